@@ -1,0 +1,26 @@
+// Number formats a chip computes in and a tensor is stored in.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace roofline {
+
+enum class Dtype { fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4, int4 };
+
+inline constexpr std::array kAllDtypes { Dtype::fp32, Dtype::tf32, Dtype::bf16, Dtype::fp16, Dtype::fp8, Dtype::fp6,
+    Dtype::int8, Dtype::fp4, Dtype::int4 };
+inline constexpr std::size_t kDtypeCount = kAllDtypes.size();
+
+std::string_view dtypeName(Dtype);
+std::optional<Dtype> parseDtype(std::string_view name);
+
+// Storage size of one element in bytes: 4 for fp32 and tf32 (tf32 is stored as fp32), 0.75 for fp6, 0.5 for the
+// 4-bit formats.
+double bytesPerElement(Dtype);
+
+// Integer formats count operations (OP/s), not floating-point operations.
+bool isInteger(Dtype);
+
+} // namespace roofline

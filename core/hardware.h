@@ -1,0 +1,83 @@
+// A chip as the roofline sees it: dense peaks per dtype, memory levels and links, each with a one-way bandwidth.
+#pragma once
+
+#include "dtype.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+// Where a link reaches: the same node (NVLink, xGMI), other nodes (InfiniBand, Ethernet), the same TPU pod (ICI),
+// other pods (DCN), or the host CPU (PCIe, C2C).
+enum class LinkScope { IntraNode, InterNode, IntraPod, InterPod, Host };
+
+std::string_view scopeName(LinkScope);
+std::optional<LinkScope> parseScope(std::string_view);
+
+// A memory level: HBM first, on-chip levels (L2, VMEM, SMEM) after it where their bandwidth is known.
+struct MemoryLevel {
+    std::string name; // short key used by operations and --set: "HBM", "L2", "VMEM"
+    std::string label; // what a reader sees: "HBM3 80 GiB"
+    double bandwidth = 0; // bytes/s
+    double capacity = 0; // bytes; 0 when not stated
+};
+
+// A link between chips. Every bandwidth in Roofline Lab is bytes/s in one direction.
+struct Link {
+    std::string name; // short key: "NVLink", "IB", "ICI", "DCN", "PCIe"
+    std::string label; // "NVLink 4 (18 links × 25 GB/s)"
+    double bandwidth = 0; // bytes/s, one direction
+    LinkScope scope = LinkScope::IntraNode;
+    bool specifiedInBits = false; // shown as "400 Gb/s" rather than "50 GB/s"
+};
+
+struct Hardware {
+    std::string id; // "h100-sxm"
+    std::string name; // "NVIDIA H100 SXM"
+    std::string vendor; // "NVIDIA"
+    std::array<std::optional<double>, kDtypeCount> peak {}; // dense FLOP/s (OP/s for integers); empty: not supported
+    std::vector<MemoryLevel> memories; // memories[0] is the main memory operations read by default
+    std::vector<Link> links;
+    std::vector<std::string> sources;
+    std::string notes;
+
+    std::optional<double> peakFor(Dtype d) const { return peak[static_cast<std::size_t>(d)]; }
+    void setPeak(Dtype d, std::optional<double> v) { peak[static_cast<std::size_t>(d)] = v; }
+    const MemoryLevel* memory(std::string_view name) const;
+    const Link* link(std::string_view name) const;
+    // The dtype the chart opens with: bf16 where the chip has it, else the first supported one.
+    Dtype defaultDtype() const;
+};
+
+// One roof of the chart: the flat compute roof of a dtype, or a sloped roof of a memory level or link.
+enum class RoofKind { Compute, Memory, Network };
+
+struct Roof {
+    RoofKind kind = RoofKind::Compute;
+    std::string name; // "bf16", "HBM", "ICI"
+    double value = 0; // FLOP/s for compute, bytes/s for bandwidth roofs
+};
+
+// Ridge point of a bandwidth roof under a compute peak: the intensity (FLOPs/byte) at which they meet.
+constexpr double ridgeIntensity(double peakFlopsPerSecond, double bytesPerSecond)
+{
+    return peakFlopsPerSecond / bytesPerSecond;
+}
+
+// The sloped roofs of a chip, memories first, in the order the preset lists them.
+std::vector<Roof> bandwidthRoofs(const Hardware&);
+
+// The range every number of a preset must lie in (FLOP/s and bytes/s alike).
+inline constexpr double kMinRate = 1e3;
+inline constexpr double kMaxRate = 1e20;
+
+// Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
+// "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM". Returns an error message, or nothing on success.
+std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
+// Every key setHardwareValue accepts for this hardware.
+std::vector<std::string> hardwareKeys(const Hardware&);
+
+} // namespace roofline

@@ -1,0 +1,207 @@
+// The operations Roofline Lab places on the chart. Each is a small value type that knows its FLOPs (integer OPs for
+// integer dtypes) and the bytes it moves across each memory level and link it touches. Parameter names follow the
+// texts: X[B,D]·Y[D,F]→Z[B,F], vectors of length N, P participants, Ψ parameters.
+#pragma once
+
+#include "dtype.h"
+#include "hardware.h"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace roofline {
+
+// Bytes an operation moves across one resource. An empty memory name is the chip's main memory (its first
+// level); an empty link name is the chip's first link.
+struct Traffic {
+    RoofKind kind = RoofKind::Memory; // Memory or Network
+    std::string name;
+    double bytes = 0;
+};
+
+// A derived figure that belongs with an operation but is not a time: the pipeline bubble, for instance.
+struct Extra {
+    std::string name;
+    double value = 0;
+    std::string unit;
+};
+
+struct Cost {
+    double flops = 0; // FLOPs per chip (OPs for integer compute)
+    Dtype compute = Dtype::bf16; // whose peak the FLOPs run at
+    std::vector<Traffic> traffic;
+    std::vector<Extra> extras;
+};
+
+// x·y, both [N]: N multiplies and N−1 adds; reads both vectors and writes one element.
+struct Dot {
+    double N = 1 << 20;
+    Dtype dtype = Dtype::bf16;
+    std::string memory;
+};
+
+// LayerNorm over the last axis of [B, D]. FLOPs per element: 1 for the mean, 3 for the variance (subtract, square,
+// add), 2 to normalise (subtract the mean, multiply by 1/σ), 2 for the affine scale and shift: 8·B·D. Per row one
+// division for the mean, one for the variance and one reciprocal square root: 3·B. Bytes: read x, write y, read γ
+// and β: s·B·D + s·B·D + 2·s·D.
+struct LayerNorm {
+    double B = 1024;
+    double D = 8192;
+    Dtype dtype = Dtype::bf16;
+    std::string memory;
+};
+
+// X[B,D]·Y[D,F]→Z[B,F] with a dtype each for the activations x, the weights w, the output and the compute:
+// 2BDF FLOPs; bytes s_x·BD + s_w·DF + s_out·BF.
+struct Matmul {
+    double B = 256;
+    double D = 8192;
+    double F = 8192;
+    Dtype x = Dtype::bf16;
+    Dtype w = Dtype::bf16;
+    Dtype out = Dtype::bf16;
+    Dtype compute = Dtype::bf16;
+    std::string memory;
+};
+
+// A different weight matrix per batch row, X[B,D]·Y[B,D,F]→Z[B,F]: 2BDF FLOPs; bytes s_x·BD + s_w·BDF + s_out·BF.
+struct BatchedMatmul {
+    double B = 256;
+    double D = 8192;
+    double F = 8192;
+    Dtype x = Dtype::int8;
+    Dtype w = Dtype::int8;
+    Dtype out = Dtype::int8;
+    Dtype compute = Dtype::int8;
+    std::string memory;
+};
+
+// A matmul split over `chips` along the contracting axis D. Each chip multiplies X[B, D/chips]·Y[D/chips, F] into a
+// partial sum [B, F] (2BDF/chips FLOPs; HBM bytes s_x·BD/chips + s_w·DF/chips + s_out·BF) and the partial sums are
+// summed over the link with a ring AllReduce: 2·(chips−1)/chips·s_out·BF bytes sent per chip. With 2 chips that is
+// the 2BF bytes of the texts' example.
+struct ShardedMatmul {
+    double B = 1024;
+    double D = 16384;
+    double F = 8192;
+    double chips = 2;
+    Dtype x = Dtype::bf16;
+    Dtype w = Dtype::bf16;
+    Dtype out = Dtype::bf16;
+    Dtype compute = Dtype::bf16;
+    std::string memory;
+    std::string link;
+};
+
+enum class CollectiveKind { AllReduce, AllGather, ReduceScatter };
+
+// A collective over a ring of P participants on one link, for an array of N elements (the whole array: the input
+// of an AllReduce or ReduceScatter, the output of an AllGather). Bytes sent per participant: AllReduce
+// 2·(P−1)/P·s·N, AllGather and ReduceScatter (P−1)/P·s·N. Reductions are FLOPs: (P−1)/P·N additions per participant
+// for AllReduce and ReduceScatter; an AllGather computes nothing.
+struct Collective {
+    CollectiveKind kind = CollectiveKind::AllReduce;
+    double N = 1 << 28;
+    double P = 8;
+    Dtype dtype = Dtype::bf16;
+    std::string link;
+};
+
+// One data-parallel training step on P GPUs: 6·Ψ·tokens/P FLOPs per GPU (forward and backward on its share of the
+// tokens) and a ring AllReduce of the gradients, 2·(P−1)/P·Ψ·s bytes sent per GPU (s bytes per gradient element).
+struct DataParallelStep {
+    double psi = 7e9;
+    double tokens = 1 << 20;
+    double P = 64;
+    double s = 2;
+    Dtype compute = Dtype::bf16;
+    std::string link;
+};
+
+// One transformer layer's forward pass split t ways by tensor parallelism (Megatron style), B sequences of S tokens
+// of width H. FLOPs per GPU: 24·B·S·H²/t (8BSH² for the Q, K, V and output projections, 16BSH² for a 4H MLP;
+// attention scores left out). Two AllReduces of the [B,S,H] activations: 2·2·(t−1)/t·s·B·S·H bytes per GPU.
+// Intensity 6H/((t−1)·s): it grows with H alone.
+struct TensorParallelLayer {
+    double B = 8;
+    double S = 4096;
+    double H = 8192;
+    double t = 8;
+    Dtype dtype = Dtype::bf16;
+    std::string link;
+};
+
+// One pipeline stage of p, L layers deep, over a step of m microbatches of B sequences of S tokens, width H.
+// FLOPs per stage: m·24·B·S·H²·L (forward, as TensorParallelLayer with t = 1); bytes sent to the next stage: the
+// activations at the boundary, m·s·B·S·H. The bubble (p−1)/(m+p−1) is the share of the step a stage idles.
+struct PipelineStage {
+    double B = 1;
+    double S = 4096;
+    double H = 8192;
+    double L = 8;
+    double m = 16;
+    double p = 4;
+    Dtype dtype = Dtype::bf16;
+    std::string link;
+};
+
+using OperationVariant = std::variant<Dot, LayerNorm, Matmul, BatchedMatmul, ShardedMatmul, Collective,
+    DataParallelStep, TensorParallelLayer, PipelineStage>;
+
+// An operation as it stands on the chart: a name the user reads ("matmul B=256") and its parameters.
+struct Operation {
+    std::string name;
+    OperationVariant op;
+};
+
+// The name of an operation's kind as scenario files spell it: "dot", "layernorm", "matmul", "batched_matmul",
+// "sharded_matmul", "allreduce", "allgather", "reducescatter", "data_parallel_step", "tensor_parallel_layer",
+// "pipeline_stage".
+std::string_view kindName(const OperationVariant&);
+std::vector<std::string_view> allKindNames();
+// A default-constructed operation of a kind, or nothing for an unknown name.
+std::optional<OperationVariant> makeOperation(std::string_view kind);
+
+Cost cost(const OperationVariant&);
+
+// The parameters of an operation, by the names the texts, scenario files and --set use.
+enum class ParamType {
+    Count, // a positive whole number: B, D, F, N, chips, P, tokens
+    Real, // a positive real: bytes per element s
+    Dtype, // x, w, out, compute, dtype
+    Memory, // a memory level's name, empty for the main memory
+    Link, // a link's name, empty for the first link
+};
+
+struct ParamInfo {
+    std::string_view name;
+    ParamType type;
+    std::string_view description;
+};
+
+std::span<const ParamInfo> params(const OperationVariant&);
+const ParamInfo* findParam(const OperationVariant&, std::string_view name);
+
+// The largest count parameter accepted: 2^53, beyond which a double no longer holds every whole number.
+inline constexpr double kMaxCount = 9007199254740992.0;
+
+std::optional<double> numberParam(const OperationVariant&, std::string_view name);
+std::optional<Dtype> dtypeParam(const OperationVariant&, std::string_view name);
+std::optional<std::string> textParam(const OperationVariant&, std::string_view name);
+
+// Setters check the value against the parameter's type and return an error message, or nothing on success.
+std::optional<std::string> setNumberParam(OperationVariant&, std::string_view name, double value);
+std::optional<std::string> setDtypeParam(OperationVariant&, std::string_view name, Dtype value);
+std::optional<std::string> setTextParam(OperationVariant&, std::string_view name, std::string value);
+
+// The parameter whose critical value the solvers report: B for matmuls, D for a sharded matmul, tokens for a
+// data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.
+std::string_view mainParam(const OperationVariant&);
+
+// "matmul B=256", "allreduce P=8": a readable default name for an operation.
+std::string describe(const OperationVariant&);
+
+} // namespace roofline

@@ -1,0 +1,263 @@
+#include "report.h"
+
+#include "evaluate.h"
+#include "json.h"
+#include "solver.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace roofline {
+
+namespace {
+
+struct Row {
+    const Operation* op;
+    Evaluation eval;
+    std::optional<Critical> critical;
+};
+
+Expected<std::vector<Row>> evaluateAll(const Scenario& s)
+{
+    std::vector<Row> rows;
+    for (const Operation& op : s.operations) {
+        Expected<Evaluation> e = evaluate(op.op, s.hardware);
+        if (!e)
+            return Expected<std::vector<Row>>::failure(op.name + ": " + e.error());
+        Row row { &op, std::move(e).value(), std::nullopt };
+        if (Expected<Critical> c = solveCritical(op.op, s.hardware, mainParam(op.op)))
+            row.critical = *c;
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+Dtype chartDtype(const Scenario& s)
+{
+    return s.dtype.value_or(s.hardware.defaultDtype());
+}
+
+std::string_view kindText(RoofKind k)
+{
+    return k == RoofKind::Compute ? "compute" : k == RoofKind::Memory ? "memory" : "network";
+}
+
+std::string bandwidthText(const Hardware& hw, const Roof& roof)
+{
+    if (const Link* l = hw.link(roof.name); l && roof.kind == RoofKind::Network && l->specifiedInBits)
+        return formatBitRate(roof.value);
+    return formatBandwidth(roof.value);
+}
+
+// Columns a UTF-8 string takes in a terminal, one per code point.
+std::size_t columns(const std::string& text)
+{
+    return static_cast<std::size_t>(
+        std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+std::string pad(const std::string& text, std::size_t width, bool right = false)
+{
+    const std::size_t used = columns(text);
+    const std::string fill(width > used ? width - used : 0, ' ');
+    return right ? fill + text : text + fill;
+}
+
+// Lays out rows in aligned columns two spaces apart; columns [firstRight, lastRight) are right-aligned.
+std::string renderTable(
+    const std::vector<std::vector<std::string>>& rows, std::size_t firstRight = 0, std::size_t lastRight = 0)
+{
+    std::vector<std::size_t> widths;
+    for (const auto& row : rows) {
+        widths.resize(std::max(widths.size(), row.size()), 0);
+        for (std::size_t i = 0; i < row.size(); ++i)
+            widths[i] = std::max(widths[i], columns(row[i]));
+    }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t i = 0; i < row.size(); ++i)
+            line += pad(row[i], widths[i], i >= firstRight && i < lastRight) + "  ";
+        while (!line.empty() && line.back() == ' ')
+            line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string percent(double fraction)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * fraction);
+    return buffer;
+}
+
+} // namespace
+
+Expected<std::string> reportTable(const Scenario& s)
+{
+    Expected<std::vector<Row>> rows = evaluateAll(s);
+    if (!rows)
+        return Expected<std::string>::failure(rows.error());
+    const Hardware& hw = s.hardware;
+    const Dtype dtype = chartDtype(s);
+    const double peak = *hw.peakFor(dtype);
+
+    std::string out;
+    out += (s.name.empty() || s.name == hw.name ? hw.name : s.name + " — " + hw.name) + "\n";
+    out += "Peak (dense):";
+    for (Dtype d : kAllDtypes)
+        if (auto p = hw.peakFor(d))
+            out += "  " + std::string(dtypeName(d)) + " " + formatSI(*p, isInteger(d) ? "OP/s" : "FLOP/s");
+    out += "\nRoofs against " + std::string(dtypeName(dtype)) + " " + formatFlops(peak)
+        + " (ridge = peak / bandwidth):\n";
+    for (const Roof& roof : bandwidthRoofs(hw))
+        out += "  " + pad(roof.name, 8) + pad(bandwidthText(hw, roof), 12, true) + "  one way   ridge "
+            + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " FLOPs/B\n";
+    out += "\n";
+
+    const std::vector<std::string> header = { "operation", "intensity", "T_math", "T_comms", "T_lower", "T_upper",
+        "bound", "attainable", "of peak", "critical" };
+    std::vector<std::vector<std::string>> table { header };
+    for (const Row& row : *rows) {
+        const Evaluation& e = row.eval;
+        std::string intensity;
+        for (const ResourceUse& use : e.resources)
+            intensity += (intensity.empty() ? "" : ", ") + use.name + " " + formatIntensity(use.intensity);
+        table.push_back({ row.op->name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
+            formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
+            formatSI(e.attainable, isInteger(e.dtype) ? "OP/s" : "FLOP/s"), percent(e.fractionOfPeak),
+            row.critical ? describe(*row.critical) : "-" });
+    }
+    out += renderTable(table, 2, 6);
+    return out;
+}
+
+Expected<std::string> reportJson(const Scenario& s)
+{
+    Expected<std::vector<Row>> rows = evaluateAll(s);
+    if (!rows)
+        return Expected<std::string>::failure(rows.error());
+    const Hardware& hw = s.hardware;
+    const Dtype dtype = chartDtype(s);
+    const double peak = *hw.peakFor(dtype);
+
+    JsonWriter j;
+    j.beginObject();
+    j.key("scenario").value(s.name);
+    j.key("hardware").beginObject();
+    j.key("id").value(hw.id);
+    j.key("name").value(hw.name);
+    j.key("vendor").value(hw.vendor);
+    j.key("dtype").value(dtypeName(dtype));
+    j.key("peaks").beginObject();
+    for (Dtype d : kAllDtypes)
+        if (auto p = hw.peakFor(d))
+            j.key(dtypeName(d)).value(*p);
+    j.endObject();
+    j.key("ceilings").beginArray();
+    j.beginObject()
+        .key("name")
+        .value(dtypeName(dtype))
+        .key("kind")
+        .value("compute")
+        .key("flops_per_s")
+        .value(peak)
+        .endObject();
+    for (const Roof& roof : bandwidthRoofs(hw)) {
+        j.beginObject();
+        j.key("name").value(roof.name);
+        j.key("kind").value(kindText(roof.kind));
+        j.key("bandwidth_bytes_per_s").value(roof.value);
+        j.key("ridge_intensity").value(ridgeIntensity(peak, roof.value));
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+
+    j.key("operations").beginArray();
+    for (const Row& row : *rows) {
+        const Evaluation& e = row.eval;
+        j.beginObject();
+        j.key("name").value(row.op->name);
+        j.key("op").value(kindName(row.op->op));
+        j.key("params").beginObject();
+        for (const ParamInfo& p : params(row.op->op)) {
+            if (auto n = numberParam(row.op->op, p.name))
+                j.key(p.name).value(*n);
+            else if (auto d = dtypeParam(row.op->op, p.name))
+                j.key(p.name).value(dtypeName(*d));
+            else if (auto t = textParam(row.op->op, p.name); t && !t->empty())
+                j.key(p.name).value(*t);
+        }
+        j.endObject();
+        j.key("compute_dtype").value(dtypeName(e.dtype));
+        j.key("peak_flops_per_s").value(e.peak);
+        j.key("flops").value(e.flops);
+        j.key("resources").beginArray();
+        for (const ResourceUse& use : e.resources) {
+            j.beginObject();
+            j.key("name").value(use.name);
+            j.key("kind").value(kindText(use.kind));
+            j.key("bytes").value(use.bytes);
+            j.key("bandwidth_bytes_per_s").value(use.bandwidth);
+            j.key("intensity").value(use.intensity);
+            j.key("time_s").value(use.time);
+            j.endObject();
+        }
+        j.endArray();
+        j.key("t_math_s").value(e.tMath);
+        j.key("t_comms_s").value(e.tComms);
+        j.key("t_lower_s").value(e.tLower);
+        j.key("t_upper_s").value(e.tUpper);
+        j.key("bound").value(e.bound());
+        j.key("attainable_flops_per_s").value(e.attainable);
+        j.key("fraction_of_peak").value(e.fractionOfPeak);
+        for (const Extra& x : e.extras)
+            j.key(x.name).value(x.value);
+        j.key("critical");
+        if (row.critical) {
+            const Critical& c = *row.critical;
+            j.beginObject();
+            j.key("param").value(c.param);
+            j.key("kind").value(c.kind == Critical::Kind::At ? "at"
+                    : c.kind == Critical::Kind::Always       ? "always"
+                                                             : "never");
+            if (c.kind == Critical::Kind::At) {
+                j.key("value").value(c.value);
+                j.key("threshold").value(c.threshold);
+            }
+            if (!c.resource.empty())
+                j.key("resource").value(c.resource);
+            j.key("text").value(describe(c));
+            j.endObject();
+        } else {
+            j.null();
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    return j.str() + "\n";
+}
+
+std::string presetTable(const PresetLibrary& library)
+{
+    std::vector<std::vector<std::string>> table { { "id", "name", "bf16", "int8", "memory", "links" } };
+    for (const Hardware& hw : library.presets) {
+        std::string memory;
+        for (const MemoryLevel& m : hw.memories)
+            memory += (memory.empty() ? "" : ", ") + m.name + " " + formatBandwidth(m.bandwidth);
+        std::string links;
+        for (const Link& l : hw.links)
+            links += (links.empty() ? "" : ", ") + l.name + " "
+                + (l.specifiedInBits ? formatBitRate(l.bandwidth) : formatBandwidth(l.bandwidth));
+        auto peak = [&](Dtype d) { return hw.peakFor(d) ? formatSI(*hw.peakFor(d), "FLOP/s") : std::string("-"); };
+        table.push_back({ hw.id, hw.name, peak(Dtype::bf16),
+            hw.peakFor(Dtype::int8) ? formatSI(*hw.peakFor(Dtype::int8), "OP/s") : "-", memory, links });
+    }
+    return renderTable(table);
+}
+
+} // namespace roofline
