@@ -418,6 +418,17 @@ std::optional<std::string> setNumberParam(OperationVariant& op, std::string_view
         op);
 }
 
+void assignNumberParam(OperationVariant& op, std::string_view name, double value)
+{
+    std::visit(
+        [&](auto& o) {
+            using T = std::decay_t<decltype(o)>;
+            if (const Field<T>* f = field<T>(name); f && f->number)
+                o.*(f->number) = value;
+        },
+        op);
+}
+
 std::optional<std::string> setDtypeParam(OperationVariant& op, std::string_view name, Dtype value)
 {
     return std::visit(

@@ -196,6 +196,9 @@ std::optional<std::string> textParam(const OperationVariant&, std::string_view n
 std::optional<std::string> setNumberParam(OperationVariant&, std::string_view name, double value);
 std::optional<std::string> setDtypeParam(OperationVariant&, std::string_view name, Dtype value);
 std::optional<std::string> setTextParam(OperationVariant&, std::string_view name, std::string value);
+// Sets a number parameter with no check at all, fractional counts included: for solvers that look between whole
+// values. Does nothing if the operation has no such number parameter.
+void assignNumberParam(OperationVariant&, std::string_view name, double value);
 
 // The parameter whose critical value the solvers report: B for matmuls, D for a sharded matmul, tokens for a
 // data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.

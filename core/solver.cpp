@@ -17,8 +17,7 @@ struct Margin {
 
     std::optional<double> at(double v)
     {
-        if (setNumberParam(op, param, v))
-            return std::nullopt;
+        assignNumberParam(op, param, v);
         const Expected<Evaluation> e = evaluate(op, hw);
         if (!e)
             return std::nullopt;

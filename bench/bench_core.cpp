@@ -1,0 +1,83 @@
+// Core evaluation speed: every operation of the default scenario, a sweep of B, and the critical-value solver.
+// Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.
+#include "evaluate.h"
+#include "presets.h"
+#include "scenario.h"
+#include "solver.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+using namespace roofline;
+
+namespace {
+
+struct Figures {
+    double median;
+    double p99;
+};
+
+// Runs `body` `reps` times after a warm-up and returns per-run seconds.
+Figures measure(int reps, const std::function<void()>& body)
+{
+    for (int i = 0; i < std::max(1, reps / 20); ++i)
+        body();
+    std::vector<double> seconds;
+    seconds.reserve(static_cast<std::size_t>(reps));
+    for (int i = 0; i < reps; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        body();
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(seconds.begin(), seconds.end());
+    return { seconds[seconds.size() / 2], seconds[std::min(seconds.size() - 1, seconds.size() * 99 / 100)] };
+}
+
+volatile double g_sink = 0; // keeps the optimiser from dropping the work
+
+void row(const char* what, std::size_t evaluations, Figures f)
+{
+    std::printf("| %-44s | %10.2f | %10.2f | %12.0f |\n", what, f.median * 1e6, f.p99 * 1e6,
+        static_cast<double>(evaluations) / f.median);
+}
+
+} // namespace
+
+int main()
+{
+    const PresetLibrary library = loadPresetLibrary({});
+    const Hardware& h100 = *library.find("h100-sxm");
+    const Scenario scenario = defaultScenario(h100);
+    const int reps = 2000;
+
+    std::printf("| %-44s | %10s | %10s | %12s |\n", "benchmark", "median µs", "p99 µs", "evals/s");
+    std::printf("|%s|%s|%s|%s|\n", std::string(46, '-').c_str(), std::string(12, '-').c_str(),
+        std::string(12, '-').c_str(), std::string(14, '-').c_str());
+
+    row("evaluate the default scenario (H100)", scenario.operations.size(), measure(reps, [&] {
+        for (const Operation& op : scenario.operations)
+            g_sink = g_sink + evaluate(op.op, h100)->attainable;
+    }));
+
+    for (int points : { 1000, 10000 }) {
+        OperationVariant matmul = Matmul {};
+        char name[64];
+        std::snprintf(name, sizeof name, "sweep B over %d points (matmul)", points);
+        row(name, static_cast<std::size_t>(points), measure(points == 1000 ? reps : reps / 10, [&] {
+            for (int b = 1; b <= points; ++b) {
+                assignNumberParam(matmul, "B", b);
+                g_sink = g_sink + evaluate(matmul, h100)->attainable;
+            }
+        }));
+    }
+
+    row("solve the critical value of every operation", scenario.operations.size(), measure(reps / 10, [&] {
+        for (const Operation& op : scenario.operations)
+            if (auto c = solveCritical(op.op, h100, mainParam(op.op)))
+                g_sink = g_sink + c->value;
+    }));
+    return 0;
+}

@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds, and opens Roofline Lab. Arguments go to the program.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+install_missing
+build
+exec "$BUILD_DIR/app/roofline-lab" "$@"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds with warnings as errors, and runs the whole test suite headless.
+set -euo pipefail
+BUILD_DIR="${BUILD_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-test}"
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+install_missing
+build -DROOFLINE_WERROR=ON
+export QT_QPA_PLATFORM=offscreen
+ctest --test-dir "$BUILD_DIR" --output-on-failure --no-tests=error --timeout 600 "$@"

@@ -1,0 +1,181 @@
+// The command line as a script uses it: exit codes, a JSON document that parses, nothing partial on failure.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(ROOFLINE_CLI), args);
+    if (!p.waitForFinished(60000))
+        qFatal("roofline-lab did not finish");
+    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+        p.readAllStandardError() };
+}
+
+QJsonObject findOperation(const QJsonArray& ops, const QString& kind)
+{
+    for (const QJsonValue& v : ops)
+        if (v.toObject()["op"].toString() == kind)
+            return v.toObject();
+    return {};
+}
+
+// A home with no user presets, so the machine's own folder cannot change what the tests see.
+QProcessEnvironment cleanEnvironment(const QString& configHome)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("XDG_CONFIG_HOME", configHome);
+    return env;
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_config;
+
+private slots:
+    void reportJsonForTpuV5e()
+    {
+        const Run r = run({ "report", "--preset", "tpu-v5e", "--format", "json" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonObject hw = doc.object()["hardware"].toObject();
+        QCOMPARE(hw["name"].toString(), QStringLiteral("Google TPU v5e"));
+        bool sawHbm = false;
+        for (const QJsonValue& c : hw["ceilings"].toArray()) {
+            const QJsonObject ceiling = c.toObject();
+            if (ceiling["name"].toString() == "HBM") {
+                sawHbm = true;
+                QCOMPARE(ceiling["kind"].toString(), QStringLiteral("memory"));
+                QCOMPARE(ceiling["ridge_intensity"].toDouble(), 1.97e14 / 8.2e11);
+            }
+        }
+        QVERIFY(sawHbm);
+
+        const QJsonArray ops = doc.object()["operations"].toArray();
+        QVERIFY(ops.size() >= 10);
+        for (const QJsonValue& v : ops) {
+            const QJsonObject op = v.toObject();
+            for (const char* key : { "name", "op", "params", "flops", "resources", "t_math_s", "t_lower_s", "t_upper_s",
+                     "bound", "attainable_flops_per_s", "fraction_of_peak", "critical" })
+                QVERIFY2(op.contains(key), key);
+            QCOMPARE(op["t_lower_s"].toDouble(), op["flops"].toDouble() / op["attainable_flops_per_s"].toDouble());
+        }
+        const QJsonObject sharded = findOperation(ops, "sharded_matmul");
+        QCOMPARE(sharded["critical"].toObject()["param"].toString(), QStringLiteral("D"));
+        QCOMPARE(sharded["critical"].toObject()["value"].toDouble(), 8756.0);
+        const QJsonObject batched = findOperation(ops, "batched_matmul");
+        QCOMPARE(batched["critical"].toObject()["kind"].toString(), QStringLiteral("never"));
+        QCOMPARE(batched["bound"].toString(), QStringLiteral("HBM"));
+    }
+
+    void settingsReachTheReport()
+    {
+        const Run r = run(
+            { "report", "--preset", "tpu-v5e", "--format", "json", "--set", "B=512", "--set", "bandwidth.HBM=8.1e11" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject dot = findOperation(doc["operations"].toArray(), "matmul");
+        QCOMPARE(dot["params"].toObject()["B"].toDouble(), 512.0);
+        QCOMPARE(dot["resources"].toArray()[0].toObject()["bandwidth_bytes_per_s"].toDouble(), 8.1e11);
+    }
+
+    void reportTableFromAScenario()
+    {
+        const Run r
+            = run({ "report", "--scenario", ROOFLINE_SOURCE_DIR "/presets/scenarios/sharded-matmul-2-tpu.yaml" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("compute-bound for D \xE2\x89\xA5 8,756"), r.out.constData());
+    }
+
+    void presetsListsEveryChip()
+    {
+        const Run r = run({ "presets" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        for (const char* id : { "h100-sxm", "tpu-v5e", "mi300x", "b200" })
+            QVERIFY2(r.out.contains(id), id);
+    }
+
+    void badArgumentsExitTwo_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("unknown command") << QStringList { "draw" };
+        QTest::newRow("report with nothing") << QStringList { "report" };
+        QTest::newRow("both sources") << QStringList { "report", "--preset", "h100-sxm", "--scenario", "x.yaml" };
+        QTest::newRow("missing value") << QStringList { "report", "--preset" };
+        QTest::newRow("bad format") << QStringList { "report", "--preset", "h100-sxm", "--format", "xml" };
+        QTest::newRow("unknown option") << QStringList { "report", "--preset", "h100-sxm", "--fast" };
+        QTest::newRow("bad set") << QStringList { "report", "--preset", "h100-sxm", "--set", "B=0" };
+        QTest::newRow("set NaN") << QStringList { "report", "--preset", "h100-sxm", "--set", "bandwidth.HBM=nan" };
+        QTest::newRow("missing preset dir")
+            << QStringList { "report", "--preset", "h100-sxm", "--preset-dir", "/nope" };
+    }
+    void badArgumentsExitTwo()
+    {
+        QFETCH(QStringList, args);
+        const QStringList json = args.contains("--format") ? QStringList() : QStringList { "--format", "json" };
+        const Run r = run(args + json, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+    }
+
+    void badFilesExitOne()
+    {
+        QTemporaryDir dir;
+        const QString bad = dir.filePath("bad.yaml");
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("preset: tpu-v5e\noperations:\n  - op: matmul\n    B: -3\n");
+        f.close();
+        Run r = run({ "report", "--scenario", bad, "--format", "json" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains("bad.yaml:4:8: operations[0].B: expected a whole number"), r.err.constData());
+
+        r = run({ "report", "--scenario", dir.filePath("missing.yaml") }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains("no such file"));
+
+        r = run({ "report", "--preset", "tpu-v9" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.err.contains("no preset with id 'tpu-v9'"));
+    }
+
+    void aBadUserPresetIsAWarning()
+    {
+        QTemporaryDir home;
+        QVERIFY(QDir(home.path()).mkpath("roofline-lab/presets"));
+        QFile f(home.filePath("roofline-lab/presets/broken.yaml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name: broken\ncompute: {bf16: fast}\n");
+        f.close();
+        const Run r = run({ "report", "--preset", "h100-sxm", "--format", "json" }, cleanEnvironment(home.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY(!QJsonDocument::fromJson(r.out).isNull());
+        QVERIFY2(r.err.contains("warning: skipped a preset:") && r.err.contains("broken.yaml:2:17: compute.bf16"),
+            r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"

@@ -1,0 +1,220 @@
+// Presets: every shipped one loads with its sources; every kind of bad file gets a located message.
+#include "presets.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace roofline;
+
+namespace {
+
+// A valid preset, line by line, so a case can say which line its error is on.
+const std::string kValid = "name: Test chip\n" // 1
+                           "sources: [hand-written]\n" // 2
+                           "compute:\n" // 3
+                           "  bf16: 1e14\n" // 4
+                           "memory:\n" // 5
+                           "  - name: HBM\n" // 6
+                           "    bandwidth: 1e12\n" // 7
+                           "links:\n" // 8
+                           "  - name: NET\n" // 9
+                           "    bandwidth: 400 Gb/s\n" // 10
+                           "    scope: inter-node\n"; // 11
+
+std::string replaceLine(const std::string& text, int line, const std::string& with)
+{
+    std::string out;
+    int n = 1;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        out += n == line ? with : text.substr(start, end - start);
+        out += '\n';
+        start = end + 1;
+        ++n;
+    }
+    return out;
+}
+
+void writeFile(const QString& path, const std::string& text)
+{
+    std::ofstream(path.toStdString(), std::ios::binary) << text;
+}
+
+} // namespace
+
+class TestPresets : public QObject {
+    Q_OBJECT
+private slots:
+    void everyShippedPresetLoads()
+    {
+        const PresetLibrary library = loadPresetLibrary({});
+        QVERIFY2(library.errors.empty(), toString(library.errors).c_str());
+        QVERIFY(library.presets.size() >= 10);
+        for (const char* id : { "a100-sxm", "h100-sxm", "h100-pcie", "h200-sxm", "b200", "mi300x", "tpu-v4", "tpu-v5e",
+                 "tpu-v5p", "tpu-v6e" })
+            QVERIFY2(library.find(id), id);
+        for (const Hardware& hw : library.presets) {
+            QVERIFY2(!hw.sources.empty(), hw.id.c_str());
+            QVERIFY2(!hw.memories.empty(), hw.id.c_str());
+            QVERIFY2(hw.peakFor(hw.defaultDtype()), hw.id.c_str());
+        }
+        // Sorted for the chooser: by vendor, then name.
+        for (std::size_t i = 1; i < library.presets.size(); ++i)
+            QVERIFY(library.presets[i - 1].vendor <= library.presets[i].vendor);
+    }
+
+    void theTextsNumbersAreThePresets()
+    {
+        const PresetLibrary library = loadPresetLibrary({});
+        const Hardware& v5e = *library.find("tpu-v5e");
+        QCOMPARE(*v5e.peakFor(Dtype::bf16), 1.97e14);
+        QCOMPARE(*v5e.peakFor(Dtype::int8), 3.94e14);
+        QCOMPARE(v5e.memories[0].bandwidth, 8.2e11);
+        QCOMPARE(v5e.link("ICI")->bandwidth, 4.5e10);
+        const Hardware& h100 = *library.find("h100-sxm");
+        QCOMPARE(*h100.peakFor(Dtype::bf16), 9.89e14);
+        QCOMPARE(h100.memories[0].bandwidth, 3.35e12);
+        QCOMPARE(h100.link("NVLink")->bandwidth, 4.5e11);
+        QCOMPARE(h100.link("IB")->bandwidth, 5e10);
+    }
+
+    void readsAValidPreset()
+    {
+        const Expected<Hardware, Diagnostics> hw = parsePreset(kValid, "test.yaml", "test");
+        QVERIFY2(hw, hw ? "" : toString(hw.error()).c_str());
+        QCOMPARE(hw->id, std::string("test"));
+        QCOMPARE(hw->link("NET")->bandwidth, 5e10);
+        QVERIFY(hw->link("NET")->specifiedInBits);
+        QCOMPARE(hw->link("NET")->scope, LinkScope::InterNode);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        auto row = [](const char* name, const std::string& text, int line, int column, const char* field,
+                       const char* message) {
+            QTest::newRow(name) << QByteArray::fromStdString(text) << line << column << field << message;
+        };
+        row("empty file", "", 0, 0, "", "empty");
+        row("only a comment", "# nothing\n", 0, 0, "", "empty");
+        row("binary",
+            std::string("\x7f"
+                        "ELF\x02\x01\x00\x00",
+                8),
+            0, 0, "", "not a text file");
+        row("invalid UTF-8", "name: \xff\xfe\n", 0, 0, "", "not a text file");
+        row("a list at the top", "- 1\n- 2\n", 1, 1, "", "expected a mapping");
+        row("syntax error", "name: [unclosed\n", 2, 1, "", "YAML syntax error");
+        row("unknown key", kValid + "colour: red\n", 12, 1, "colour", "unknown key");
+        row("duplicate key", kValid + "name: Again\n", 12, 1, "name", "duplicate key");
+        row("missing memory", "name: Test chip\nsources: [x]\ncompute:\n  bf16: 1e14\n", 1, 1, "memory", "missing");
+        row("compute not a map", replaceLine(replaceLine(kValid, 3, "compute: 5"), 4, ""), 3, 10, "compute",
+            "expected a mapping");
+        row("unknown dtype", replaceLine(kValid, 4, "  bf17: 1e14"), 4, 3, "compute.bf17", "unknown key");
+        row("no dtype", replaceLine(replaceLine(kValid, 3, "compute: {}"), 4, ""), 3, 10, "compute",
+            "no dtype has a peak");
+        row("string for a number", replaceLine(kValid, 7, "    bandwidth: fast"), 7, 16, "memory[0].bandwidth",
+            "expected a number, found 'fast'");
+        row("zero", replaceLine(kValid, 7, "    bandwidth: 0"), 7, 16, "memory[0].bandwidth", "positive");
+        row("negative", replaceLine(kValid, 4, "  bf16: -1e14"), 4, 9, "compute.bf16", "positive");
+        row("NaN", replaceLine(kValid, 4, "  bf16: .nan"), 4, 9, "compute.bf16", "finite");
+        row("infinity", replaceLine(kValid, 7, "    bandwidth: .inf"), 7, 16, "memory[0].bandwidth", "finite");
+        row("1e400", replaceLine(kValid, 4, "  bf16: 1e400"), 4, 9, "compute.bf16", "expected a number");
+        row("above 1e20", replaceLine(kValid, 4, "  bf16: 1e21"), 4, 9, "compute.bf16", "1e3 to 1e20");
+        row("below 1e3", replaceLine(kValid, 7, "    bandwidth: 10"), 7, 16, "memory[0].bandwidth", "1e3 to 1e20");
+        row("hexadecimal", replaceLine(kValid, 4, "  bf16: 0x10"), 4, 9, "compute.bf16", "expected a number");
+        row("wrong unit", replaceLine(kValid, 7, "    bandwidth: 5 TFLOP/s"), 7, 16, "memory[0].bandwidth",
+            "unexpected unit");
+        row("list where a number belongs", replaceLine(kValid, 4, "  bf16: [1, 2]"), 4, 9, "compute.bf16",
+            "found a list");
+        row("memory without bandwidth", replaceLine(kValid, 7, "    label: fast"), 6, 5, "memory[0].bandwidth",
+            "missing");
+        row("link without bandwidth", replaceLine(kValid, 10, "    label: slow"), 9, 5, "links[0].bandwidth",
+            "missing");
+        row("duplicate names", replaceLine(kValid, 9, "  - name: HBM"), 9, 11, "links[0].name", "duplicate name");
+        row("bad scope", replaceLine(kValid, 11, "    scope: nearby"), 11, 12, "links[0].scope", "intra-node");
+        row("name with a space", replaceLine(kValid, 6, "  - name: H B M"), 6, 11, "memory[0].name", "short name");
+        row("missing sources", replaceLine(kValid, 2, ""), 1, 1, "sources", "missing");
+        row("10,000-deep nesting", "name: " + std::string(10000, '[') + std::string(10000, ']') + "\n", 1, 0, "",
+            "nested too deeply");
+        std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+        for (char c = 'b'; c <= 'h'; ++c)
+            bomb += std::string(1, c) + ": &" + c + " [*" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1)
+                + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *"
+                + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + "]\n";
+        row("alias bomb", bomb, 0, 0, "", "more than 100000 YAML nodes");
+    }
+    void badInput()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        const Expected<Hardware, Diagnostics> hw = parsePreset(text.toStdString(), "bad.yaml", "bad");
+        QVERIFY(!hw);
+        const Diagnostic& d = hw.error().front();
+        const QString all = QString::fromStdString(toString(hw.error()));
+        QCOMPARE(QString::fromStdString(d.file), QStringLiteral("bad.yaml"));
+        QVERIFY2(QString::fromStdString(d.message).contains(message), qPrintable(all));
+        QCOMPARE(QString::fromStdString(d.field), field);
+        QCOMPARE(d.line, line);
+        if (column > 0)
+            QCOMPARE(d.column, column);
+    }
+
+    void oneBadUserPresetHidesNothing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath("mine.yaml"), replaceLine(kValid, 1, "name: My chip"));
+        writeFile(dir.filePath("broken.yaml"), replaceLine(kValid, 7, "    bandwidth: .nan"));
+        writeFile(dir.filePath("big.yaml"), std::string(kMaxFileBytes + 1, '#'));
+        writeFile(dir.filePath("notes.txt"), "not a preset");
+        const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
+        QVERIFY(library.find("mine"));
+        QVERIFY(library.find("h100-sxm"));
+        QCOMPARE(library.errors.size(), std::size_t(2));
+        const QString errors = QString::fromStdString(toString(library.errors));
+        QVERIFY2(
+            errors.contains("broken.yaml:7:16: memory[0].bandwidth: expected a finite number"), qPrintable(errors));
+        QVERIFY2(errors.contains("big.yaml: the file is larger than 1 MiB"), qPrintable(errors));
+    }
+
+    void aUserPresetOverridesABuiltInOne()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("h100.yaml"), "id: h100-sxm\n" + replaceLine(kValid, 1, "name: My H100"));
+        const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
+        QCOMPARE(library.find("h100-sxm")->name, std::string("My H100"));
+        QVERIFY(library.errors.empty());
+    }
+
+    void duplicateIdsInOneFolder()
+    {
+        QTemporaryDir dir;
+        writeFile(dir.filePath("a.yaml"), "id: same\n" + kValid);
+        writeFile(dir.filePath("b.yaml"), "id: same\n" + kValid);
+        const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
+        QCOMPARE(library.errors.size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(library.errors[0].message).contains("duplicate preset id 'same'"));
+        QVERIFY(library.find("same"));
+    }
+
+    void missingFolderIsSkipped()
+    {
+        const PresetLibrary library = loadPresetLibrary({ "/nonexistent/roofline-lab" });
+        QVERIFY(library.errors.empty());
+        QVERIFY(library.find("tpu-v5e"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestPresets)
+#include "test_presets.moc"
