@@ -9,18 +9,29 @@
 #include <string>
 #include <vector>
 
+namespace {
+
+// No arguments, or Qt's own options (-platform, -style ...): the window. A word or --help: a command.
+bool opensWindow(const std::vector<std::string>& args)
+{
+    if (args.empty())
+        return true;
+    const std::string& first = args.front();
+    return first.rfind('-', 0) == 0 && first != "-h" && first != "--help" && first != "--version";
+}
+
+} // namespace
+
 int main(int argc, char** argv)
 {
     const std::vector<std::string> args(argv + 1, argv + argc);
 #ifdef ROOFLINE_HAVE_GUI
-    if (args.empty()
-        || args.front().rfind("-", 0) == 0 && args.front() != "-h" && args.front() != "--help"
-            && args.front() != "--version")
+    if (opensWindow(args))
         return roofline::app::runGui(argc, argv);
     if (args.front() == "export")
         return roofline::app::runExport(argc, argv, args);
 #else
-    if (args.empty()) {
+    if (opensWindow(args)) {
         std::cerr << "roofline-lab: this build has no window (configured with ROOFLINE_BUILD_GUI=OFF); "
                      "use a command, see --help\n";
         return roofline::app::kExitBadArguments;

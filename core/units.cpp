@@ -130,9 +130,13 @@ std::string formatIntensity(double flopsPerByte)
         return formatSI(flopsPerByte, {}, 3);
     // Whole FLOPs per byte with thousands separators, as the texts write ridges: 240, 1,099, 19,780.
     const long long whole = std::llround(flopsPerByte);
-    std::string digits = std::to_string(whole < 0 ? -whole : whole);
-    for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3)
-        digits.insert(static_cast<std::size_t>(i), ",");
+    const std::string plain = std::to_string(whole < 0 ? -whole : whole);
+    std::string digits;
+    for (std::size_t i = 0; i < plain.size(); ++i) {
+        if (i > 0 && (plain.size() - i) % 3 == 0)
+            digits += ',';
+        digits += plain[i];
+    }
     return whole < 0 ? "-" + digits : digits;
 }
 

@@ -103,6 +103,7 @@ private slots:
             QTest::newRow(name) << QByteArray::fromStdString(text) << line << column << field << message;
         };
         row("empty file", "", 0, 0, "", "empty");
+        row("10 MB file", kValid + "notes: " + std::string(10 << 20, 'x') + "\n", 0, 0, "", "larger than 1 MiB");
         row("only a comment", "# nothing\n", 0, 0, "", "empty");
         row("binary",
             std::string("\x7f"

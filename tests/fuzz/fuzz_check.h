@@ -1,0 +1,33 @@
+// What every fuzz target asserts of a scenario that loaded: every number it would show is finite.
+#pragma once
+
+#include "evaluate.h"
+#include "report.h"
+#include "scenario.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace roofline::fuzz {
+
+inline void require(bool condition)
+{
+    if (!condition)
+        std::abort();
+}
+
+inline void checkScenario(const Scenario& s)
+{
+    for (const Roof& roof : bandwidthRoofs(s.hardware))
+        require(std::isfinite(roof.value) && roof.value >= kMinRate && roof.value <= kMaxRate);
+    for (const Operation& op : s.operations) {
+        const Expected<Evaluation> e = evaluate(op.op, s.hardware);
+        require(e.ok());
+        require(std::isfinite(e->flops) && e->flops >= 0);
+        require(std::isfinite(e->tLower) && std::isfinite(e->tUpper) && e->tUpper >= e->tLower);
+        require(std::isfinite(e->attainable) && e->attainable <= e->peak * (1 + 1e-12));
+    }
+    require(reportJson(s).ok());
+}
+
+} // namespace roofline::fuzz

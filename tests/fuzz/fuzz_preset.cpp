@@ -1,0 +1,19 @@
+// Fuzzes the preset loader: any bytes either load into a chip the chart can draw, or give located errors.
+#include "fuzz_check.h"
+
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace roofline;
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const Expected<Hardware, Diagnostics> hw = parsePreset(text, "fuzz.yaml", "fuzz");
+    if (!hw) {
+        fuzz::require(!hw.error().empty());
+        for (const Diagnostic& d : hw.error())
+            fuzz::require(d.file == "fuzz.yaml" && !d.message.empty() && d.line >= 0 && d.column >= 0);
+        return 0;
+    }
+    fuzz::checkScenario(defaultScenario(*hw));
+    return 0;
+}

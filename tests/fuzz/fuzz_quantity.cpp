@@ -1,0 +1,25 @@
+// Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting.
+#include "units.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace roofline;
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const std::optional<ParsedQuantity> q = parseQuantity(text);
+    if (!q)
+        return 0;
+    if (!std::isfinite(q->value))
+        std::abort();
+    const double magnitude = std::fabs(q->value);
+    if (magnitude < 1e-20 || magnitude > 1e30)
+        return 0;
+    // Formatting keeps 6 significant digits here, so reading it back lands within 5e-6 of the value.
+    const std::optional<ParsedQuantity> back = parseQuantity(formatSI(q->value, "B/s", 6));
+    if (!back || std::fabs(back->value - q->value) > 5e-6 * magnitude)
+        std::abort();
+    return 0;
+}

@@ -1,0 +1,21 @@
+// Fuzzes the scenario loader against the built-in presets; a scenario that loads also survives saving and loading.
+#include "fuzz_check.h"
+
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace roofline;
+    static const PresetLibrary library = loadPresetLibrary({});
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const Expected<Scenario, Diagnostics> s = parseScenario(text, "fuzz.yaml", library);
+    if (!s) {
+        fuzz::require(!s.error().empty());
+        return 0;
+    }
+    fuzz::checkScenario(*s);
+    const Expected<Scenario, Diagnostics> again = parseScenario(writeScenario(*s), "saved.yaml", library);
+    fuzz::require(again.ok());
+    fuzz::require(again->operations.size() == s->operations.size());
+    return 0;
+}

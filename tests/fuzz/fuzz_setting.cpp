@@ -1,0 +1,20 @@
+// Fuzzes --set KEY=VALUE: a setting either applies and leaves a drawable scenario, or changes nothing.
+#include "fuzz_check.h"
+
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace roofline;
+    static const PresetLibrary library = loadPresetLibrary({});
+    static const Scenario base = defaultScenario(*library.find("h100-sxm"));
+    static const std::string baseText = writeScenario(base);
+    Scenario s = base;
+    const std::string_view setting(reinterpret_cast<const char*>(data), size);
+    if (applySetting(s, setting)) {
+        fuzz::require(writeScenario(s) == baseText);
+        return 0;
+    }
+    fuzz::checkScenario(s);
+    return 0;
+}
