@@ -80,6 +80,13 @@ OptionParse parseScenarioOption(
         error = name + " needs a value";
         return OptionParse::Error;
     }
+    if (name == "--preset-dir") {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(value, ec)) {
+            error = "--preset-dir: no such folder '" + value + "'";
+            return OptionParse::Error;
+        }
+    }
     if (single) {
         if (!single->empty()) {
             error = name + " given twice";
@@ -103,20 +110,12 @@ PresetLibrary loadLibrary(const ScenarioOptions& options)
     return library;
 }
 
-int buildScenario(const ScenarioOptions& options, Scenario& out)
+int buildScenario(const ScenarioOptions& options, const PresetLibrary& library, Scenario& out)
 {
     if (options.preset.empty() == options.scenarioFile.empty()) {
         fail(options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
         return kExitBadArguments;
     }
-    for (const std::string& dir : options.presetDirs) {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(dir, ec)) {
-            fail("--preset-dir: no such folder '" + dir + "'");
-            return kExitBadArguments;
-        }
-    }
-    const PresetLibrary library = loadLibrary(options);
     Scenario scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
@@ -197,7 +196,7 @@ int runReport(const std::vector<std::string>& args)
         return kExitBadArguments;
     }
     Scenario scenario;
-    if (const int code = buildScenario(options, scenario); code != kExitOk)
+    if (const int code = buildScenario(options, loadLibrary(options), scenario); code != kExitOk)
         return code;
     const Expected<std::string> text = format == "json" ? reportJson(scenario) : reportTable(scenario);
     if (!text) {

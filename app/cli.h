@@ -32,9 +32,9 @@ OptionParse parseScenarioOption(
 // warnings; the good ones still load.
 PresetLibrary loadLibrary(const ScenarioOptions&);
 
-// Builds the scenario the options describe, printing what went wrong on stderr. Returns kExitOk and fills `out`,
-// kExitBadFile for a bad or missing file or preset, kExitBadArguments for a bad --set.
-int buildScenario(const ScenarioOptions&, Scenario& out);
+// Builds the scenario the options describe from `library`, printing what went wrong on stderr. Returns kExitOk and
+// fills `out`, kExitBadFile for a bad or missing file or preset, kExitBadArguments for a bad --set.
+int buildScenario(const ScenarioOptions&, const PresetLibrary& library, Scenario& out);
 
 // Runs a headless command; `args` are the words after the program name. Returns the exit code.
 int runCommand(const std::vector<std::string>& args);

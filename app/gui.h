@@ -10,7 +10,8 @@ namespace roofline::app {
 int runGui(int argc, char** argv);
 
 // `roofline-lab export --preset ID | --scenario FILE [--set KEY=VALUE ...] --output FILE.png|svg|pdf [--size WxH]`
-// with `args` the words after "export". Exit codes as the other commands: 0 done, 1 bad file, 2 bad arguments.
+// with `args` the words after the program name, "export" first. Exit codes as the other commands: 0 done, 1 bad file, 2
+// bad arguments.
 int runExport(int argc, char** argv, const std::vector<std::string>& args);
 
 } // namespace roofline::app

@@ -1,0 +1,168 @@
+// The window and the offscreen export command.
+#include "gui.h"
+
+#include "cli.h"
+
+#include "chart_export.h"
+#include "main_window.h"
+#include "roofline_chart.h"
+#include "roofline_state.h"
+#include "scenario.h"
+
+#include <QApplication>
+#include <QStyleFactory>
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+namespace roofline::app {
+
+namespace {
+
+void setIdentity()
+{
+    QApplication::setApplicationName(QStringLiteral("roofline-lab"));
+    QApplication::setOrganizationName(QStringLiteral("RooflineLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("Roofline Lab"));
+    QApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("roofline-lab"));
+}
+
+struct ExportArgs {
+    ScenarioOptions scenario; // --preset, --scenario, --set, --preset-dir: as for report
+    std::string output;
+    widgets::ExportOptions options;
+    bool scaleGiven = false;
+    bool dark = false;
+};
+
+std::optional<int> parseInt(std::string_view text)
+{
+    int v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
+// Parses the words after "export"; returns an error message or nothing.
+std::optional<std::string> parseExportArgs(const std::vector<std::string>& args, ExportArgs& out)
+{
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string error;
+        switch (parseScenarioOption(args, i, out.scenario, error)) {
+        case OptionParse::Consumed:
+            continue;
+        case OptionParse::Error:
+            return error;
+        case OptionParse::NotMine:
+            break;
+        }
+        std::string option = args[i];
+        std::optional<std::string> inlineValue;
+        if (const auto eq = option.find('='); option.starts_with("--") && eq != std::string::npos) {
+            inlineValue = option.substr(eq + 1);
+            option.resize(eq);
+        }
+        auto value = [&]() -> std::optional<std::string> {
+            if (inlineValue)
+                return inlineValue;
+            if (i + 1 < args.size())
+                return args[++i];
+            return std::nullopt;
+        };
+        const bool known = option == "--output" || option == "-o" || option == "--size" || option == "--scale"
+            || option == "--theme";
+        if (!known)
+            return "unknown argument '" + args[i] + "'";
+        const auto v = value();
+        if (!v)
+            return option + " needs a value";
+        if (option == "--output" || option == "-o") {
+            out.output = *v;
+        } else if (option == "--size") {
+            const auto x = v->find('x');
+            const auto w = x == std::string::npos ? std::nullopt : parseInt(std::string_view(*v).substr(0, x));
+            const auto h = x == std::string::npos ? std::nullopt : parseInt(std::string_view(*v).substr(x + 1));
+            if (!w || !h || *w < 16 || *h < 16 || *w > 20000 || *h > 20000)
+                return "--size takes WIDTHxHEIGHT in pixels, 16 to 20000 each, not '" + *v + "'";
+            out.options.size = QSize(*w, *h);
+        } else if (option == "--scale") {
+            char* end = nullptr;
+            const double s = std::strtod(v->c_str(), &end);
+            if (end != v->c_str() + v->size() || !(s >= 0.25 && s <= 8))
+                return "--scale takes a number from 0.25 to 8, not '" + *v + "'";
+            out.options.scale = s;
+            out.scaleGiven = true;
+        } else if (option == "--theme") {
+            if (*v != "light" && *v != "dark")
+                return "--theme takes light or dark, not '" + *v + "'";
+            out.dark = *v == "dark";
+        }
+    }
+    if (out.scenario.preset.empty() == out.scenario.scenarioFile.empty())
+        return std::string("give one of --preset ID or --scenario FILE");
+    if (out.output.empty())
+        return std::string("--output FILE.png|svg|pdf is required");
+    const auto format = widgets::exportFormatFor(QString::fromStdString(out.output));
+    if (!format)
+        return "the output must end in .png, .svg or .pdf: '" + out.output + "'";
+    if (*format != widgets::ExportFormat::Png && !out.scaleGiven)
+        out.options.scale = 1;
+    return std::nullopt;
+}
+
+int fail(int code, const std::string& message)
+{
+    std::fprintf(stderr, "roofline-lab export: %s\n", message.c_str());
+    return code;
+}
+
+} // namespace
+
+int runGui(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }));
+    window.show();
+    return QApplication::exec();
+}
+
+int runExport(int argc, char** argv, const std::vector<std::string>& words)
+{
+    // Accept the words with or without the command itself in front.
+    std::vector<std::string> args = words;
+    if (!args.empty() && args.front() == "export")
+        args.erase(args.begin());
+    ExportArgs parsed;
+    if (const auto error = parseExportArgs(args, parsed))
+        return fail(kExitBadArguments, *error);
+
+    PresetLibrary library = loadLibrary(parsed.scenario);
+    Scenario scenario;
+    if (const int code = buildScenario(parsed.scenario, library, scenario); code != kExitOk)
+        return code;
+
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    setIdentity();
+    widgets::RooflineState state(std::move(library));
+    state.loadScenario(scenario);
+    widgets::RooflineChart chart(&state);
+    widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
+    chart.setTheme(theme);
+    chart.resize(parsed.options.size);
+    const QString error = widgets::exportChart(chart, QString::fromStdString(parsed.output), parsed.options);
+    if (!error.isEmpty()) {
+        return fail(kExitBadFile, error.toStdString());
+    }
+    return 0;
+}
+
+} // namespace roofline::app

@@ -1,0 +1,313 @@
+// Chart geometry with numbers: decade ranges, roofs, envelope, markers and label spots against the core's figures.
+#include "chart.h"
+#include "evaluate.h"
+#include "presets.h"
+#include "scenario.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <limits>
+#include <numbers>
+
+using namespace roofline;
+using namespace roofline::chart;
+
+namespace {
+
+const PresetLibrary& library()
+{
+    static const PresetLibrary lib = loadPresetLibrary({});
+    return lib;
+}
+
+std::vector<Evaluation> evaluateAll(const std::vector<Operation>& ops, const Hardware& hw)
+{
+    std::vector<Evaluation> out;
+    for (const Operation& op : ops) {
+        auto ev = evaluate(op.op, hw);
+        if (ev.ok())
+            out.push_back(ev.value());
+    }
+    return out;
+}
+
+bool close(double a, double b)
+{
+    return std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b));
+}
+
+bool inView(const Layout& l, Point p)
+{
+    return p.x >= l.x.lower() && p.x <= l.x.upper() && p.y >= l.y.lower() && p.y <= l.y.upper();
+}
+
+const RoofSegment* roof(const Layout& l, const std::string& name)
+{
+    for (const RoofSegment& r : l.roofs)
+        if (r.name == name)
+            return &r;
+    return nullptr;
+}
+
+} // namespace
+
+class TestChartModel : public QObject {
+    Q_OBJECT
+private slots:
+    void decadeRanges_data()
+    {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<double>("pad");
+        QTest::addColumn<int>("lower");
+        QTest::addColumn<int>("upper");
+        QTest::newRow("whole decades stay") << 1.0 << 1000.0 << 0.0 << 0 << 3;
+        QTest::newRow("inside snaps out") << 3.0 << 300.0 << 0.0 << 0 << 3;
+        QTest::newRow("one decade of room") << 3.0 << 300.0 << 1.0 << -1 << 4;
+        QTest::newRow("half a decade") << 9.89e14 << 9.89e14 << 0.5 << 14 << 16;
+        QTest::newRow("one value, no pad") << 10.0 << 10.0 << 0.0 << 1 << 2;
+        QTest::newRow("below one") << 0.25 << 0.5 << 1.0 << -2 << 1;
+    }
+    void decadeRanges()
+    {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(double, pad);
+        QFETCH(int, lower);
+        QFETCH(int, upper);
+        const auto r = decadeRangeAround(lo, hi, pad);
+        QVERIFY(r);
+        QCOMPARE(r->lowerDecade, lower);
+        QCOMPARE(r->upperDecade, upper);
+        QVERIFY(r->lower() <= lo && r->upper() >= hi);
+    }
+
+    void decadeRangesRefuseBadInput_data()
+    {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        const double inf = std::numeric_limits<double>::infinity();
+        QTest::newRow("zero") << 0.0 << 1.0;
+        QTest::newRow("negative") << -1.0 << 1.0;
+        QTest::newRow("nan") << nan << 1.0;
+        QTest::newRow("inf") << 1.0 << inf;
+        QTest::newRow("reversed") << 10.0 << 1.0;
+    }
+    void decadeRangesRefuseBadInput()
+    {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QVERIFY(!decadeRangeAround(lo, hi, 1));
+    }
+
+    // Every preset with its default workload: every roof, ridge and marker in view, on the core's numbers.
+    void presetLayouts_data()
+    {
+        QTest::addColumn<QString>("id");
+        for (const Hardware& hw : library().presets)
+            QTest::newRow(hw.id.c_str()) << QString::fromStdString(hw.id);
+    }
+    void presetLayouts()
+    {
+        QFETCH(QString, id);
+        const Hardware& hw = *library().find(id.toStdString());
+        const Dtype dtype = hw.defaultDtype();
+        const double peak = *hw.peakFor(dtype);
+        const auto ops = defaultWorkload(hw);
+        const auto evs = evaluateAll(ops, hw);
+        const Layout l = layout(hw, dtype, evs, hw);
+
+        QVERIFY(l.x.decades() >= 3);
+        QVERIFY(l.y.decades() >= 3);
+        QCOMPARE(l.roofs.front().kind, RoofKind::Compute);
+        QVERIFY(l.roofs.front().selected);
+        QCOMPARE(l.roofs.front().value, peak);
+        for (const Roof& r : bandwidthRoofs(hw)) {
+            const RoofSegment* s = roof(l, r.name);
+            QVERIFY2(s, r.name.c_str());
+            QCOMPARE(s->value, r.value);
+            QVERIFY(close(s->ridge, ridgeIntensity(peak, r.value)));
+            QVERIFY(close(s->from.y, r.value * s->from.x)); // on the roof
+            QVERIFY(close(s->to.y, r.value * s->to.x));
+            QVERIFY(s->to.y >= peak);
+            QVERIFY2(inView(l, { s->ridge, peak }), r.name.c_str());
+            QVERIFY(inView(l, s->from));
+            QVERIFY(inView(l, s->label));
+        }
+        std::size_t expectedMarkers = 0;
+        for (std::size_t i = 0; i < evs.size(); ++i) {
+            const auto mine = markersOf(i, evs[i]);
+            expectedMarkers += mine.size();
+            int filled = 0;
+            for (const Marker& m : mine) {
+                const ResourceUse& r = evs[i].resources[m.resource];
+                QCOMPARE(m.at.x, r.intensity);
+                QCOMPARE(m.at.y, attainableAt(r.intensity, evs[i].peak, r.bandwidth));
+                QVERIFY2(inView(l, m.at), ops[i].name.c_str());
+                filled += m.binding ? 1 : 0;
+            }
+            QVERIFY(filled <= 1);
+        }
+        QCOMPARE(l.markers.size(), expectedMarkers);
+        QVERIFY(expectedMarkers >= 5);
+        for (const Point& p : l.envelope) {
+            QVERIFY(inView(l, p));
+            QVERIFY(close(p.y, envelopeAt(hw, dtype, p.x)));
+        }
+    }
+
+    // Dragging a bandwidth by a factor of two around the preset keeps the axes where they are.
+    void rangesHoldWhileDragging_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<QString>("key");
+        QTest::newRow("H100 HBM") << "h100-sxm"
+                                  << "HBM";
+        QTest::newRow("v5e HBM") << "tpu-v5e"
+                                 << "HBM";
+    }
+    void rangesHoldWhileDragging()
+    {
+        QFETCH(QString, id);
+        QFETCH(QString, key);
+        const Hardware& preset = *library().find(id.toStdString());
+        const auto ops = defaultWorkload(preset);
+        const Layout base = layout(preset, preset.defaultDtype(), evaluateAll(ops, preset), preset);
+        for (double factor : { 0.6, 0.8, 0.9, 1.1, 1.3, 1.6 }) {
+            Hardware hw = preset;
+            const double bw = preset.memory(key.toStdString())->bandwidth * factor;
+            QVERIFY(!setHardwareValue(hw, "bandwidth." + key.toStdString(), bw));
+            const Layout l = layout(hw, hw.defaultDtype(), evaluateAll(ops, hw), preset);
+            QCOMPARE(l.x, base.x);
+            QCOMPARE(l.y, base.y);
+        }
+    }
+
+    void bindingMarker()
+    {
+        Evaluation ev;
+        ev.peak = 1e15;
+        ev.resources = { { RoofKind::Memory, "HBM", 3e12, 1e6, 1000, 1e-6 },
+            { RoofKind::Network, "ICI", 1e11, 1e4, 1e5, 2e-6 } };
+        ev.boundIndex = 0;
+        QCOMPARE(bindingResource(ev), std::optional<std::size_t>(0));
+        ev.boundIndex = -1; // compute-bound: the resource nearest to binding, the one with the longest time
+        QCOMPARE(bindingResource(ev), std::optional<std::size_t>(1));
+        const auto markers = markersOf(7, ev);
+        QCOMPARE(markers.size(), std::size_t(2));
+        QCOMPARE(markers[0].operation, std::size_t(7));
+        QVERIFY(!markers[0].binding);
+        QVERIFY(markers[1].binding);
+        QCOMPARE(markers[1].at.y, 1e15); // 1e11 · 1e5 is above the peak
+        QCOMPARE(markers[0].at.y, 1e15);
+
+        ev.resources[1].intensity = std::numeric_limits<double>::infinity(); // no bytes: no place on the chart
+        QCOMPARE(markersOf(0, ev).size(), std::size_t(1));
+        QVERIFY(!bindingResource(Evaluation {}));
+    }
+
+    void envelopeIsTheLowestOnChipRoof()
+    {
+        const Hardware& hw = *library().find("h100-sxm");
+        const double peak = *hw.peakFor(Dtype::bf16);
+        const double hbm = hw.memory("HBM")->bandwidth;
+        QCOMPARE(envelopeAt(hw, Dtype::bf16, 1.0), hbm);
+        QCOMPARE(envelopeAt(hw, Dtype::bf16, 1e6), peak);
+        const Layout l = layout(hw, Dtype::bf16, {}, hw);
+        QCOMPARE(l.envelope.size(), std::size_t(3));
+        QVERIFY(close(l.envelope[1].x, peak / hbm));
+        QCOMPARE(l.envelope[1].y, peak);
+    }
+
+    void otherDtypesAreDashedRoofs()
+    {
+        const Hardware& hw = *library().find("h100-sxm");
+        Matmul int8;
+        int8.x = int8.w = int8.out = int8.compute = Dtype::int8;
+        const auto ev = evaluate(int8, hw);
+        QVERIFY(ev.ok());
+        const Layout l = layout(hw, Dtype::bf16, { ev.value() }, hw);
+        const RoofSegment* bf16 = roof(l, "bf16");
+        const RoofSegment* i8 = roof(l, "int8");
+        QVERIFY(bf16 && i8);
+        QVERIFY(bf16->selected);
+        QVERIFY(!i8->selected);
+        QCOMPARE(i8->value, *hw.peakFor(Dtype::int8));
+        // Sloped roofs reach the highest peak in use, so the int8 marker sits on a drawn line.
+        QCOMPARE(roof(l, "HBM")->to.y, *hw.peakFor(Dtype::int8));
+    }
+
+    void labelsAvoidEachOther()
+    {
+        const Box area { 0, 0, 1000, 1000 };
+        const std::vector<LabelRequest> same { { { 100, 100 }, 40, 10 }, { { 100, 100 }, 40, 10 } };
+        const auto boxes = placeLabels(same, {}, 5, area);
+        QVERIFY(boxes[0] && boxes[1]);
+        QCOMPARE(boxes[0]->left, 105.0); // right of the marker
+        QCOMPARE(boxes[1]->left, 100.0 - 5 - 40); // then left
+        QVERIFY(!boxes[0]->intersects(*boxes[1]));
+
+        const std::vector<Box> wall { { 0, 0, 1000, 1000 } };
+        QVERIFY(!placeLabels(same, wall, 5, area)[0]); // nowhere free: left out
+
+        const auto below = placeLabels({ { { 50, 50 }, 20, 10, LabelRequest::Side::Below } }, {}, 4, area);
+        QVERIFY(below[0]->top > 50);
+
+        // At the right edge of the plot the label goes left rather than off the plot.
+        const auto edge = placeLabels({ { { 990, 500 }, 40, 10 } }, {}, 5, area);
+        QVERIFY(edge[0]);
+        QVERIFY(area.contains(*edge[0]));
+        QCOMPARE(edge[0]->left, 990.0 - 5 - 40);
+    }
+
+    void rotatedTextFootprints()
+    {
+        // Level text: squares along the baseline, above it, spanning the width.
+        const auto level = rotatedFootprint({ 100, 50 }, 40, 10, 0);
+        QVERIFY(level.size() >= 8);
+        QCOMPARE(level.front().left, 100.0 - 20 - 5);
+        QCOMPARE(level.back().left, 100.0 + 20 - 5);
+        for (const Box& b : level) {
+            QCOMPARE(b.top, 40.0);
+            QCOMPARE(b.height, 10.0);
+        }
+        // Rising at 45° on screen (y grows downwards): the far end is up and to the right.
+        const auto rising = rotatedFootprint({ 100, 50 }, 40, 10, -std::numbers::pi / 4);
+        QVERIFY(rising.back().left > rising.front().left);
+        QVERIFY(rising.back().top < rising.front().top);
+        QVERIFY(overlapsAny(rising, { { 110, 30, 4, 4 } }));
+        QVERIFY(!overlapsAny(rising, { { 110, 60, 4, 4 } })); // below the text's side of the baseline
+    }
+
+    void segmentFootprints()
+    {
+        const auto line = segmentFootprint({ 0, 0 }, { 100, 100 }, 4);
+        QVERIFY(line.size() >= 30);
+        QVERIFY(overlapsAny(line, { { 49, 49, 2, 2 } })); // on the line
+        QVERIFY(!overlapsAny(line, { { 60, 30, 5, 5 } })); // beside it
+        QVERIFY(overlapsAny(line, { { 98, 98, 1, 1 } })); // its end
+    }
+
+    void distances_data()
+    {
+        QTest::addColumn<double>("px");
+        QTest::addColumn<double>("py");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("on the segment") << 5.0 << 0.0 << 0.0;
+        QTest::newRow("above the middle") << 5.0 << 3.0 << 3.0;
+        QTest::newRow("beyond the end") << 13.0 << 4.0 << 5.0;
+        QTest::newRow("before the start") << -3.0 << -4.0 << 5.0;
+    }
+    void distances()
+    {
+        QFETCH(double, px);
+        QFETCH(double, py);
+        QFETCH(double, expected);
+        QCOMPARE(distanceToSegment({ px, py }, { 0, 0 }, { 10, 0 }), expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChartModel)
+#include "test_chart_model.moc"

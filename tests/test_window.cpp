@@ -1,0 +1,650 @@
+// The window driven through its real widgets, offscreen: sliders, presets, the operation list, the table, export
+// and the export command, each checked against what the core computes.
+#include "chart.h"
+#include "chart_export.h"
+#include "chart_text.h"
+#include "evaluate.h"
+#include "hardware_panel.h"
+#include "log_slider.h"
+#include "main_window.h"
+#include "power_slider.h"
+#include "readout_table.h"
+#include "roofline_chart.h"
+#include "roofline_state.h"
+#include "solver.h"
+#include "units.h"
+#include "workload_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionSlider>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// The centre of a slider's handle, for dragging it as a user does (a click on the groove only pages).
+QPoint handleCentre(QSlider* slider)
+{
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+}
+
+// Share of pixels that differ from the corner pixel: a blank export has none.
+double inkShare(const QImage& image)
+{
+    const QRgb background = image.pixel(0, 0);
+    qsizetype differing = 0;
+    for (int y = 0; y < image.height(); y += 4)
+        for (int x = 0; x < image.width(); x += 4)
+            differing += image.pixel(x, y) != background ? 1 : 0;
+    return static_cast<double>(differing) / (static_cast<double>(image.width()) * image.height() / 16);
+}
+
+} // namespace
+
+class TestWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void chartDrawsTheCoreLayout();
+    void hbmKeysMoveRoofMarkersAndTable();
+    void hbmDragUpdatesBeforeRelease();
+    void typedBandwidthIsParsed();
+    void resetRestoresThePreset();
+    void presetSwitchMovesSlidersAndChart_data();
+    void presetSwitchMovesSlidersAndChart();
+    void dtypeChooserMovesTheComputeRoof();
+    void hidingAnOperationRemovesMarkerAndRow();
+    void addedOperationHasItsOwnParameters();
+    void workloadSliderMovesTheMarker();
+    void choosersMoveAnOperationToAnotherRoof();
+    void hoverNamesMarkersAndRoofs();
+    void exportsFiles_data();
+    void exportsFiles();
+    void exportReportsErrors();
+    void exportCommand();
+    void exportCommandRefusesBadInput();
+    void examplesOpen_data();
+    void examplesOpen();
+    void badScenarioLeavesTheView();
+    void badUserPresetShowsItsError();
+    void themeAndZoomReachTheChart();
+    void settingsRememberPresetAndTheme();
+    void menuActionsHaveShortcuts();
+    void copiesTheChart();
+
+private:
+    void checkAgainstCore();
+
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+};
+
+void TestWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings().clear(); // a run starts from a first launch, whatever an earlier run left
+    QVERIFY(m_dir.isValid());
+    qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
+}
+
+void TestWindow::init()
+{
+    m_window = std::make_unique<MainWindow>(loadPresetLibrary({}));
+    m_window->setThemeMode(MainWindow::ThemeMode::Light);
+    m_window->setZoom(1);
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->state()->selectPreset(QStringLiteral("h100-sxm")));
+}
+
+void TestWindow::cleanup()
+{
+    m_window.reset();
+}
+
+// Every roof, the envelope, every marker and every table row against the core, computed here independently.
+void TestWindow::checkAgainstCore()
+{
+    const RooflineState* state = m_window->state();
+    const RooflineChart* chart = m_window->chart();
+    const ReadoutTable* table = m_window->table();
+    const Hardware& hw = state->hardware();
+    const Dtype dtype = state->dtype();
+    const double peak = *hw.peakFor(dtype);
+
+    const QVector<QPointF> computeRoof = chart->roofCurve(q(std::string(dtypeName(dtype))));
+    QCOMPARE(computeRoof.size(), 2);
+    QCOMPARE(computeRoof[0].y(), peak);
+    QCOMPARE(computeRoof[1].y(), peak);
+    for (const Roof& r : bandwidthRoofs(hw)) {
+        const QVector<QPointF> curve = chart->roofCurve(q(r.name));
+        QCOMPARE(curve.size(), 2);
+        for (const QPointF& p : curve)
+            QVERIFY2(qAbs(p.y() - r.value * p.x()) <= 1e-9 * p.y(), r.name.c_str());
+        chart::RoofSegment segment;
+        segment.kind = r.kind;
+        segment.name = r.name;
+        segment.value = r.value;
+        QCOMPARE(chart->roofText(q(r.name)), roofLabel(segment, hw));
+    }
+    const QVector<QPointF> envelope = chart->envelopeCurve();
+    QCOMPARE(envelope.size(), 3);
+    QVERIFY(qAbs(envelope[1].x() - ridgeIntensity(peak, hw.memories.front().bandwidth)) <= 1e-9 * envelope[1].x());
+
+    for (std::size_t i = 0; i < state->operations().size(); ++i) {
+        const auto ev = evaluate(state->operations()[i].op, hw);
+        QVERIFY(ev.ok());
+        const int row = table->rowOf(i);
+        QVERIFY(row >= 0);
+        QCOMPARE(table->cellText(row, ReadoutTable::TMath), q(formatSeconds(ev->tMath)));
+        QCOMPARE(table->cellText(row, ReadoutTable::TComms), q(formatSeconds(ev->tComms)));
+        QCOMPARE(table->cellText(row, ReadoutTable::Bound), q(ev->bound()));
+        QCOMPARE(table->cellText(row, ReadoutTable::Attainable).isEmpty(), false);
+        const auto critical = solveCritical(state->operations()[i].op, hw, mainParam(state->operations()[i].op));
+        QCOMPARE(table->cellText(row, ReadoutTable::CriticalValue),
+            critical.ok() ? q(describe(critical.value())) : q(critical.error()));
+
+        QVector<QPointF> expected;
+        for (const chart::Marker& m : chart::markersOf(i, ev.value()))
+            expected.append(QPointF(m.at.x, m.at.y));
+        std::sort(expected.begin(), expected.end(), [](QPointF a, QPointF b) { return a.x() < b.x(); });
+        QCOMPARE(chart->markerPoints(i, false), expected);
+        const auto binding = chart::bindingResource(ev.value());
+        const QVector<QPointF> filled = chart->markerPoints(i, true);
+        if (binding && std::isfinite(ev->resources[*binding].intensity) && ev->resources[*binding].intensity > 0) {
+            QCOMPARE(filled.size(), 1);
+            QCOMPARE(filled[0].x(), ev->resources[*binding].intensity);
+        }
+        for (const QPointF& p : chart->markerPoints(i, false)) {
+            QVERIFY(p.x() >= chart->xAxis->range().lower && p.x() <= chart->xAxis->range().upper);
+            QVERIFY(p.y() >= chart->yAxis->range().lower && p.y() <= chart->yAxis->range().upper);
+        }
+    }
+}
+
+void TestWindow::chartDrawsTheCoreLayout()
+{
+    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("H100")));
+    checkAgainstCore();
+    // The markers off the crowded compute roof have room for their names.
+    m_window->chart()->replot();
+    const QStringList labels = m_window->chart()->visibleOperationLabels();
+    QVERIFY2(labels.size() >= 4, qPrintable(labels.join(QStringLiteral(", "))));
+    QVERIFY(labels.contains(QStringLiteral("matmul B=32")));
+}
+
+void TestWindow::hbmKeysMoveRoofMarkersAndTable()
+{
+    LogSlider* hbm = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"));
+    QVERIFY(hbm);
+    const double before = m_window->state()->hardware().memory("HBM")->bandwidth;
+    QSignalSpy changed(m_window->state(), &RooflineState::contentChanged);
+    hbm->slider()->setFocus();
+    QTest::keyClick(hbm->slider(), Qt::Key_PageDown);
+    QTest::keyClick(hbm->slider(), Qt::Key_Left);
+    QCOMPARE(changed.count(), 2); // one update per step, live
+    const double after = m_window->state()->hardware().memory("HBM")->bandwidth;
+    QVERIFY(after < before);
+    QCOMPARE(after, hbm->value());
+    QVERIFY(m_window->state()->isModified());
+    QVERIFY(m_window->hardwarePanel()->resetButton()->isEnabled());
+    QCOMPARE(hbm->field()->text(), q(formatBandwidth(after)));
+    checkAgainstCore();
+}
+
+void TestWindow::hbmDragUpdatesBeforeRelease()
+{
+    QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+    const QPoint start = handleCentre(slider);
+    QSignalSpy changed(m_window->state(), &RooflineState::contentChanged);
+    QTest::mousePress(slider, Qt::LeftButton, {}, start);
+    QTest::mouseMove(slider, start + QPoint(-30, 0));
+    QTest::mouseMove(slider, start + QPoint(-60, 0));
+    QVERIFY(slider->isSliderDown());
+    QVERIFY(changed.count() >= 1); // the chart follows while the button is still down
+    checkAgainstCore();
+    QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(-60, 0));
+    QVERIFY(
+        m_window->state()->hardware().memory("HBM")->bandwidth < m_window->state()->preset().memory("HBM")->bandwidth);
+}
+
+void TestWindow::typedBandwidthIsParsed()
+{
+    LogSlider* hbm = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"));
+    hbm->field()->setFocus();
+    hbm->field()->selectAll();
+    QTest::keyClicks(hbm->field(), QStringLiteral("1.5 TB/s"));
+    QTest::keyClick(hbm->field(), Qt::Key_Return);
+    QCOMPARE(m_window->state()->hardware().memory("HBM")->bandwidth, 1.5e12);
+    checkAgainstCore();
+
+    hbm->field()->selectAll();
+    QTest::keyClicks(hbm->field(), QStringLiteral("fast"));
+    QTest::keyClick(hbm->field(), Qt::Key_Return);
+    QCOMPARE(m_window->state()->hardware().memory("HBM")->bandwidth, 1.5e12); // refused, unchanged
+    QVERIFY(hbm->field()->toolTip().contains(QStringLiteral("fast")));
+}
+
+void TestWindow::resetRestoresThePreset()
+{
+    LogSlider* peak = m_window->hardwarePanel()->peakSlider();
+    QTest::keyClick(peak->slider(), Qt::Key_PageUp);
+    QVERIFY(m_window->state()->isModified());
+    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("modified")));
+    QTest::mouseClick(m_window->hardwarePanel()->resetButton(), Qt::LeftButton);
+    QVERIFY(!m_window->state()->isModified());
+    QCOMPARE(peak->value(), *m_window->state()->preset().peakFor(Dtype::bf16));
+    checkAgainstCore();
+}
+
+void TestWindow::presetSwitchMovesSlidersAndChart_data()
+{
+    QTest::addColumn<QString>("id");
+    for (const Hardware& hw : loadPresetLibrary({}).presets)
+        QTest::newRow(hw.id.c_str()) << q(hw.id);
+}
+
+void TestWindow::presetSwitchMovesSlidersAndChart()
+{
+    QFETCH(QString, id);
+    QComboBox* chooser = m_window->hardwarePanel()->presetChooser();
+    const int index = chooser->findData(id, Qt::UserRole + 1);
+    QVERIFY(index >= 0);
+    chooser->setCurrentIndex(index);
+    const Hardware& hw = m_window->state()->hardware();
+    QCOMPARE(q(hw.id), id);
+    QVERIFY(m_window->chart()->titleText().contains(q(hw.name)));
+    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *hw.peakFor(m_window->state()->dtype()));
+    for (const Roof& r : bandwidthRoofs(hw)) {
+        LogSlider* slider = m_window->hardwarePanel()->bandwidthSlider(q(r.name));
+        QVERIFY2(slider, r.name.c_str());
+        QCOMPARE(slider->value(), r.value);
+    }
+    checkAgainstCore();
+}
+
+void TestWindow::dtypeChooserMovesTheComputeRoof()
+{
+    QComboBox* dtypes = m_window->hardwarePanel()->dtypeChooser();
+    dtypes->setCurrentIndex(dtypes->findText(QStringLiteral("fp8")));
+    QCOMPARE(m_window->state()->dtype(), Dtype::fp8);
+    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *m_window->state()->hardware().peakFor(Dtype::fp8));
+    QVERIFY(m_window->chart()->roofText(QStringLiteral("fp8")).endsWith(QStringLiteral("fp8")));
+    checkAgainstCore();
+}
+
+void TestWindow::hidingAnOperationRemovesMarkerAndRow()
+{
+    QListWidget* list = m_window->workloadPanel()->operationList();
+    QVERIFY(m_window->chart()->hasOperation(2));
+    QVERIFY(m_window->table()->rowOf(2) >= 0);
+    const int rows = m_window->table()->rowCount();
+    list->item(2)->setCheckState(Qt::Unchecked);
+    QVERIFY(!m_window->chart()->hasOperation(2));
+    QVERIFY(m_window->chart()->markerPoints(2, false).isEmpty());
+    QCOMPARE(m_window->table()->rowOf(2), -1);
+    QCOMPARE(m_window->table()->rowCount(), rows - 1);
+    list->item(2)->setCheckState(Qt::Checked);
+    QVERIFY(m_window->chart()->hasOperation(2));
+    QCOMPARE(m_window->table()->rowCount(), rows);
+}
+
+void TestWindow::addedOperationHasItsOwnParameters()
+{
+    WorkloadPanel* panel = m_window->workloadPanel();
+    const std::size_t count = m_window->state()->operations().size();
+    panel->kindChooser()->setCurrentIndex(panel->kindChooser()->findText(QStringLiteral("matmul")));
+    QTest::mouseClick(panel->addButton(), Qt::LeftButton);
+    QCOMPARE(m_window->state()->operations().size(), count + 1);
+    QCOMPARE(panel->selectedOperation(), static_cast<int>(count));
+    PowerSlider* b = panel->paramSlider(QStringLiteral("B"));
+    QVERIFY(b);
+    b->field()->setFocus();
+    b->field()->selectAll();
+    QTest::keyClicks(b->field(), QStringLiteral("241"));
+    QTest::keyClick(b->field(), Qt::Key_Return);
+    QCOMPARE(numberParam(m_window->state()->operations()[count].op, "B"), std::optional<double>(241));
+    QVERIFY(m_window->chart()->hasOperation(count));
+    QVERIFY(m_window->workloadPanel()
+                ->operationList()
+                ->item(static_cast<int>(count))
+                ->text()
+                .contains(QStringLiteral("241")));
+    checkAgainstCore();
+}
+
+void TestWindow::workloadSliderMovesTheMarker()
+{
+    WorkloadPanel* panel = m_window->workloadPanel();
+    // The first matmul of the default workload.
+    int matmul = -1;
+    for (std::size_t i = 0; i < m_window->state()->operations().size(); ++i)
+        if (kindName(m_window->state()->operations()[i].op) == "matmul") {
+            matmul = static_cast<int>(i);
+            break;
+        }
+    QVERIFY(matmul >= 0);
+    panel->selectOperation(matmul);
+    PowerSlider* b = panel->paramSlider(QStringLiteral("B"));
+    QVERIFY(b);
+    const double before = *numberParam(m_window->state()->operations()[matmul].op, "B");
+    b->slider()->setFocus();
+    QTest::keyClick(b->slider(), Qt::Key_Right);
+    QCOMPARE(*numberParam(m_window->state()->operations()[matmul].op, "B"), before * 2);
+    checkAgainstCore();
+}
+
+void TestWindow::choosersMoveAnOperationToAnotherRoof()
+{
+    WorkloadPanel* panel = m_window->workloadPanel();
+    const auto& ops = m_window->state()->operations();
+    const auto allreduce
+        = std::find_if(ops.begin(), ops.end(), [](const Operation& op) { return kindName(op.op) == "allreduce"; });
+    QVERIFY(allreduce != ops.end());
+    const auto index = static_cast<std::size_t>(allreduce - ops.begin());
+    panel->selectOperation(static_cast<int>(index));
+    QComboBox* link = panel->paramChooser(QStringLiteral("link"));
+    QVERIFY(link);
+    link->setCurrentIndex(link->findText(QStringLiteral("IB")));
+    const auto& ev = m_window->state()->evaluations()[index];
+    QVERIFY(ev.ok());
+    QCOMPARE(ev->resources.front().name, std::string("IB"));
+    QCOMPARE(m_window->table()->cellText(m_window->table()->rowOf(index), ReadoutTable::Bound), QStringLiteral("IB"));
+    QComboBox* dtype = panel->paramChooser(QStringLiteral("dtype"));
+    QVERIFY(dtype);
+    dtype->setCurrentIndex(dtype->findText(QStringLiteral("fp32")));
+    QCOMPARE(dtypeParam(m_window->state()->operations()[index].op, "dtype"), std::optional<Dtype>(Dtype::fp32));
+    checkAgainstCore();
+}
+
+void TestWindow::hoverNamesMarkersAndRoofs()
+{
+    RooflineChart* chart = m_window->chart();
+    chart->replot();
+    const QPointF marker = chart->markerPoints(0, false).front();
+    const QPointF pixel(chart->xAxis->coordToPixel(marker.x()), chart->yAxis->coordToPixel(marker.y()));
+    const QString text = chart->hoverText(pixel);
+    QVERIFY2(text.contains(q(m_window->state()->operations()[0].name).toHtmlEscaped()), qPrintable(text));
+    QVERIFY(text.contains(QStringLiteral("T<sub>math</sub>")));
+
+    // Near the left end of the HBM roof, where no marker sits: the roof's own text.
+    const QVector<QPointF> hbm = chart->roofCurve(QStringLiteral("HBM"));
+    const double x = hbm[0].x() * 2;
+    const QPointF onRoof(chart->xAxis->coordToPixel(x),
+        chart->yAxis->coordToPixel(m_window->state()->hardware().memory("HBM")->bandwidth * x));
+    const QString roofText = chart->hoverText(onRoof);
+    QVERIFY2(roofText.contains(QStringLiteral("<b>HBM</b>")), qPrintable(roofText));
+    QVERIFY(roofText.contains(QStringLiteral("ridge at 295")));
+    QVERIFY(chart->hoverText(onRoof + QPointF(0, -40)).isEmpty()); // open space
+}
+
+void TestWindow::exportsFiles_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::newRow("png") << "chart.png";
+    QTest::newRow("svg") << "chart.svg";
+    QTest::newRow("pdf") << "chart.pdf";
+}
+
+void TestWindow::exportsFiles()
+{
+    QFETCH(QString, name);
+    const QString path = m_dir.filePath(name);
+    const ExportOptions options { QSize(800, 500), 2 };
+    QCOMPARE(m_window->exportTo(path, options), QString());
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray bytes = file.readAll();
+    QVERIFY(bytes.size() > 2000);
+    if (name.endsWith(QLatin1String(".png"))) {
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QCOMPARE(image.size(), QSize(1600, 1000));
+        QVERIFY(inkShare(image) > 0.05);
+    } else if (name.endsWith(QLatin1String(".svg"))) {
+        QSvgRenderer svg(bytes);
+        QVERIFY(svg.isValid());
+        QCOMPARE(svg.viewBox(), QRect(0, 0, 800, 500));
+        QImage image(400, 250, QImage::Format_ARGB32);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        svg.render(&painter);
+        painter.end();
+        QVERIFY(inkShare(image) > 0.05);
+        QVERIFY(bytes.contains("HBM"));
+    } else {
+        QVERIFY(bytes.startsWith("%PDF"));
+        QVERIFY2(bytes.contains("/MediaBox [0 0 800.000000 500.000000]"), bytes.left(600).constData());
+    }
+}
+
+void TestWindow::exportReportsErrors()
+{
+    const ExportOptions options;
+    QVERIFY(
+        m_window->exportTo(QStringLiteral("/nonexistent-dir/x.png"), options).contains(QStringLiteral("Cannot write")));
+    QVERIFY(!m_window->exportTo(m_dir.filePath(QStringLiteral("x.bmp")), options).isEmpty());
+    QVERIFY(!m_window->exportTo(m_dir.filePath(QStringLiteral("x.png")), { QSize(0, 10), 1 }).isEmpty());
+    QVERIFY(m_window->isVisible()); // and the program goes on
+}
+
+void TestWindow::exportCommand()
+{
+    const QString out = m_dir.filePath(QStringLiteral("cli.png"));
+    QProcess process;
+    process.start(QStringLiteral(ROOFLINE_CLI),
+        { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("tpu-v5e"), QStringLiteral("--set"),
+            QStringLiteral("bandwidth.HBM=1e12"), QStringLiteral("--output"), out, QStringLiteral("--size"),
+            QStringLiteral("640x400") });
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    const QImage image(out);
+    QCOMPARE(image.size(), QSize(1280, 800));
+    QVERIFY(inkShare(image) > 0.05);
+
+    const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
+    process.start(QStringLiteral(ROOFLINE_CLI),
+        { QStringLiteral("export"), QStringLiteral("--scenario"),
+            QStringLiteral(ROOFLINE_SOURCE_DIR "/presets/scenarios/int8-matmul-v5e.yaml"), QStringLiteral("--output"),
+            pdf, QStringLiteral("--theme"), QStringLiteral("dark") });
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    QVERIFY(QFile(pdf).size() > 2000);
+}
+
+void TestWindow::exportCommandRefusesBadInput()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("bad-scenario.yaml"));
+    {
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name: broken\npreset: h100-sxm\noperations:\n  - op: matmul\n    B: lots\n");
+    }
+    struct Case {
+        QStringList args;
+        int code;
+        QString needle;
+    };
+    const QString out = m_dir.filePath(QStringLiteral("never.png"));
+    const Case cases[] = {
+        { { QStringLiteral("export"), QStringLiteral("--output"), out }, 2, QStringLiteral("--preset") },
+        { { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("nope"), QStringLiteral("--output"),
+              out },
+            1, QStringLiteral("no preset with id 'nope'") },
+        { { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("h100-sxm"),
+              QStringLiteral("--output"), m_dir.filePath(QStringLiteral("x.gif")) },
+            2, QStringLiteral(".png") },
+        { { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("h100-sxm"), QStringLiteral("--size"),
+              QStringLiteral("big"), QStringLiteral("--output"), out },
+            2, QStringLiteral("--size") },
+        { { QStringLiteral("export"), QStringLiteral("--scenario"), bad, QStringLiteral("--output"), out }, 1,
+            QStringLiteral("bad-scenario.yaml:5") },
+    };
+    for (const Case& c : cases) {
+        QProcess process;
+        process.start(QStringLiteral(ROOFLINE_CLI), c.args);
+        QVERIFY(process.waitForFinished(60000));
+        const QString err = QString::fromUtf8(process.readAllStandardError());
+        QVERIFY2(process.exitCode() == c.code, qPrintable(c.args.join(QLatin1Char(' ')) + QStringLiteral(": ") + err));
+        QVERIFY2(err.contains(c.needle), qPrintable(err));
+        QVERIFY(!QFile::exists(out));
+    }
+}
+
+void TestWindow::examplesOpen_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name.starts_with("scenarios/"))
+            QTest::newRow(std::string(f.name).c_str()) << q(std::string(f.name));
+}
+
+void TestWindow::examplesOpen()
+{
+    QFETCH(QString, name);
+    QCOMPARE(m_window->openEmbeddedScenario(name), QString());
+    QVERIFY(!m_window->state()->operations().empty());
+    QVERIFY(!m_window->state()->isModified());
+    checkAgainstCore();
+}
+
+void TestWindow::badScenarioLeavesTheView()
+{
+    const QString bad = m_dir.filePath(QStringLiteral("broken.yaml"));
+    {
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name: broken\npreset: h100-sxm\nset:\n  bandwidth.HBM: -3\n");
+    }
+    const std::size_t ops = m_window->state()->operations().size();
+    const QString error = m_window->openScenario(bad);
+    QVERIFY2(error.contains(QStringLiteral("broken.yaml:4")), qPrintable(error));
+    QCOMPARE(q(m_window->state()->hardware().id), QStringLiteral("h100-sxm"));
+    QCOMPARE(m_window->state()->operations().size(), ops);
+    QVERIFY(m_window->openScenario(m_dir.filePath(QStringLiteral("missing.yaml")))
+                .contains(QStringLiteral("missing.yaml")));
+}
+
+void TestWindow::badUserPresetShowsItsError()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("user-presets"));
+    QVERIFY(QDir().mkpath(dir));
+    {
+        QFile f(dir + QStringLiteral("/bad-chip.yaml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("name: Bad chip\nvendor: Nobody\ncompute:\n  bf16: fast\nmemory: []\nsources: [x]\n");
+    }
+    MainWindow window(loadPresetLibrary({ dir.toStdString() }));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY2(window.bannerText().contains(QStringLiteral("bad-chip.yaml")), qPrintable(window.bannerText()));
+    QVERIFY(window.hardwarePanel()->presetChooser()->count() > 5); // the built-in presets still load
+    QVERIFY(window.state()->selectPreset(QStringLiteral("tpu-v5e")));
+}
+
+void TestWindow::themeAndZoomReachTheChart()
+{
+    RooflineChart* chart = m_window->chart();
+    const double points = chart->xAxis->tickLabelFont().pointSizeF();
+    m_window->setThemeMode(MainWindow::ThemeMode::Dark);
+    QVERIFY(chart->theme().dark);
+    QVERIFY(chart->xAxis->tickLabelColor().lightness() > 160);
+    m_window->setZoom(2);
+    QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), 2 * points);
+    QCOMPARE(chart->roofCurve(QStringLiteral("HBM")).size(), 2); // rebuilt, not lost
+    m_window->setThemeMode(MainWindow::ThemeMode::Light);
+    QVERIFY(!chart->theme().dark);
+    checkAgainstCore();
+}
+
+void TestWindow::settingsRememberPresetAndTheme()
+{
+    QVERIFY(m_window->state()->selectPreset(QStringLiteral("tpu-v5e")));
+    m_window->setThemeMode(MainWindow::ThemeMode::Dark);
+    m_window->setZoom(1.5);
+    QVERIFY(m_window->close()); // saves the settings
+    MainWindow again(loadPresetLibrary({}));
+    QCOMPARE(q(again.state()->hardware().id), QStringLiteral("tpu-v5e"));
+    QCOMPARE(again.themeMode(), MainWindow::ThemeMode::Dark);
+    QCOMPARE(again.zoom(), 1.5);
+    again.setThemeMode(MainWindow::ThemeMode::Light);
+    again.setZoom(1);
+    QVERIFY(again.close());
+}
+
+void TestWindow::menuActionsHaveShortcuts()
+{
+    int examples = 0;
+    for (const EmbeddedFile& f : embeddedFiles())
+        examples += f.name.starts_with("scenarios/") ? 1 : 0;
+    int listed = 0;
+    for (QAction* menu : m_window->menuBar()->actions()) {
+        QVERIFY(menu->menu());
+        for (QAction* action : menu->menu()->actions()) {
+            if (action->isSeparator())
+                continue;
+            if (action->menu()) { // Examples
+                listed = static_cast<int>(action->menu()->actions().size());
+                for (QAction* example : action->menu()->actions())
+                    QVERIFY2(!example->shortcut().isEmpty() || listed > 9, qPrintable(example->text()));
+                continue;
+            }
+            QVERIFY2(!action->shortcut().isEmpty(), qPrintable(action->text()));
+        }
+    }
+    QCOMPARE(listed, examples);
+}
+
+void TestWindow::copiesTheChart()
+{
+    QAction* copy = nullptr;
+    for (QAction* menu : m_window->menuBar()->actions())
+        for (QAction* action : menu->menu()->actions())
+            if (action->text().contains(QStringLiteral("Copy chart")))
+                copy = action;
+    QVERIFY(copy);
+    copy->trigger();
+    const QImage image = QApplication::clipboard()->image();
+    QCOMPARE(image.size(), m_window->chart()->size() * 2);
+    QVERIFY(inkShare(image) > 0.05);
+}
+
+QTEST_MAIN(TestWindow)
+#include "test_window.moc"

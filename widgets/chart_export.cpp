@@ -1,0 +1,106 @@
+// PNG, SVG and PDF export through QSaveFile; SVG and PDF through a vectorising QCPPainter.
+#include "chart_export.h"
+
+#include "roofline_chart.h"
+
+#include <QFileInfo>
+#include <QPageSize>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace roofline::widgets {
+
+namespace {
+
+// Qt maps PNG quality to zlib's level (higher is faster, lighter compression): at 80 a 3200×2000 chart encodes
+// several times faster than at the default and grows by a fraction.
+constexpr int kPngQuality = 80;
+
+// Paints the chart onto a vector device of w × h units.
+void paintVector(RooflineChart& chart, QPaintDevice* device, int w, int h)
+{
+    QCPPainter painter;
+    painter.begin(device);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    chart.toPainter(&painter, w, h);
+    painter.end();
+}
+
+} // namespace
+
+std::optional<ExportFormat> exportFormatFor(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return ExportFormat::Png;
+    if (suffix == QLatin1String("svg"))
+        return ExportFormat::Svg;
+    if (suffix == QLatin1String("pdf"))
+        return ExportFormat::Pdf;
+    return std::nullopt;
+}
+
+QImage renderChart(RooflineChart& chart, QSize size, double scale)
+{
+    const QImage image = chart.toPixmap(size.width(), size.height(), scale).toImage();
+    chart.replot(QCustomPlot::rpQueuedReplot); // labels were placed for the image's size: place them back
+    return image;
+}
+
+QString exportChart(RooflineChart& chart, const QString& path, const ExportOptions& options)
+{
+    const auto format = exportFormatFor(path);
+    if (!format)
+        return QStringLiteral("%1: the file name must end in .png, .svg or .pdf").arg(path);
+    const int w = options.size.width();
+    const int h = options.size.height();
+    if (w < 16 || h < 16 || w > 20000 || h > 20000 || !(options.scale >= 0.25 && options.scale <= 8))
+        return QStringLiteral("%1: size %2×%3 at scale %4 is out of range (16..20000 pixels, scale 0.25..8)")
+            .arg(path)
+            .arg(w)
+            .arg(h)
+            .arg(options.scale);
+
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+    switch (*format) {
+    case ExportFormat::Png: {
+        const QImage image = renderChart(chart, options.size, options.scale);
+        if (image.isNull() || !image.save(&file, "PNG", kPngQuality)) {
+            file.cancelWriting();
+            return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+        }
+        break;
+    }
+    case ExportFormat::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(options.size);
+        svg.setResolution(96); // so that the size in millimetres is the size in CSS pixels
+        svg.setViewBox(QRect(QPoint(0, 0), options.size));
+        svg.setTitle(chart.titleText());
+        svg.setDescription(QStringLiteral("Roofline chart made by Roofline Lab"));
+        paintVector(chart, &svg, w, h);
+        break;
+    }
+    case ExportFormat::Pdf: {
+        QPdfWriter pdf(&file);
+        pdf.setResolution(72);
+        pdf.setPageSize(QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
+        pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+        pdf.setTitle(chart.titleText());
+        pdf.setCreator(QStringLiteral("Roofline Lab"));
+        paintVector(chart, &pdf, w, h);
+        break;
+    }
+    }
+    chart.replot(QCustomPlot::rpQueuedReplot);
+    if (file.error() != QFileDevice::NoError || !file.commit())
+        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+    return {};
+}
+
+} // namespace roofline::widgets

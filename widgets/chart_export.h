@@ -1,0 +1,31 @@
+// Writing the chart to PNG, SVG and PDF files and to the clipboard, at a chosen size and scale.
+#pragma once
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+#include <optional>
+
+namespace roofline::widgets {
+
+class RooflineChart;
+
+enum class ExportFormat { Png, Svg, Pdf };
+
+// From the file name's extension, case-insensitively; nothing for any other.
+std::optional<ExportFormat> exportFormatFor(const QString& path);
+
+struct ExportOptions {
+    QSize size { 1600, 1000 }; // logical pixels (points for PDF)
+    double scale = 2; // PNG only: the image is size × scale pixels
+};
+
+// Renders the chart as the window shows it and writes it through QSaveFile, so a failed write leaves any earlier
+// file intact. Returns an error a user can read, or an empty string.
+QString exportChart(RooflineChart&, const QString& path, const ExportOptions&);
+
+// The chart as an image of size × scale pixels, for the clipboard.
+QImage renderChart(RooflineChart&, QSize size, double scale);
+
+} // namespace roofline::widgets

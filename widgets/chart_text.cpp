@@ -1,0 +1,84 @@
+// Roof labels and hover texts, formatted by the core's SI functions.
+#include "chart_text.h"
+
+#include "units.h"
+
+namespace roofline::widgets {
+
+namespace {
+
+QString rate(double value, Dtype d)
+{
+    return isInteger(d) ? qs(formatSI(value, "OP/s")) : qs(formatFlops(value));
+}
+
+QString bandwidthText(const chart::RoofSegment& roof, const Hardware& hw)
+{
+    const Link* link = roof.kind == RoofKind::Network ? hw.link(roof.name) : nullptr;
+    return qs(link && link->specifiedInBits ? formatBitRate(roof.value) : formatBandwidth(roof.value));
+}
+
+QString escaped(const std::string& s)
+{
+    return qs(s).toHtmlEscaped();
+}
+
+} // namespace
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString roofLabel(const chart::RoofSegment& roof, const Hardware& hw)
+{
+    if (roof.kind == RoofKind::Compute) {
+        const auto d = parseDtype(roof.name);
+        return rate(roof.value, d.value_or(Dtype::bf16)) + QLatin1Char(' ') + qs(roof.name);
+    }
+    return qs(roof.name) + QLatin1Char(' ') + bandwidthText(roof, hw);
+}
+
+QString ridgeLabel(const chart::RoofSegment& roof)
+{
+    return QStringLiteral("ridge %1").arg(qs(formatIntensity(roof.ridge)));
+}
+
+QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw)
+{
+    if (roof.kind == RoofKind::Compute)
+        return QStringLiteral("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
+    QString label;
+    if (const MemoryLevel* m = hw.memory(roof.name))
+        label = qs(m->label);
+    else if (const Link* l = hw.link(roof.name))
+        label = qs(l->label);
+    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 FLOPs/byte")
+        .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
+            qs(formatIntensity(roof.ridge)));
+}
+
+QString operationTooltip(const Operation& op, const Evaluation& ev)
+{
+    QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(op.name));
+    auto row = [&text](const QString& key, const QString& value) {
+        text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
+    };
+    row(isInteger(ev.dtype) ? QStringLiteral("OPs") : QStringLiteral("FLOPs"), qs(formatSI(ev.flops)));
+    for (const ResourceUse& r : ev.resources) {
+        row(QStringLiteral("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
+        row(QStringLiteral("intensity %1").arg(escaped(r.name)), qs(formatIntensity(r.intensity)));
+    }
+    row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
+    row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));
+    row(QStringLiteral("T<sub>lower</sub> / T<sub>upper</sub>"),
+        qs(formatSeconds(ev.tLower)) + QStringLiteral(" / ") + qs(formatSeconds(ev.tUpper)));
+    row(QStringLiteral("bound"), escaped(ev.bound()));
+    row(QStringLiteral("attainable"), rate(ev.attainable, ev.dtype));
+    row(QStringLiteral("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
+    for (const Extra& e : ev.extras)
+        row(escaped(e.name), qs(formatSI(e.value, e.unit)));
+    return text + QStringLiteral("</table>");
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,74 @@
+// The chart's light and dark themes and the Okabe–Ito operation colours.
+#include "chart_theme.h"
+
+#include <QApplication>
+
+#include <array>
+
+namespace roofline::widgets {
+
+namespace {
+
+// Okabe–Ito without its yellow, which does not read on white; black is the last and becomes white in the dark.
+constexpr std::array<QRgb, 7> kPalette { 0xE69F00, 0x56B4E9, 0x009E73, 0x0072B2, 0xD55E00, 0xCC79A7, 0x000000 };
+
+} // namespace
+
+ChartTheme ChartTheme::light()
+{
+    ChartTheme t;
+    t.background = QColor(QRgb(0xffffff));
+    t.foreground = QColor(QRgb(0x202020));
+    t.grid = QColor(QRgb(0xc8c8c8));
+    t.subGrid = QColor(QRgb(0xececec));
+    t.envelope = QColor(QRgb(0x000000));
+    t.memoryRoof = QColor(QRgb(0x0072B2));
+    t.networkRoof = QColor(QRgb(0x8a5a00));
+    t.computeShade = QColor(0, 158, 115, 22);
+    t.bandwidthShade = QColor(0, 114, 178, 22);
+    t.regionText = QColor(QRgb(0x6a6a6a));
+    return t;
+}
+
+ChartTheme ChartTheme::darkTheme()
+{
+    ChartTheme t;
+    t.dark = true;
+    t.background = QColor(QRgb(0x1e1f22));
+    t.foreground = QColor(QRgb(0xe6e6e6));
+    t.grid = QColor(QRgb(0x4a4c50));
+    t.subGrid = QColor(QRgb(0x2e3034));
+    t.envelope = QColor(QRgb(0xffffff));
+    t.memoryRoof = QColor(QRgb(0x56B4E9));
+    t.networkRoof = QColor(QRgb(0xE69F00));
+    t.computeShade = QColor(0, 158, 115, 40);
+    t.bandwidthShade = QColor(86, 180, 233, 36);
+    t.regionText = QColor(QRgb(0xa8a8a8));
+    return t;
+}
+
+QColor ChartTheme::operationColour(std::size_t operation) const
+{
+    const QRgb rgb = kPalette[operation % kPalette.size()];
+    if (!dark)
+        return QColor::fromRgb(rgb);
+    if (rgb == 0x000000)
+        return QColor::fromRgb(0xf0f0f0);
+    // The palette's blue is too dim on a dark background: lift it, keeping its hue.
+    return rgb == 0x0072B2 ? QColor::fromRgb(rgb).lighter(130) : QColor::fromRgb(rgb);
+}
+
+int ChartTheme::operationShape(std::size_t operation) const
+{
+    return static_cast<int>(operation / kPalette.size()) % 3;
+}
+
+QFont ChartTheme::font(double points, bool bold) const
+{
+    QFont f = QApplication::font();
+    f.setPointSizeF(points * zoom);
+    f.setBold(bold);
+    return f;
+}
+
+} // namespace roofline::widgets

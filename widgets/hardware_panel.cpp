@@ -1,0 +1,169 @@
+// The hardware controls, bound to the state: controls write through its setters and follow its signals.
+#include "hardware_panel.h"
+
+#include "chart_text.h"
+#include "log_slider.h"
+#include "roofline_state.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+namespace roofline::widgets {
+
+namespace {
+
+constexpr int kIdRole = Qt::UserRole + 1;
+
+LogSlider::Quantity peakQuantity(Dtype d)
+{
+    return isInteger(d) ? LogSlider::Quantity::Ops : LogSlider::Quantity::Flops;
+}
+
+} // namespace
+
+HardwarePanel::HardwarePanel(RooflineState* state, QWidget* parent)
+    : QWidget(parent)
+    , m_state(state)
+    , m_presets(new QComboBox(this))
+    , m_dtypes(new QComboBox(this))
+    , m_peak(new LogSlider(QStringLiteral("Peak"), kPeakMin, kPeakMax, LogSlider::Quantity::Flops, this))
+    , m_bandwidthBox(new QWidget(this))
+    , m_bandwidthLayout(new QVBoxLayout(m_bandwidthBox))
+    , m_reset(new QPushButton(QStringLiteral("Reset to preset"), this))
+{
+    auto* layout = new QVBoxLayout(this);
+    auto* form = new QFormLayout;
+    form->addRow(QStringLiteral("&Chip"), m_presets);
+    form->addRow(QStringLiteral("&Dtype"), m_dtypes);
+    layout->addLayout(form);
+    layout->addWidget(m_peak);
+    m_bandwidthLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_bandwidthBox);
+    layout->addWidget(m_reset, 0, Qt::AlignRight);
+
+    m_presets->setToolTip(QStringLiteral("The chip whose roofs the chart draws, grouped by vendor"));
+    m_dtypes->setToolTip(QStringLiteral("The number format of the compute roof drawn solid"));
+    m_reset->setToolTip(QStringLiteral("Restore every number of the chip to the preset's (Ctrl+R)"));
+    m_reset->setEnabled(false);
+
+    fillPresets();
+    connect(m_presets, &QComboBox::currentIndexChanged, this, &HardwarePanel::onPresetChosen);
+    connect(m_dtypes, &QComboBox::currentIndexChanged, this, &HardwarePanel::onDtypeChosen);
+    connect(m_peak, &LogSlider::valueChanged, this,
+        [this](double v) { write(m_peak, "peak." + std::string(dtypeName(m_state->dtype())), v); });
+    connect(m_reset, &QPushButton::clicked, m_state, &RooflineState::resetToPreset);
+    connect(m_state, &RooflineState::presetChanged, this, &HardwarePanel::rebuild);
+    connect(m_state, &RooflineState::hardwareChanged, this, &HardwarePanel::syncValues);
+    connect(m_state, &RooflineState::dtypeChanged, this, &HardwarePanel::syncValues);
+    connect(m_state, &RooflineState::modifiedChanged, m_reset, &QPushButton::setEnabled);
+    rebuild();
+}
+
+void HardwarePanel::fillPresets()
+{
+    auto* model = new QStandardItemModel(m_presets);
+    std::string vendor;
+    for (const Hardware& hw : m_state->library().presets) {
+        if (hw.vendor != vendor) {
+            vendor = hw.vendor;
+            auto* header = new QStandardItem(qs(vendor));
+            header->setFlags(Qt::NoItemFlags);
+            QFont bold = header->font();
+            bold.setBold(true);
+            header->setFont(bold);
+            model->appendRow(header);
+        }
+        auto* item = new QStandardItem(QStringLiteral("    ") + qs(hw.name));
+        item->setData(qs(hw.id), kIdRole);
+        item->setToolTip(qs(hw.notes));
+        model->appendRow(item);
+    }
+    const QSignalBlocker blocker(m_presets);
+    m_presets->setModel(model);
+}
+
+LogSlider* HardwarePanel::bandwidthSlider(const QString& name) const
+{
+    const auto it = m_bandwidths.find(name.toStdString());
+    return it == m_bandwidths.end() ? nullptr : it->second;
+}
+
+void HardwarePanel::rebuild()
+{
+    const Hardware& hw = m_state->hardware();
+    {
+        const QSignalBlocker blocker(m_presets);
+        m_presets->setCurrentIndex(m_presets->findData(qs(hw.id), kIdRole));
+    }
+    {
+        const QSignalBlocker blocker(m_dtypes);
+        m_dtypes->clear();
+        for (Dtype d : kAllDtypes)
+            if (hw.peakFor(d))
+                m_dtypes->addItem(qs(std::string(dtypeName(d))), static_cast<int>(d));
+    }
+    for (auto& [name, slider] : m_bandwidths)
+        delete slider;
+    m_bandwidths.clear();
+    for (const Roof& roof : bandwidthRoofs(hw)) {
+        const Link* link = hw.link(roof.name);
+        const auto quantity
+            = link && link->specifiedInBits ? LogSlider::Quantity::BitRate : LogSlider::Quantity::Bandwidth;
+        auto* slider = new LogSlider(qs(roof.name), kBandwidthMin, kBandwidthMax, quantity, m_bandwidthBox);
+        const MemoryLevel* memory = hw.memory(roof.name);
+        const QString label = qs(memory ? memory->label : link ? link->label : std::string());
+        slider->slider()->setToolTip(QStringLiteral("One-way bandwidth of %1 %2: moves its sloped roof. %3")
+                                         .arg(qs(roof.name), label, slider->slider()->toolTip()));
+        const std::string key = "bandwidth." + roof.name;
+        connect(slider, &LogSlider::valueChanged, this, [this, slider, key](double v) { write(slider, key, v); });
+        m_bandwidthLayout->addWidget(slider);
+        m_bandwidths[roof.name] = slider;
+    }
+    syncValues();
+}
+
+void HardwarePanel::syncValues()
+{
+    const Hardware& hw = m_state->hardware();
+    const Dtype dtype = m_state->dtype();
+    {
+        const QSignalBlocker blocker(m_dtypes);
+        m_dtypes->setCurrentIndex(m_dtypes->findData(static_cast<int>(dtype)));
+    }
+    m_peak->setLabel(QStringLiteral("Peak %1").arg(qs(std::string(dtypeName(dtype)))));
+    m_peak->setQuantity(peakQuantity(dtype));
+    m_peak->setValue(hw.peakFor(dtype).value_or(0));
+    m_peak->setEnabled(hw.peakFor(dtype).has_value());
+    for (const Roof& roof : bandwidthRoofs(hw))
+        if (LogSlider* slider = bandwidthSlider(qs(roof.name)))
+            slider->setValue(roof.value);
+    m_reset->setEnabled(m_state->isModified());
+}
+
+void HardwarePanel::onPresetChosen(int index)
+{
+    const QString id = m_presets->itemData(index, kIdRole).toString();
+    if (!id.isEmpty())
+        m_state->selectPreset(id);
+}
+
+void HardwarePanel::onDtypeChosen(int index)
+{
+    if (index >= 0)
+        m_state->setDtype(static_cast<Dtype>(m_dtypes->itemData(index).toInt()));
+}
+
+void HardwarePanel::write(LogSlider* slider, const std::string& key, double value)
+{
+    if (const auto error = m_state->setHardwareValue(key, value)) {
+        syncValues();
+        slider->setError(qs(*error));
+    }
+}
+
+} // namespace roofline::widgets

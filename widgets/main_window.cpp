@@ -1,0 +1,377 @@
+// The main window: layout, menus, settings, themes and the scenario and export commands.
+#include "main_window.h"
+
+#include "chart_text.h"
+#include "export_dialog.h"
+#include "hardware_panel.h"
+#include "readout_table.h"
+#include "roofline_chart.h"
+#include "roofline_state.h"
+#include "scenario.h"
+#include "workload_panel.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace roofline::widgets {
+
+namespace {
+
+constexpr double kMinZoom = 0.5;
+constexpr double kMaxZoom = 3;
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x31);
+    const QColor base(0x1e, 0x1f, 0x22);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x00, 0x72, 0xB2));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Link, QColor(0x56, 0xB4, 0xE9));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+QString scenarioTitle(const EmbeddedFile& file, const PresetLibrary& library)
+{
+    const auto parsed = parseScenario(file.text, "embedded:" + std::string(file.name), library);
+    if (parsed.ok() && !parsed.value().name.empty())
+        return qs(parsed.value().name);
+    return qs(std::string(file.name));
+}
+
+} // namespace
+
+MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
+    : QMainWindow(parent)
+    , m_state(new RooflineState(std::move(library), this))
+    , m_chart(new RooflineChart(m_state))
+    , m_table(new ReadoutTable(m_state))
+    , m_hardwarePanel(new HardwarePanel(m_state))
+    , m_workloadPanel(new WorkloadPanel(m_state))
+    , m_banner(new QLabel)
+{
+    setWindowTitle(QStringLiteral("Roofline Lab"));
+
+    auto* controls = new QWidget;
+    auto* controlsLayout = new QVBoxLayout(controls);
+    controlsLayout->addWidget(m_hardwarePanel);
+    controlsLayout->addWidget(m_workloadPanel, 1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(400);
+
+    auto* right = new QSplitter(Qt::Vertical);
+    right->addWidget(m_chart);
+    right->addWidget(m_table);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+    right->setSizes({ 640, 260 }); // the chart first; the table scrolls
+    m_chart->setToolTip(QString()); // hover texts come from the markers and roofs themselves
+
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->addWidget(scroll);
+    main->addWidget(right);
+    main->setStretchFactor(1, 1);
+
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    // Bad user presets: a banner with their located errors, closed with its button; the program goes on.
+    auto* banner = new QFrame;
+    banner->setObjectName(QStringLiteral("presetErrors"));
+    banner->setStyleSheet(
+        QStringLiteral("#presetErrors { background: #fbe3d3; } #presetErrors QLabel { color: #5a2000; }"));
+    auto* bannerLayout = new QHBoxLayout(banner);
+    bannerLayout->setContentsMargins(8, 4, 4, 4);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setToolTip(QStringLiteral("Presets that could not be read; the others loaded"));
+    auto* close = new QToolButton;
+    close->setText(QStringLiteral("✕"));
+    close->setAutoRaise(true);
+    close->setToolTip(QStringLiteral("Hide this message"));
+    connect(close, &QToolButton::clicked, banner, &QWidget::hide);
+    bannerLayout->addWidget(m_banner, 1);
+    bannerLayout->addWidget(close, 0, Qt::AlignTop);
+    const Diagnostics& errors = m_state->library().errors;
+    if (!errors.empty())
+        m_banner->setText(QStringLiteral("Some presets could not be loaded:\n") + qs(toString(errors)).trimmed());
+    banner->setVisible(!errors.empty());
+    centralLayout->addWidget(banner);
+    centralLayout->addWidget(main, 1);
+    setCentralWidget(central);
+
+    buildMenus();
+    connect(m_state, &RooflineState::modifiedChanged, this, [this](bool modified) {
+        statusBar()->showMessage(
+            modified ? QStringLiteral("Hardware modified: Edit ▸ Reset to preset restores it") : QString());
+    });
+    restoreSettings();
+}
+
+MainWindow::~MainWindow() = default;
+
+QString MainWindow::bannerText() const
+{
+    return m_banner->text();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    QMenu* examples = file->addMenu(QStringLiteral("E&xamples"));
+    std::vector<std::pair<QString, QString>> scenarios; // title, embedded name
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name.starts_with("scenarios/"))
+            scenarios.emplace_back(scenarioTitle(f, m_state->library()), qs(std::string(f.name)));
+    std::sort(scenarios.begin(), scenarios.end());
+    int number = 1;
+    for (const auto& [title, name] : scenarios) {
+        QAction* example
+            = examples->addAction(title, this, [this, n = name] { reportScenarioError(openEmbeddedScenario(n)); });
+        if (number <= 9)
+            example->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number++)));
+    }
+    examples->setEnabled(!examples->isEmpty());
+    file->addSeparator();
+    QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &MainWindow::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addSeparator();
+    QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), this, &MainWindow::copyChart);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QAction* reset = edit->addAction(QStringLiteral("&Reset to preset"), m_state, &RooflineState::resetToPreset);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+
+    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QAction* zoomIn = view->addAction(QStringLiteral("Zoom &in"), this, [this] { setZoom(m_zoom * 1.25); });
+    zoomIn->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus) });
+    QAction* zoomOut = view->addAction(QStringLiteral("Zoom &out"), this, [this] { setZoom(m_zoom / 1.25); });
+    zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    QAction* zoomReset = view->addAction(QStringLiteral("&Actual size"), this, [this] { setZoom(1); });
+    zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    view->addSeparator();
+    QAction* fullScreen = view->addAction(
+        QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
+    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    view->addSeparator();
+    auto* themes = new QActionGroup(this);
+    struct Mode {
+        ThemeMode mode;
+        QString label;
+        Qt::Key key;
+    };
+    const Mode modes[] = { { ThemeMode::System, QStringLiteral("&System theme"), Qt::Key_S },
+        { ThemeMode::Light, QStringLiteral("&Light theme"), Qt::Key_L },
+        { ThemeMode::Dark, QStringLiteral("&Dark theme"), Qt::Key_D } };
+    for (const auto& [mode, label, key] : modes) {
+        QAction* a = view->addAction(label, this, [this, m = mode] { setThemeMode(m); });
+        a->setCheckable(true);
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | key));
+        a->setData(static_cast<int>(mode));
+        themes->addAction(a);
+    }
+    connect(view, &QMenu::aboutToShow, this, [this, themes] {
+        for (QAction* a : themes->actions())
+            a->setChecked(a->data().toInt() == static_cast<int>(m_themeMode));
+    });
+
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QAction* about = help->addAction(QStringLiteral("&About Roofline Lab"), this, &MainWindow::showAbout);
+    about->setShortcut(QKeySequence(Qt::Key_F1));
+}
+
+QString MainWindow::openScenario(const QString& path)
+{
+    const auto loaded = roofline::loadScenario(path.toStdString(), m_state->library());
+    if (!loaded.ok())
+        return qs(toString(loaded.error()));
+    m_state->loadScenario(loaded.value());
+    statusBar()->showMessage(QStringLiteral("Opened %1").arg(qs(loaded.value().name)), 5000);
+    return {};
+}
+
+QString MainWindow::openEmbeddedScenario(const QString& name)
+{
+    for (const EmbeddedFile& f : embeddedFiles()) {
+        if (qs(std::string(f.name)) != name)
+            continue;
+        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), m_state->library());
+        if (!parsed.ok())
+            return qs(toString(parsed.error()));
+        m_state->loadScenario(parsed.value());
+        return {};
+    }
+    return QStringLiteral("No built-in scenario %1").arg(name);
+}
+
+void MainWindow::reportScenarioError(const QString& error)
+{
+    if (!error.isEmpty())
+        QMessageBox::warning(this, QStringLiteral("Cannot open the scenario"), error);
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, QStringLiteral("Open scenario"), QString(), QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        reportScenarioError(openScenario(path));
+}
+
+QString MainWindow::exportTo(const QString& path, const ExportOptions& options)
+{
+    return exportChart(*m_chart, path, options);
+}
+
+void MainWindow::showExportDialog()
+{
+    const QString suggested = m_lastExport.isEmpty()
+        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_state->hardware().id)))
+        : m_lastExport;
+    ExportDialog dialog(suggested, m_exportOptions, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_lastExport = dialog.path();
+    m_exportOptions = dialog.options();
+    const QString error = exportTo(m_lastExport, m_exportOptions);
+    if (!error.isEmpty())
+        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+    else
+        statusBar()->showMessage(QStringLiteral("Exported %1").arg(m_lastExport), 5000);
+}
+
+void MainWindow::copyChart()
+{
+    QApplication::clipboard()->setImage(renderChart(*m_chart, m_chart->size(), 2));
+    statusBar()->showMessage(QStringLiteral("Chart copied to the clipboard"), 3000);
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, QStringLiteral("About Roofline Lab"),
+        QStringLiteral("<h3>Roofline Lab %1</h3>"
+                       "<p>A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per "
+                       "compute dtype, memory level and link.</p>"
+                       "<p>The formulas follow <i>All About Rooflines</i> in the JAX scaling book (How to Scale Your "
+                       "Model) and <i>The Extended Roofline</i>: T<sub>math</sub> = FLOPs / peak, "
+                       "T<sub>comms</sub> = bytes / bandwidth, and a run time between their maximum and their "
+                       "sum.</p><p>Every bandwidth is one-way bytes per second.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::setThemeMode(ThemeMode mode)
+{
+    m_themeMode = mode;
+    applyTheme();
+}
+
+void MainWindow::setZoom(double zoom)
+{
+    m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+    applyTheme();
+}
+
+void MainWindow::applyTheme()
+{
+    static const QPalette systemPalette = QApplication::palette();
+    m_applyingTheme = true;
+    bool dark = false;
+    switch (m_themeMode) {
+    case ThemeMode::System:
+        QApplication::setPalette(systemPalette);
+        dark = systemPalette.color(QPalette::Window).lightness() < 128;
+        break;
+    case ThemeMode::Light:
+        QApplication::setPalette(QApplication::style()->standardPalette());
+        break;
+    case ThemeMode::Dark:
+        QApplication::setPalette(darkPalette());
+        dark = true;
+        break;
+    }
+    m_applyingTheme = false;
+    ChartTheme theme = dark ? ChartTheme::darkTheme() : ChartTheme::light();
+    theme.zoom = m_zoom;
+    m_chart->setTheme(theme);
+    m_table->setTheme(theme);
+    m_workloadPanel->setTheme(theme);
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::ApplicationPaletteChange && !m_applyingTheme && m_themeMode == ThemeMode::System)
+        applyTheme();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1400, 900);
+    // The chip of the last session, or on a first run the one the texts' examples use most.
+    const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
+    if (!m_state->selectPreset(preset))
+        m_state->selectPreset(QStringLiteral("h100-sxm"));
+    m_themeMode = static_cast<ThemeMode>(std::clamp(settings.value(QStringLiteral("view/theme"), 0).toInt(), 0, 2));
+    m_zoom = std::clamp(settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(), kMinZoom, kMaxZoom);
+    applyTheme();
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    if (m_state->library().find(m_state->preset().id))
+        settings.setValue(QStringLiteral("chart/preset"), qs(m_state->preset().id));
+    settings.setValue(QStringLiteral("view/theme"), static_cast<int>(m_themeMode));
+    settings.setValue(QStringLiteral("view/zoom"), m_zoom);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    saveSettings();
+    event->accept();
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,96 @@
+// A powers-of-two slider with an exact entry field.
+#include "power_slider.h"
+
+#include "units.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QSlider>
+
+#include <cmath>
+
+namespace roofline::widgets {
+
+PowerSlider::PowerSlider(const QString& label, int minExponent, int maxExponent, QWidget* parent)
+    : QWidget(parent)
+    , m_label(new QLabel(label, this))
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_field(new QLineEdit(this))
+{
+    auto* row = new QHBoxLayout(this);
+    row->setContentsMargins(0, 0, 0, 0);
+    m_label->setMinimumWidth(60);
+    m_slider->setRange(minExponent, maxExponent);
+    m_slider->setPageStep(1);
+    m_slider->setTickPosition(QSlider::TicksBelow);
+    m_slider->setMinimumWidth(120);
+    m_field->setFixedWidth(100);
+    row->addWidget(m_label);
+    row->addWidget(m_slider, 1);
+    row->addWidget(m_field);
+    m_slider->setAccessibleName(label);
+    m_field->setAccessibleName(label + QStringLiteral(" value"));
+    setHelp(QString());
+    connect(m_slider, &QSlider::valueChanged, this, &PowerSlider::onSliderMoved);
+    connect(m_field, &QLineEdit::editingFinished, this, &PowerSlider::onEdited);
+}
+
+void PowerSlider::setHelp(const QString& description)
+{
+    m_help = QStringLiteral("%1Powers of two from %2 to %3 on the slider; type any whole number in the field.")
+                 .arg(description.isEmpty() ? QString() : description + QStringLiteral(". "))
+                 .arg(std::ldexp(1.0, m_slider->minimum()), 0, 'f', 0)
+                 .arg(std::ldexp(1.0, m_slider->maximum()), 0, 'f', 0);
+    m_slider->setToolTip(m_help);
+    m_field->setToolTip(m_help);
+    m_label->setToolTip(m_help);
+}
+
+int PowerSlider::exponentOf(double v) const
+{
+    return std::clamp(static_cast<int>(std::lround(std::log2(v))), m_slider->minimum(), m_slider->maximum());
+}
+
+void PowerSlider::setValue(double v)
+{
+    m_value = v;
+    const QSignalBlocker blocker(m_slider);
+    m_slider->setValue(exponentOf(v));
+    m_field->setText(QString::number(v, 'f', 0));
+    setError({});
+}
+
+void PowerSlider::setError(const QString& error)
+{
+    m_field->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
+    m_field->setToolTip(error.isEmpty() ? m_help : error);
+}
+
+void PowerSlider::onSliderMoved(int exponent)
+{
+    const double v = std::ldexp(1.0, exponent);
+    if (v == m_value)
+        return;
+    m_value = v;
+    m_field->setText(QString::number(v, 'f', 0));
+    setError({});
+    emit valueChanged(v);
+}
+
+void PowerSlider::onEdited()
+{
+    const auto parsed = parseQuantity(m_field->text().trimmed().toStdString());
+    if (!parsed || parsed->unit != Unit::None) {
+        setError(QStringLiteral("Not a whole number: \"%1\"").arg(m_field->text()));
+        return;
+    }
+    if (parsed->value == m_value)
+        return;
+    // The owner hands the slider back the old value and an error when the core refuses this one.
+    setValue(parsed->value);
+    emit valueChanged(parsed->value);
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,409 @@
+// The roofline chart: builds QCustomPlot graphs and items from chart::layout() and keeps them in step with the state.
+#include "roofline_chart.h"
+
+#include "chart_text.h"
+#include "roofline_state.h"
+#include "units.h"
+
+#include <QToolTip>
+
+#include <cmath>
+#include <functional>
+
+namespace roofline::widgets {
+
+namespace {
+
+// Decade ticks labelled with the core's SI formatter: "1 TFLOP/s", "10 k".
+class SiLogTicker : public QCPAxisTickerLog {
+public:
+    explicit SiLogTicker(std::function<QString(double)> format)
+        : m_format(std::move(format))
+    { }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return m_format(tick); }
+
+private:
+    std::function<QString(double)> m_format;
+};
+
+QCPScatterStyle::ScatterShape shapeFor(int index)
+{
+    switch (index) {
+    case 1:
+        return QCPScatterStyle::ssSquare;
+    case 2:
+        return QCPScatterStyle::ssDiamond;
+    default:
+        return QCPScatterStyle::ssCircle;
+    }
+}
+
+void setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
+{
+    QVector<QCPGraphData> data;
+    data.reserve(static_cast<qsizetype>(points.size()));
+    for (const chart::Point& p : points)
+        data.append(QCPGraphData(p.x, p.y));
+    graph->data()->set(data, false);
+}
+
+chart::Point toPoint(const QPointF& p)
+{
+    return { p.x(), p.y() };
+}
+
+} // namespace
+
+RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
+    : QCustomPlot(parent)
+    , m_state(state)
+    , m_theme(ChartTheme::light())
+{
+    setAutoAddPlottableToLegend(false);
+    setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
+    // Texts above every line and marker, so that a line never crosses a label.
+    addLayer(QStringLiteral("labels"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    setMinimumSize(480, 320);
+    setMouseTracking(true);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
+        [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
+    yAxis->setTicker(QSharedPointer<SiLogTicker>::create(
+        [this](double v) { return isInteger(m_state->dtype()) ? qs(formatSI(v, "OP/s")) : qs(formatFlops(v)); }));
+    xAxis->setLabel(QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
+    xAxis2->setVisible(true);
+    yAxis2->setVisible(true);
+    xAxis2->setTickLabels(false);
+    yAxis2->setTickLabels(false);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), xAxis2,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), yAxis2,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    xAxis2->setScaleType(QCPAxis::stLogarithmic);
+    yAxis2->setScaleType(QCPAxis::stLogarithmic);
+
+    m_title = new QCPTextElement(this);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    // Below the flat roof and right of the slopes a roofline chart is empty: the legend's place.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    legend->setVisible(true);
+    legend->setRowSpacing(0);
+
+    connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
+    connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
+    connect(m_state, &RooflineState::contentChanged, this, &RooflineChart::refresh);
+    applyTheme();
+    refresh();
+}
+
+void RooflineChart::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    applyTheme();
+    m_signature.clear(); // graphs take their pens and fonts when built
+    refresh();
+}
+
+void RooflineChart::applyTheme()
+{
+    const ChartTheme& t = m_theme;
+    setBackground(QBrush(t.background));
+    for (QCPAxis* axis : { xAxis, yAxis, xAxis2, yAxis2 }) {
+        const QPen pen(t.foreground, t.width(1));
+        axis->setBasePen(pen);
+        axis->setTickPen(pen);
+        axis->setSubTickPen(pen);
+        axis->setTickLabelColor(t.foreground);
+        axis->setLabelColor(t.foreground);
+        axis->setTickLabelFont(t.font(9));
+        axis->setLabelFont(t.font(10));
+        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(t.subGrid, t.width(1), Qt::SolidLine)); // dotted pens cost a replot dearly
+        axis->grid()->setSubGridVisible(axis == xAxis || axis == yAxis);
+        axis->grid()->setVisible(axis == xAxis || axis == yAxis);
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    m_title->setFont(t.font(12, true));
+    m_title->setTextColor(t.foreground);
+    legend->setFont(t.font(9));
+    legend->setTextColor(t.foreground);
+    legend->setBrush(QBrush(t.background));
+    legend->setBorderPen(QPen(t.grid, t.width(1)));
+    axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(40 * t.zoom), 6));
+    legend->setIconSize(static_cast<int>(std::lround(16 * t.zoom)), static_cast<int>(std::lround(12 * t.zoom)));
+}
+
+QString RooflineChart::signature() const
+{
+    QString s;
+    for (const chart::RoofSegment& r : m_layout.roofs)
+        s += QStringLiteral("%1:%2:%3;").arg(static_cast<int>(r.kind)).arg(qs(r.name)).arg(r.selected);
+    s += QLatin1Char('|');
+    for (std::size_t op : m_shown)
+        s += QString::number(op) + QLatin1Char(',');
+    return s;
+}
+
+void RooflineChart::refresh()
+{
+    m_shown.clear();
+    m_evaluations = m_state->shownEvaluations(&m_shown);
+    m_layout = chart::layout(m_state->hardware(), m_state->dtype(), m_evaluations, m_state->preset());
+    const QString sig = signature();
+    if (sig != m_signature) {
+        m_signature = sig;
+        rebuild();
+    }
+    update();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+QCPItemText* RooflineChart::addText(double points, const QColor& colour)
+{
+    auto* text = new QCPItemText(this);
+    text->setLayer(QStringLiteral("labels"));
+    text->setFont(m_theme.font(points));
+    text->setColor(colour);
+    text->setClipToAxisRect(true);
+    return text;
+}
+
+void RooflineChart::rebuild()
+{
+    clearGraphs();
+    clearItems();
+    m_roofs.clear();
+    m_operations.clear();
+    const ChartTheme& t = m_theme;
+
+    m_bandwidthShade = addGraph();
+    m_bandwidthShade->setPen(Qt::NoPen);
+    m_bandwidthShade->setBrush(QBrush(t.bandwidthShade));
+    m_computeShade = addGraph();
+    m_computeShade->setPen(Qt::NoPen);
+    m_computeShade->setBrush(QBrush(t.computeShade));
+    m_bandwidthCaption = addText(10, t.regionText);
+    m_bandwidthCaption->setText(QStringLiteral("bandwidth-bound"));
+    m_computeCaption = addText(10, t.regionText);
+    m_computeCaption->setText(QStringLiteral("compute-bound"));
+    QFont italic = t.font(10);
+    italic.setItalic(true);
+    for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption })
+        caption->setFont(italic);
+    m_bandwidthCaption->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    m_computeCaption->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+
+    // Labels sit on a veil of the background so that a line passing under them does not cross the letters.
+    QColor halo = t.background;
+    halo.setAlpha(200);
+    std::size_t memories = 0;
+    std::size_t links = 0;
+    for (const chart::RoofSegment& r : m_layout.roofs) {
+        RoofItems items;
+        items.graph = addGraph();
+        QPen pen;
+        pen.setWidthF(t.width(r.kind == RoofKind::Compute && r.selected ? 2 : 1.6));
+        if (r.kind == RoofKind::Compute) {
+            pen.setColor(t.foreground);
+            pen.setStyle(r.selected ? Qt::SolidLine : Qt::DashLine);
+        } else if (r.kind == RoofKind::Memory) {
+            pen.setColor(t.memoryRoof);
+            pen.setStyle(memories++ == 0 ? Qt::SolidLine : Qt::DashLine);
+        } else {
+            pen.setColor(t.networkRoof);
+            constexpr Qt::PenStyle styles[] = { Qt::DashDotLine, Qt::DashLine, Qt::DotLine, Qt::DashDotDotLine };
+            pen.setStyle(styles[links++ % 4]);
+        }
+        items.graph->setPen(pen);
+        items.label = addText(9, pen.color());
+        if (r.kind == RoofKind::Compute) {
+            items.label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        } else {
+            items.label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            items.ridgeLabel = addText(8, t.foreground);
+            items.ridgeLabel->setBrush(QBrush(halo));
+            items.ridgeLabel->setPositionAlignment(Qt::AlignCenter);
+            items.ridgeLabel->position->setType(QCPItemPosition::ptAbsolute);
+        }
+        items.label->setPadding(QMargins(2, 0, 2, 1));
+        if (r.kind != RoofKind::Compute)
+            items.label->setBrush(QBrush(halo)); // a close roof may run under the text
+        m_roofs.push_back(items);
+    }
+
+    m_envelope = addGraph();
+    m_envelope->setPen(QPen(t.envelope, t.width(3.5)));
+    m_ridges = addGraph();
+    m_ridges->setLineStyle(QCPGraph::lsNone);
+    m_ridges->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(1.5)), QBrush(t.background), 7 * t.zoom));
+
+    for (std::size_t k = 0; k < m_shown.size(); ++k) {
+        const std::size_t op = m_shown[k];
+        const QColor colour = t.operationColour(op);
+        const auto shape = shapeFor(t.operationShape(op));
+        OperationItems items;
+        items.operation = op;
+        items.hollow = addGraph();
+        items.hollow->setPen(QPen(colour, t.width(1)));
+        items.hollow->setScatterStyle(
+            QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
+        items.filled = addGraph();
+        items.filled->setLineStyle(QCPGraph::lsNone);
+        items.filled->setScatterStyle(QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom));
+        items.filled->setName(qs(m_state->operations()[op].name));
+        items.filled->addToLegend();
+        items.label = addText(9, colour);
+        items.label->setBrush(QBrush(halo));
+        items.label->setPositionAlignment(Qt::AlignCenter);
+        items.label->position->setType(QCPItemPosition::ptAbsolute);
+        m_operations.push_back(items);
+    }
+}
+
+void RooflineChart::update()
+{
+    const chart::Layout& l = m_layout;
+    xAxis->setRange(l.x.lower(), l.x.upper());
+    yAxis->setRange(l.y.lower(), l.y.upper());
+    xAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.x.decades());
+    yAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.y.decades());
+    const Dtype dtype = m_state->dtype();
+    yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    m_title->setText(QStringLiteral("%1 · %2%3")
+                         .arg(qs(m_state->hardware().name), qs(std::string(dtypeName(dtype))),
+                             m_state->isModified() ? QStringLiteral(" (modified)") : QString()));
+
+    std::vector<chart::Point> ridges;
+    for (std::size_t i = 0; i < l.roofs.size() && i < m_roofs.size(); ++i) {
+        const chart::RoofSegment& r = l.roofs[i];
+        setPoints(m_roofs[i].graph, { r.from, r.to });
+        m_roofs[i].label->setText(roofLabel(r, m_state->hardware()));
+        m_roofs[i].label->position->setCoords(r.label.x, r.label.y);
+        if (m_roofs[i].ridgeLabel) {
+            const double peak = l.envelope.size() == 3 ? l.envelope[1].y : r.to.y;
+            ridges.push_back({ r.ridge, peak });
+            m_roofs[i].ridgeLabel->setText(ridges.size() == 1 ? ridgeLabel(r) : qs(formatIntensity(r.ridge)));
+        }
+    }
+    setPoints(m_ridges, ridges);
+    setPoints(m_envelope, l.envelope);
+    if (l.envelope.size() == 3) {
+        setPoints(m_bandwidthShade, { l.envelope[0], l.envelope[1] });
+        setPoints(m_computeShade, { l.envelope[1], l.envelope[2] });
+    } else {
+        setPoints(m_bandwidthShade, {});
+        setPoints(m_computeShade, l.envelope);
+    }
+    m_bandwidthCaption->position->setCoords(l.bandwidthRegion.x, l.bandwidthRegion.y);
+    m_computeCaption->position->setCoords(l.computeRegion.x, l.computeRegion.y);
+
+    std::vector<std::vector<chart::Point>> all(m_operations.size());
+    std::vector<std::vector<chart::Point>> binding(m_operations.size());
+    for (const chart::Marker& m : l.markers) {
+        all[m.operation].push_back(m.at);
+        if (m.binding)
+            binding[m.operation].push_back(m.at);
+    }
+    for (std::size_t k = 0; k < m_operations.size(); ++k) {
+        setPoints(m_operations[k].hollow, all[k]);
+        setPoints(m_operations[k].filled, binding[k]);
+        const QString name = qs(m_state->operations()[m_operations[k].operation].name);
+        m_operations[k].filled->setName(name);
+        m_operations[k].label->setText(name);
+        m_operations[k].label->setVisible(!all[k].empty());
+    }
+}
+
+QVector<QPointF> RooflineChart::pointsOf(const QCPGraph* graph)
+{
+    QVector<QPointF> out;
+    if (!graph)
+        return out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out.append(QPointF(it->key, it->value));
+    return out;
+}
+
+QString RooflineChart::hoverText(const QPointF& pixel) const
+{
+    const double reach = 8 * m_theme.zoom;
+    for (std::size_t k = 0; k < m_operations.size() && k < m_evaluations.size(); ++k) {
+        for (const QPointF& p : pointsOf(m_operations[k].hollow)) {
+            const QPointF at(xAxis->coordToPixel(p.x()), yAxis->coordToPixel(p.y()));
+            if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
+                return operationTooltip(m_state->operations()[m_operations[k].operation], m_evaluations[k]);
+        }
+    }
+    for (const chart::RoofSegment& r : m_layout.roofs) {
+        const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
+        const chart::Point b { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };
+        if (chart::distanceToSegment(toPoint(pixel), a, b) <= reach / 2)
+            return roofTooltip(r, m_state->hardware());
+    }
+    return {};
+}
+
+void RooflineChart::showHover(QMouseEvent* event)
+{
+    const QString text = hoverText(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QVector<QPointF> RooflineChart::roofCurve(const QString& name) const
+{
+    for (std::size_t i = 0; i < m_layout.roofs.size() && i < m_roofs.size(); ++i)
+        if (qs(m_layout.roofs[i].name) == name)
+            return pointsOf(m_roofs[i].graph);
+    return {};
+}
+
+QString RooflineChart::roofText(const QString& name) const
+{
+    for (std::size_t i = 0; i < m_layout.roofs.size() && i < m_roofs.size(); ++i)
+        if (qs(m_layout.roofs[i].name) == name)
+            return m_roofs[i].label->text();
+    return {};
+}
+
+QVector<QPointF> RooflineChart::envelopeCurve() const
+{
+    return pointsOf(m_envelope);
+}
+
+QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled) const
+{
+    for (const OperationItems& items : m_operations)
+        if (items.operation == operation)
+            return pointsOf(filled ? items.filled : items.hollow);
+    return {};
+}
+
+bool RooflineChart::hasOperation(std::size_t operation) const
+{
+    return std::any_of(m_operations.begin(), m_operations.end(),
+        [operation](const OperationItems& items) { return items.operation == operation; });
+}
+
+QString RooflineChart::titleText() const
+{
+    return m_title->text();
+}
+
+QStringList RooflineChart::visibleOperationLabels() const
+{
+    QStringList names;
+    for (const OperationItems& items : m_operations)
+        if (items.label->visible())
+            names.append(items.label->text());
+    return names;
+}
+
+} // namespace roofline::widgets

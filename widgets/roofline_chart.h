@@ -1,0 +1,97 @@
+// The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
+#pragma once
+
+#include "chart.h"
+#include "chart_theme.h"
+
+// The one place the program includes QCustomPlot.
+#include <qcustomplot.h>
+
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include <vector>
+
+namespace roofline::widgets {
+
+class RooflineState;
+
+// Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
+// operations changes and updated in place otherwise; every redraw is a queued replot, one per frame at most.
+class RooflineChart : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit RooflineChart(const RooflineState* state, QWidget* parent = nullptr);
+
+    const ChartTheme& theme() const { return m_theme; }
+    void setTheme(const ChartTheme&);
+
+    // What is drawn, as computed by the core: markers index into shownOperations().
+    const chart::Layout& chartLayout() const { return m_layout; }
+    const std::vector<std::size_t>& shownOperations() const { return m_shown; }
+
+    // Read back from the plot's own graphs and items, so that tests check what is really drawn.
+    QVector<QPointF> roofCurve(const QString& name) const;
+    QString roofText(const QString& name) const;
+    QVector<QPointF> envelopeCurve() const;
+    QVector<QPointF> markerPoints(std::size_t operation, bool filled) const;
+    bool hasOperation(std::size_t operation) const;
+    QString titleText() const;
+    // The operations' names as placed by the last layout: the ones with room beside their markers.
+    QStringList visibleOperationLabels() const;
+    // The text the chart would show on hovering this pixel, or an empty string.
+    QString hoverText(const QPointF& pixel) const;
+
+public slots:
+    // Recomputes the layout from the state and queues a replot.
+    void refresh();
+
+private:
+    struct RoofItems {
+        QCPGraph* graph = nullptr;
+        QCPItemText* label = nullptr;
+        QCPItemText* ridgeLabel = nullptr;
+    };
+    struct OperationItems {
+        std::size_t operation = 0;
+        QCPGraph* hollow = nullptr; // every marker, joined by a thin line
+        QCPGraph* filled = nullptr; // the binding marker
+        QCPItemText* label = nullptr;
+    };
+
+    void applyTheme();
+    void rebuild();
+    void update();
+    void placeLabels();
+    std::vector<chart::Box> placeFixed(const chart::Box& area);
+    void placeSloped(std::vector<chart::Box>& taken, const chart::Box& area);
+    void placeFree(std::vector<chart::Box>& taken, const chart::Box& area);
+    void showHover(QMouseEvent*);
+    QString signature() const;
+    static QVector<QPointF> pointsOf(const QCPGraph*);
+    QCPItemText* addText(double points, const QColor&);
+
+    // Room a marker takes with its pen and a little air, in pixels at zoom 1.
+    static constexpr double kMarkerRoom = 14;
+
+    const RooflineState* m_state;
+    ChartTheme m_theme;
+    chart::Layout m_layout;
+    std::vector<std::size_t> m_shown;
+    std::vector<Evaluation> m_evaluations;
+    QString m_signature;
+
+    QCPTextElement* m_title = nullptr;
+    QCPGraph* m_bandwidthShade = nullptr;
+    QCPGraph* m_computeShade = nullptr;
+    QCPGraph* m_envelope = nullptr;
+    QCPGraph* m_ridges = nullptr;
+    QCPItemText* m_bandwidthCaption = nullptr;
+    QCPItemText* m_computeCaption = nullptr;
+    std::vector<RoofItems> m_roofs;
+    std::vector<OperationItems> m_operations;
+};
+
+} // namespace roofline::widgets
