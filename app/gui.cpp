@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QStyleFactory>
+#include <QTimer>
 
 #include <charconv>
 #include <cstdio>
@@ -120,6 +121,28 @@ int fail(int code, const std::string& message)
     return code;
 }
 
+// For bench/compare.py's cold-start figure: once the chart has painted for the first time, prints "first-frame"
+// and quits. Set ROOFLINE_LAB_FIRST_FRAME_EXIT to use it.
+class FirstFrameExit : public QObject {
+public:
+    bool eventFilter(QObject*, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint && !m_seen) {
+            m_seen = true;
+            // Runs after this paint event has been handled, on the next pass of the event loop.
+            QTimer::singleShot(0, qApp, [] {
+                std::fputs("first-frame\n", stdout);
+                std::fflush(stdout);
+                QApplication::quit();
+            });
+        }
+        return false;
+    }
+
+private:
+    bool m_seen = false;
+};
+
 } // namespace
 
 int runGui(int argc, char** argv)
@@ -128,6 +151,9 @@ int runGui(int argc, char** argv)
     setIdentity();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }));
+    FirstFrameExit firstFrame;
+    if (qEnvironmentVariableIsSet("ROOFLINE_LAB_FIRST_FRAME_EXIT"))
+        window.chart()->installEventFilter(&firstFrame);
     window.show();
     return QApplication::exec();
 }

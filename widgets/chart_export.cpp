@@ -1,8 +1,10 @@
 // PNG, SVG and PDF export through QSaveFile; SVG and PDF through a vectorising QCPPainter.
 #include "chart_export.h"
 
+#include "png_writer.h"
 #include "roofline_chart.h"
 
+#include <QBuffer>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -12,10 +14,6 @@
 namespace roofline::widgets {
 
 namespace {
-
-// Qt maps PNG quality to zlib's level (higher is faster, lighter compression): at 80 a 3200×2000 chart encodes
-// several times faster than at the default and grows by a fraction.
-constexpr int kPngQuality = 80;
 
 // Paints the chart onto a vector device of w × h units.
 void paintVector(RooflineChart& chart, QPaintDevice* device, int w, int h)
@@ -63,21 +61,25 @@ QString exportChart(RooflineChart& chart, const QString& path, const ExportOptio
             .arg(h)
             .arg(options.scale);
 
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+    // The whole file is rendered in memory first and written in one go: a renderer that ignores a failing device
+    // (QSvgGenerator writes through a QTextStream) can then not leave a truncated file behind a reported success.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     switch (*format) {
     case ExportFormat::Png: {
         const QImage image = renderChart(chart, options.size, options.scale);
-        if (image.isNull() || !image.save(&file, "PNG", kPngQuality)) {
-            file.cancelWriting();
-            return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
-        }
+        bytes = image.isNull() ? QByteArray() : encodePng(image, 96 * options.scale);
+        if (bytes.isEmpty())
+            return QStringLiteral("Cannot render %1: the image is %2×%3 pixels")
+                .arg(path)
+                .arg(options.size.width() * options.scale)
+                .arg(options.size.height() * options.scale);
         break;
     }
     case ExportFormat::Svg: {
         QSvgGenerator svg;
-        svg.setOutputDevice(&file);
+        svg.setOutputDevice(&buffer);
         svg.setSize(options.size);
         svg.setResolution(96); // so that the size in millimetres is the size in CSS pixels
         svg.setViewBox(QRect(QPoint(0, 0), options.size));
@@ -87,7 +89,7 @@ QString exportChart(RooflineChart& chart, const QString& path, const ExportOptio
         break;
     }
     case ExportFormat::Pdf: {
-        QPdfWriter pdf(&file);
+        QPdfWriter pdf(&buffer);
         pdf.setResolution(72);
         pdf.setPageSize(QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
@@ -98,7 +100,22 @@ QString exportChart(RooflineChart& chart, const QString& path, const ExportOptio
     }
     }
     chart.replot(QCustomPlot::rpQueuedReplot);
-    if (file.error() != QFileDevice::NoError || !file.commit())
+    return writeFile(path, bytes);
+}
+
+QString writeFile(const QString& path, const QByteArray& bytes)
+{
+    // QSaveFile writes beside the target and renames over it only when every byte reached the disk, so a failed
+    // write (full disk, no permission) leaves the earlier file as it was.
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+    if (file.write(bytes) != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return QStringLiteral("Cannot write %1: %2").arg(path, reason);
+    }
+    if (!file.commit())
         return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }

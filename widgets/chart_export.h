@@ -25,6 +25,9 @@ struct ExportOptions {
 // file intact. Returns an error a user can read, or an empty string.
 QString exportChart(RooflineChart&, const QString& path, const ExportOptions&);
 
+// Writes `bytes` to `path` through QSaveFile: all of them, or nothing and an error a user can read.
+QString writeFile(const QString& path, const QByteArray& bytes);
+
 // The chart as an image of size × scale pixels, for the clipboard.
 QImage renderChart(RooflineChart&, QSize size, double scale);
 

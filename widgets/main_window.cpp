@@ -155,6 +155,9 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    QAction* save = file->addAction(QStringLiteral("&Save scenario…"), this, &MainWindow::showSaveDialog);
+    save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    save->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
     QMenu* examples = file->addMenu(QStringLiteral("E&xamples"));
     std::vector<std::pair<QString, QString>> scenarios; // title, embedded name
     for (const EmbeddedFile& f : embeddedFiles())
@@ -256,6 +259,25 @@ void MainWindow::showOpenDialog()
         this, QStringLiteral("Open scenario"), QString(), QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         reportScenarioError(openScenario(path));
+}
+
+QString MainWindow::saveScenario(const QString& path)
+{
+    const std::string text = writeScenario(m_state->scenario());
+    const QString error = writeFile(path, QByteArray::fromStdString(text));
+    if (error.isEmpty())
+        statusBar()->showMessage(QStringLiteral("Saved %1").arg(path), 5000);
+    return error;
+}
+
+void MainWindow::showSaveDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, QStringLiteral("Save scenario"), QString(), QStringLiteral("Scenarios (*.yaml)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = saveScenario(path); !error.isEmpty())
+        QMessageBox::warning(this, QStringLiteral("Save scenario"), error);
 }
 
 QString MainWindow::exportTo(const QString& path, const ExportOptions& options)

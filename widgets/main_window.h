@@ -37,6 +37,8 @@ public:
     // Loads a scenario file; on failure returns its located errors and leaves the view as it was.
     QString openScenario(const QString& path);
     QString openEmbeddedScenario(const QString& name);
+    // Saves what is on screen as a scenario file; returns an error text or an empty string.
+    QString saveScenario(const QString& path);
     // Exports what the chart shows; returns an error text or an empty string.
     QString exportTo(const QString& path, const ExportOptions&);
     void setThemeMode(ThemeMode);
@@ -50,6 +52,7 @@ private:
     void buildMenus();
     void showExportDialog();
     void showOpenDialog();
+    void showSaveDialog();
     void copyChart();
     void showAbout();
     void applyTheme();

@@ -101,6 +101,17 @@ void RooflineState::loadScenario(const Scenario& scenario)
     finish();
 }
 
+Scenario RooflineState::scenario() const
+{
+    Scenario s;
+    s.name = m_hardware.name;
+    s.presetId = m_library.find(m_preset.id) ? m_preset.id : std::string();
+    s.hardware = m_hardware;
+    s.dtype = m_dtype;
+    s.operations = m_operations;
+    return s;
+}
+
 void RooflineState::resetToPreset()
 {
     if (!m_modified)

@@ -38,6 +38,9 @@ public:
     // and those naming a memory or link the new chip lacks fall back to its defaults.
     bool selectPreset(const QString& id);
     void loadScenario(const Scenario&);
+    // What is on screen as a scenario file holds it: the chip as it is now (a preset id with every number set, or
+    // the chip inline when it is not a known preset), the compute dtype, and every operation.
+    Scenario scenario() const;
     void resetToPreset();
 
     void setDtype(Dtype);

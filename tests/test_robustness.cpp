@@ -1,0 +1,253 @@
+// What no user input may do: extreme but legal numbers reach the chart finite; refused text changes nothing; a
+// write that fails (full disk, bad path) leaves the earlier file intact and the program running.
+#include "chart.h"
+#include "hardware_panel.h"
+#include "log_slider.h"
+#include "main_window.h"
+#include "roofline_chart.h"
+#include "roofline_state.h"
+#include "scenario.h"
+
+#include <QFile>
+#include <QLineEdit>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+#include <memory>
+#include <sys/resource.h>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+bool positiveFinite(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
+
+// Every coordinate QCustomPlot holds is a positive finite number or a NaN gap, and both axes are valid log ranges.
+void checkChartIsDrawable(const QCustomPlot& plot)
+{
+    for (const QCPAxis* axis : { plot.xAxis, plot.yAxis }) {
+        QVERIFY(positiveFinite(axis->range().lower));
+        QVERIFY(positiveFinite(axis->range().upper));
+        QVERIFY(axis->range().lower < axis->range().upper);
+    }
+    for (int i = 0; i < plot.graphCount(); ++i)
+        for (const QCPGraphData& d : *plot.graph(i)->data()) {
+            QVERIFY2(positiveFinite(d.key) || std::isnan(d.key), qPrintable(plot.graph(i)->name()));
+            QVERIFY2(positiveFinite(d.value) || std::isnan(d.value), qPrintable(plot.graph(i)->name()));
+        }
+}
+
+// Writes files of at most `bytes` for as long as it lives, as a full disk would: writes beyond fail with EFBIG.
+class FileSizeLimit {
+public:
+    explicit FileSizeLimit(rlim_t bytes)
+    {
+        std::signal(SIGXFSZ, SIG_IGN);
+        getrlimit(RLIMIT_FSIZE, &m_saved);
+        rlimit limit = m_saved;
+        limit.rlim_cur = bytes;
+        setrlimit(RLIMIT_FSIZE, &limit);
+    }
+    ~FileSizeLimit() { setrlimit(RLIMIT_FSIZE, &m_saved); }
+
+private:
+    rlimit m_saved {};
+};
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+} // namespace
+
+class TestRobustness : public QObject {
+    Q_OBJECT
+    std::unique_ptr<MainWindow> m_window;
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
+    }
+    void init()
+    {
+        m_window = std::make_unique<MainWindow>(loadPresetLibrary({}));
+        m_window->resize(1200, 800);
+        m_window->show();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(m_window->state()->selectPreset(QStringLiteral("h100-sxm")));
+    }
+    void cleanup() { m_window.reset(); }
+
+    void extremeValuesStayOnAFiniteChart_data()
+    {
+        QTest::addColumn<QStringList>("settings");
+        QTest::newRow("peak 1e20") << QStringList { "peak.bf16=1e20" };
+        QTest::newRow("bandwidth 1e3") << QStringList { "bandwidth.HBM=1e3" };
+        QTest::newRow("B = 1") << QStringList { "B=1" };
+        QTest::newRow("all links 1e3") << QStringList { "bandwidth.NVLink=1e3", "bandwidth.IB=1e3",
+            "bandwidth.PCIe=1e3" };
+        QTest::newRow("everything at once") << QStringList { "peak.bf16=1e20", "peak.int8=1e20", "bandwidth.HBM=1e3",
+            "bandwidth.L2=1e20", "B=1", "D=1", "F=1", "N=1" };
+        QTest::newRow("tiny peak, huge bandwidth")
+            << QStringList { "peak.bf16=1e3", "bandwidth.HBM=1e20", "B=9007199254740992" };
+    }
+    void extremeValuesStayOnAFiniteChart()
+    {
+        QFETCH(QStringList, settings);
+        Scenario s = defaultScenario(*m_window->state()->library().find("h100-sxm"));
+        for (const QString& setting : settings)
+            QVERIFY2(!applySetting(s, setting.toStdString()), qPrintable(setting));
+
+        std::vector<Evaluation> evaluations;
+        for (const Operation& op : s.operations)
+            evaluations.push_back(*evaluate(op.op, s.hardware));
+        const chart::Layout layout = chart::layout(s.hardware, Dtype::bf16, evaluations, s.hardware);
+        auto inView = [&](chart::Point p) {
+            return positiveFinite(p.x) && positiveFinite(p.y) && p.x >= layout.x.lower() * 0.999
+                && p.x <= layout.x.upper() * 1.001 && p.y >= layout.y.lower() * 0.999
+                && p.y <= layout.y.upper() * 1.001;
+        };
+        for (const chart::RoofSegment& roof : layout.roofs)
+            QVERIFY2(inView(roof.from) && inView(roof.to), roof.name.c_str());
+        for (const chart::Point& p : layout.envelope)
+            QVERIFY(inView(p));
+        for (const chart::Marker& m : layout.markers)
+            QVERIFY2(inView(m.at), s.operations[m.operation].name.c_str());
+
+        m_window->state()->loadScenario(s);
+        m_window->chart()->replot();
+        checkChartIsDrawable(*m_window->chart());
+    }
+
+    void refusedTextChangesNothing_data()
+    {
+        QTest::addColumn<QString>("text");
+        for (const char* bad : { "nan", "inf", "-3 TB/s", "0", "1e400", "abc", "5 TFLOP/s", "1e25 B/s", "" })
+            QTest::newRow(bad) << QString::fromUtf8(bad);
+    }
+    void refusedTextChangesNothing()
+    {
+        QFETCH(QString, text);
+        RooflineState* state = m_window->state();
+        const double before = state->hardware().memory("HBM")->bandwidth;
+        const auto ranges = std::pair(m_window->chart()->xAxis->range(), m_window->chart()->yAxis->range());
+        QLineEdit* field = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->field();
+        field->selectAll();
+        QTest::keyClicks(field, text);
+        QTest::keyClick(field, Qt::Key_Return);
+        QCOMPARE(state->hardware().memory("HBM")->bandwidth, before);
+        QCOMPARE(m_window->chart()->xAxis->range(), ranges.first);
+        QCOMPARE(m_window->chart()->yAxis->range(), ranges.second);
+        QVERIFY(!state->isModified());
+        checkChartIsDrawable(*m_window->chart());
+    }
+
+    void aFullDiskKeepsTheEarlierExport_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("png") << "full.png";
+        QTest::newRow("svg") << "full.svg";
+        QTest::newRow("pdf") << "full.pdf";
+    }
+    void aFullDiskKeepsTheEarlierExport()
+    {
+        QFETCH(QString, name);
+        const QString path = m_dir.filePath(name);
+        const QByteArray earlier("an export the user made yesterday");
+        writeAll(path, earlier);
+        QString error;
+        {
+            const FileSizeLimit full(1024);
+            error = m_window->exportTo(path, { QSize(1600, 1000), 2 });
+        }
+        QVERIFY2(!error.isEmpty(), "the export should have failed");
+        QCOMPARE(readAll(path), earlier);
+        QCOMPARE(QDir(m_dir.path()).entryList({ name + QStringLiteral("*") }, QDir::Files).size(), 1); // no leftovers
+        QVERIFY(m_window->isVisible());
+        QCOMPARE(m_window->exportTo(path, { QSize(800, 500), 1 }), QString()); // and with room, it works again
+        QVERIFY(readAll(path) != earlier);
+    }
+
+    void theExportCommandOnAFullDisk()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("cli-full.png"));
+        const QByteArray earlier("the slide from last week");
+        writeAll(path, earlier);
+        QProcess p;
+        // An ignored SIGXFSZ is inherited across exec, so writes past the limit fail with EFBIG.
+        p.start(QStringLiteral("/bin/bash"),
+            { QStringLiteral("-c"),
+                QStringLiteral("trap '' XFSZ; ulimit -f 2; exec \"$0\" export --preset h100-sxm --output \"$1\""),
+                QStringLiteral(ROOFLINE_CLI), path });
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardOutput().isEmpty());
+        QVERIFY2(p.readAllStandardError().contains("roofline-lab"), "an error message");
+        QCOMPARE(readAll(path), earlier);
+    }
+
+    void aSavedScenarioOpensAsItWasSaved()
+    {
+        RooflineState* state = m_window->state();
+        QVERIFY(!state->setHardwareValue("bandwidth.HBM", 2.5e12));
+        QVERIFY(!state->setOperationParam(2, "B", 96));
+        const QString path = m_dir.filePath(QStringLiteral("mine.yaml"));
+        QCOMPARE(m_window->saveScenario(path), QString());
+        const std::string saved = writeScenario(state->scenario());
+
+        QVERIFY(state->selectPreset(QStringLiteral("tpu-v5e")));
+        QCOMPARE(m_window->openScenario(path), QString());
+        QCOMPARE(state->hardware().memory("HBM")->bandwidth, 2.5e12);
+        QCOMPARE(*numberParam(state->operations()[2].op, "B"), 96.0);
+        QCOMPARE(writeScenario(state->scenario()), saved);
+    }
+
+    void aFullDiskKeepsTheEarlierScenario()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("kept.yaml"));
+        const QByteArray earlier = QByteArray("name: kept\npreset: tpu-v5e\n# ") + QByteArray(200, 'x') + "\n";
+        writeAll(path, earlier);
+        QString error;
+        {
+            const FileSizeLimit full(64);
+            error = m_window->saveScenario(path);
+        }
+        QVERIFY(!error.isEmpty());
+        QCOMPARE(readAll(path), earlier);
+    }
+
+    void anUnwritablePathIsReported()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("a-file"));
+        writeAll(file, "x");
+        const QString error = m_window->exportTo(file + QStringLiteral("/chart.png"), { QSize(800, 500), 1 });
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("a-file")), qPrintable(error)); // names the path
+        QVERIFY(m_window->isVisible());
+    }
+};
+
+QTEST_MAIN(TestRobustness)
+#include "test_robustness.moc"
