@@ -149,43 +149,32 @@ std::optional<std::string> RooflineState::setHardwareValue(const std::string& ke
 
 std::optional<std::string> RooflineState::setOperationParam(std::size_t op, std::string_view name, double value)
 {
-    if (op >= m_operations.size())
-        return std::string("no such operation");
-    Operation& target = m_operations[op];
-    const auto old = numberParam(target.op, name);
-    if (old && *old == value)
-        return std::nullopt;
-    const bool autoNamed = target.name.empty() || target.name == describe(target.op);
-    if (auto error = setNumberParam(target.op, name, value))
-        return error;
-    operationEdited(op, autoNamed);
-    return std::nullopt;
+    return editOperation(op, numberParam, setNumberParam, name, value);
 }
 
 std::optional<std::string> RooflineState::setOperationDtype(std::size_t op, std::string_view name, Dtype value)
 {
-    if (op >= m_operations.size())
-        return std::string("no such operation");
-    Operation& target = m_operations[op];
-    if (dtypeParam(target.op, name) == value)
-        return std::nullopt;
-    const bool autoNamed = target.name.empty() || target.name == describe(target.op);
-    if (auto error = setDtypeParam(target.op, name, value))
-        return error;
-    operationEdited(op, autoNamed);
-    return std::nullopt;
+    return editOperation(op, dtypeParam, setDtypeParam, name, value);
 }
 
 std::optional<std::string> RooflineState::setOperationText(
     std::size_t op, std::string_view name, const std::string& value)
 {
+    return editOperation(op, textParam, setTextParam, name, value);
+}
+
+template <typename Read, typename Write, typename Value>
+std::optional<std::string> RooflineState::editOperation(
+    std::size_t op, Read read, Write write, std::string_view name, const Value& value)
+{
     if (op >= m_operations.size())
         return std::string("no such operation");
     Operation& target = m_operations[op];
-    if (textParam(target.op, name) == value)
+    if (read(target.op, name) == value)
         return std::nullopt;
+    // A name that was only the default description follows the parameters; a name the user gave stays.
     const bool autoNamed = target.name.empty() || target.name == describe(target.op);
-    if (auto error = setTextParam(target.op, name, value))
+    if (auto error = write(target.op, name, value))
         return error;
     operationEdited(op, autoNamed);
     return std::nullopt;

@@ -69,6 +69,10 @@ private:
     void setModified(bool);
     void finish();
     void operationEdited(std::size_t op, bool autoNamed);
+    // Writes one parameter of operation `op` unless `read` finds it already holds `value`.
+    template <typename Read, typename Write, typename Value>
+    std::optional<std::string> editOperation(
+        std::size_t op, Read read, Write write, std::string_view name, const Value& value);
 
     PresetLibrary m_library;
     Hardware m_preset;
