@@ -1,7 +1,8 @@
-// The window's interactive cost: one step of the HBM slider to a finished replot of chart and table, with every
-// operation of the default workload shown, and an export of each format. Prints the median and 95th percentile.
+// The window's interactive cost: one step of the HBM slider to a finished replot and repaint of the chart, with every
+// operation of the default workload and ten more shown, and an export of each format. Prints the median, 95th and
+// 99th percentile (400 steps: the 99th is the fourth slowest).
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
-// figures for bench/compare.py.
+// figures for bench/compare.py; `--profile` runs 100 steps alone for callgrind (see profiledSteps).
 #include "chart_export.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
@@ -11,6 +12,7 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +24,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace roofline;
@@ -60,6 +64,46 @@ void report(const char* key, const char* what, Figures f)
             { QStringLiteral("p99_ms"), f.p99 } });
 }
 
+// Counts the chart's paint events: with the offscreen platform a replot only schedules one, and the step is done
+// when the widget has painted its buffers.
+class PaintCounter : public QObject {
+public:
+    int paints = 0;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override
+    {
+        if (event->type() == QEvent::Paint)
+            ++paints;
+        return QObject::eventFilter(watched, event);
+    }
+};
+
+// Ten operations beyond the default workload, of several kinds and sizes, so that the chart carries 21 operations.
+void addExtraOperations(RooflineState& state)
+{
+    const std::pair<std::string_view, double> extra[] = { { "matmul", 64 }, { "matmul", 1024 }, { "matmul", 8192 },
+        { "batched_matmul", 16 }, { "batched_matmul", 512 }, { "sharded_matmul", 256 }, { "dot", 0 },
+        { "layernorm", 0 }, { "allreduce", 0 }, { "data_parallel_step", 0 } };
+    for (const auto& [kind, b] : extra) {
+        auto op = makeOperation(kind);
+        if (!op)
+            continue;
+        if (b > 0) {
+            const std::string_view param = findParam(*op, "B") ? std::string_view("B") : mainParam(*op);
+            setNumberParam(*op, param, b);
+        }
+        state.addOperation(std::move(*op));
+    }
+}
+
+// The slider steps alone, for `valgrind --tool=callgrind --toggle-collect='*profiledSteps*' bench_gui --profile`.
+[[gnu::noinline]] void profiledSteps(int reps, const std::function<void(int)>& step)
+{
+    for (int i = 0; i < reps; ++i)
+        step(i);
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -74,30 +118,48 @@ int main(int argc, char** argv)
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
     window.state()->selectPreset(QStringLiteral("h100-sxm"));
+    const std::size_t defaults = window.state()->operations().size();
+    addExtraOperations(*window.state());
     RooflineChart* chart = window.chart();
     QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
-    std::printf("%zu operations shown, chart %dx%d px, %d graphs, %d items\n", window.state()->operations().size(),
-        chart->width(), chart->height(), chart->graphCount(), chart->itemCount());
+    std::printf("%zu operations shown (%zu default + %zu extra), chart %dx%d px, %d graphs, %d items\n",
+        window.state()->operations().size(), defaults, window.state()->operations().size() - defaults, chart->width(),
+        chart->height(), chart->graphCount(), chart->itemCount());
 
+    PaintCounter painted;
+    chart->installEventFilter(&painted);
     int replots = 0;
-    QObject::connect(chart, &QCustomPlot::afterReplot, chart, [&replots] { ++replots; });
+    int paintsAtReplot = 0; // paints of the chart before the last replot finished
+    QObject::connect(chart, &QCustomPlot::afterReplot, chart, [&] {
+        ++replots;
+        paintsAtReplot = painted.paints;
+    });
     // One step: the slider moves (the state, the sliders' fields, the table and the chart's data update at once),
-    // then the queued replot runs on the next pass of the event loop, as it does under a dragging mouse.
+    // then the queued replot runs on the next pass of the event loop, as it does under a dragging mouse, and the
+    // widget paints the new buffers on screen. The step ends when the replot is done and the chart has painted after
+    // it; both often happen in the same pass of the event loop.
     auto step = [&](int i) {
         const int before = replots;
         slider->setValue(slider->value() + (i % 40 < 20 ? -1 : 1));
-        while (replots == before)
+        while (replots == before || painted.paints == paintsAtReplot)
             QCoreApplication::processEvents(QEventLoop::AllEvents);
     };
     measure(20, step); // warm-up
-    report("slider_step", "HBM slider step to finished replot", measure(400, step));
+    const QStringList args = QCoreApplication::arguments();
+    if (args.contains(QStringLiteral("--profile"))) {
+        profiledSteps(100, step);
+        return 0;
+    }
+    report("slider_step", "HBM slider step to replot and paint", measure(400, step));
 
     auto stateOnly = [&](int i) {
         const double hbm = 3.35e12 * (1 + 0.001 * (i % 50));
         window.state()->setHardwareValue("bandwidth.HBM", hbm);
     };
     report("slider_state", "  of which state, table and chart data", measure(400, stateOnly));
-    report("replot", "  of which replot alone", measure(200, [&](int) { chart->replot(); }));
+    report("replot", "  a full replot (every layer, layout)", measure(400, [&](int) { chart->replot(); }));
+    report("replot_paint", "  a full replot and paint at once",
+        measure(400, [&](int) { chart->replot(QCustomPlot::rpImmediateRefresh); }));
 
     QTemporaryDir dir;
     const ExportOptions png { QSize(1600, 1000), 2 };
@@ -112,7 +174,6 @@ int main(int argc, char** argv)
     report("export_pdf", "export PDF 1600x1000",
         measure(20, [&](int) { exportChart(*chart, dir.filePath(QStringLiteral("b.pdf")), vector); }));
 
-    const QStringList args = QCoreApplication::arguments();
     if (const auto json = args.indexOf(QStringLiteral("--json")); json >= 0 && json + 1 < args.size()) {
         QFile out(args[json + 1]);
         if (!out.open(QIODevice::WriteOnly) || out.write(QJsonDocument(g_json).toJson()) < 0) {

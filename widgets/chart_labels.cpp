@@ -16,13 +16,27 @@ chart::Point toPoint(const QPointF& p)
     return { p.x(), p.y() };
 }
 
-QSizeF textSize(const QCPItemText* text)
+} // namespace
+
+QSizeF RooflineChart::textSize(const QCPItemText* text)
 {
+    const QString key = text->font().key() + QLatin1Char('\n') + text->text();
+    if (const auto it = m_textSizes.constFind(key); it != m_textSizes.constEnd())
+        return *it;
+    if (m_textSizes.size() > 4096)
+        m_textSizes.clear(); // slider steps change numbers in ridge labels: keep the cache bounded
     const QRectF r = QFontMetricsF(text->font()).boundingRect(text->text());
-    return QSizeF(r.width() + 6, r.height());
+    const QSizeF size(r.width() + 6, r.height());
+    m_textSizes.insert(key, size);
+    return size;
 }
 
-} // namespace
+QSize RooflineChart::legendSize()
+{
+    if (m_legendSize.isEmpty())
+        m_legendSize = legend->minimumOuterSizeHint();
+    return m_legendSize;
+}
 
 // Runs after every layout, the chart's own and an export's: label spots depend on pixels. Fixed things first
 // (markers, legend, flat roofs and their names), then the sloped names, then ridge and operation labels in the space
@@ -65,7 +79,7 @@ std::vector<chart::Box> RooflineChart::placeFixed(const chart::Box& area)
         }
     // A legend that would hide a fifth of the plot (a small window, a projector zoom) steps aside: the names are
     // beside the markers, in the list and in the table too.
-    const QSize legendSize = legend->minimumOuterSizeHint();
+    const QSize legendSize = this->legendSize();
     legend->setVisible(double(legendSize.width()) * legendSize.height() < 0.2 * area.width * area.height);
     if (legend->visible()) {
         const QRectF r = legend->outerRect();

@@ -40,6 +40,215 @@ QCPScatterStyle::ScatterShape shapeFor(int index)
     }
 }
 
+// A roof: a line of two points drawn through a cached image of its pixels when it did not move since the last frame.
+// An antialiased dashed line of a thousand pixels is a hundred small polygons to stroke on every replot, and most roofs
+// stay put while a slider moves another. Exports (vector or scaled painters) draw it directly.
+class RoofGraph : public QCPGraph {
+public:
+    using QCPGraph::QCPGraph;
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        // A screen buffer: identity up to QCPPainter's half-pixel shift for antialiased lines, clipped by the layer.
+        const QPaintDevice* device = painter->device();
+        const QTransform& t = painter->transform();
+        if (painter->modes().testFlag(QCPPainter::pmVectorized) || painter->modes().testFlag(QCPPainter::pmNoCaching)
+            || t.type() > QTransform::TxTranslate || !device || device->devicePixelRatioF() != 1.0
+            || !painter->hasClipping()) {
+            QCPGraph::draw(painter);
+            return;
+        }
+        Key key { {}, pen(), brush(), clipRect().translated(0, -1), QPointF(t.dx(), t.dy()), painter->antialiasing(),
+            painter->modes() };
+        for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
+            key.pixels.append(QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value)));
+        if (!(key == m_key)) {
+            // A moving line is drawn directly; one drawn twice in the same place is cached from the third frame.
+            m_key = key;
+            m_image = QImage();
+            m_seen = false;
+            QCPGraph::draw(painter);
+            return;
+        }
+        if (m_image.isNull() && !m_seen) {
+            m_seen = true;
+            QCPGraph::draw(painter);
+            return;
+        }
+        if (m_image.isNull() && !renderImage()) {
+            QCPGraph::draw(painter);
+            return;
+        }
+        painter->save();
+        painter->resetTransform();
+        painter->drawImage(m_origin, m_image);
+        painter->restore();
+    }
+
+private:
+    struct Key {
+        QVector<QPointF> pixels;
+        QPen pen;
+        QBrush brush;
+        QRect clip; // in device pixels
+        QPointF shift; // the painter's translation
+        bool antialiased = false;
+        QCPPainter::PainterModes modes;
+        bool operator==(const Key& o) const
+        {
+            return pixels == o.pixels && pen == o.pen && brush == o.brush && clip == o.clip && shift == o.shift
+                && antialiased == o.antialiased && modes == o.modes;
+        }
+    };
+
+    // Draws the line into an image of its bounding box, with the same clip, shift and hints as on the buffer.
+    bool renderImage()
+    {
+        if (m_key.pixels.isEmpty())
+            return false;
+        QPointF low = m_key.pixels.front();
+        QPointF high = low;
+        for (const QPointF& p : m_key.pixels) {
+            if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
+                return false;
+            low = QPointF(std::min(low.x(), p.x()), std::min(low.y(), p.y()));
+            high = QPointF(std::max(high.x(), p.x()), std::max(high.y(), p.y()));
+        }
+        const QRectF bounds(low, high); // a flat roof has no height: QRectF::united would drop it as null
+        const double margin = std::max(1.0, pen().widthF()) + 2;
+        const QRect box = bounds.translated(m_key.shift)
+                              .adjusted(-margin, -margin, margin, margin)
+                              .toAlignedRect()
+                              .intersected(m_key.clip);
+        if (box.isEmpty())
+            return false;
+        QImage image(box.size(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        QCPPainter sprite(&image);
+        sprite.setModes(m_key.modes);
+        sprite.setClipRect(m_key.clip.translated(-box.topLeft()));
+        sprite.setAntialiasing(m_key.antialiased);
+        sprite.setTransform(QTransform::fromTranslate(m_key.shift.x() - box.left(), m_key.shift.y() - box.top()));
+        QCPGraph::draw(&sprite);
+        sprite.end();
+        m_image = std::move(image);
+        m_origin = box.topLeft();
+        return true;
+    }
+
+    Key m_key;
+    bool m_seen = false;
+    QImage m_image;
+    QPoint m_origin;
+};
+
+// A text drawn through a cached image when nothing about it changed since the last frame: a rotated label on its
+// veil is a large antialiased polygon fill, which the raster engine splits across threads on every replot. Drawn
+// directly on exports and while it moves, as RoofGraph.
+class CachedText : public QCPItemText {
+public:
+    using QCPItemText::QCPItemText;
+
+protected:
+    void draw(QCPPainter* painter) override
+    {
+        const QPaintDevice* device = painter->device();
+        const QTransform& t = painter->transform();
+        if (painter->modes().testFlag(QCPPainter::pmVectorized) || painter->modes().testFlag(QCPPainter::pmNoCaching)
+            || t.type() > QTransform::TxTranslate || !device || device->devicePixelRatioF() != 1.0
+            || !painter->hasClipping()) {
+            QCPItemText::draw(painter);
+            return;
+        }
+        const Key key { text(), mainFont(), mainColor(), mainPen(), mainBrush(), rotation(), positionAlignment(),
+            textAlignment(), padding(), position->pixelPosition(), clipRect().translated(0, -1),
+            QPointF(t.dx(), t.dy()), painter->antialiasing(), painter->modes() };
+        if (!(key == m_key)) {
+            m_key = key;
+            m_image = QImage();
+            m_seen = false;
+            QCPItemText::draw(painter);
+            return;
+        }
+        if (m_image.isNull() && !m_seen) {
+            m_seen = true;
+            QCPItemText::draw(painter);
+            return;
+        }
+        if (m_image.isNull() && !renderImage()) {
+            QCPItemText::draw(painter);
+            return;
+        }
+        painter->save();
+        painter->resetTransform();
+        painter->drawImage(m_origin, m_image);
+        painter->restore();
+    }
+
+private:
+    struct Key {
+        QString text;
+        QFont font;
+        QColor colour;
+        QPen pen;
+        QBrush brush;
+        double rotation = 0;
+        Qt::Alignment positionAlignment;
+        Qt::Alignment textAlignment;
+        QMargins padding;
+        QPointF at;
+        QRect clip;
+        QPointF shift;
+        bool antialiased = false;
+        QCPPainter::PainterModes modes;
+        bool operator==(const Key& o) const
+        {
+            return text == o.text && font == o.font && colour == o.colour && pen == o.pen && brush == o.brush
+                && rotation == o.rotation && positionAlignment == o.positionAlignment
+                && textAlignment == o.textAlignment && padding == o.padding && at == o.at && clip == o.clip
+                && shift == o.shift && antialiased == o.antialiased && modes == o.modes;
+        }
+    };
+
+    // The text box as QCPItemText::draw lays it out, mapped to device pixels, into an image of that size.
+    bool renderImage()
+    {
+        if (!std::isfinite(m_key.at.x()) || !std::isfinite(m_key.at.y()))
+            return false;
+        const QRect textRect
+            = QFontMetrics(m_key.font).boundingRect(0, 0, 0, 0, Qt::TextDontClip | m_key.textAlignment, m_key.text);
+        QRect box = textRect.adjusted(
+            -m_key.padding.left(), -m_key.padding.top(), m_key.padding.right(), m_key.padding.bottom());
+        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, m_key.positionAlignment).toPoint());
+        QTransform transform = QTransform::fromTranslate(m_key.shift.x(), m_key.shift.y());
+        transform.translate(m_key.at.x(), m_key.at.y());
+        transform.rotate(m_key.rotation);
+        const int pad = static_cast<int>(std::ceil(m_key.pen.widthF())) + 3;
+        const QRect area
+            = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad))).toAlignedRect().intersected(m_key.clip);
+        if (area.isEmpty())
+            return false;
+        QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::transparent);
+        QCPPainter sprite(&image);
+        sprite.setModes(m_key.modes);
+        sprite.setClipRect(m_key.clip.translated(-area.topLeft()));
+        sprite.setAntialiasing(m_key.antialiased);
+        sprite.setTransform(QTransform::fromTranslate(m_key.shift.x() - area.left(), m_key.shift.y() - area.top()));
+        QCPItemText::draw(&sprite);
+        sprite.end();
+        m_image = std::move(image);
+        m_origin = area.topLeft();
+        return true;
+    }
+
+    Key m_key;
+    bool m_seen = false;
+    QImage m_image;
+    QPoint m_origin;
+};
+
 void setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
 {
     QVector<QCPGraphData> data;
@@ -63,8 +272,13 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
 {
     setAutoAddPlottableToLegend(false);
     setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
-    // Texts above every line and marker, so that a line never crosses a label.
-    addLayer(QStringLiteral("labels"), layer(QStringLiteral("main")), QCustomPlot::limAbove);
+    // Lines, markers and texts share the "main" layer, texts last (see rebuild), in a buffer of their own: a slider
+    // step redraws that buffer alone; background and grid below, axes and legend above keep theirs.
+    m_mainLayer = layer(QStringLiteral("main"));
+    m_mainLayer->setMode(QCPLayer::lmBuffered);
+    // The chart selects nothing, so the empty "overlay" layer would only be one more full-size buffer to compose on
+    // every paint.
+    removeLayer(layer(QStringLiteral("overlay")));
     setMinimumSize(480, 320);
     setMouseTracking(true);
     xAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -88,6 +302,7 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
     m_title = new QCPTextElement(this);
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
+    m_title->setLayer(QStringLiteral("axes")); // outside the axis rect: it changes only with a full replot
     // Below the flat roof and right of the slopes a roofline chart is empty: the legend's place.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     legend->setVisible(true);
@@ -95,6 +310,11 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
 
     connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        m_fullQueued = false;
+        m_frameKey = frameKey();
+    });
+    connect(this, &QCustomPlot::afterReplot, this, [this] { m_frameRect = axisRect()->rect(); });
     connect(m_state, &RooflineState::contentChanged, this, &RooflineChart::refresh);
     applyTheme();
     refresh();
@@ -103,6 +323,9 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
 void RooflineChart::setTheme(const ChartTheme& theme)
 {
     m_theme = theme;
+    m_textSizes.clear();
+    m_legendSize = QSize();
+    m_frameKey.clear(); // background, grid, axes and legend change colours and fonts: a full replot
     applyTheme();
     m_signature.clear(); // graphs take their pens and fonts when built
     refresh();
@@ -159,13 +382,57 @@ void RooflineChart::refresh()
         rebuild();
     }
     update();
-    replot(QCustomPlot::rpQueuedReplot);
+    scheduleRedraw(frameKey() != m_frameKey);
+}
+
+QString RooflineChart::frameKey() const
+{
+    return QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
+        .arg(m_layout.x.lowerDecade)
+        .arg(m_layout.x.upperDecade)
+        .arg(m_layout.y.lowerDecade)
+        .arg(m_layout.y.upperDecade)
+        .arg(m_title->text(), yAxis->label(), m_signature + m_legendNames);
+}
+
+void RooflineChart::scheduleRedraw(bool full)
+{
+    if (full || m_fullQueued) {
+        m_fullQueued = true;
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    if (m_liveQueued)
+        return;
+    m_liveQueued = true;
+    QMetaObject::invokeMethod(this, &RooflineChart::redrawLive, Qt::QueuedConnection);
+}
+
+void RooflineChart::redrawLive()
+{
+    m_liveQueued = false;
+    if (m_fullQueued)
+        return; // the queued replot draws everything
+    const bool legendShown = legend->visible();
+    if (hasInvalidatedPaintBuffers() || frameKey() != m_frameKey || axisRect()->rect() != m_frameRect
+        || rect() != viewport()) {
+        replot();
+        return;
+    }
+    // The axes are as the last layout left them, so pixel positions hold: place the texts, redraw one layer.
+    placeLabels();
+    if (legend->visible() != legendShown) {
+        replot();
+        return;
+    }
+    m_mainLayer->replot();
+    emit afterReplot(); // the chart is redrawn, as after a replot
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)
 {
-    auto* text = new QCPItemText(this);
-    text->setLayer(QStringLiteral("labels"));
+    auto* text = new CachedText(this);
+    m_texts.push_back(text);
     text->setFont(m_theme.font(points));
     text->setColor(colour);
     text->setClipToAxisRect(true);
@@ -174,8 +441,10 @@ QCPItemText* RooflineChart::addText(double points, const QColor& colour)
 
 void RooflineChart::rebuild()
 {
+    m_legendSize = QSize();
     clearGraphs();
     clearItems();
+    m_texts.clear();
     m_roofs.clear();
     m_operations.clear();
     const ChartTheme& t = m_theme;
@@ -186,6 +455,10 @@ void RooflineChart::rebuild()
     m_computeShade = addGraph();
     m_computeShade->setPen(Qt::NoPen);
     m_computeShade->setBrush(QBrush(t.computeShade));
+    // The faint shades' sloped edge lies under the envelope and the others on the axes or between the two shades:
+    // antialiasing them shows nothing and makes each fill several times dearer on every slider step.
+    m_bandwidthShade->setAntialiasedFill(false);
+    m_computeShade->setAntialiasedFill(false);
     m_bandwidthCaption = addText(10, t.regionText);
     m_bandwidthCaption->setText(QStringLiteral("bandwidth-bound"));
     m_computeCaption = addText(10, t.regionText);
@@ -204,7 +477,7 @@ void RooflineChart::rebuild()
     std::size_t links = 0;
     for (const chart::RoofSegment& r : m_layout.roofs) {
         RoofItems items;
-        items.graph = addGraph();
+        items.graph = new RoofGraph(xAxis, yAxis); // registers itself with the plot, as addGraph() does
         QPen pen;
         pen.setWidthF(t.width(r.kind == RoofKind::Compute && r.selected ? 2 : 1.6));
         if (r.kind == RoofKind::Compute) {
@@ -263,6 +536,10 @@ void RooflineChart::rebuild()
         items.label->position->setType(QCPItemPosition::ptAbsolute);
         m_operations.push_back(items);
     }
+    // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
+    // layer, in the order made.
+    for (QCPItemText* text : m_texts)
+        text->setLayer(m_mainLayer);
 }
 
 void RooflineChart::update()
@@ -309,13 +586,19 @@ void RooflineChart::update()
         if (m.binding)
             binding[m.operation].push_back(m.at);
     }
+    QString names;
     for (std::size_t k = 0; k < m_operations.size(); ++k) {
         setPoints(m_operations[k].hollow, all[k]);
         setPoints(m_operations[k].filled, binding[k]);
         const QString name = qs(m_state->operations()[m_operations[k].operation].name);
         m_operations[k].filled->setName(name);
+        names += name + QLatin1Char('\n');
         m_operations[k].label->setText(name);
         m_operations[k].label->setVisible(!all[k].empty());
+    }
+    if (names != m_legendNames) {
+        m_legendNames = names;
+        m_legendSize = QSize();
     }
 }
 

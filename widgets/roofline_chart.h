@@ -7,6 +7,7 @@
 // The one place the program includes QCustomPlot.
 #include <qcustomplot.h>
 
+#include <QHash>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
@@ -19,7 +20,9 @@ namespace roofline::widgets {
 class RooflineState;
 
 // Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
-// operations changes and updated in place otherwise; every redraw is a queued replot, one per frame at most.
+// operations changes and updated in place otherwise; every redraw is queued, one per frame at most. The static parts
+// (background, grid, axes, title, legend) sit in their own paint buffers: when a change keeps the axes, the title and
+// the legend as they are (a slider step), only the layer of lines, markers and texts is redrawn.
 class RooflineChart : public QCustomPlot {
     Q_OBJECT
 public:
@@ -69,6 +72,13 @@ private:
     void placeSloped(std::vector<chart::Box>& taken, const chart::Box& area);
     void placeFree(std::vector<chart::Box>& taken, const chart::Box& area);
     void showHover(QMouseEvent*);
+    // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
+    void scheduleRedraw(bool full);
+    void redrawLive();
+    QString frameKey() const;
+    // Text extents for label placement, measured once per font and text.
+    QSizeF textSize(const QCPItemText*);
+    QSize legendSize();
     QString signature() const;
     static QVector<QPointF> pointsOf(const QCPGraph*);
     QCPItemText* addText(double points, const QColor&);
@@ -82,6 +92,15 @@ private:
     std::vector<std::size_t> m_shown;
     std::vector<Evaluation> m_evaluations;
     QString m_signature;
+    QString m_frameKey; // axes, title and legend as last laid out by a full replot
+    QString m_legendNames;
+    QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
+    bool m_fullQueued = false;
+    bool m_liveQueued = false;
+    QHash<QString, QSizeF> m_textSizes;
+    QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
+    QCPLayer* m_mainLayer = nullptr;
+    std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
 
     QCPTextElement* m_title = nullptr;
     QCPGraph* m_bandwidthShade = nullptr;
