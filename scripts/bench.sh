@@ -5,7 +5,7 @@ set -euo pipefail
 BUILD_DIR="${BUILD_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-release}"
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_missing python3 python3-matplotlib
-BUILD_TYPE=Release build -DROOFLINE_BUILD_TESTS=OFF
+BUILD_TYPE=Release build -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_GUI=ON -DROOFLINE_BUILD_BENCH=ON
 
 echo "## Core"
 "$BUILD_DIR/bench/bench_core"
