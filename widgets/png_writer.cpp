@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <memory>
 #include <thread>
 #include <vector>
 
@@ -33,29 +34,72 @@ void appendChunk(QByteArray& out, const char type[4], const char* data, std::siz
     appendBigEndian(out, static_cast<std::uint32_t>(crc));
 }
 
-// One band of rows compressed as raw deflate: every band but the last ends on a byte boundary (a sync flush), so
-// the bands concatenate into one stream, as pigz does.
+// Whether every pixel is opaque, so that 32-bit pixels can be read as plain RGB with no conversion.
+bool opaque(const QImage& image)
+{
+    if (image.format() == QImage::Format_RGB32)
+        return true;
+    if (image.format() != QImage::Format_ARGB32 && image.format() != QImage::Format_ARGB32_Premultiplied)
+        return false;
+    for (int y = 0; y < image.height(); ++y) {
+        const auto* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            if (qAlpha(row[x]) != 255)
+                return false;
+    }
+    return true;
+}
+
+// Row y as RGB bytes, filtered "Up": the difference from the row above, byte by byte.
+void filterRow(const QImage& image, int y, Bytef* out)
+{
+    const auto* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+    const auto* above = y > 0 ? reinterpret_cast<const QRgb*>(image.constScanLine(y - 1)) : nullptr;
+    for (int x = 0; x < image.width(); ++x) {
+        const QRgb p = row[x];
+        const QRgb q = above ? above[x] : 0;
+        *out++ = static_cast<Bytef>(qRed(p) - qRed(q));
+        *out++ = static_cast<Bytef>(qGreen(p) - qGreen(q));
+        *out++ = static_cast<Bytef>(qBlue(p) - qBlue(q));
+    }
+}
+
+// One band of rows compressed as raw deflate, a row at a time. Every band but the last ends on a byte boundary (a
+// sync flush), so the bands concatenate into one stream, as pigz does.
 struct Band {
-    std::vector<Bytef> raw; // filtered rows
-    std::vector<Bytef> compressed;
+    std::unique_ptr<Bytef[]>
+        compressed; // left uninitialised: of its worst-case size only what deflate writes is touched
+    uLong compressedSize = 0;
     uLong adler = 1;
+    uLong rawSize = 0;
     bool ok = false;
 };
 
-void compressBand(Band& band, bool last)
+void compressBand(const QImage& image, int first, int end, bool last, Band& band)
 {
     z_stream z {};
     if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
         return;
-    band.compressed.resize(deflateBound(&z, static_cast<uLong>(band.raw.size())) + 16);
-    z.next_in = band.raw.data();
-    z.avail_in = static_cast<uInt>(band.raw.size());
-    z.next_out = band.compressed.data();
-    z.avail_out = static_cast<uInt>(band.compressed.size());
-    const int result = deflate(&z, last ? Z_FINISH : Z_SYNC_FLUSH);
-    band.ok = last ? result == Z_STREAM_END : result == Z_OK && z.avail_in == 0;
-    band.compressed.resize(z.total_out);
-    band.adler = adler32(1, band.raw.data(), static_cast<uInt>(band.raw.size()));
+    const std::size_t rowBytes = static_cast<std::size_t>(image.width()) * 3 + 1;
+    std::vector<Bytef> row(rowBytes);
+    row[0] = 2; // the filter type, Up
+    const uLong capacity = deflateBound(&z, static_cast<uLong>(rowBytes) * static_cast<uLong>(end - first)) + 16;
+    band.compressed.reset(new Bytef[capacity]);
+    z.next_out = band.compressed.get();
+    z.avail_out = static_cast<uInt>(capacity);
+    bool ok = true;
+    for (int y = first; y < end && ok; ++y) {
+        filterRow(image, y, row.data() + 1);
+        band.adler = adler32(band.adler, row.data(), static_cast<uInt>(rowBytes));
+        z.next_in = row.data();
+        z.avail_in = static_cast<uInt>(rowBytes);
+        const int flush = y + 1 < end ? Z_NO_FLUSH : last ? Z_FINISH : Z_SYNC_FLUSH;
+        const int result = deflate(&z, flush);
+        ok = flush == Z_FINISH ? result == Z_STREAM_END : result == Z_OK && z.avail_in == 0;
+    }
+    band.ok = ok;
+    band.rawSize = static_cast<uLong>(rowBytes) * static_cast<uLong>(end - first);
+    band.compressedSize = z.total_out;
     deflateEnd(&z);
 }
 
@@ -63,37 +107,20 @@ void compressBand(Band& band, bool last)
 
 QByteArray encodePng(const QImage& source, double dotsPerInch)
 {
-    const QImage image = source.convertToFormat(QImage::Format_RGB888);
+    const QImage image = opaque(source) ? source : source.convertToFormat(QImage::Format_RGB32);
     if (image.isNull())
         return {};
     const int width = image.width();
     const int height = image.height();
-    const std::size_t rowBytes = static_cast<std::size_t>(width) * 3;
 
-    // Each row filtered with "Up" (the difference from the row above): a chart's background and its horizontal
-    // lines become runs of zeros that deflate's fastest level packs tightly.
+    // Rows filtered "Up" make a chart's background and its horizontal lines runs of zeros, which deflate's fastest
+    // level packs tightly; bands of rows compress in parallel.
     const unsigned threads = std::clamp(std::thread::hardware_concurrency(), 1u, 4u);
     const int bands = static_cast<int>(std::min<unsigned>(threads, static_cast<unsigned>(std::max(1, height / 64))));
     std::vector<Band> parts(static_cast<std::size_t>(bands));
     auto work = [&](int b) {
-        const int first = height * b / bands;
-        const int end = height * (b + 1) / bands;
-        Band& band = parts[static_cast<std::size_t>(b)];
-        band.raw.resize(static_cast<std::size_t>(end - first) * (rowBytes + 1));
-        Bytef* out = band.raw.data();
-        for (int y = first; y < end; ++y) {
-            const uchar* row = image.constScanLine(y);
-            *out++ = 2; // Up
-            if (y == 0) {
-                std::memcpy(out, row, rowBytes);
-            } else {
-                const uchar* above = image.constScanLine(y - 1);
-                for (std::size_t i = 0; i < rowBytes; ++i)
-                    out[i] = static_cast<Bytef>(row[i] - above[i]);
-            }
-            out += rowBytes;
-        }
-        compressBand(band, b == bands - 1);
+        compressBand(
+            image, height * b / bands, height * (b + 1) / bands, b == bands - 1, parts[static_cast<std::size_t>(b)]);
     };
     std::vector<std::thread> pool;
     for (int b = 1; b < bands; ++b)
@@ -107,9 +134,8 @@ QByteArray encodePng(const QImage& source, double dotsPerInch)
     for (const Band& band : parts) {
         if (!band.ok)
             return {};
-        idat.append(
-            reinterpret_cast<const char*>(band.compressed.data()), static_cast<qsizetype>(band.compressed.size()));
-        adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.raw.size()));
+        idat.append(reinterpret_cast<const char*>(band.compressed.get()), static_cast<qsizetype>(band.compressedSize));
+        adler = adler32_combine(adler, band.adler, static_cast<z_off_t>(band.rawSize));
     }
     appendBigEndian(idat, static_cast<std::uint32_t>(adler));
 
