@@ -44,6 +44,9 @@ ReadoutTable::ReadoutTable(const RooflineState* state, QWidget* parent)
     // Columns are fitted when rows come or go, not on every slider step: ResizeToContents measures every cell.
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     horizontalHeader()->setStretchLastSection(true);
+    m_refit.setSingleShot(true);
+    m_refit.setInterval(250);
+    connect(&m_refit, &QTimer::timeout, this, &QTableView::resizeColumnsToContents);
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
@@ -129,6 +132,8 @@ void ReadoutTable::refresh()
     if (fit) {
         resizeColumnsToContents();
         m_fitted = fitFor;
+    } else {
+        m_refit.start(); // restarted by every step of a drag: runs once it pauses
     }
 }
 

@@ -4,6 +4,7 @@
 #include "chart_theme.h"
 
 #include <QTableWidget>
+#include <QTimer>
 
 #include <string>
 #include <vector>
@@ -34,6 +35,7 @@ private:
     ChartTheme m_theme;
     std::vector<std::size_t> m_rows;
     std::string m_fitted; // the chip and counts the columns were last fitted for
+    QTimer m_refit; // fits the columns once a drag pauses, so that longer values are not cut off
 };
 
 } // namespace roofline::widgets
