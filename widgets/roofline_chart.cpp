@@ -40,6 +40,60 @@ QCPScatterStyle::ScatterShape shapeFor(int index)
     }
 }
 
+// Whether `painter` paints a screen buffer that a cached image can stand in for: not an export (vector, uncached or
+// scaled), at most translated (QCPPainter's half-pixel shift for antialiased lines), and clipped by its layer.
+bool cacheable(QCPPainter* painter)
+{
+    const QPaintDevice* device = painter->device();
+    return !painter->modes().testFlag(QCPPainter::pmVectorized) && !painter->modes().testFlag(QCPPainter::pmNoCaching)
+        && painter->transform().type() <= QTransform::TxTranslate && device && device->devicePixelRatioF() == 1.0
+        && painter->hasClipping();
+}
+
+// An item's pixels and where they go in device coordinates; a null image when they cannot be rendered apart.
+struct Sprite {
+    QImage image;
+    QPoint origin;
+};
+
+// The frame-by-frame choice of RoofGraph and CachedText: an item is drawn directly while anything about it (its Key)
+// changes and on the first frame it stays put; from the next it is rendered once into an image, which is blitted.
+template <typename Key> class SpriteCache {
+public:
+    const Key& key() const { return m_key; }
+
+    template <typename Direct, typename Render> void draw(QCPPainter* painter, Key key, Direct direct, Render render)
+    {
+        if (!(key == m_key)) {
+            m_key = std::move(key);
+            m_sprite = {};
+            m_seen = false;
+            direct(painter);
+            return;
+        }
+        if (m_sprite.image.isNull() && !m_seen) {
+            m_seen = true;
+            direct(painter);
+            return;
+        }
+        if (m_sprite.image.isNull())
+            m_sprite = render();
+        if (m_sprite.image.isNull()) {
+            direct(painter);
+            return;
+        }
+        painter->save();
+        painter->resetTransform();
+        painter->drawImage(m_sprite.origin, m_sprite.image);
+        painter->restore();
+    }
+
+private:
+    Key m_key;
+    bool m_seen = false;
+    Sprite m_sprite;
+};
+
 // A roof: a line of two points drawn through a cached image of its pixels when it did not move since the last frame.
 // An antialiased dashed line of a thousand pixels is a hundred small polygons to stroke on every replot, and most roofs
 // stay put while a slider moves another. Exports (vector or scaled painters) draw it directly.
@@ -50,40 +104,17 @@ public:
 protected:
     void draw(QCPPainter* painter) override
     {
-        // A screen buffer: identity up to QCPPainter's half-pixel shift for antialiased lines, clipped by the layer.
-        const QPaintDevice* device = painter->device();
-        const QTransform& t = painter->transform();
-        if (painter->modes().testFlag(QCPPainter::pmVectorized) || painter->modes().testFlag(QCPPainter::pmNoCaching)
-            || t.type() > QTransform::TxTranslate || !device || device->devicePixelRatioF() != 1.0
-            || !painter->hasClipping()) {
+        if (!cacheable(painter)) {
             QCPGraph::draw(painter);
             return;
         }
+        const QTransform& t = painter->transform();
         Key key { {}, pen(), brush(), clipRect().translated(0, -1), QPointF(t.dx(), t.dy()), painter->antialiasing(),
             painter->modes() };
         for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
             key.pixels.append(QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value)));
-        if (!(key == m_key)) {
-            // A moving line is drawn directly; one drawn twice in the same place is cached from the third frame.
-            m_key = key;
-            m_image = QImage();
-            m_seen = false;
-            QCPGraph::draw(painter);
-            return;
-        }
-        if (m_image.isNull() && !m_seen) {
-            m_seen = true;
-            QCPGraph::draw(painter);
-            return;
-        }
-        if (m_image.isNull() && !renderImage()) {
-            QCPGraph::draw(painter);
-            return;
-        }
-        painter->save();
-        painter->resetTransform();
-        painter->drawImage(m_origin, m_image);
-        painter->restore();
+        m_cache.draw(
+            painter, std::move(key), [this](QCPPainter* p) { QCPGraph::draw(p); }, [this] { return renderImage(); });
     }
 
 private:
@@ -103,44 +134,40 @@ private:
     };
 
     // Draws the line into an image of its bounding box, with the same clip, shift and hints as on the buffer.
-    bool renderImage()
+    Sprite renderImage()
     {
-        if (m_key.pixels.isEmpty())
-            return false;
-        QPointF low = m_key.pixels.front();
+        if (m_cache.key().pixels.isEmpty())
+            return {};
+        QPointF low = m_cache.key().pixels.front();
         QPointF high = low;
-        for (const QPointF& p : m_key.pixels) {
+        for (const QPointF& p : m_cache.key().pixels) {
             if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
-                return false;
+                return {};
             low = QPointF(std::min(low.x(), p.x()), std::min(low.y(), p.y()));
             high = QPointF(std::max(high.x(), p.x()), std::max(high.y(), p.y()));
         }
         const QRectF bounds(low, high); // a flat roof has no height: QRectF::united would drop it as null
         const double margin = std::max(1.0, pen().widthF()) + 2;
-        const QRect box = bounds.translated(m_key.shift)
+        const QRect box = bounds.translated(m_cache.key().shift)
                               .adjusted(-margin, -margin, margin, margin)
                               .toAlignedRect()
-                              .intersected(m_key.clip);
+                              .intersected(m_cache.key().clip);
         if (box.isEmpty())
-            return false;
+            return {};
         QImage image(box.size(), QImage::Format_ARGB32_Premultiplied);
         image.fill(Qt::transparent);
         QCPPainter sprite(&image);
-        sprite.setModes(m_key.modes);
-        sprite.setClipRect(m_key.clip.translated(-box.topLeft()));
-        sprite.setAntialiasing(m_key.antialiased);
-        sprite.setTransform(QTransform::fromTranslate(m_key.shift.x() - box.left(), m_key.shift.y() - box.top()));
+        sprite.setModes(m_cache.key().modes);
+        sprite.setClipRect(m_cache.key().clip.translated(-box.topLeft()));
+        sprite.setAntialiasing(m_cache.key().antialiased);
+        sprite.setTransform(
+            QTransform::fromTranslate(m_cache.key().shift.x() - box.left(), m_cache.key().shift.y() - box.top()));
         QCPGraph::draw(&sprite);
         sprite.end();
-        m_image = std::move(image);
-        m_origin = box.topLeft();
-        return true;
+        return { std::move(image), box.topLeft() };
     }
 
-    Key m_key;
-    bool m_seen = false;
-    QImage m_image;
-    QPoint m_origin;
+    SpriteCache<Key> m_cache;
 };
 
 // A text drawn through a cached image when nothing about it changed since the last frame: a rotated label on its
@@ -153,37 +180,16 @@ public:
 protected:
     void draw(QCPPainter* painter) override
     {
-        const QPaintDevice* device = painter->device();
-        const QTransform& t = painter->transform();
-        if (painter->modes().testFlag(QCPPainter::pmVectorized) || painter->modes().testFlag(QCPPainter::pmNoCaching)
-            || t.type() > QTransform::TxTranslate || !device || device->devicePixelRatioF() != 1.0
-            || !painter->hasClipping()) {
+        if (!cacheable(painter)) {
             QCPItemText::draw(painter);
             return;
         }
-        const Key key { text(), mainFont(), mainColor(), mainPen(), mainBrush(), rotation(), positionAlignment(),
+        const QTransform& t = painter->transform();
+        Key key { text(), mainFont(), mainColor(), mainPen(), mainBrush(), rotation(), positionAlignment(),
             textAlignment(), padding(), position->pixelPosition(), clipRect().translated(0, -1),
             QPointF(t.dx(), t.dy()), painter->antialiasing(), painter->modes() };
-        if (!(key == m_key)) {
-            m_key = key;
-            m_image = QImage();
-            m_seen = false;
-            QCPItemText::draw(painter);
-            return;
-        }
-        if (m_image.isNull() && !m_seen) {
-            m_seen = true;
-            QCPItemText::draw(painter);
-            return;
-        }
-        if (m_image.isNull() && !renderImage()) {
-            QCPItemText::draw(painter);
-            return;
-        }
-        painter->save();
-        painter->resetTransform();
-        painter->drawImage(m_origin, m_image);
-        painter->restore();
+        m_cache.draw(
+            painter, std::move(key), [this](QCPPainter* p) { QCPItemText::draw(p); }, [this] { return renderImage(); });
     }
 
 private:
@@ -212,41 +218,39 @@ private:
     };
 
     // The text box as QCPItemText::draw lays it out, mapped to device pixels, into an image of that size.
-    bool renderImage()
+    Sprite renderImage()
     {
-        if (!std::isfinite(m_key.at.x()) || !std::isfinite(m_key.at.y()))
-            return false;
+        if (!std::isfinite(m_cache.key().at.x()) || !std::isfinite(m_cache.key().at.y()))
+            return {};
         const QRect textRect
-            = QFontMetrics(m_key.font).boundingRect(0, 0, 0, 0, Qt::TextDontClip | m_key.textAlignment, m_key.text);
-        QRect box = textRect.adjusted(
-            -m_key.padding.left(), -m_key.padding.top(), m_key.padding.right(), m_key.padding.bottom());
-        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, m_key.positionAlignment).toPoint());
-        QTransform transform = QTransform::fromTranslate(m_key.shift.x(), m_key.shift.y());
-        transform.translate(m_key.at.x(), m_key.at.y());
-        transform.rotate(m_key.rotation);
-        const int pad = static_cast<int>(std::ceil(m_key.pen.widthF())) + 3;
-        const QRect area
-            = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad))).toAlignedRect().intersected(m_key.clip);
+            = QFontMetrics(m_cache.key().font)
+                  .boundingRect(0, 0, 0, 0, Qt::TextDontClip | m_cache.key().textAlignment, m_cache.key().text);
+        QRect box = textRect.adjusted(-m_cache.key().padding.left(), -m_cache.key().padding.top(),
+            m_cache.key().padding.right(), m_cache.key().padding.bottom());
+        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, m_cache.key().positionAlignment).toPoint());
+        QTransform transform = QTransform::fromTranslate(m_cache.key().shift.x(), m_cache.key().shift.y());
+        transform.translate(m_cache.key().at.x(), m_cache.key().at.y());
+        transform.rotate(m_cache.key().rotation);
+        const int pad = static_cast<int>(std::ceil(m_cache.key().pen.widthF())) + 3;
+        const QRect area = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad)))
+                               .toAlignedRect()
+                               .intersected(m_cache.key().clip);
         if (area.isEmpty())
-            return false;
+            return {};
         QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
         image.fill(Qt::transparent);
         QCPPainter sprite(&image);
-        sprite.setModes(m_key.modes);
-        sprite.setClipRect(m_key.clip.translated(-area.topLeft()));
-        sprite.setAntialiasing(m_key.antialiased);
-        sprite.setTransform(QTransform::fromTranslate(m_key.shift.x() - area.left(), m_key.shift.y() - area.top()));
+        sprite.setModes(m_cache.key().modes);
+        sprite.setClipRect(m_cache.key().clip.translated(-area.topLeft()));
+        sprite.setAntialiasing(m_cache.key().antialiased);
+        sprite.setTransform(
+            QTransform::fromTranslate(m_cache.key().shift.x() - area.left(), m_cache.key().shift.y() - area.top()));
         QCPItemText::draw(&sprite);
         sprite.end();
-        m_image = std::move(image);
-        m_origin = area.topLeft();
-        return true;
+        return { std::move(image), area.topLeft() };
     }
 
-    Key m_key;
-    bool m_seen = false;
-    QImage m_image;
-    QPoint m_origin;
+    SpriteCache<Key> m_cache;
 };
 
 void setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
