@@ -75,12 +75,7 @@ bool RooflineState::selectPreset(const QString& id)
     m_dtype = hw->defaultDtype();
     for (Operation& op : m_operations)
         fitToChip(op.op, m_hardware);
-    setModified(false);
-    evaluateAll();
-    emit presetChanged();
-    emit dtypeChanged();
-    emit operationsChanged();
-    finish();
+    chipReplaced();
     return true;
 }
 
@@ -93,6 +88,11 @@ void RooflineState::loadScenario(const Scenario& scenario)
     m_operations = scenario.operations;
     m_shown.assign(m_operations.size(), true);
     m_workloadEdited = false;
+    chipReplaced();
+}
+
+void RooflineState::chipReplaced()
+{
     setModified(false);
     evaluateAll();
     emit presetChanged();

@@ -66,6 +66,8 @@ signals:
 
 private:
     void evaluateAll();
+    // After a new chip, and perhaps a new workload: everything is evaluated again and every view rebuilds.
+    void chipReplaced();
     void setModified(bool);
     void finish();
     void operationEdited(std::size_t op, bool autoNamed);
