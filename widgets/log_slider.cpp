@@ -2,9 +2,9 @@
 #include "log_slider.h"
 
 #include "chart_text.h"
+#include "slider_row.h"
 #include "units.h"
 
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -29,18 +29,9 @@ LogSlider::LogSlider(const QString& label, double minimum, double maximum, Quant
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_field(new QLineEdit(this))
 {
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    m_label->setMinimumWidth(90);
+    layOutSliderRow(this, m_label, m_slider, m_field, label, 90);
     m_slider->setRange(0, kSteps);
     m_slider->setPageStep(kSteps / 50);
-    m_slider->setMinimumWidth(120);
-    m_field->setFixedWidth(100);
-    row->addWidget(m_label);
-    row->addWidget(m_slider, 1);
-    row->addWidget(m_field);
-    m_slider->setAccessibleName(label);
-    m_field->setAccessibleName(label + QStringLiteral(" value"));
     m_help = QStringLiteral("Logarithmic from %1 to %2. Type a value with an SI prefix, for example \"%3\".")
                  .arg(text(minimum), text(maximum),
                      quantity == Quantity::BitRate         ? QStringLiteral("400 Gb/s")

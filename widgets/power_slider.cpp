@@ -1,9 +1,9 @@
 // A powers-of-two slider with an exact entry field.
 #include "power_slider.h"
 
+#include "slider_row.h"
 #include "units.h"
 
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -19,19 +19,10 @@ PowerSlider::PowerSlider(const QString& label, int minExponent, int maxExponent,
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_field(new QLineEdit(this))
 {
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(0, 0, 0, 0);
-    m_label->setMinimumWidth(60);
+    layOutSliderRow(this, m_label, m_slider, m_field, label, 60);
     m_slider->setRange(minExponent, maxExponent);
     m_slider->setPageStep(1);
     m_slider->setTickPosition(QSlider::TicksBelow);
-    m_slider->setMinimumWidth(120);
-    m_field->setFixedWidth(100);
-    row->addWidget(m_label);
-    row->addWidget(m_slider, 1);
-    row->addWidget(m_field);
-    m_slider->setAccessibleName(label);
-    m_field->setAccessibleName(label + QStringLiteral(" value"));
     setHelp(QString());
     connect(m_slider, &QSlider::valueChanged, this, &PowerSlider::onSliderMoved);
     connect(m_field, &QLineEdit::editingFinished, this, &PowerSlider::onEdited);
