@@ -56,6 +56,22 @@ struct Sprite {
     QPoint origin;
 };
 
+// Draws an item into an image of `area` (device pixels) with the clip, shift, hints and modes of the buffer it stands
+// in for, as recorded in its key.
+template <typename Key, typename Draw> Sprite paintSprite(const Key& key, const QRect& area, Draw draw)
+{
+    QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QCPPainter painter(&image);
+    painter.setModes(key.modes);
+    painter.setClipRect(key.clip.translated(-area.topLeft()));
+    painter.setAntialiasing(key.antialiased);
+    painter.setTransform(QTransform::fromTranslate(key.shift.x() - area.left(), key.shift.y() - area.top()));
+    draw(&painter);
+    painter.end();
+    return { std::move(image), area.topLeft() };
+}
+
 // The frame-by-frame choice of RoofGraph and CachedText: an item is drawn directly while anything about it (its Key)
 // changes and on the first frame it stays put; from the next it is rendered once into an image, which is blitted.
 template <typename Key> class SpriteCache {
@@ -154,17 +170,7 @@ private:
                               .intersected(m_cache.key().clip);
         if (box.isEmpty())
             return {};
-        QImage image(box.size(), QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
-        QCPPainter sprite(&image);
-        sprite.setModes(m_cache.key().modes);
-        sprite.setClipRect(m_cache.key().clip.translated(-box.topLeft()));
-        sprite.setAntialiasing(m_cache.key().antialiased);
-        sprite.setTransform(
-            QTransform::fromTranslate(m_cache.key().shift.x() - box.left(), m_cache.key().shift.y() - box.top()));
-        QCPGraph::draw(&sprite);
-        sprite.end();
-        return { std::move(image), box.topLeft() };
+        return paintSprite(m_cache.key(), box, [this](QCPPainter* p) { QCPGraph::draw(p); });
     }
 
     SpriteCache<Key> m_cache;
@@ -237,17 +243,7 @@ private:
                                .intersected(m_cache.key().clip);
         if (area.isEmpty())
             return {};
-        QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
-        QCPPainter sprite(&image);
-        sprite.setModes(m_cache.key().modes);
-        sprite.setClipRect(m_cache.key().clip.translated(-area.topLeft()));
-        sprite.setAntialiasing(m_cache.key().antialiased);
-        sprite.setTransform(
-            QTransform::fromTranslate(m_cache.key().shift.x() - area.left(), m_cache.key().shift.y() - area.top()));
-        QCPItemText::draw(&sprite);
-        sprite.end();
-        return { std::move(image), area.topLeft() };
+        return paintSprite(m_cache.key(), area, [this](QCPPainter* p) { QCPItemText::draw(p); });
     }
 
     SpriteCache<Key> m_cache;
