@@ -7,7 +7,10 @@
 #include "solver.h"
 #include "units.h"
 
+#include <QApplication>
 #include <QHeaderView>
+#include <QPainter>
+#include <QStyledItemDelegate>
 
 namespace roofline::widgets {
 
@@ -17,6 +20,60 @@ QString rate(double value, Dtype d)
 {
     return isInteger(d) ? qs(formatSI(value, "OP/s")) : qs(formatFlops(value));
 }
+
+// Paints a cell as one line of text on the row's ground, elided when it does not fit. A slider step repaints the
+// cells whose figures changed, and the style's general item painting (icons, check boxes, wrapped text laid out
+// twice) costs several times the text itself.
+class CellDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        const bool selected = option.state.testFlag(QStyle::State_Selected);
+        const QPalette::ColorGroup group = !option.state.testFlag(QStyle::State_Enabled) ? QPalette::Disabled
+            : option.state.testFlag(QStyle::State_Active)                                ? QPalette::Active
+                                                                                         : QPalette::Inactive;
+        if (selected)
+            painter->fillRect(option.rect, option.palette.brush(group, QPalette::Highlight));
+        const QVariant foreground = index.data(Qt::ForegroundRole);
+        painter->setPen(selected ? option.palette.color(group, QPalette::HighlightedText)
+                : foreground.canConvert<QBrush>() && foreground.value<QBrush>().style() != Qt::NoBrush
+                ? foreground.value<QBrush>().color()
+                : option.palette.color(group, QPalette::Text));
+        const QRect text = option.rect.adjusted(kMargin, 0, -kMargin, 0);
+        const QString value = index.data(Qt::DisplayRole).toString();
+        const auto alignment = Qt::Alignment(index.data(Qt::TextAlignmentRole).toInt());
+        const QFontMetrics& metrics = option.fontMetrics;
+        const int width = metrics.horizontalAdvance(value);
+        if (width <= text.width()) {
+            // One line with no breaks to find: placed by hand, drawn without a layout.
+            const int x = alignment.testFlag(Qt::AlignRight) ? text.right() + 1 - width : text.left();
+            const int y = text.top() + (text.height() - metrics.height()) / 2 + metrics.ascent();
+            painter->drawText(QPoint(x, y), value);
+        } else {
+            painter->drawText(text, static_cast<int>(alignment | Qt::AlignVCenter),
+                metrics.elidedText(value, Qt::ElideRight, text.width()));
+        }
+        if (option.state.testFlag(QStyle::State_HasFocus)) {
+            QStyleOptionFocusRect focus;
+            focus.QStyleOption::operator=(option);
+            focus.backgroundColor = option.palette.color(group, selected ? QPalette::Highlight : QPalette::Base);
+            const QWidget* widget = option.widget;
+            (widget ? widget->style() : QApplication::style())
+                ->drawPrimitive(QStyle::PE_FrameFocusRect, &focus, painter, widget);
+        }
+    }
+
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
+    {
+        const QString value = index.data(Qt::DisplayRole).toString();
+        return { option.fontMetrics.horizontalAdvance(value) + 2 * kMargin + 2, option.fontMetrics.height() + 8 };
+    }
+
+private:
+    static constexpr int kMargin = 4;
+};
 
 } // namespace
 
@@ -47,6 +104,7 @@ ReadoutTable::ReadoutTable(const RooflineState* state, QWidget* parent)
     m_refit.setSingleShot(true);
     m_refit.setInterval(250);
     connect(&m_refit, &QTimer::timeout, this, &QTableView::resizeColumnsToContents);
+    setItemDelegate(new CellDelegate(this));
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);

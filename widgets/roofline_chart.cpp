@@ -7,6 +7,7 @@
 
 #include <QToolTip>
 
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -40,8 +41,8 @@ QCPScatterStyle::ScatterShape shapeFor(int index)
     }
 }
 
-// Whether `painter` paints a screen buffer that a cached image can stand in for: not an export (vector, uncached or
-// scaled), at most translated (QCPPainter's half-pixel shift for antialiased lines), and clipped by its layer.
+// Whether `painter` paints the screen, where a cached image can stand in for a drawing: not an export (vector, uncached
+// or scaled), at most translated (QCPPainter's half-pixel shift for antialiased lines), and clipped by its layer.
 bool cacheable(QCPPainter* painter)
 {
     const QPaintDevice* device = painter->device();
@@ -50,35 +51,50 @@ bool cacheable(QCPPainter* painter)
         && painter->hasClipping();
 }
 
-// An item's pixels and where they go in device coordinates; a null image when they cannot be rendered apart.
+// A drawing's pixels and where its top left goes, in device pixels, relative to the point it is drawn at; a null image
+// when it cannot be rendered apart.
 struct Sprite {
     QImage image;
     QPoint origin;
 };
 
-// Draws an item into an image of `area` (device pixels) with the clip, shift, hints and modes of the buffer it stands
-// in for, as recorded in its key.
-template <typename Key, typename Draw> Sprite paintSprite(const Key& key, const QRect& area, Draw draw)
+// Draws into an image of `area` (device pixels) with the painter's modes and hints; `translation` is the painter's
+// translation in the image and `clip`, when not null, its clip in device pixels.
+template <typename Draw>
+Sprite paintSprite(const QRect& area, QCPPainter::PainterModes modes, bool antialiased, const QRect& clip,
+    const QPointF& translation, Draw draw)
 {
     QImage image(area.size(), QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::transparent);
     QCPPainter painter(&image);
-    painter.setModes(key.modes);
-    painter.setClipRect(key.clip.translated(-area.topLeft()));
-    painter.setAntialiasing(key.antialiased);
-    painter.setTransform(QTransform::fromTranslate(key.shift.x() - area.left(), key.shift.y() - area.top()));
+    painter.setModes(modes);
+    if (!clip.isNull())
+        painter.setClipRect(clip.translated(-area.topLeft()));
+    painter.setAntialiasing(antialiased);
+    painter.setTransform(QTransform::fromTranslate(translation.x(), translation.y()));
     draw(&painter);
     painter.end();
     return { std::move(image), area.topLeft() };
 }
 
+// Draws an image at `at` (device pixels), whatever the painter's transform.
+void blit(QCPPainter* painter, const QPoint& at, const QImage& image)
+{
+    painter->save();
+    painter->resetTransform();
+    painter->drawImage(at, image);
+    painter->restore();
+}
+
 // The frame-by-frame choice of RoofGraph and CachedText: an item is drawn directly while anything about it (its Key)
-// changes and on the first frame it stays put; from the next it is rendered once into an image, which is blitted.
+// changes and on the first frame it stays the same; from the next it is rendered once into an image, which is
+// blitted at its origin moved by `offset`.
 template <typename Key> class SpriteCache {
 public:
     const Key& key() const { return m_key; }
 
-    template <typename Direct, typename Render> void draw(QCPPainter* painter, Key key, Direct direct, Render render)
+    template <typename Direct, typename Render>
+    void draw(QCPPainter* painter, Key key, const QPoint& offset, Direct direct, Render render)
     {
         if (!(key == m_key)) {
             m_key = std::move(key);
@@ -98,10 +114,7 @@ public:
             direct(painter);
             return;
         }
-        painter->save();
-        painter->resetTransform();
-        painter->drawImage(m_sprite.origin, m_sprite.image);
-        painter->restore();
+        blit(painter, m_sprite.origin + offset, m_sprite.image);
     }
 
 private:
@@ -110,12 +123,106 @@ private:
     Sprite m_sprite;
 };
 
+// What the chart draws itself on a slider step, straight onto the screen (see RooflineChart::paintEvent): every
+// layerable of the live layer, as QCPLayer::draw would draw it.
+class LiveLayerable {
+public:
+    virtual void drawLive(QCPPainter* painter) = 0;
+
+protected:
+    ~LiveLayerable() = default;
+};
+
+// Draws a layerable as QCPLayer::draw does: clipped to its rect, with its own antialiasing.
+template <typename Layerable> void drawAsLayer(Layerable& layerable, QCPPainter* painter)
+{
+    painter->save();
+    painter->setClipRect(layerable.clipRect().translated(0, -1));
+    layerable.applyDefaultAntialiasingHint(painter);
+    layerable.draw(painter);
+    painter->restore();
+}
+
+// A graph whose markers are blitted from images, rendered once per scatter style and quarter-pixel position: an
+// antialiased circle is a path to stroke and fill, and the chart shows a hundred markers on every slider step.
+// Exports draw the shapes themselves.
+class Graph : public QCPGraph, public LiveLayerable {
+public:
+    using QCPGraph::QCPGraph;
+    void drawLive(QCPPainter* painter) override { drawAsLayer(*this, painter); }
+
+protected:
+    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*);
+
+    void drawScatterPlot(
+        QCPPainter* painter, const QVector<QPointF>& scatters, const QCPScatterStyle& style) const override
+    {
+        applyScattersAntialiasingHint(painter);
+        if (!cacheable(painter) || style.shape() == QCPScatterStyle::ssPixmap
+            || style.shape() == QCPScatterStyle::ssCustom) {
+            QCPGraph::drawScatterPlot(painter, scatters, style);
+            return;
+        }
+        MarkerKey key { style.shape(), style.isPenDefined() ? style.pen() : pen(), style.brush(), style.size(),
+            painter->antialiasing(), painter->modes() };
+        if (!(key == m_markerKey)) {
+            m_markerKey = std::move(key);
+            m_markers = {};
+        }
+        const QTransform& t = painter->transform();
+        for (const QPointF& p : scatters) {
+            // The marker's centre in quarter pixels of the device: the whole pixel places the image, the quarter
+            // chooses which of 16 images.
+            const double x = std::floor((p.x() + t.dx()) * 4);
+            const double y = std::floor((p.y() + t.dy()) * 4);
+            if (!(std::abs(x) < 1e8 && std::abs(y) < 1e8))
+                continue; // far outside any screen, or not a number
+            const auto qx = static_cast<int>(x);
+            const auto qy = static_cast<int>(y);
+            Sprite& sprite = m_markers[static_cast<std::size_t>((qx & 3) + 4 * (qy & 3))];
+            if (sprite.image.isNull())
+                sprite = renderMarker(style, (qx & 3) / 4.0, (qy & 3) / 4.0);
+            blit(painter, QPoint(qx >> 2, qy >> 2) + sprite.origin, sprite.image);
+        }
+    }
+
+private:
+    struct MarkerKey {
+        QCPScatterStyle::ScatterShape shape = QCPScatterStyle::ssNone;
+        QPen pen;
+        QBrush brush;
+        double size = 0;
+        bool antialiased = false;
+        QCPPainter::PainterModes modes;
+        bool operator==(const MarkerKey& o) const
+        {
+            return shape == o.shape && pen == o.pen && brush == o.brush && size == o.size
+                && antialiased == o.antialiased && modes == o.modes;
+        }
+    };
+
+    // The marker centred at (half + dx, half + dy) of a square image.
+    Sprite renderMarker(const QCPScatterStyle& style, double dx, double dy) const
+    {
+        const int half = static_cast<int>(std::ceil((m_markerKey.size + m_markerKey.pen.widthF()) / 2)) + 2;
+        const QRect area(-half, -half, 2 * half + 1, 2 * half + 1);
+        return paintSprite(area, m_markerKey.modes, m_markerKey.antialiased, QRect(), QPointF(half + dx, half + dy),
+            [&](QCPPainter* p) {
+                style.applyTo(p, pen());
+                style.drawShape(p, 0, 0);
+            });
+    }
+
+    mutable MarkerKey m_markerKey;
+    mutable std::array<Sprite, 16> m_markers;
+};
+
 // A roof: a line of two points drawn through a cached image of its pixels when it did not move since the last frame.
 // An antialiased dashed line of a thousand pixels is a hundred small polygons to stroke on every replot, and most roofs
 // stay put while a slider moves another. Exports (vector or scaled painters) draw it directly.
-class RoofGraph : public QCPGraph {
+class RoofGraph : public Graph {
 public:
-    using QCPGraph::QCPGraph;
+    using Graph::Graph;
 
 protected:
     void draw(QCPPainter* painter) override
@@ -130,7 +237,8 @@ protected:
         for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
             key.pixels.append(QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value)));
         m_cache.draw(
-            painter, std::move(key), [this](QCPPainter* p) { QCPGraph::draw(p); }, [this] { return renderImage(); });
+            painter, std::move(key), QPoint(), [this](QCPPainter* p) { QCPGraph::draw(p); },
+            [this] { return renderImage(); });
     }
 
 private:
@@ -149,14 +257,15 @@ private:
         }
     };
 
-    // Draws the line into an image of its bounding box, with the same clip, shift and hints as on the buffer.
+    // Draws the line into an image of its bounding box, with the same clip, shift and hints as on the screen.
     Sprite renderImage()
     {
-        if (m_cache.key().pixels.isEmpty())
+        const Key& key = m_cache.key();
+        if (key.pixels.isEmpty())
             return {};
-        QPointF low = m_cache.key().pixels.front();
+        QPointF low = key.pixels.front();
         QPointF high = low;
-        for (const QPointF& p : m_cache.key().pixels) {
+        for (const QPointF& p : key.pixels) {
             if (!std::isfinite(p.x()) || !std::isfinite(p.y()))
                 return {};
             low = QPointF(std::min(low.x(), p.x()), std::min(low.y(), p.y()));
@@ -164,26 +273,30 @@ private:
         }
         const QRectF bounds(low, high); // a flat roof has no height: QRectF::united would drop it as null
         const double margin = std::max(1.0, pen().widthF()) + 2;
-        const QRect box = bounds.translated(m_cache.key().shift)
+        const QRect box = bounds.translated(key.shift)
                               .adjusted(-margin, -margin, margin, margin)
                               .toAlignedRect()
-                              .intersected(m_cache.key().clip);
+                              .intersected(key.clip);
         if (box.isEmpty())
             return {};
-        return paintSprite(m_cache.key(), box, [this](QCPPainter* p) { QCPGraph::draw(p); });
+        return paintSprite(box, key.modes, key.antialiased, key.clip, key.shift - box.topLeft(),
+            [this](QCPPainter* p) { QCPGraph::draw(p); });
     }
 
     SpriteCache<Key> m_cache;
 };
 
-// A text drawn through a cached image when nothing about it changed since the last frame: a rotated label on its
-// veil is a large antialiased polygon fill, which the raster engine splits across threads on every replot. Drawn
-// directly on exports and while it moves, as RoofGraph.
-class CachedText : public QCPItemText {
+// A text drawn through a cached image when nothing but its place changed since the last frame: a label on its veil is
+// a polygon fill and a shaped text, and an operation's label follows its marker on every slider step. The image is
+// blitted at the nearest whole pixel. Drawn directly on exports and while its text or looks change, as RoofGraph.
+class CachedText : public QCPItemText, public LiveLayerable {
 public:
     using QCPItemText::QCPItemText;
+    void drawLive(QCPPainter* painter) override { drawAsLayer(*this, painter); }
 
 protected:
+    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*);
+
     void draw(QCPPainter* painter) override
     {
         if (!cacheable(painter)) {
@@ -191,11 +304,19 @@ protected:
             return;
         }
         const QTransform& t = painter->transform();
+        const QPointF at = position->pixelPosition();
+        const QPointF device = at + QPointF(t.dx(), t.dy());
+        if (!(std::abs(device.x()) < 1e8 && std::abs(device.y()) < 1e8)) {
+            QCPItemText::draw(painter);
+            return;
+        }
+        const QPoint anchor = device.toPoint();
+        const QRect clip = clipRect().translated(0, -1); // as QCPLayer::draw sets it, before the antialiasing shift
         Key key { text(), mainFont(), mainColor(), mainPen(), mainBrush(), rotation(), positionAlignment(),
-            textAlignment(), padding(), position->pixelPosition(), clipRect().translated(0, -1),
-            QPointF(t.dx(), t.dy()), painter->antialiasing(), painter->modes() };
+            textAlignment(), padding(), painter->antialiasing(), painter->modes() };
         m_cache.draw(
-            painter, std::move(key), [this](QCPPainter* p) { QCPItemText::draw(p); }, [this] { return renderImage(); });
+            painter, std::move(key), anchor, [this](QCPPainter* p) { QCPItemText::draw(p); },
+            [&] { return renderImage(at, anchor, clip); });
     }
 
 private:
@@ -209,41 +330,39 @@ private:
         Qt::Alignment positionAlignment;
         Qt::Alignment textAlignment;
         QMargins padding;
-        QPointF at;
-        QRect clip;
-        QPointF shift;
         bool antialiased = false;
         QCPPainter::PainterModes modes;
         bool operator==(const Key& o) const
         {
             return text == o.text && font == o.font && colour == o.colour && pen == o.pen && brush == o.brush
                 && rotation == o.rotation && positionAlignment == o.positionAlignment
-                && textAlignment == o.textAlignment && padding == o.padding && at == o.at && clip == o.clip
-                && shift == o.shift && antialiased == o.antialiased && modes == o.modes;
+                && textAlignment == o.textAlignment && padding == o.padding && antialiased == o.antialiased
+                && modes == o.modes;
         }
     };
 
-    // The text box as QCPItemText::draw lays it out, mapped to device pixels, into an image of that size.
-    Sprite renderImage()
+    // The text box as QCPItemText::draw lays it out around `anchor` (device pixels), in an image of that size with
+    // its origin relative to the anchor. Nothing is rendered while the box is not wholly inside the clip, so that the
+    // image never lacks a clipped part.
+    Sprite renderImage(const QPointF& at, const QPoint& anchor, const QRect& clip)
     {
-        if (!std::isfinite(m_cache.key().at.x()) || !std::isfinite(m_cache.key().at.y()))
-            return {};
+        const Key& key = m_cache.key();
         const QRect textRect
-            = QFontMetrics(m_cache.key().font)
-                  .boundingRect(0, 0, 0, 0, Qt::TextDontClip | m_cache.key().textAlignment, m_cache.key().text);
-        QRect box = textRect.adjusted(-m_cache.key().padding.left(), -m_cache.key().padding.top(),
-            m_cache.key().padding.right(), m_cache.key().padding.bottom());
-        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, m_cache.key().positionAlignment).toPoint());
-        QTransform transform = QTransform::fromTranslate(m_cache.key().shift.x(), m_cache.key().shift.y());
-        transform.translate(m_cache.key().at.x(), m_cache.key().at.y());
-        transform.rotate(m_cache.key().rotation);
-        const int pad = static_cast<int>(std::ceil(m_cache.key().pen.widthF())) + 3;
-        const QRect area = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad)))
-                               .toAlignedRect()
-                               .intersected(m_cache.key().clip);
-        if (area.isEmpty())
+            = QFontMetrics(key.font).boundingRect(0, 0, 0, 0, Qt::TextDontClip | key.textAlignment, key.text);
+        QRect box
+            = textRect.adjusted(-key.padding.left(), -key.padding.top(), key.padding.right(), key.padding.bottom());
+        box.moveTopLeft(getTextDrawPoint(QPointF(0, 0), box, key.positionAlignment).toPoint());
+        QTransform transform = QTransform::fromTranslate(anchor.x(), anchor.y());
+        transform.rotate(key.rotation);
+        const int pad = static_cast<int>(std::ceil(key.pen.widthF())) + 3;
+        const QRect area = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad))).toAlignedRect();
+        if (area.isEmpty() || !clip.contains(area))
             return {};
-        return paintSprite(m_cache.key(), area, [this](QCPPainter* p) { QCPItemText::draw(p); });
+        // Drawn as if the text's position were exactly the anchor.
+        Sprite sprite = paintSprite(area, key.modes, key.antialiased, QRect(),
+            QPointF(anchor) - at - QPointF(area.topLeft()), [this](QCPPainter* p) { QCPItemText::draw(p); });
+        sprite.origin -= anchor;
+        return sprite;
     }
 
     SpriteCache<Key> m_cache;
@@ -313,6 +432,8 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_fullQueued = false;
         m_frameKey = frameKey();
+        m_liveOnScreen = false; // every buffer is redrawn
+        m_staticStale = true;
     });
     connect(this, &QCustomPlot::afterReplot, this, [this] { m_frameRect = axisRect()->rect(); });
     connect(m_state, &RooflineState::contentChanged, this, &RooflineChart::refresh);
@@ -381,7 +502,7 @@ void RooflineChart::refresh()
         m_signature = sig;
         rebuild();
     }
-    update();
+    updateItems();
     scheduleRedraw(frameKey() != m_frameKey);
 }
 
@@ -425,8 +546,75 @@ void RooflineChart::redrawLive()
         replot();
         return;
     }
-    m_mainLayer->replot();
+    if (paintsLive()) {
+        m_liveOnScreen = true;
+        QWidget::update(m_staticAxisRect.adjusted(-1, -1, 1, 1)); // the live layer is clipped to the axis rect
+    } else {
+        m_mainLayer->replot();
+    }
     emit afterReplot(); // the chart is redrawn, as after a replot
+}
+
+int RooflineChart::liveBufferIndex() const
+{
+    // The buffer of the live layer, as QCustomPlot::setupPaintBuffers deals them out: a buffered layer takes one of
+    // its own, and the logical layers after it share the next.
+    int buffer = 0;
+    for (int i = 0; i < layerCount(); ++i) {
+        if (layer(i)->mode() != QCPLayer::lmBuffered)
+            continue;
+        ++buffer;
+        if (layer(i) == m_mainLayer)
+            return buffer;
+        if (i + 1 < layerCount() && layer(i + 1)->mode() == QCPLayer::lmLogical)
+            ++buffer;
+    }
+    return -1;
+}
+
+bool RooflineChart::paintsLive()
+{
+    if (devicePixelRatioF() != 1.0 || hasInvalidatedPaintBuffers())
+        return false;
+    for (QCPLayerable* child : m_mainLayer->children())
+        if (!dynamic_cast<LiveLayerable*>(child) && !qobject_cast<QCPLayout*>(child)) // a layout draws nothing
+            return false;
+    if (!m_staticStale)
+        return m_below.size() == size() && m_staticAxisRect == axisRect()->rect();
+    const int live = liveBufferIndex();
+    if (live < 0 || live >= mPaintBuffers.size())
+        return false;
+    m_below = QImage(size(), QImage::Format_RGB32);
+    m_above = QImage(size(), QImage::Format_ARGB32_Premultiplied);
+    m_above.fill(Qt::transparent);
+    QCPPainter below(&m_below);
+    below.fillRect(m_below.rect(), mBackgroundBrush);
+    QCPPainter above(&m_above);
+    for (int i = 0; i < mPaintBuffers.size(); ++i)
+        if (i != live)
+            mPaintBuffers[i]->draw(i < live ? &below : &above);
+    m_staticAxisRect = axisRect()->rect();
+    m_staticStale = false;
+    return true;
+}
+
+// While the live layer's buffer is out of date, a paint draws the layer itself between the two static images: per
+// slider step one copy and one blend of the axis rect, where QCustomPlot would clear and blend three full-size buffers.
+void RooflineChart::paintEvent(QPaintEvent* event)
+{
+    if (!m_liveOnScreen || m_staticStale || m_below.size() != size() || m_staticAxisRect != axisRect()->rect()) {
+        QCustomPlot::paintEvent(event);
+        return;
+    }
+    QCPPainter painter(this);
+    painter.setCompositionMode(QPainter::CompositionMode_Source);
+    painter.drawImage(0, 0, m_below);
+    painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
+    for (QCPLayerable* child : m_mainLayer->children())
+        if (child->realVisibility())
+            if (auto* live = dynamic_cast<LiveLayerable*>(child))
+                live->drawLive(&painter);
+    painter.drawImage(0, 0, m_above);
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)
@@ -449,10 +637,10 @@ void RooflineChart::rebuild()
     m_operations.clear();
     const ChartTheme& t = m_theme;
 
-    m_bandwidthShade = addGraph();
+    m_bandwidthShade = new Graph(xAxis, yAxis);
     m_bandwidthShade->setPen(Qt::NoPen);
     m_bandwidthShade->setBrush(QBrush(t.bandwidthShade));
-    m_computeShade = addGraph();
+    m_computeShade = new Graph(xAxis, yAxis);
     m_computeShade->setPen(Qt::NoPen);
     m_computeShade->setBrush(QBrush(t.computeShade));
     // The faint shades' sloped edge lies under the envelope and the others on the axes or between the two shades:
@@ -508,9 +696,9 @@ void RooflineChart::rebuild()
         m_roofs.push_back(items);
     }
 
-    m_envelope = addGraph();
+    m_envelope = new Graph(xAxis, yAxis);
     m_envelope->setPen(QPen(t.envelope, t.width(3.5)));
-    m_ridges = addGraph();
+    m_ridges = new Graph(xAxis, yAxis);
     m_ridges->setLineStyle(QCPGraph::lsNone);
     m_ridges->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(1.5)), QBrush(t.background), 7 * t.zoom));
@@ -521,11 +709,11 @@ void RooflineChart::rebuild()
         const auto shape = shapeFor(t.operationShape(op));
         OperationItems items;
         items.operation = op;
-        items.hollow = addGraph();
+        items.hollow = new Graph(xAxis, yAxis);
         items.hollow->setPen(QPen(colour, t.width(1)));
         items.hollow->setScatterStyle(
             QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
-        items.filled = addGraph();
+        items.filled = new Graph(xAxis, yAxis);
         items.filled->setLineStyle(QCPGraph::lsNone);
         items.filled->setScatterStyle(QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom));
         items.filled->setName(qs(m_state->operations()[op].name));
@@ -542,7 +730,7 @@ void RooflineChart::rebuild()
         text->setLayer(m_mainLayer);
 }
 
-void RooflineChart::update()
+void RooflineChart::updateItems()
 {
     const chart::Layout& l = m_layout;
     xAxis->setRange(l.x.lower(), l.x.upper());

@@ -22,7 +22,8 @@ class RooflineState;
 // Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
 // operations changes and updated in place otherwise; every redraw is queued, one per frame at most. The static parts
 // (background, grid, axes, title, legend) sit in their own paint buffers: when a change keeps the axes, the title and
-// the legend as they are (a slider step), only the layer of lines, markers and texts is redrawn.
+// the legend as they are (a slider step), only the live layer of lines, markers and texts is redrawn, straight onto the
+// screen between two images of the static parts, over the axis rect alone.
 class RooflineChart : public QCustomPlot {
     Q_OBJECT
 public:
@@ -44,12 +45,17 @@ public:
     QString titleText() const;
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
+    // Whether paints draw the live layer themselves, as after a slider step, rather than QCustomPlot's buffer of it.
+    bool paintsLiveLayer() const { return m_liveOnScreen; }
     // The text the chart would show on hovering this pixel, or an empty string.
     QString hoverText(const QPointF& pixel) const;
 
 public slots:
     // Recomputes the layout from the state and queues a replot.
     void refresh();
+
+protected:
+    void paintEvent(QPaintEvent*) override;
 
 private:
     struct RoofItems {
@@ -66,7 +72,7 @@ private:
 
     void applyTheme();
     void rebuild();
-    void update();
+    void updateItems();
     void placeLabels();
     std::vector<chart::Box> placeFixed(const chart::Box& area);
     void placeSloped(std::vector<chart::Box>& taken, const chart::Box& area);
@@ -75,6 +81,10 @@ private:
     // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
     void scheduleRedraw(bool full);
     void redrawLive();
+    // Whether a paint can draw the live layer itself over the static images, taking them from the paint buffers of
+    // the last full replot when they are out of date.
+    bool paintsLive();
+    int liveBufferIndex() const;
     QString frameKey() const;
     // Text extents for label placement, measured once per font and text.
     QSizeF textSize(const QCPItemText*);
@@ -100,6 +110,11 @@ private:
     QHash<QString, QSizeF> m_textSizes;
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
+    bool m_liveOnScreen = false; // the live layer's paint buffer is out of date: paints draw the layer themselves
+    bool m_staticStale = true; // a full replot ran since m_below and m_above were taken
+    QImage m_below; // background and grid, opaque
+    QImage m_above; // axes, title and legend over a transparent ground
+    QRect m_staticAxisRect; // the axis rect the images were taken with
     std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
 
     QCPTextElement* m_title = nullptr;
