@@ -28,6 +28,50 @@ struct Margin {
     }
 };
 
+bool holds(std::optional<double> m)
+{
+    return m && *m >= 0;
+}
+
+// The smallest value, to the last bit, with a non-negative margin between 1 (margin `low` < 0, or not a number when
+// the operation cannot run there) and kMaxCount (margin `high` ≥ 0): regula falsi with the Illinois rule, which takes a
+// handful of evaluations for the catalogue's margins (affine or quadratic along the parameter), and a halving step
+// whenever a step fails to halve the bracket, so that it never takes more than about twice the 110 steps of plain
+// bisection.
+double crossing(Margin& margin, double low, double high)
+{
+    double a = 1;
+    double b = kMaxCount;
+    int side = 0; // which end moved last: -1 a, +1 b
+    bool halve = false;
+    for (int i = 0; i < 400; ++i) {
+        double x = halve || std::isnan(low) ? a + (b - a) / 2 : (a * high - b * low) / (high - low);
+        if (!(x > a && x < b))
+            x = a + (b - a) / 2;
+        if (x <= a || x >= b)
+            break; // a and b are neighbours
+        const double width = b - a;
+        const std::optional<double> m = margin.at(x);
+        if (holds(m)) {
+            b = x;
+            high = *m;
+            if (high == 0)
+                break; // the crossing itself
+            if (side == 1)
+                low /= 2;
+            side = 1;
+        } else {
+            a = x;
+            low = m ? *m : low / 2;
+            if (side == -1)
+                high /= 2;
+            side = -1;
+        }
+        halve = b - a > width / 2;
+    }
+    return b;
+}
+
 } // namespace
 
 Expected<Critical> solveCritical(
@@ -59,26 +103,18 @@ Expected<Critical> solveCritical(
             result.resource = use.name;
             return result;
         }
-        // Smallest whole value with a non-negative margin: lo fails, hi holds.
-        double lo = 1, hi = kMaxCount;
-        while (hi - lo > 1) {
-            const double mid = std::floor(lo + (hi - lo) / 2);
-            const std::optional<double> m = margin.at(mid);
-            (m && *m >= 0 ? hi : lo) = mid;
-        }
-        // The real crossing between lo and hi, by bisection to the last bit.
-        double a = lo, b = hi;
-        for (int i = 0; i < 200 && b - a > 0; ++i) {
-            const double mid = a + (b - a) / 2;
-            if (mid <= a || mid >= b)
-                break;
-            const std::optional<double> m = margin.at(mid);
-            (m && *m >= 0 ? b : a) = mid;
-        }
+        const double threshold = crossing(margin, atOne.value_or(std::nan("")), *atMax);
+        // The smallest whole value with a non-negative margin: the threshold's ceiling, checked against rounding in
+        // the margin on either side.
+        double hi = std::max(1.0, std::ceil(threshold));
+        for (int i = 0; i < 4 && hi < kMaxCount && !holds(margin.at(hi)); ++i)
+            ++hi;
+        for (int i = 0; i < 4 && hi > 1 && holds(margin.at(hi - 1)); ++i)
+            --hi;
         if (result.kind == Critical::Kind::Always || hi > result.value) {
             result.kind = Critical::Kind::At;
             result.value = hi;
-            result.threshold = b;
+            result.threshold = threshold;
             result.resource = use.name;
         }
     }
