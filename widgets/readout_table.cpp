@@ -8,9 +8,15 @@
 #include "units.h"
 
 #include <QApplication>
+#include <QGlyphRun>
+#include <QHash>
 #include <QHeaderView>
 #include <QPainter>
+#include <QRawFont>
 #include <QStyledItemDelegate>
+#include <QTextLayout>
+
+#include <optional>
 
 namespace roofline::widgets {
 
@@ -20,6 +26,75 @@ QString rate(double value, Dtype d)
 {
     return isInteger(d) ? qs(formatSI(value, "OP/s")) : qs(formatFlops(value));
 }
+
+// One-line texts set from glyphs shaped a character at a time and kept: a slider step changes a few dozen figures
+// in the table, and shaping each afresh cost three times drawing it. Kerning and ligatures are left out, which a
+// table of figures and units does not miss.
+class GlyphCache {
+public:
+    // The text's glyphs from the origin of its baseline, or an empty run when a character is set in another font
+    // than the rest (a fallback font) or cannot be set alone.
+    QGlyphRun line(const QFont& font, const QString& text)
+    {
+        if (font != m_font) {
+            m_font = font;
+            m_glyphs.clear();
+            m_raw = QRawFont();
+        }
+        QList<quint32> indexes;
+        QList<QPointF> positions;
+        indexes.reserve(text.size());
+        positions.reserve(text.size());
+        qreal x = 0;
+        for (const QChar c : text) {
+            const Glyph* glyph = find(c);
+            if (!glyph)
+                return {};
+            indexes.append(glyph->index);
+            positions.append(QPointF(x, 0));
+            x += glyph->advance;
+        }
+        QGlyphRun run;
+        if (indexes.isEmpty())
+            return run;
+        run.setRawFont(m_raw);
+        run.setGlyphIndexes(indexes);
+        run.setPositions(positions);
+        run.setBoundingRect(QRectF(0, -m_raw.ascent(), x, m_raw.ascent() + m_raw.descent()));
+        return run;
+    }
+
+private:
+    struct Glyph {
+        quint32 index = 0;
+        qreal advance = 0;
+    };
+
+    const Glyph* find(QChar c)
+    {
+        if (const auto it = m_glyphs.constFind(c); it != m_glyphs.constEnd())
+            return it->has_value() ? &**it : nullptr;
+        std::optional<Glyph> glyph;
+        if (!c.isSurrogate()) {
+            QTextLayout layout(QString(c), m_font);
+            layout.beginLayout();
+            layout.createLine();
+            layout.endLayout();
+            const QList<QGlyphRun> runs = layout.glyphRuns();
+            if (runs.size() == 1 && runs[0].glyphIndexes().size() == 1 && runs[0].rawFont().isValid()
+                && (!m_raw.isValid() || runs[0].rawFont() == m_raw)) {
+                m_raw = runs[0].rawFont();
+                glyph = Glyph { runs[0].glyphIndexes()[0], layout.lineAt(0).naturalTextWidth() };
+            }
+        }
+        const auto it = m_glyphs.insert(c, glyph);
+        return it->has_value() ? &**it : nullptr;
+    }
+
+    QFont m_font;
+    QRawFont m_raw; // the font every glyph so far was found in
+    QHash<QChar, std::optional<Glyph>> m_glyphs;
+};
 
 // Paints a cell as one line of text on the row's ground, elided when it does not fit. A slider step repaints the
 // cells whose figures changed, and the style's general item painting (icons, check boxes, wrapped text laid out
@@ -45,12 +120,16 @@ public:
         const QString value = index.data(Qt::DisplayRole).toString();
         const auto alignment = Qt::Alignment(index.data(Qt::TextAlignmentRole).toInt());
         const QFontMetrics& metrics = option.fontMetrics;
-        const int width = metrics.horizontalAdvance(value);
+        const QGlyphRun run = m_glyphs.line(option.font, value);
+        const qreal width = run.isEmpty() ? metrics.horizontalAdvance(value) : run.boundingRect().width();
         if (width <= text.width()) {
             // One line with no breaks to find: placed by hand, drawn without a layout.
-            const int x = alignment.testFlag(Qt::AlignRight) ? text.right() + 1 - width : text.left();
+            const qreal x = alignment.testFlag(Qt::AlignRight) ? text.right() + 1 - std::ceil(width) : text.left();
             const int y = text.top() + (text.height() - metrics.height()) / 2 + metrics.ascent();
-            painter->drawText(QPoint(x, y), value);
+            if (run.isEmpty())
+                painter->drawText(QPointF(x, y), value);
+            else
+                painter->drawGlyphRun(QPointF(x, y), run);
         } else {
             painter->drawText(text, static_cast<int>(alignment | Qt::AlignVCenter),
                 metrics.elidedText(value, Qt::ElideRight, text.width()));
@@ -73,6 +152,7 @@ public:
 
 private:
     static constexpr int kMargin = 4;
+    mutable GlyphCache m_glyphs;
 };
 
 } // namespace

@@ -56,7 +56,51 @@ bool cacheable(QCPPainter* painter)
 struct Sprite {
     QImage image;
     QPoint origin;
+    std::vector<QRect> parts; // the rectangles of the image that hold any ink
 };
+
+// The pieces of `area` in `image` (premultiplied ARGB) that hold a pixel not wholly transparent: strips of bands of
+// rows, each a run of inked tiles. Blitting them alone skips a sloped line's empty bounding box, and pieces of few rows
+// keep the raster engine from handing each blit to its thread pool, which on two cores costs more than it saves.
+std::vector<QRect> inkedParts(const QImage& image, const QRect& area)
+{
+    constexpr int kBand = 32;
+    constexpr int kTile = 32;
+    std::vector<QRect> parts;
+    const QRect within = area.intersected(image.rect());
+    for (int top = within.top(); top <= within.bottom(); top += kBand) {
+        const int bottom = std::min(top + kBand - 1, within.bottom());
+        int run = -1; // left of the current run of inked tiles
+        for (int left = within.left(); left <= within.right(); left += kTile) {
+            const int right = std::min(left + kTile - 1, within.right());
+            bool inked = false;
+            for (int y = top; y <= bottom && !inked; ++y) {
+                const auto* row = reinterpret_cast<const QRgb*>(image.constScanLine(y));
+                for (int x = left; x <= right && !inked; ++x)
+                    inked = qAlpha(row[x]) != 0;
+            }
+            if (inked && run < 0)
+                run = left;
+            if (!inked && run >= 0) {
+                parts.emplace_back(QPoint(run, top), QPoint(left - 1, bottom));
+                run = -1;
+            }
+        }
+        if (run >= 0)
+            parts.emplace_back(QPoint(run, top), QPoint(within.right(), bottom));
+    }
+    return parts;
+}
+
+// Draws the parts of `image` at `at` (device pixels), whatever the painter's transform.
+void blit(QCPPainter* painter, const QPoint& at, const QImage& image, const std::vector<QRect>& parts)
+{
+    painter->save();
+    painter->resetTransform();
+    for (const QRect& part : parts)
+        painter->drawImage(at + part.topLeft(), image, part);
+    painter->restore();
+}
 
 // Draws into an image of `area` (device pixels) with the painter's modes and hints; `translation` is the painter's
 // translation in the image and `clip`, when not null, its clip in device pixels.
@@ -74,16 +118,8 @@ Sprite paintSprite(const QRect& area, QCPPainter::PainterModes modes, bool antia
     painter.setTransform(QTransform::fromTranslate(translation.x(), translation.y()));
     draw(&painter);
     painter.end();
-    return { std::move(image), area.topLeft() };
-}
-
-// Draws an image at `at` (device pixels), whatever the painter's transform.
-void blit(QCPPainter* painter, const QPoint& at, const QImage& image)
-{
-    painter->save();
-    painter->resetTransform();
-    painter->drawImage(at, image);
-    painter->restore();
+    std::vector<QRect> parts = inkedParts(image, image.rect());
+    return { std::move(image), area.topLeft(), std::move(parts) };
 }
 
 // The frame-by-frame choice of RoofGraph and CachedText: an item is drawn directly while anything about it (its Key)
@@ -114,7 +150,7 @@ public:
             direct(painter);
             return;
         }
-        blit(painter, m_sprite.origin + offset, m_sprite.image);
+        blit(painter, m_sprite.origin + offset, m_sprite.image, m_sprite.parts);
     }
 
 private:
@@ -182,7 +218,7 @@ protected:
             Sprite& sprite = m_markers[static_cast<std::size_t>((qx & 3) + 4 * (qy & 3))];
             if (sprite.image.isNull())
                 sprite = renderMarker(style, (qx & 3) / 4.0, (qy & 3) / 4.0);
-            blit(painter, QPoint(qx >> 2, qy >> 2) + sprite.origin, sprite.image);
+            blit(painter, QPoint(qx >> 2, qy >> 2) + sprite.origin, sprite.image, sprite.parts);
         }
     }
 
@@ -593,6 +629,8 @@ bool RooflineChart::paintsLive()
     for (int i = 0; i < mPaintBuffers.size(); ++i)
         if (i != live)
             mPaintBuffers[i]->draw(i < live ? &below : &above);
+    above.end();
+    m_aboveParts = inkedParts(m_above, m_above.rect());
     m_staticAxisRect = axisRect()->rect();
     m_staticStale = false;
     return true;
@@ -607,14 +645,19 @@ void RooflineChart::paintEvent(QPaintEvent* event)
         return;
     }
     QCPPainter painter(this);
+    const QRect dirty = event->rect();
     painter.setCompositionMode(QPainter::CompositionMode_Source);
-    painter.drawImage(0, 0, m_below);
+    for (int top = dirty.top(); top <= dirty.bottom(); top += 32) // in bands, as inkedParts explains
+        painter.drawImage(QPoint(dirty.left(), top), m_below,
+            QRect(dirty.left(), top, dirty.width(), std::min(32, dirty.bottom() + 1 - top)));
     painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
     for (QCPLayerable* child : m_mainLayer->children())
         if (child->realVisibility())
             if (auto* live = dynamic_cast<LiveLayerable*>(child))
                 live->drawLive(&painter);
-    painter.drawImage(0, 0, m_above);
+    for (const QRect& part : m_aboveParts)
+        if (part.intersects(dirty))
+            painter.drawImage(part.topLeft(), m_above, part);
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)

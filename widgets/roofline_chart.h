@@ -114,6 +114,7 @@ private:
     bool m_staticStale = true; // a full replot ran since m_below and m_above were taken
     QImage m_below; // background and grid, opaque
     QImage m_above; // axes, title and legend over a transparent ground
+    std::vector<QRect> m_aboveParts; // the pieces of m_above with anything on them
     QRect m_staticAxisRect; // the axis rect the images were taken with
     std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
 
