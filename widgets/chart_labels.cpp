@@ -20,14 +20,14 @@ chart::Point toPoint(const QPointF& p)
 
 QSizeF RooflineChart::textSize(const QCPItemText* text)
 {
-    const QString key = text->font().key() + QLatin1Char('\n') + text->text();
-    if (const auto it = m_textSizes.constFind(key); it != m_textSizes.constEnd())
+    QHash<QString, QSizeF>& sizes = m_textSizes[text->font()];
+    if (const auto it = sizes.constFind(text->text()); it != sizes.constEnd())
         return *it;
-    if (m_textSizes.size() > 4096)
-        m_textSizes.clear(); // slider steps change numbers in ridge labels: keep the cache bounded
+    if (sizes.size() > 4096)
+        sizes.clear(); // slider steps change numbers in ridge labels: keep the cache bounded
     const QRectF r = QFontMetricsF(text->font()).boundingRect(text->text());
     const QSizeF size(r.width() + 6, r.height());
-    m_textSizes.insert(key, size);
+    sizes.insert(text->text(), size);
     return size;
 }
 

@@ -11,10 +11,12 @@
 #include <QGlyphRun>
 #include <QHash>
 #include <QHeaderView>
+#include <QHelpEvent>
 #include <QPainter>
 #include <QRawFont>
 #include <QStyledItemDelegate>
 #include <QTextLayout>
+#include <QToolTip>
 
 #include <optional>
 
@@ -144,6 +146,15 @@ public:
         }
     }
 
+    bool helpEvent(QHelpEvent* event, QAbstractItemView* view, const QStyleOptionViewItem& option,
+        const QModelIndex& index) override
+    {
+        if (event->type() != QEvent::ToolTip || !index.data(Qt::ToolTipRole).toString().isEmpty())
+            return QStyledItemDelegate::helpEvent(event, view, option, index);
+        QToolTip::showText(event->globalPos(), index.data(Qt::DisplayRole).toString(), view);
+        return true;
+    }
+
     QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override
     {
         const QString value = index.data(Qt::DisplayRole).toString();
@@ -222,7 +233,7 @@ void ReadoutTable::setCell(int row, Column column, const QString& text, const QS
     }
     if (cell->text() != text)
         cell->setText(text);
-    cell->setToolTip(tooltip.isEmpty() ? text : tooltip);
+    cell->setToolTip(tooltip); // with none, the delegate shows the text: a figure cut off by a narrow column
 }
 
 void ReadoutTable::refresh()

@@ -92,14 +92,14 @@ std::vector<QRect> inkedParts(const QImage& image, const QRect& area)
     return parts;
 }
 
-// Draws the parts of `image` at `at` (device pixels), whatever the painter's transform.
+// Draws the parts of `image` at `at` (device pixels) with a painter that is at most translated (see cacheable).
 void blit(QCPPainter* painter, const QPoint& at, const QImage& image, const std::vector<QRect>& parts)
 {
-    painter->save();
-    painter->resetTransform();
+    const QTransform shift = painter->transform();
+    painter->setTransform(QTransform());
     for (const QRect& part : parts)
         painter->drawImage(at + part.topLeft(), image, part);
-    painter->restore();
+    painter->setTransform(shift);
 }
 
 // Draws into an image of `area` (device pixels) with the painter's modes and hints; `translation` is the painter's
@@ -378,8 +378,8 @@ private:
     };
 
     // The text box as QCPItemText::draw lays it out around `anchor` (device pixels), in an image of that size with
-    // its origin relative to the anchor. Nothing is rendered while the box is not wholly inside the clip, so that the
-    // image never lacks a clipped part.
+    // its origin relative to the anchor, whole: the screen's clip applies when it is blitted. Nothing is rendered while
+    // the box is outside the clip, where QCPItemText::draw draws nothing.
     Sprite renderImage(const QPointF& at, const QPoint& anchor, const QRect& clip)
     {
         const Key& key = m_cache.key();
@@ -392,7 +392,7 @@ private:
         transform.rotate(key.rotation);
         const int pad = static_cast<int>(std::ceil(key.pen.widthF())) + 3;
         const QRect area = transform.mapRect(QRectF(box.adjusted(-pad, -pad, pad, pad))).toAlignedRect();
-        if (area.isEmpty() || !clip.contains(area))
+        if (area.isEmpty() || !clip.adjusted(1, 1, -1, -1).intersects(transform.mapRect(QRectF(box)).toAlignedRect()))
             return {};
         // Drawn as if the text's position were exactly the anchor.
         Sprite sprite = paintSprite(area, key.modes, key.antialiased, QRect(),

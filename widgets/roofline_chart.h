@@ -107,7 +107,7 @@ private:
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
     bool m_fullQueued = false;
     bool m_liveQueued = false;
-    QHash<QString, QSizeF> m_textSizes;
+    QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
     bool m_liveOnScreen = false; // the live layer's paint buffer is out of date: paints draw the layer themselves
