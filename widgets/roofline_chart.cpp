@@ -59,9 +59,12 @@ struct Sprite {
     std::vector<QRect> parts; // the rectangles of the image that hold any ink
 };
 
+// Qt's raster engine hands a fill or blit of 96 rows or more to its thread pool, whose hand-over costs more than it
+// saves for the chart's cheap fills on a machine of few cores: large ones are drawn in bands of fewer rows.
+constexpr int kBandRows = 88;
+
 // The pieces of `area` in `image` (premultiplied ARGB) that hold a pixel not wholly transparent: strips of bands of
-// rows, each a run of inked tiles. Blitting them alone skips a sloped line's empty bounding box, and pieces of few rows
-// keep the raster engine from handing each blit to its thread pool, which on two cores costs more than it saves.
+// rows, each a run of inked tiles. Blitting them alone skips a sloped line's empty bounding box.
 std::vector<QRect> inkedParts(const QImage& image, const QRect& area)
 {
     constexpr int kBand = 32;
@@ -160,20 +163,22 @@ private:
 };
 
 // What the chart draws itself on a slider step, straight onto the screen (see RooflineChart::paintEvent): every
-// layerable of the live layer, as QCPLayer::draw would draw it.
+// layerable of the live layer, as QCPLayer::draw would draw it, within `rows` (device pixels) when they are not null.
 class LiveLayerable {
 public:
-    virtual void drawLive(QCPPainter* painter) = 0;
+    virtual void drawLive(QCPPainter* painter, const QRect& rows) = 0;
 
 protected:
     ~LiveLayerable() = default;
 };
 
-// Draws a layerable as QCPLayer::draw does: clipped to its rect, with its own antialiasing.
-template <typename Layerable> void drawAsLayer(Layerable& layerable, QCPPainter* painter)
+// Draws a layerable as QCPLayer::draw does: clipped to its rect, and to `rows` when they are not null, with its own
+// antialiasing.
+template <typename Layerable> void drawAsLayer(Layerable& layerable, QCPPainter* painter, const QRect& rows)
 {
     painter->save();
-    painter->setClipRect(layerable.clipRect().translated(0, -1));
+    const QRect clip = layerable.clipRect().translated(0, -1);
+    painter->setClipRect(rows.isNull() ? clip : clip.intersected(rows));
     layerable.applyDefaultAntialiasingHint(painter);
     layerable.draw(painter);
     painter->restore();
@@ -185,10 +190,10 @@ template <typename Layerable> void drawAsLayer(Layerable& layerable, QCPPainter*
 class Graph : public QCPGraph, public LiveLayerable {
 public:
     using QCPGraph::QCPGraph;
-    void drawLive(QCPPainter* painter) override { drawAsLayer(*this, painter); }
+    void drawLive(QCPPainter* painter, const QRect& rows) override { drawAsLayer(*this, painter, rows); }
 
 protected:
-    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*);
+    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*, const QRect&);
 
     void drawScatterPlot(
         QCPPainter* painter, const QVector<QPointF>& scatters, const QCPScatterStyle& style) const override
@@ -251,6 +256,58 @@ private:
 
     mutable MarkerKey m_markerKey;
     mutable std::array<Sprite, 16> m_markers;
+};
+
+// `polygon` cut to the rows from `top` to `bottom` (device pixels, `bottom` excluded), by Sutherland and Hodgman.
+QPolygonF cutToRows(const QPolygonF& polygon, double top, double bottom)
+{
+    auto cut = [](const QPolygonF& in, double y, bool keepBelow) {
+        QPolygonF out;
+        auto inside = [&](const QPointF& p) { return keepBelow ? p.y() >= y : p.y() <= y; };
+        for (qsizetype i = 0; i < in.size(); ++i) {
+            const QPointF& a = in[i];
+            const QPointF& b = in[(i + 1) % in.size()];
+            if (inside(a))
+                out << a;
+            if (inside(a) != inside(b))
+                out << QPointF(a.x() + (b.x() - a.x()) * (y - a.y()) / (b.y() - a.y()), y);
+        }
+        return out;
+    };
+    return cut(cut(polygon, top, true), bottom, false);
+}
+
+// A shaded region: the fill under a line down to the axis rect's bottom, as QCPGraph::drawFill makes it for a
+// logarithmic value axis. Drawn live in bands of rows, each band fills the polygon cut to its rows: the raster engine
+// would scan the whole polygon for every band.
+class ShadeGraph : public Graph {
+public:
+    using Graph::Graph;
+
+    void drawLive(QCPPainter* painter, const QRect& rows) override
+    {
+        if (rows.isNull() || antialiasedFill() || pen().style() != Qt::NoPen || lineStyle() != lsLine
+            || scatterStyle().shape() != QCPScatterStyle::ssNone || valueAxis()->scaleType() != QCPAxis::stLogarithmic
+            || valueAxis()->rangeReversed() || data()->size() < 2) {
+            Graph::drawLive(painter, rows);
+            return;
+        }
+        QPolygonF polygon;
+        for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
+            polygon << QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value));
+        const double base = keyAxis()->axisRect()->bottom();
+        polygon << QPointF(polygon.last().x(), base) << QPointF(polygon.first().x(), base);
+        const QPolygonF band = cutToRows(polygon, rows.top(), rows.bottom() + 1);
+        if (band.size() < 3)
+            return;
+        painter->save();
+        painter->setClipRect(clipRect().translated(0, -1).intersected(rows));
+        painter->setAntialiasing(false);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(brush());
+        painter->drawPolygon(band);
+        painter->restore();
+    }
 };
 
 // A roof: a line of two points drawn through a cached image of its pixels when it did not move since the last frame.
@@ -328,10 +385,10 @@ private:
 class CachedText : public QCPItemText, public LiveLayerable {
 public:
     using QCPItemText::QCPItemText;
-    void drawLive(QCPPainter* painter) override { drawAsLayer(*this, painter); }
+    void drawLive(QCPPainter* painter, const QRect& rows) override { drawAsLayer(*this, painter, rows); }
 
 protected:
-    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*);
+    template <typename Layerable> friend void drawAsLayer(Layerable&, QCPPainter*, const QRect&);
 
     void draw(QCPPainter* painter) override
     {
@@ -436,6 +493,9 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
     removeLayer(layer(QStringLiteral("overlay")));
     setMinimumSize(480, 320);
     setMouseTracking(true);
+    // Every paint covers its whole region, the live one with the image of the background: no fill of the region
+    // beforehand, by this widget or the window behind it.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
@@ -647,14 +707,21 @@ void RooflineChart::paintEvent(QPaintEvent* event)
     QCPPainter painter(this);
     const QRect dirty = event->rect();
     painter.setCompositionMode(QPainter::CompositionMode_Source);
-    for (int top = dirty.top(); top <= dirty.bottom(); top += 32) // in bands, as inkedParts explains
+    for (int top = dirty.top(); top <= dirty.bottom(); top += kBandRows)
         painter.drawImage(QPoint(dirty.left(), top), m_below,
-            QRect(dirty.left(), top, dirty.width(), std::min(32, dirty.bottom() + 1 - top)));
+            QRect(dirty.left(), top, dirty.width(), std::min(kBandRows, dirty.bottom() + 1 - top)));
     painter.setCompositionMode(QPainter::CompositionMode_SourceOver);
-    for (QCPLayerable* child : m_mainLayer->children())
-        if (child->realVisibility())
-            if (auto* live = dynamic_cast<LiveLayerable*>(child))
-                live->drawLive(&painter);
+    for (QCPLayerable* child : m_mainLayer->children()) {
+        auto* live = dynamic_cast<LiveLayerable*>(child);
+        if (!live || !child->realVisibility())
+            continue;
+        if (child == m_bandwidthShade || child == m_computeShade) { // large fills
+            for (int top = dirty.top(); top <= dirty.bottom(); top += kBandRows)
+                live->drawLive(&painter, QRect(dirty.left(), top, dirty.width(), kBandRows));
+        } else {
+            live->drawLive(&painter, QRect());
+        }
+    }
     for (const QRect& part : m_aboveParts)
         if (part.intersects(dirty))
             painter.drawImage(part.topLeft(), m_above, part);
@@ -680,10 +747,10 @@ void RooflineChart::rebuild()
     m_operations.clear();
     const ChartTheme& t = m_theme;
 
-    m_bandwidthShade = new Graph(xAxis, yAxis);
+    m_bandwidthShade = new ShadeGraph(xAxis, yAxis);
     m_bandwidthShade->setPen(Qt::NoPen);
     m_bandwidthShade->setBrush(QBrush(t.bandwidthShade));
-    m_computeShade = new Graph(xAxis, yAxis);
+    m_computeShade = new ShadeGraph(xAxis, yAxis);
     m_computeShade->setPen(Qt::NoPen);
     m_computeShade->setBrush(QBrush(t.computeShade));
     // The faint shades' sloped edge lies under the envelope and the others on the axes or between the two shades:
