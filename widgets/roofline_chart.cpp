@@ -125,7 +125,7 @@ Sprite paintSprite(const QRect& area, QCPPainter::PainterModes modes, bool antia
     return { std::move(image), area.topLeft(), std::move(parts) };
 }
 
-// The frame-by-frame choice of RoofGraph and CachedText: an item is drawn directly while anything about it (its Key)
+// The frame-by-frame choice of CachedGraph and CachedText: an item is drawn directly while anything about it (its Key)
 // changes and on the first frame it stays the same; from the next it is rendered once into an image, which is
 // blitted at its origin moved by `offset`.
 template <typename Key> class SpriteCache {
@@ -310,10 +310,11 @@ public:
     }
 };
 
-// A roof: a line of two points drawn through a cached image of its pixels when it did not move since the last frame.
-// An antialiased dashed line of a thousand pixels is a hundred small polygons to stroke on every replot, and most roofs
-// stay put while a slider moves another. Exports (vector or scaled painters) draw it directly.
-class RoofGraph : public Graph {
+// A graph drawn through a cached image of its pixels when none of its points moved since the last frame: a roof, or an
+// operation's markers and the line joining them. An antialiased dashed line of a thousand pixels is a hundred small
+// polygons to stroke on every replot, and most roofs and operations stay put while a slider moves another. Exports
+// (vector or scaled painters) draw it directly.
+class CachedGraph : public Graph {
 public:
     using Graph::Graph;
 
@@ -325,8 +326,9 @@ protected:
             return;
         }
         const QTransform& t = painter->transform();
-        Key key { {}, pen(), brush(), clipRect().translated(0, -1), QPointF(t.dx(), t.dy()), painter->antialiasing(),
-            painter->modes() };
+        const QCPScatterStyle& scatter = scatterStyle();
+        Key key { {}, pen(), brush(), scatter.shape(), scatter.size(), scatter.pen(), scatter.brush(),
+            clipRect().translated(0, -1), QPointF(t.dx(), t.dy()), painter->antialiasing(), painter->modes() };
         for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
             key.pixels.append(QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value)));
         m_cache.draw(
@@ -339,18 +341,23 @@ private:
         QVector<QPointF> pixels;
         QPen pen;
         QBrush brush;
+        QCPScatterStyle::ScatterShape scatterShape = QCPScatterStyle::ssNone;
+        double scatterSize = 0;
+        QPen scatterPen;
+        QBrush scatterBrush;
         QRect clip; // in device pixels
         QPointF shift; // the painter's translation
         bool antialiased = false;
         QCPPainter::PainterModes modes;
         bool operator==(const Key& o) const
         {
-            return pixels == o.pixels && pen == o.pen && brush == o.brush && clip == o.clip && shift == o.shift
-                && antialiased == o.antialiased && modes == o.modes;
+            return pixels == o.pixels && pen == o.pen && brush == o.brush && scatterShape == o.scatterShape
+                && scatterSize == o.scatterSize && scatterPen == o.scatterPen && scatterBrush == o.scatterBrush
+                && clip == o.clip && shift == o.shift && antialiased == o.antialiased && modes == o.modes;
         }
     };
 
-    // Draws the line into an image of its bounding box, with the same clip, shift and hints as on the screen.
+    // Draws the graph into an image of its bounding box, with the same clip, shift and hints as on the screen.
     Sprite renderImage()
     {
         const Key& key = m_cache.key();
@@ -365,7 +372,9 @@ private:
             high = QPointF(std::max(high.x(), p.x()), std::max(high.y(), p.y()));
         }
         const QRectF bounds(low, high); // a flat roof has no height: QRectF::united would drop it as null
-        const double margin = std::max(1.0, pen().widthF()) + 2;
+        const double marker
+            = key.scatterShape == QCPScatterStyle::ssNone ? 0 : key.scatterSize / 2 + key.scatterPen.widthF();
+        const double margin = std::max({ 1.0, pen().widthF(), marker }) + 2;
         const QRect box = bounds.translated(key.shift)
                               .adjusted(-margin, -margin, margin, margin)
                               .toAlignedRect()
@@ -381,7 +390,7 @@ private:
 
 // A text drawn through a cached image when nothing but its place changed since the last frame: a label on its veil is
 // a polygon fill and a shaped text, and an operation's label follows its marker on every slider step. The image is
-// blitted at the nearest whole pixel. Drawn directly on exports and while its text or looks change, as RoofGraph.
+// blitted at the nearest whole pixel. Drawn directly on exports and while its text or looks change, as CachedGraph.
 class CachedText : public QCPItemText, public LiveLayerable {
 public:
     using QCPItemText::QCPItemText;
@@ -775,7 +784,7 @@ void RooflineChart::rebuild()
     std::size_t links = 0;
     for (const chart::RoofSegment& r : m_layout.roofs) {
         RoofItems items;
-        items.graph = new RoofGraph(xAxis, yAxis); // registers itself with the plot, as addGraph() does
+        items.graph = new CachedGraph(xAxis, yAxis); // registers itself with the plot, as addGraph() does
         QPen pen;
         pen.setWidthF(t.width(r.kind == RoofKind::Compute && r.selected ? 2 : 1.6));
         if (r.kind == RoofKind::Compute) {
@@ -819,7 +828,7 @@ void RooflineChart::rebuild()
         const auto shape = shapeFor(t.operationShape(op));
         OperationItems items;
         items.operation = op;
-        items.hollow = new Graph(xAxis, yAxis);
+        items.hollow = new CachedGraph(xAxis, yAxis);
         items.hollow->setPen(QPen(colour, t.width(1)));
         items.hollow->setScatterStyle(
             QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
