@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <optional>
 
 namespace roofline::widgets {
 
@@ -277,37 +279,101 @@ QPolygonF cutToRows(const QPolygonF& polygon, double top, double bottom)
     return cut(cut(polygon, top, true), bottom, false);
 }
 
+// The horizontal extent of a convex polygon on the line at height `y`, or nothing when the line misses it.
+std::optional<std::pair<double, double>> extentAt(const QPolygonF& polygon, double y)
+{
+    double left = std::numeric_limits<double>::infinity();
+    double right = -left;
+    for (qsizetype i = 0; i < polygon.size(); ++i) {
+        const QPointF& a = polygon[i];
+        const QPointF& b = polygon[(i + 1) % polygon.size()];
+        if ((a.y() <= y) == (b.y() <= y))
+            continue;
+        const double x = a.x() + (b.x() - a.x()) * (y - a.y()) / (b.y() - a.y());
+        left = std::min(left, x);
+        right = std::max(right, x);
+    }
+    if (!(left < right))
+        return std::nullopt;
+    return std::pair { left, right };
+}
+
 // A shaded region: the fill under a line down to the axis rect's bottom, as QCPGraph::drawFill makes it for a
-// logarithmic value axis. Drawn live in bands of rows, each band fills the polygon cut to its rows: the raster engine
-// would scan the whole polygon for every band.
+// logarithmic value axis. A faint tint over a large area is the costliest fill of a slider step. Live, it is drawn in
+// bands of rows (see kBandRows); within a band, the columns inside the region on every row are copied from an image
+// of the static background with the tint over all of it, and only the thin strips along its sloped or fractional edges
+// are filled.
 class ShadeGraph : public Graph {
 public:
     using Graph::Graph;
 
+    // The static image below the live layer with this shade over all of it; null until the chart has one.
+    void setTinted(QImage tinted) { m_tinted = std::move(tinted); }
+
     void drawLive(QCPPainter* painter, const QRect& rows) override
     {
-        if (rows.isNull() || antialiasedFill() || pen().style() != Qt::NoPen || lineStyle() != lsLine
-            || scatterStyle().shape() != QCPScatterStyle::ssNone || valueAxis()->scaleType() != QCPAxis::stLogarithmic
-            || valueAxis()->rangeReversed() || data()->size() < 2) {
+        const QPolygonF region = pixelRegion();
+        if (rows.isNull() || region.isEmpty()) {
             Graph::drawLive(painter, rows);
             return;
         }
+        const QPolygonF band = cutToRows(region, rows.top(), rows.bottom() + 1);
+        if (band.size() < 3)
+            return;
+        const QRect clip = clipRect().translated(0, -1).intersected(rows);
+        // The region is convex: a column whose centre is inside on the band's first and last rows is inside on all.
+        const auto top = extentAt(band, rows.top() + 0.5);
+        const auto bottom = extentAt(band, rows.bottom() + 0.5);
+        QRect inner;
+        if (top && bottom && !m_tinted.isNull()) {
+            const double left = std::max(top->first, bottom->first) - 0.5;
+            const double right = std::min(top->second, bottom->second) - 0.5;
+            if (left < right && std::abs(left) < 1e6 && std::abs(right) < 1e6) {
+                const int first = static_cast<int>(std::floor(left)) + 1;
+                const int last = static_cast<int>(std::ceil(right)) - 1;
+                inner = QRect(first, rows.top(), last - first + 1, rows.height()).intersected(clip);
+            }
+        }
+        painter->save();
+        painter->setAntialiasing(false);
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(brush());
+        if (inner.isEmpty()) {
+            painter->setClipRect(clip);
+            painter->drawPolygon(band);
+        } else {
+            painter->setClipRect(clip);
+            painter->setCompositionMode(QPainter::CompositionMode_Source);
+            painter->drawImage(inner.topLeft(), m_tinted, inner);
+            painter->setCompositionMode(QPainter::CompositionMode_SourceOver);
+            for (const QRect& strip : { QRect(QPoint(clip.left(), clip.top()), QPoint(inner.left() - 1, clip.bottom())),
+                     QRect(QPoint(inner.right() + 1, clip.top()), clip.bottomRight()) }) {
+                if (strip.isEmpty())
+                    continue;
+                painter->setClipRect(strip);
+                painter->drawPolygon(band);
+            }
+        }
+        painter->restore();
+    }
+
+private:
+    // The fill's polygon in device pixels, or none when the graph is not a plain fill under a line.
+    QPolygonF pixelRegion() const
+    {
+        if (antialiasedFill() || pen().style() != Qt::NoPen || lineStyle() != lsLine
+            || scatterStyle().shape() != QCPScatterStyle::ssNone || valueAxis()->scaleType() != QCPAxis::stLogarithmic
+            || valueAxis()->rangeReversed() || data()->size() < 2)
+            return {};
         QPolygonF polygon;
         for (auto it = data()->constBegin(); it != data()->constEnd(); ++it)
             polygon << QPointF(keyAxis()->coordToPixel(it->key), valueAxis()->coordToPixel(it->value));
         const double base = keyAxis()->axisRect()->bottom();
         polygon << QPointF(polygon.last().x(), base) << QPointF(polygon.first().x(), base);
-        const QPolygonF band = cutToRows(polygon, rows.top(), rows.bottom() + 1);
-        if (band.size() < 3)
-            return;
-        painter->save();
-        painter->setClipRect(clipRect().translated(0, -1).intersected(rows));
-        painter->setAntialiasing(false);
-        painter->setPen(Qt::NoPen);
-        painter->setBrush(brush());
-        painter->drawPolygon(band);
-        painter->restore();
+        return polygon;
     }
+
+    QImage m_tinted;
 };
 
 // A graph drawn through a cached image of its pixels when none of its points moved since the last frame: a roof, or an
@@ -698,7 +764,13 @@ bool RooflineChart::paintsLive()
     for (int i = 0; i < mPaintBuffers.size(); ++i)
         if (i != live)
             mPaintBuffers[i]->draw(i < live ? &below : &above);
+    below.end();
     above.end();
+    for (QCPGraph* shade : { m_bandwidthShade, m_computeShade }) {
+        QImage tinted = m_below.copy();
+        QPainter(&tinted).fillRect(tinted.rect(), shade->brush());
+        static_cast<ShadeGraph*>(shade)->setTinted(std::move(tinted));
+    }
     m_aboveParts = inkedParts(m_above, m_above.rect());
     m_staticAxisRect = axisRect()->rect();
     m_staticStale = false;
