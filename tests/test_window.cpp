@@ -87,6 +87,7 @@ private slots:
     void chartDrawsTheCoreLayout();
     void hbmKeysMoveRoofMarkersAndTable();
     void hbmDragUpdatesBeforeRelease();
+    void liveRedrawMatchesAFullReplot_data();
     void liveRedrawMatchesAFullReplot();
     void typedBandwidthIsParsed();
     void resetRestoresThePreset();
@@ -249,10 +250,20 @@ void TestWindow::hbmDragUpdatesBeforeRelease()
         m_window->state()->hardware().memory("HBM")->bandwidth < m_window->state()->preset().memory("HBM")->bandwidth);
 }
 
+void TestWindow::liveRedrawMatchesAFullReplot_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("light") << false;
+    QTest::newRow("dark") << true;
+}
+
 // A slider step redraws the live layer straight onto the screen (markers and labels from cached images); what it
 // shows must be what a full replot through QCustomPlot's own buffers shows.
 void TestWindow::liveRedrawMatchesAFullReplot()
 {
+    QFETCH(bool, dark);
+    if (dark)
+        m_window->setThemeMode(MainWindow::ThemeMode::Dark);
     RooflineChart* chart = m_window->chart();
     QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
     QSignalSpy redrawn(chart, &QCustomPlot::afterReplot);
