@@ -767,6 +767,8 @@ bool RooflineChart::paintsLive()
     below.end();
     above.end();
     for (QCPGraph* shade : { m_bandwidthShade, m_computeShade }) {
+        if (!shade)
+            continue;
         QImage tinted = m_below.copy();
         QPainter(&tinted).fillRect(tinted.rect(), shade->brush());
         static_cast<ShadeGraph*>(shade)->setTinted(std::move(tinted));
@@ -778,7 +780,8 @@ bool RooflineChart::paintsLive()
 }
 
 // While the live layer's buffer is out of date, a paint draws the layer itself between the two static images: per
-// slider step one copy and one blend of the axis rect, where QCustomPlot would clear and blend three full-size buffers.
+// slider step a copy of the axis rect, the layer's items, and the inked pieces of the image above, where QCustomPlot
+// would clear a full-size buffer and blend three.
 void RooflineChart::paintEvent(QPaintEvent* event)
 {
     if (!m_liveOnScreen || m_staticStale || m_below.size() != size() || m_staticAxisRect != axisRect()->rect()) {
