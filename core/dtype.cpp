@@ -1,5 +1,7 @@
 #include "dtype.h"
 
+#include "units.h"
+
 namespace roofline {
 
 namespace {
@@ -49,6 +51,11 @@ double bytesPerElement(Dtype d)
 bool isInteger(Dtype d)
 {
     return info(d).integer;
+}
+
+std::string formatRate(double perSecond, Dtype d)
+{
+    return isInteger(d) ? formatSI(perSecond, "OP/s") : formatFlops(perSecond);
 }
 
 } // namespace roofline

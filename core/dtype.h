@@ -3,6 +3,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace roofline {
@@ -22,5 +23,7 @@ double bytesPerElement(Dtype);
 
 // Integer formats count operations (OP/s), not floating-point operations.
 bool isInteger(Dtype);
+// A rate of a dtype's operations: "989 TFLOP/s" for floating point, "1.98 POP/s" for integers.
+std::string formatRate(double perSecond, Dtype);
 
 } // namespace roofline

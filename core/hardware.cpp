@@ -1,5 +1,7 @@
 #include "hardware.h"
 
+#include "units.h"
+
 #include <cmath>
 
 namespace roofline {
@@ -69,6 +71,35 @@ std::vector<Roof> bandwidthRoofs(const Hardware& hw)
     for (const Link& l : hw.links)
         roofs.push_back({ RoofKind::Network, l.name, l.bandwidth });
     return roofs;
+}
+
+std::string formatRoofBandwidth(const Hardware& hw, RoofKind kind, std::string_view name, double bytesPerSecond)
+{
+    const Link* link = kind == RoofKind::Network ? hw.link(name) : nullptr;
+    return link && link->specifiedInBits ? formatBitRate(bytesPerSecond) : formatBandwidth(bytesPerSecond);
+}
+
+std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
+{
+    const std::size_t dot = key.find('.');
+    if (dot == std::string_view::npos)
+        return std::nullopt;
+    const std::string_view group = key.substr(0, dot);
+    const std::string_view name = key.substr(dot + 1);
+    if (group == "peak") {
+        const std::optional<Dtype> dtype = parseDtype(name);
+        return dtype ? hw.peakFor(*dtype) : std::nullopt;
+    }
+    if (group == "bandwidth") {
+        if (const MemoryLevel* m = hw.memory(name))
+            return m->bandwidth;
+        if (const Link* l = hw.link(name))
+            return l->bandwidth;
+    }
+    if (group == "capacity")
+        if (const MemoryLevel* m = hw.memory(name))
+            return m->capacity;
+    return std::nullopt;
 }
 
 std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, double value)

@@ -69,6 +69,9 @@ constexpr double ridgeIntensity(double peakFlopsPerSecond, double bytesPerSecond
 
 // The sloped roofs of a chip, memories first, in the order the preset lists them.
 std::vector<Roof> bandwidthRoofs(const Hardware&);
+// A sloped roof's bandwidth as the chip's sources give it: in bits per second for a link specified so ("400 Gb/s"),
+// in bytes per second otherwise ("3.35 TB/s").
+std::string formatRoofBandwidth(const Hardware&, RoofKind, std::string_view name, double bytesPerSecond);
 
 // The range every number of a preset must lie in (FLOP/s and bytes/s alike).
 inline constexpr double kMinRate = 1e3;
@@ -77,6 +80,8 @@ inline constexpr double kMaxRate = 1e20;
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
 // "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM". Returns an error message, or nothing on success.
 std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
+// The number behind a key of setHardwareValue, or nothing when the hardware has none there.
+std::optional<double> hardwareValue(const Hardware&, std::string_view key);
 // Every key setHardwareValue accepts for this hardware.
 std::vector<std::string> hardwareKeys(const Hardware&);
 

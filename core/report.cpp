@@ -43,13 +43,6 @@ std::string_view kindText(RoofKind k)
     return k == RoofKind::Compute ? "compute" : k == RoofKind::Memory ? "memory" : "network";
 }
 
-std::string bandwidthText(const Hardware& hw, const Roof& roof)
-{
-    if (const Link* l = hw.link(roof.name); l && roof.kind == RoofKind::Network && l->specifiedInBits)
-        return formatBitRate(roof.value);
-    return formatBandwidth(roof.value);
-}
-
 // Columns a UTF-8 string takes in a terminal, one per code point.
 std::size_t columns(const std::string& text)
 {
@@ -109,12 +102,12 @@ Expected<std::string> reportTable(const Scenario& s)
     out += "Peak (dense):";
     for (Dtype d : kAllDtypes)
         if (auto p = hw.peakFor(d))
-            out += "  " + std::string(dtypeName(d)) + " " + formatSI(*p, isInteger(d) ? "OP/s" : "FLOP/s");
+            out += "  " + std::string(dtypeName(d)) + " " + formatRate(*p, d);
     out += "\nRoofs against " + std::string(dtypeName(dtype)) + " " + formatFlops(peak)
         + " (ridge = peak / bandwidth):\n";
     for (const Roof& roof : bandwidthRoofs(hw))
-        out += "  " + pad(roof.name, 8) + pad(bandwidthText(hw, roof), 12, true) + "  one way   ridge "
-            + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " FLOPs/B\n";
+        out += "  " + pad(roof.name, 8) + pad(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value), 12, true)
+            + "  one way   ridge " + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " FLOPs/B\n";
     out += "\n";
 
     const std::vector<std::string> header = { "operation", "intensity", "T_math", "T_comms", "T_lower", "T_upper",
@@ -125,10 +118,10 @@ Expected<std::string> reportTable(const Scenario& s)
         std::string intensity;
         for (const ResourceUse& use : e.resources)
             intensity += (intensity.empty() ? "" : ", ") + use.name + " " + formatIntensity(use.intensity);
-        table.push_back({ row.op->name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
-            formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
-            formatSI(e.attainable, isInteger(e.dtype) ? "OP/s" : "FLOP/s"), percent(e.fractionOfPeak),
-            row.critical ? describe(*row.critical) : "-" });
+        table.push_back(
+            { row.op->name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath), formatSeconds(e.tComms),
+                formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(), formatRate(e.attainable, e.dtype),
+                percent(e.fractionOfPeak), row.critical ? describe(*row.critical) : "-" });
     }
     out += renderTable(table, 2, 6);
     return out;
@@ -252,10 +245,9 @@ std::string presetTable(const PresetLibrary& library)
         std::string links;
         for (const Link& l : hw.links)
             links += (links.empty() ? "" : ", ") + l.name + " "
-                + (l.specifiedInBits ? formatBitRate(l.bandwidth) : formatBandwidth(l.bandwidth));
-        auto peak = [&](Dtype d) { return hw.peakFor(d) ? formatSI(*hw.peakFor(d), "FLOP/s") : std::string("-"); };
-        table.push_back({ hw.id, hw.name, peak(Dtype::bf16),
-            hw.peakFor(Dtype::int8) ? formatSI(*hw.peakFor(Dtype::int8), "OP/s") : "-", memory, links });
+                + formatRoofBandwidth(hw, RoofKind::Network, l.name, l.bandwidth);
+        auto peak = [&](Dtype d) { return hw.peakFor(d) ? formatRate(*hw.peakFor(d), d) : std::string("-"); };
+        table.push_back({ hw.id, hw.name, peak(Dtype::bf16), peak(Dtype::int8), memory, links });
     }
     return renderTable(table);
 }

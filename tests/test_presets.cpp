@@ -91,6 +91,24 @@ private slots:
         QCOMPARE(hw->link("NET")->scope, LinkScope::InterNode);
     }
 
+    // The keys of --set read back what they write; a link given in bits per second is shown so.
+    void hardwareKeysReadBack()
+    {
+        const Expected<Hardware, Diagnostics> parsed = parsePreset(kValid, "test.yaml", "test");
+        QVERIFY(parsed);
+        Hardware hw = *parsed;
+        for (const std::string& key : hardwareKeys(hw)) {
+            QVERIFY2(!setHardwareValue(hw, key, 2.5e12), key.c_str());
+            QCOMPARE(hardwareValue(hw, key), std::optional<double>(2.5e12));
+        }
+        QCOMPARE(hardwareValue(hw, "bandwidth.NET"), std::optional<double>(2.5e12));
+        QCOMPARE(hardwareValue(hw, "bandwidth.NONE"), std::nullopt);
+        QCOMPARE(hardwareValue(hw, "peak.nonsense"), std::nullopt);
+        QCOMPARE(hardwareValue(hw, "HBM"), std::nullopt);
+        QCOMPARE(formatRoofBandwidth(hw, RoofKind::Network, "NET", 5e10), std::string("400 Gb/s")); // 50 GB/s
+        QCOMPARE(formatRoofBandwidth(hw, RoofKind::Memory, "HBM", 5e10), std::string("50 GB/s"));
+    }
+
     void badInput_data()
     {
         QTest::addColumn<QByteArray>("text");

@@ -1,4 +1,5 @@
 // SI formatting and parsing: what every field, label and table cell shows.
+#include "dtype.h"
 #include "units.h"
 
 #include <QTest>
@@ -52,6 +53,14 @@ private slots:
     }
 
     void formatsBitRatesFromBytes() { QCOMPARE(formatBitRate(5e10), std::string("400 Gb/s")); }
+
+    // Integer dtypes count operations, not floating-point ones: the texts' 1.97e14 bf16 and 3.94e14 int8 of a v5e.
+    void formatsRatesByDtype()
+    {
+        QCOMPARE(formatRate(1.97e14, Dtype::bf16), std::string("197 TFLOP/s"));
+        QCOMPARE(formatRate(3.94e14, Dtype::int8), std::string("394 TOP/s"));
+        QCOMPARE(formatRate(1.98e15, Dtype::int4), std::string("1.98 POP/s"));
+    }
 
     void formatsIntensitiesAsTheTextsDo_data()
     {

@@ -7,15 +7,9 @@ namespace roofline::widgets {
 
 namespace {
 
-QString rate(double value, Dtype d)
-{
-    return isInteger(d) ? qs(formatSI(value, "OP/s")) : qs(formatFlops(value));
-}
-
 QString bandwidthText(const chart::RoofSegment& roof, const Hardware& hw)
 {
-    const Link* link = roof.kind == RoofKind::Network ? hw.link(roof.name) : nullptr;
-    return qs(link && link->specifiedInBits ? formatBitRate(roof.value) : formatBandwidth(roof.value));
+    return qs(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value));
 }
 
 QString escaped(const std::string& s)
@@ -34,7 +28,7 @@ QString roofLabel(const chart::RoofSegment& roof, const Hardware& hw)
 {
     if (roof.kind == RoofKind::Compute) {
         const auto d = parseDtype(roof.name);
-        return rate(roof.value, d.value_or(Dtype::bf16)) + QLatin1Char(' ') + qs(roof.name);
+        return qs(formatRate(roof.value, d.value_or(Dtype::bf16))) + QLatin1Char(' ') + qs(roof.name);
     }
     return qs(roof.name) + QLatin1Char(' ') + bandwidthText(roof, hw);
 }
@@ -74,7 +68,7 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     row(QStringLiteral("T<sub>lower</sub> / T<sub>upper</sub>"),
         qs(formatSeconds(ev.tLower)) + QStringLiteral(" / ") + qs(formatSeconds(ev.tUpper)));
     row(QStringLiteral("bound"), escaped(ev.bound()));
-    row(QStringLiteral("attainable"), rate(ev.attainable, ev.dtype));
+    row(QStringLiteral("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
     row(QStringLiteral("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
     for (const Extra& e : ev.extras)
         row(escaped(e.name), qs(formatSI(e.value, e.unit)));

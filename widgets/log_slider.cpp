@@ -91,8 +91,7 @@ void LogSlider::setLabel(const QString& label)
 
 void LogSlider::setError(const QString& error)
 {
-    m_field->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
-    m_field->setToolTip(error.isEmpty() ? m_help : error);
+    showFieldError(m_field, error, m_help);
 }
 
 void LogSlider::onSliderMoved(int position)

@@ -55,8 +55,7 @@ void PowerSlider::setValue(double v)
 
 void PowerSlider::setError(const QString& error)
 {
-    m_field->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
-    m_field->setToolTip(error.isEmpty() ? m_help : error);
+    showFieldError(m_field, error, m_help);
 }
 
 void PowerSlider::onSliderMoved(int exponent)

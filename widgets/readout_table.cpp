@@ -24,11 +24,6 @@ namespace roofline::widgets {
 
 namespace {
 
-QString rate(double value, Dtype d)
-{
-    return isInteger(d) ? qs(formatSI(value, "OP/s")) : qs(formatFlops(value));
-}
-
 // One-line texts set from glyphs shaped a character at a time and kept: a slider step changes a few dozen figures
 // in the table, and shaping each afresh cost three times drawing it. Kerning and ligatures are left out, which a
 // table of figures and units does not miss.
@@ -283,7 +278,7 @@ void ReadoutTable::refresh()
         setCell(row, TMath, qs(formatSeconds(ev.tMath)));
         setCell(row, TComms, qs(formatSeconds(ev.tComms)));
         setCell(row, Bound, qs(ev.bound()));
-        setCell(row, Attainable, rate(ev.attainable, ev.dtype));
+        setCell(row, Attainable, qs(formatRate(ev.attainable, ev.dtype)));
         setCell(row, FractionOfPeak, QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
         const auto critical = solveCritical(ops[op].op, hw, mainParam(ops[op].op));
         setCell(row, CriticalValue, critical.ok() ? qs(describe(critical.value())) : qs(critical.error()));

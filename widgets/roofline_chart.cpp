@@ -575,8 +575,8 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
-    yAxis->setTicker(QSharedPointer<SiLogTicker>::create(
-        [this](double v) { return isInteger(m_state->dtype()) ? qs(formatSI(v, "OP/s")) : qs(formatFlops(v)); }));
+    yAxis->setTicker(
+        QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_state->dtype())); }));
     xAxis->setLabel(QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
     xAxis2->setVisible(true);
     yAxis2->setVisible(true);

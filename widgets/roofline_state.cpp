@@ -21,23 +21,6 @@ void fitToChip(OperationVariant& op, const Hardware& hw)
     }
 }
 
-// The current value behind a key of setHardwareValue, to skip writes that change nothing.
-std::optional<double> currentValue(const Hardware& hw, std::string_view key)
-{
-    if (key.starts_with("peak.")) {
-        const auto d = parseDtype(key.substr(5));
-        return d ? hw.peakFor(*d) : std::nullopt;
-    }
-    if (key.starts_with("bandwidth.")) {
-        const auto name = key.substr(10);
-        if (const MemoryLevel* m = hw.memory(name))
-            return m->bandwidth;
-        if (const Link* l = hw.link(name))
-            return l->bandwidth;
-    }
-    return std::nullopt;
-}
-
 } // namespace
 
 RooflineState::RooflineState(PresetLibrary library, QObject* parent)
@@ -134,7 +117,7 @@ void RooflineState::setDtype(Dtype dtype)
 
 std::optional<std::string> RooflineState::setHardwareValue(const std::string& key, double value)
 {
-    if (currentValue(m_hardware, key) == value)
+    if (hardwareValue(m_hardware, key) == value)
         return std::nullopt;
     Hardware changed = m_hardware;
     if (auto error = roofline::setHardwareValue(changed, key, value))

@@ -22,4 +22,11 @@ void layOutSliderRow(
     field->setAccessibleName(name + QStringLiteral(" value"));
 }
 
+void showFieldError(QLineEdit* field, const QString& error, const QString& help)
+{
+    if (field->styleSheet().isEmpty() != error.isEmpty())
+        field->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
+    field->setToolTip(error.isEmpty() ? help : error);
+}
+
 } // namespace roofline::widgets
