@@ -2,9 +2,14 @@
 
 #include "presets.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <sstream>
+#include <vector>
 
 namespace roofline {
 
@@ -33,20 +38,135 @@ bool looksLikeText(std::string_view text)
     return true;
 }
 
-std::size_t countNodes(const YAML::Node& node, std::size_t budget)
-{
-    std::size_t count = 1;
-    if (node.IsMap() || node.IsSequence()) {
-        for (auto it = node.begin(); it != node.end() && count <= budget; ++it) {
-            if (node.IsMap()) {
-                count += countNodes(it->first, budget - count);
-                count += countNodes(it->second, budget - std::min(count, budget));
-            } else {
-                count += countNodes(*it, budget - count);
-            }
-        }
+// Why anchors and aliases are refused outright, not followed with care: yaml-cpp 0.7 resolves an alias to the very
+// node its anchor names, so `a: &x [*x]` (or a `<<: *x` merge key inside the anchored map) loads into a node that
+// contains itself, and every recursive walk of it overflows the stack; an alias bomb (each list holding the last
+// ten times) expands a few hundred bytes into billions of nodes. No preset or scenario needs either, and refusing
+// the first anchor or alias while the file is parsed, before any node exists, takes time linear in the file and
+// gives the user its line, column and field. Once refused, every node is reached exactly once, so the node walk
+// below needs no list of visited nodes; it is still iterative and capped in depth and count.
+struct AnchorFound {
+    YAML::Mark mark;
+    std::string field;
+    std::string what; // "&x", or "an alias"
+};
+
+// Follows the parser's events for the field path of each node, and throws AnchorFound at the first anchor or alias.
+class AnchorFinder final : public YAML::EventHandler {
+public:
+    void OnDocumentStart(const YAML::Mark&) override { }
+    void OnDocumentEnd() override { }
+    void OnAnchor(const YAML::Mark& mark, const std::string& name) override
+    {
+        throw AnchorFound { mark, nextField(), "&" + name };
     }
-    return count;
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override
+    {
+        throw AnchorFound { mark, nextField(), "an alias" };
+    }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override
+    {
+        beginNode("~");
+        endNode();
+    }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string& value) override
+    {
+        beginNode(value);
+        endNode();
+    }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        push(false);
+    }
+    void OnSequenceEnd() override { pop(); }
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        push(true);
+    }
+    void OnMapEnd() override { pop(); }
+
+private:
+    struct Level {
+        std::string field;
+        bool map = false;
+        bool atKey = true; // in a map: the next node is a key
+        std::string key; // in a map: the last key read
+        std::size_t index = 0; // in a list: the next item's index
+    };
+
+    // The field of the node about to start: a key is reported as its map.
+    std::string nextField() const
+    {
+        if (m_levels.empty())
+            return {};
+        const Level& l = m_levels.back();
+        if (!l.map)
+            return YamlReader::index(l.field, l.index);
+        return l.atKey ? l.field : YamlReader::join(l.field, l.key);
+    }
+    void beginNode(const std::string& key)
+    {
+        if (!m_levels.empty() && m_levels.back().map && m_levels.back().atKey)
+            m_levels.back().key = key;
+    }
+    void endNode()
+    {
+        if (m_levels.empty())
+            return;
+        Level& l = m_levels.back();
+        if (l.map)
+            l.atKey = !l.atKey;
+        else
+            ++l.index;
+    }
+    void push(bool map)
+    {
+        std::string field = nextField();
+        beginNode("?");
+        m_levels.push_back({ std::move(field), map, true, {}, 0 });
+    }
+    void pop()
+    {
+        m_levels.pop_back();
+        endNode();
+    }
+
+    std::vector<Level> m_levels;
+};
+
+// The most levels of lists and maps the walk goes down; presets and scenarios use four.
+constexpr std::size_t kMaxDepth = 100;
+
+struct WalkProblem {
+    YAML::Node at; // a null node, with no mark, when the whole file is to blame
+    std::string message;
+};
+
+// Visits every node of `root` with an explicit stack, no recursion: refuses more than kMaxNodes nodes in all
+// (counting those waiting to be visited, so the stack stays bounded too) and nesting deeper than kMaxDepth.
+std::optional<WalkProblem> walkNodes(const YAML::Node& root)
+{
+    std::vector<std::pair<YAML::Node, std::size_t>> pending { { root, 1 } };
+    std::size_t visited = 0;
+    while (!pending.empty()) {
+        const auto [node, depth] = std::move(pending.back());
+        pending.pop_back();
+        ++visited;
+        if (depth > kMaxDepth)
+            return WalkProblem { node, "nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)" };
+        if (node.IsMap()) {
+            for (const auto& entry : node) {
+                pending.emplace_back(entry.first, depth + 1);
+                pending.emplace_back(entry.second, depth + 1);
+            }
+        } else if (node.IsSequence()) {
+            for (const auto& item : node)
+                pending.emplace_back(item, depth + 1);
+        }
+        if (visited + pending.size() > kMaxNodes)
+            return WalkProblem { {}, "more than " + std::to_string(kMaxNodes) + " YAML nodes" };
+    }
+    return std::nullopt;
 }
 
 std::string_view unitName(Unit unit)
@@ -80,9 +200,20 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         error({}, "not a text file (binary data or invalid UTF-8)");
         return std::nullopt;
     }
+    const std::string copy(text);
     YAML::Node root;
     try {
-        root = YAML::Load(std::string(text));
+        // First the parser's events alone, to refuse anchors and aliases before they make a node (see AnchorFinder),
+        // then the same text again into nodes. Both parse only the first document.
+        std::istringstream events(copy);
+        YAML::Parser parser(events);
+        AnchorFinder finder;
+        parser.HandleNextDocument(finder);
+        root = YAML::Load(copy);
+    } catch (const AnchorFound& found) {
+        m_diagnostics.push_back({ m_file, found.mark.line + 1, found.mark.column + 1, found.field,
+            "anchors and aliases are not supported (found " + found.what + "): write the value out in full" });
+        return std::nullopt;
     } catch (const YAML::DeepRecursion& e) {
         m_diagnostics.push_back({ m_file, e.mark.line + 1, e.mark.column + 1, {}, "nested too deeply" });
         return std::nullopt;
@@ -96,8 +227,8 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         error({}, "the file is empty");
         return std::nullopt;
     }
-    if (countNodes(root, kMaxNodes) > kMaxNodes) {
-        error({}, "more than " + std::to_string(kMaxNodes) + " YAML nodes (aliases expanding?)");
+    if (const std::optional<WalkProblem> problem = walkNodes(root)) {
+        error(problem->at, {}, problem->message); // too many nodes: no one node to blame, so no line
         return std::nullopt;
     }
     if (!root.IsMap()) {

@@ -22,8 +22,9 @@ public:
         : m_file(std::move(file))
     { }
 
-    // Parses a document whose root must be a mapping. Refuses binary text, syntax errors, nesting too deep, an
-    // empty document and documents with more than kMaxNodes nodes (aliases included).
+    // Parses a document whose root must be a mapping. Refuses binary text, syntax errors, any anchor or alias (an
+    // alias can make a node contain itself, or multiply a small file), nesting too deep, an empty document and
+    // documents with more than kMaxNodes nodes.
     std::optional<YAML::Node> load(std::string_view text);
 
     void error(const YAML::Node& at, std::string_view field, std::string message);

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each):
 #   ./scripts/fuzz.sh [SECONDS]
-# Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; what a run finds stays in build-fuzz/.
+# Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets also get tests/fuzz/yaml.dict
+# (anchors, aliases, merge keys and the files' keys). What a run finds stays in build-fuzz/.
 # A crash leaves its input in build-fuzz/artifacts/ and fails the script: add it to the bad-input tests.
 set -euo pipefail
 SECONDS_EACH="${1:-60}"
@@ -15,6 +16,8 @@ corpus="$BUILD_DIR/corpus"
 mkdir -p "$corpus"/{preset,scenario,setting,quantity} "$BUILD_DIR/artifacts"
 cp -n "$ROOT"/presets/*.yaml "$corpus/preset/"
 cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
+cp -n "$ROOT"/tests/fuzz/seeds/preset/* "$corpus/preset/"
+cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
 
@@ -22,7 +25,11 @@ for target in preset scenario setting quantity; do
     echo "== fuzz_$target for ${SECONDS_EACH}s"
     log="$BUILD_DIR/fuzz_$target.log"
     status=0
-    "$BUILD_DIR/tests/fuzz/fuzz_$target" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 \
+    dict=()
+    if [ "$target" = preset ] || [ "$target" = scenario ]; then
+        dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
+    fi
+    "$BUILD_DIR/tests/fuzz/fuzz_$target" "${dict[@]}" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$BUILD_DIR/artifacts/$target-" \
         "$corpus/$target" >"$log" 2>&1 || status=$?
     grep -E "^(stat::number_of_executed_units|==[0-9]+==|SUMMARY|INFO: Seed)" "$log" || true

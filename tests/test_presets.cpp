@@ -1,6 +1,8 @@
 // Presets: every shipped one loads with its sources; every kind of bad file gets a located message.
 #include "presets.h"
+#include "scenario.h"
 
+#include <QElapsedTimer>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -36,6 +38,20 @@ std::string replaceLine(const std::string& text, int line, const std::string& wi
         ++n;
     }
     return out;
+}
+
+// `levels` lists, each holding its predecessor ten times: 10^levels nodes once the aliases are expanded.
+std::string aliasBomb(int levels, const std::string& indent)
+{
+    std::string text = indent + "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n";
+    for (int i = 1; i < levels; ++i) {
+        const std::string previous = "*a" + std::to_string(i - 1);
+        text += indent + "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + previous;
+        for (int k = 1; k < 10; ++k)
+            text += ", " + previous;
+        text += "]\n";
+    }
+    return text;
 }
 
 void writeFile(const QString& path, const std::string& text)
@@ -168,7 +184,24 @@ private slots:
             bomb += std::string(1, c) + ": &" + c + " [*" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1)
                 + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + ", *"
                 + char(c - 1) + ", *" + char(c - 1) + ", *" + char(c - 1) + "]\n";
-        row("alias bomb", bomb, 0, 0, "", "more than 100000 YAML nodes");
+        // Anchors and aliases are refused where the first one stands: a cycle made the node count recurse until
+        // the stack overflowed, and an alias bomb expands a small file into billions of nodes.
+        const char* noAliases = "anchors and aliases are not supported";
+        row("alias bomb", bomb, 1, 4, "a", noAliases);
+        row("self alias", kValid + "extra: &x [*x]\n", 12, 8, "extra", noAliases);
+        row("alias cycle through two nodes", kValid + "extra:\n  - &a {k: &b [*a, *b]}\n", 13, 5, "extra[0]",
+            noAliases);
+        row("merge-key cycle", kValid + "extra: &m\n  <<: *m\n", 12, 8, "extra", noAliases);
+        row("merge-key cycle at the top", "&top\n" + kValid + "<<: *top\n", 1, 1, "", noAliases);
+        row("anchor without an alias", replaceLine(kValid, 7, "    bandwidth: &bw 1e12"), 7, 16, "memory[0].bandwidth",
+            noAliases);
+        row("alias of a list", kValid + "notes: &n [a]\nextra: *n\n", 12, 8, "notes", noAliases);
+        std::string wide = "name: [";
+        for (int i = 0; i < 200000; ++i)
+            wide += "0,";
+        row("200,000 nodes", wide + "0]\n", 0, 0, "", "more than 100000 YAML nodes");
+        row("150-deep nesting", "name: " + std::string(150, '[') + std::string(150, ']') + "\n", 1, 106, "",
+            "nested too deeply (more than 100 levels)");
     }
     void badInput()
     {
@@ -232,6 +265,66 @@ private slots:
         const PresetLibrary library = loadPresetLibrary({ "/nonexistent/roofline-lab" });
         QVERIFY(library.errors.empty());
         QVERIFY(library.find("tpu-v5e"));
+    }
+
+    // The preset and scenario loaders share the YAML reader: a scenario's aliases are refused the same way.
+    void scenarioAliasesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("field");
+        auto row = [](const char* name, const std::string& text, int line, int column, const char* field) {
+            QTest::newRow(name) << QByteArray::fromStdString(text) << line << column << field;
+        };
+        row("self alias", "preset: h100-sxm\noperations: &ops [*ops]\n", 2, 13, "operations");
+        row("alias cycle through two nodes", "preset: h100-sxm\noperations:\n  - &op\n    op: dot\n    N: [*op]\n", 3,
+            5, "operations[0]");
+        row("merge-key cycle", "preset: h100-sxm\nset: &s\n  <<: *s\n", 2, 6, "set");
+        row("billion laughs", "preset: h100-sxm\nset:\n" + aliasBomb(40, "  "), 3, 7, "set.a0");
+        row("alias bomb of a thousand levels", "preset: h100-sxm\n" + aliasBomb(1000, ""), 2, 5, "a0");
+    }
+    void scenarioAliasesAreRefused()
+    {
+        QFETCH(QByteArray, text);
+        QFETCH(int, line);
+        QFETCH(int, column);
+        QFETCH(QString, field);
+        static const PresetLibrary library = loadPresetLibrary({});
+        QElapsedTimer timer;
+        timer.start();
+        const auto s = parseScenario(text.toStdString(), "bad.yaml", library);
+        QVERIFY2(timer.elapsed() < 5000, "an alias is refused in time linear in the file");
+        QVERIFY(!s);
+        const Diagnostic& d = s.error().front();
+        const QString all = QString::fromStdString(toString(s.error()));
+        QVERIFY2(QString::fromStdString(d.message).contains("anchors and aliases are not supported"), qPrintable(all));
+        QCOMPARE(QString::fromStdString(d.file), QStringLiteral("bad.yaml"));
+        QCOMPARE(QString::fromStdString(d.field), field);
+        QCOMPARE(d.line, line);
+        QCOMPARE(d.column, column);
+    }
+
+    // A user preset whose aliases form a cycle is listed as broken, with its file and line; everything else loads.
+    void aCyclicUserPresetHidesNothing()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        writeFile(dir.filePath("good.yaml"), replaceLine(kValid, 1, "name: My chip"));
+        writeFile(dir.filePath("cyclic.yaml"), kValid + "extra: &x [*x]\n");
+        writeFile(dir.filePath("merge.yaml"), "&top\n" + kValid + "<<: *top\n");
+        const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
+        QVERIFY(library.find("good"));
+        QVERIFY(library.find("h100-sxm"));
+        QVERIFY(!library.find("cyclic"));
+        QCOMPARE(library.errors.size(), std::size_t(2));
+        const QString errors = QString::fromStdString(toString(library.errors));
+        QVERIFY2(errors.contains("cyclic.yaml:12:8: extra: anchors and aliases are not supported"), qPrintable(errors));
+        QVERIFY2(errors.contains("merge.yaml:1:1: anchors and aliases are not supported"), qPrintable(errors));
+        // An unrelated scenario still loads against the library.
+        const auto s = parseScenario("preset: good\n", "s.yaml", library);
+        QVERIFY2(s, s ? "" : toString(s.error()).c_str());
+        QCOMPARE(s->presetId, std::string("good"));
     }
 };
 
