@@ -1,9 +1,18 @@
 #include "cli.h"
 
 #include "report.h"
+#include "version.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <functional>
 #include <iostream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace roofline::app {
 
@@ -15,6 +24,8 @@ constexpr const char* kUsage = R"(Usage:
                                      list the known hardware presets
   roofline-lab report (--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]
                                      evaluate every operation and print the result
+  roofline-lab save (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml
+                                     write the scenario with the overrides applied, as the window saves it
   roofline-lab export (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf
                       [--size WxH] [--scale S] [--theme light|dark]
                                      draw the chart to a file, with no display
@@ -110,13 +121,13 @@ PresetLibrary loadLibrary(const ScenarioOptions& options)
     return library;
 }
 
-int buildScenario(const ScenarioOptions& options, const PresetLibrary& library, Scenario& out)
+int buildSession(const ScenarioOptions& options, const PresetLibrary& library, Session& out)
 {
     if (options.preset.empty() == options.scenarioFile.empty()) {
         fail(options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
         return kExitBadArguments;
     }
-    Scenario scenario;
+    Session scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
         if (!hw) {
@@ -126,9 +137,9 @@ int buildScenario(const ScenarioOptions& options, const PresetLibrary& library, 
             fail("no preset with id '" + options.preset + "' (known: " + ids + ")");
             return kExitBadFile;
         }
-        scenario = defaultScenario(*hw);
+        scenario = defaultSession(*hw);
     } else {
-        Expected<Scenario, Diagnostics> loaded = loadScenario(options.scenarioFile, library);
+        Expected<Session, Diagnostics> loaded = loadScenario(options.scenarioFile, library);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())
                 std::cerr << d.toString() << '\n';
@@ -167,10 +178,11 @@ int runPresets(const std::vector<std::string>& args)
     return kExitOk;
 }
 
-int runReport(const std::vector<std::string>& args)
+// Reads the words after a command: the shared options, and through `own` the command's own, which advances `i` past
+// any value it takes and returns an error message or nothing. Prints the first error; returns whether all was read.
+bool parseCommand(const std::vector<std::string>& args, ScenarioOptions& options,
+    const std::function<std::optional<std::string>(std::size_t& i)>& own)
 {
-    ScenarioOptions options;
-    std::string format = "table";
     for (std::size_t i = 1; i < args.size(); ++i) {
         std::string error;
         switch (parseScenarioOption(args, i, options, error)) {
@@ -178,27 +190,41 @@ int runReport(const std::vector<std::string>& args)
             continue;
         case OptionParse::Error:
             fail(error);
-            return kExitBadArguments;
+            return false;
         case OptionParse::NotMine:
-            break;
-        }
-        if (args[i] == "--format" && i + 1 < args.size()) {
-            format = args[++i];
-        } else if (args[i].rfind("--format=", 0) == 0) {
-            format = args[i].substr(9);
-        } else {
-            fail("unknown option '" + args[i] + "' for report (see --help)");
-            return kExitBadArguments;
+            if (std::optional<std::string> problem = own(i)) {
+                fail(*problem);
+                return false;
+            }
         }
     }
+    return true;
+}
+
+int runReport(const std::vector<std::string>& args)
+{
+    ScenarioOptions options;
+    std::string format = "table";
+    const bool parsed = parseCommand(args, options, [&](std::size_t& i) -> std::optional<std::string> {
+        if (args[i] == "--format" && i + 1 < args.size())
+            format = args[++i];
+        else if (args[i].rfind("--format=", 0) == 0)
+            format = args[i].substr(9);
+        else
+            return "unknown option '" + args[i] + "' for report (see --help)";
+        return std::nullopt;
+    });
+    if (!parsed)
+        return kExitBadArguments;
     if (format != "table" && format != "json") {
         fail("--format takes table or json, not '" + format + "'");
         return kExitBadArguments;
     }
-    Scenario scenario;
-    if (const int code = buildScenario(options, loadLibrary(options), scenario); code != kExitOk)
+    Session session;
+    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
-    const Expected<std::string> text = format == "json" ? reportJson(scenario) : reportTable(scenario);
+    const Analysis analysis = analyse(std::move(session));
+    const Expected<std::string> text = format == "json" ? reportJson(analysis) : reportTable(analysis);
     if (!text) {
         fail(text.error());
         return kExitBadFile;
@@ -207,7 +233,85 @@ int runReport(const std::vector<std::string>& args)
     return kExitOk;
 }
 
+int runSave(const std::vector<std::string>& args)
+{
+    ScenarioOptions options;
+    std::string output;
+    const bool parsed = parseCommand(args, options, [&](std::size_t& i) -> std::optional<std::string> {
+        std::string name = args[i];
+        std::optional<std::string> value;
+        if (const std::size_t eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
+            value = name.substr(eq + 1);
+            name.resize(eq);
+        } else if ((name == "--output" || name == "-o") && i + 1 < args.size()) {
+            value = args[++i];
+        }
+        if (name != "--output" && name != "-o")
+            return "unknown option '" + args[i] + "' for save (see --help)";
+        if (!value || value->empty())
+            return name + " needs a value";
+        if (!output.empty())
+            return name + " given twice";
+        output = *value;
+        return std::nullopt;
+    });
+    if (!parsed)
+        return kExitBadArguments;
+    if (output.empty()) {
+        fail("save needs --output FILE.yaml");
+        return kExitBadArguments;
+    }
+    Session session;
+    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
+        return code;
+    if (std::optional<std::string> error = writeFileAtomically(output, writeScenario(session))) {
+        fail(*error);
+        return kExitBadFile;
+    }
+    return kExitOk;
+}
+
 } // namespace
+
+std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    std::error_code ec;
+    if (fs::is_directory(target, ec))
+        return "cannot write '" + path + "': it is a folder";
+    const fs::path temporary = target.parent_path() / ("." + target.filename().string() + ".roofline-lab-XXXXXX");
+    std::string pattern = temporary.string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0)
+        return "cannot write '" + path + "': " + std::strerror(errno);
+    auto failWith = [&](int error) {
+        ::close(fd);
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    };
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return failWith(n < 0 ? errno : ENOSPC);
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0)
+        return failWith(errno);
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    }
+    if (::rename(pattern.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    }
+    return std::nullopt;
+}
 
 int runCommand(const std::vector<std::string>& args)
 {
@@ -217,13 +321,15 @@ int runCommand(const std::vector<std::string>& args)
         return kExitOk;
     }
     if (command == "--version") {
-        std::cout << "roofline-lab 0.1.0\n";
+        std::cout << "roofline-lab " ROOFLINE_VERSION "\n";
         return kExitOk;
     }
     if (command == "presets")
         return runPresets(args);
     if (command == "report")
         return runReport(args);
+    if (command == "save")
+        return runSave(args);
     fail("unknown command '" + command + "' (see roofline-lab --help)");
     return kExitBadArguments;
 }

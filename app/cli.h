@@ -1,8 +1,9 @@
-// The headless commands: presets, report, and the options they share with export.
+// The headless commands: presets, report, save, and the options they share with export.
 #pragma once
 
 #include "scenario.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,13 @@ OptionParse parseScenarioOption(
 // warnings; the good ones still load.
 PresetLibrary loadLibrary(const ScenarioOptions&);
 
-// Builds the scenario the options describe from `library`, printing what went wrong on stderr. Returns kExitOk and
+// Builds the session the options describe from `library`, printing what went wrong on stderr. Returns kExitOk and
 // fills `out`, kExitBadFile for a bad or missing file or preset, kExitBadArguments for a bad --set.
-int buildScenario(const ScenarioOptions&, const PresetLibrary& library, Scenario& out);
+int buildSession(const ScenarioOptions&, const PresetLibrary& library, Session& out);
+
+// Writes `bytes` to `path` so that a failure leaves any earlier file whole: into a temporary file beside it, flushed
+// and synced, then renamed over it. Returns an error message naming the path and the system's reason, or nothing.
+std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes);
 
 // Runs a headless command; `args` are the words after the program name. Returns the exit code.
 int runCommand(const std::vector<std::string>& args);

@@ -6,8 +6,8 @@
 #include "chart_export.h"
 #include "main_window.h"
 #include "roofline_chart.h"
-#include "roofline_state.h"
 #include "scenario.h"
+#include "version.h"
 
 #include <QApplication>
 #include <QStyleFactory>
@@ -169,18 +169,18 @@ int runExport(int argc, char** argv, const std::vector<std::string>& words)
         return fail(kExitBadArguments, *error);
 
     PresetLibrary library = loadLibrary(parsed.scenario);
-    Scenario scenario;
-    if (const int code = buildScenario(parsed.scenario, library, scenario); code != kExitOk)
+    Session session;
+    if (const int code = buildSession(parsed.scenario, library, session); code != kExitOk)
         return code;
+    auto analysis = std::make_shared<const Analysis>(analyse(std::move(session)));
 
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setIdentity();
-    widgets::RooflineState state(std::move(library));
-    state.loadScenario(scenario);
-    widgets::RooflineChart chart(&state);
+    widgets::RooflineChart chart;
+    chart.setAnalysis(std::move(analysis));
     widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
     chart.setTheme(theme);
     chart.resize(parsed.options.size);

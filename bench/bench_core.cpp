@@ -50,7 +50,7 @@ int main()
 {
     const PresetLibrary library = loadPresetLibrary({});
     const Hardware& h100 = *library.find("h100-sxm");
-    const Scenario scenario = defaultScenario(h100);
+    const Session scenario = defaultSession(h100);
     const int reps = 2000;
 
     std::printf("| %-44s | %10s | %10s | %12s |\n", "benchmark", "median µs", "p99 µs", "evals/s");

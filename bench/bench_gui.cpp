@@ -4,11 +4,11 @@
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
 // figures for bench/compare.py; `--profile` runs 100 steps alone for callgrind (see profiledSteps).
 #include "chart_export.h"
+#include "document.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "roofline_chart.h"
-#include "roofline_state.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -80,7 +80,7 @@ protected:
 };
 
 // Ten operations beyond the default workload, of several kinds and sizes, so that the chart carries 21 operations.
-void addExtraOperations(RooflineState& state)
+void addExtraOperations(Document& state)
 {
     const std::pair<std::string_view, double> extra[] = { { "matmul", 64 }, { "matmul", 1024 }, { "matmul", 8192 },
         { "batched_matmul", 16 }, { "batched_matmul", 512 }, { "sharded_matmul", 256 }, { "dot", 0 },
@@ -117,14 +117,14 @@ int main(int argc, char** argv)
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
-    window.state()->selectPreset(QStringLiteral("h100-sxm"));
-    const std::size_t defaults = window.state()->operations().size();
-    addExtraOperations(*window.state());
+    window.document()->selectPreset(QStringLiteral("h100-sxm"));
+    const std::size_t defaults = window.document()->operations().size();
+    addExtraOperations(*window.document());
     RooflineChart* chart = window.chart();
     QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
     std::printf("%zu operations shown (%zu default + %zu extra), chart %dx%d px, %d graphs, %d items\n",
-        window.state()->operations().size(), defaults, window.state()->operations().size() - defaults, chart->width(),
-        chart->height(), chart->graphCount(), chart->itemCount());
+        window.document()->operations().size(), defaults, window.document()->operations().size() - defaults,
+        chart->width(), chart->height(), chart->graphCount(), chart->itemCount());
 
     PaintCounter painted;
     chart->installEventFilter(&painted);
@@ -154,7 +154,7 @@ int main(int argc, char** argv)
 
     auto stateOnly = [&](int i) {
         const double hbm = 3.35e12 * (1 + 0.001 * (i % 50));
-        window.state()->setHardwareValue("bandwidth.HBM", hbm);
+        window.document()->setHardwareValue("bandwidth.HBM", hbm);
     };
     report("slider_state", "  of which state, table and chart data", measure(400, stateOnly));
     report("replot", "  a full replot (every layer, layout)", measure(400, [&](int) { chart->replot(); }));

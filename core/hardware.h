@@ -23,6 +23,8 @@ struct MemoryLevel {
     std::string label; // what a reader sees: "HBM3 80 GiB"
     double bandwidth = 0; // bytes/s
     double capacity = 0; // bytes; 0 when not stated
+
+    bool operator==(const MemoryLevel&) const = default;
 };
 
 // A link between chips. Every bandwidth in Roofline Lab is bytes/s in one direction.
@@ -32,6 +34,8 @@ struct Link {
     double bandwidth = 0; // bytes/s, one direction
     LinkScope scope = LinkScope::IntraNode;
     bool specifiedInBits = false; // shown as "400 Gb/s" rather than "50 GB/s"
+
+    bool operator==(const Link&) const = default;
 };
 
 struct Hardware {
@@ -50,6 +54,8 @@ struct Hardware {
     const Link* link(std::string_view name) const;
     // The dtype the chart opens with: bf16 where the chip has it, else the first supported one.
     Dtype defaultDtype() const;
+
+    bool operator==(const Hardware&) const = default;
 };
 
 // One roof of the chart: the flat compute roof of a dtype, or a sloped roof of a memory level or link.

@@ -41,6 +41,8 @@ struct Dot {
     double N = 1 << 20;
     Dtype dtype = Dtype::bf16;
     std::string memory;
+
+    bool operator==(const Dot&) const = default;
 };
 
 // LayerNorm over the last axis of [B, D]. FLOPs per element: 1 for the mean, 3 for the variance (subtract, square,
@@ -52,6 +54,8 @@ struct LayerNorm {
     double D = 8192;
     Dtype dtype = Dtype::bf16;
     std::string memory;
+
+    bool operator==(const LayerNorm&) const = default;
 };
 
 // X[B,D]·Y[D,F]→Z[B,F] with a dtype each for the activations x, the weights w, the output and the compute:
@@ -65,6 +69,8 @@ struct Matmul {
     Dtype out = Dtype::bf16;
     Dtype compute = Dtype::bf16;
     std::string memory;
+
+    bool operator==(const Matmul&) const = default;
 };
 
 // A different weight matrix per batch row, X[B,D]·Y[B,D,F]→Z[B,F]: 2BDF FLOPs; bytes s_x·BD + s_w·BDF + s_out·BF.
@@ -77,6 +83,8 @@ struct BatchedMatmul {
     Dtype out = Dtype::int8;
     Dtype compute = Dtype::int8;
     std::string memory;
+
+    bool operator==(const BatchedMatmul&) const = default;
 };
 
 // A matmul split over `chips` along the contracting axis D. Each chip multiplies X[B, D/chips]·Y[D/chips, F] into a
@@ -94,6 +102,8 @@ struct ShardedMatmul {
     Dtype compute = Dtype::bf16;
     std::string memory;
     std::string link;
+
+    bool operator==(const ShardedMatmul&) const = default;
 };
 
 enum class CollectiveKind { AllReduce, AllGather, ReduceScatter };
@@ -108,6 +118,8 @@ struct Collective {
     double P = 8;
     Dtype dtype = Dtype::bf16;
     std::string link;
+
+    bool operator==(const Collective&) const = default;
 };
 
 // One data-parallel training step on P GPUs: 6·Ψ·tokens/P FLOPs per GPU (forward and backward on its share of the
@@ -119,6 +131,8 @@ struct DataParallelStep {
     double s = 2;
     Dtype compute = Dtype::bf16;
     std::string link;
+
+    bool operator==(const DataParallelStep&) const = default;
 };
 
 // One transformer layer's forward pass split t ways by tensor parallelism (Megatron style), B sequences of S tokens
@@ -132,6 +146,8 @@ struct TensorParallelLayer {
     double t = 8;
     Dtype dtype = Dtype::bf16;
     std::string link;
+
+    bool operator==(const TensorParallelLayer&) const = default;
 };
 
 // One pipeline stage of p, L layers deep, over a step of m microbatches of B sequences of S tokens, width H.
@@ -146,15 +162,25 @@ struct PipelineStage {
     double p = 4;
     Dtype dtype = Dtype::bf16;
     std::string link;
+
+    bool operator==(const PipelineStage&) const = default;
 };
 
 using OperationVariant = std::variant<Dot, LayerNorm, Matmul, BatchedMatmul, ShardedMatmul, Collective,
     DataParallelStep, TensorParallelLayer, PipelineStage>;
 
-// An operation as it stands on the chart: a name the user reads ("matmul B=256") and its parameters.
+// An operation as it stands on the chart: a name the user reads ("matmul B=256"), its parameters, and what the
+// session keeps of it: an id that stays with it through edits, reordering and removal of others, its colour, the
+// group whose totals it adds to, and whether it is hidden.
 struct Operation {
     std::string name;
     OperationVariant op;
+    std::string id; // "op3"; unique within a session
+    std::string colour; // "#rrggbb"; the session assigns one from its palette when empty
+    std::string group; // empty: in no group
+    bool hidden = false;
+
+    bool operator==(const Operation&) const = default;
 };
 
 // The name of an operation's kind as scenario files spell it: "dot", "layernorm", "matmul", "batched_matmul",

@@ -12,32 +12,6 @@ namespace roofline {
 
 namespace {
 
-struct Row {
-    const Operation* op;
-    Evaluation eval;
-    std::optional<Critical> critical;
-};
-
-Expected<std::vector<Row>> evaluateAll(const Scenario& s)
-{
-    std::vector<Row> rows;
-    for (const Operation& op : s.operations) {
-        Expected<Evaluation> e = evaluate(op.op, s.hardware);
-        if (!e)
-            return Expected<std::vector<Row>>::failure(op.name + ": " + e.error());
-        Row row { &op, std::move(e).value(), std::nullopt };
-        if (Expected<Critical> c = solveCritical(op.op, s.hardware, mainParam(op.op)))
-            row.critical = *c;
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-Dtype chartDtype(const Scenario& s)
-{
-    return s.dtype.value_or(s.hardware.defaultDtype());
-}
-
 std::string_view kindText(RoofKind k)
 {
     return k == RoofKind::Compute ? "compute" : k == RoofKind::Memory ? "memory" : "network";
@@ -88,14 +62,14 @@ std::string percent(double fraction)
 
 } // namespace
 
-Expected<std::string> reportTable(const Scenario& s)
+Expected<std::string> reportTable(const Analysis& a)
 {
-    Expected<std::vector<Row>> rows = evaluateAll(s);
-    if (!rows)
-        return Expected<std::string>::failure(rows.error());
-    const Hardware& hw = s.hardware;
-    const Dtype dtype = chartDtype(s);
-    const double peak = *hw.peakFor(dtype);
+    if (std::optional<std::string> error = a.firstError())
+        return Expected<std::string>::failure(*error);
+    const Session& s = a.session;
+    const Hardware& hw = a.hardware;
+    const Dtype dtype = a.dtype;
+    const double peak = a.peak;
 
     std::string out;
     out += (s.name.empty() || s.name == hw.name ? hw.name : s.name + " — " + hw.name) + "\n";
@@ -113,28 +87,26 @@ Expected<std::string> reportTable(const Scenario& s)
     const std::vector<std::string> header = { "operation", "intensity", "T_math", "T_comms", "T_lower", "T_upper",
         "bound", "attainable", "of peak", "critical" };
     std::vector<std::vector<std::string>> table { header };
-    for (const Row& row : *rows) {
-        const Evaluation& e = row.eval;
+    for (std::size_t i = 0; i < a.operations.size(); ++i) {
+        const Evaluation& e = a.operations[i].evaluation.value();
+        const std::optional<Critical>& critical = a.operations[i].critical;
         std::string intensity;
         for (const ResourceUse& use : e.resources)
             intensity += (intensity.empty() ? "" : ", ") + use.name + " " + formatIntensity(use.intensity);
-        table.push_back(
-            { row.op->name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath), formatSeconds(e.tComms),
-                formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(), formatRate(e.attainable, e.dtype),
-                percent(e.fractionOfPeak), row.critical ? describe(*row.critical) : "-" });
+        table.push_back({ s.operations[i].name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
+            formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
+            formatRate(e.attainable, e.dtype), percent(e.fractionOfPeak), critical ? describe(*critical) : "-" });
     }
     out += renderTable(table, 2, 6);
     return out;
 }
 
-Expected<std::string> reportJson(const Scenario& s)
+Expected<std::string> reportJson(const Analysis& a)
 {
-    Expected<std::vector<Row>> rows = evaluateAll(s);
-    if (!rows)
-        return Expected<std::string>::failure(rows.error());
-    const Hardware& hw = s.hardware;
-    const Dtype dtype = chartDtype(s);
-    const double peak = *hw.peakFor(dtype);
+    if (std::optional<std::string> error = a.firstError())
+        return Expected<std::string>::failure(*error);
+    const Session& s = a.session;
+    const Hardware& hw = a.hardware;
 
     JsonWriter j;
     j.beginObject();
@@ -143,7 +115,7 @@ Expected<std::string> reportJson(const Scenario& s)
     j.key("id").value(hw.id);
     j.key("name").value(hw.name);
     j.key("vendor").value(hw.vendor);
-    j.key("dtype").value(dtypeName(dtype));
+    j.key("dtype").value(dtypeName(a.dtype));
     j.key("peaks").beginObject();
     for (Dtype d : kAllDtypes)
         if (auto p = hw.peakFor(d))
@@ -152,36 +124,42 @@ Expected<std::string> reportJson(const Scenario& s)
     j.key("ceilings").beginArray();
     j.beginObject()
         .key("name")
-        .value(dtypeName(dtype))
+        .value(dtypeName(a.dtype))
         .key("kind")
         .value("compute")
         .key("flops_per_s")
-        .value(peak)
+        .value(a.peak)
         .endObject();
     for (const Roof& roof : bandwidthRoofs(hw)) {
         j.beginObject();
         j.key("name").value(roof.name);
         j.key("kind").value(kindText(roof.kind));
         j.key("bandwidth_bytes_per_s").value(roof.value);
-        j.key("ridge_intensity").value(ridgeIntensity(peak, roof.value));
+        j.key("ridge_intensity").value(ridgeIntensity(a.peak, roof.value));
         j.endObject();
     }
     j.endArray();
     j.endObject();
 
     j.key("operations").beginArray();
-    for (const Row& row : *rows) {
-        const Evaluation& e = row.eval;
+    for (std::size_t i = 0; i < a.operations.size(); ++i) {
+        const Operation& op = s.operations[i];
+        const Evaluation& e = a.operations[i].evaluation.value();
         j.beginObject();
-        j.key("name").value(row.op->name);
-        j.key("op").value(kindName(row.op->op));
+        j.key("id").value(op.id);
+        j.key("name").value(op.name);
+        j.key("op").value(kindName(op.op));
+        if (!op.group.empty())
+            j.key("group").value(op.group);
+        if (op.hidden)
+            j.key("hidden").value(true);
         j.key("params").beginObject();
-        for (const ParamInfo& p : params(row.op->op)) {
-            if (auto n = numberParam(row.op->op, p.name))
+        for (const ParamInfo& p : params(op.op)) {
+            if (auto n = numberParam(op.op, p.name))
                 j.key(p.name).value(*n);
-            else if (auto d = dtypeParam(row.op->op, p.name))
+            else if (auto d = dtypeParam(op.op, p.name))
                 j.key(p.name).value(dtypeName(*d));
-            else if (auto t = textParam(row.op->op, p.name); t && !t->empty())
+            else if (auto t = textParam(op.op, p.name); t && !t->empty())
                 j.key(p.name).value(*t);
         }
         j.endObject();
@@ -210,8 +188,8 @@ Expected<std::string> reportJson(const Scenario& s)
         for (const Extra& x : e.extras)
             j.key(x.name).value(x.value);
         j.key("critical");
-        if (row.critical) {
-            const Critical& c = *row.critical;
+        if (const std::optional<Critical>& critical = a.operations[i].critical) {
+            const Critical& c = *critical;
             j.beginObject();
             j.key("param").value(c.param);
             j.key("kind").value(c.kind == Critical::Kind::At ? "at"
@@ -230,6 +208,24 @@ Expected<std::string> reportJson(const Scenario& s)
         }
         j.endObject();
     }
+    j.endArray();
+    // Operations run one after another: the visible ones summed, and each named group's.
+    auto total = [&j](const GroupTotal& t) {
+        j.beginObject();
+        if (!t.group.empty())
+            j.key("group").value(t.group);
+        j.key("count").value(static_cast<double>(t.count));
+        j.key("flops").value(t.flops);
+        j.key("t_math_s").value(t.tMath);
+        j.key("t_lower_s").value(t.tLower);
+        j.key("t_upper_s").value(t.tUpper);
+        j.endObject();
+    };
+    j.key("total");
+    total(a.total);
+    j.key("groups").beginArray();
+    for (const GroupTotal& g : a.groups)
+        total(g);
     j.endArray();
     j.endObject();
     return j.str() + "\n";

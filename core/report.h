@@ -1,16 +1,18 @@
 // The command line's report: every operation of a scenario evaluated, as a readable table or one JSON document.
 #pragma once
 
+#include "analysis.h"
 #include "expected.h"
-#include "scenario.h"
+#include "presets.h"
 
 #include <string>
 
 namespace roofline {
 
-// Both fail, and print nothing, if any operation cannot be evaluated on the scenario's chip.
-Expected<std::string> reportTable(const Scenario&);
-Expected<std::string> reportJson(const Scenario&);
+// Both fail, and print nothing, if any operation cannot be evaluated on the session's chip. Hidden operations are
+// reported too: the report is of the whole session.
+Expected<std::string> reportTable(const Analysis&);
+Expected<std::string> reportJson(const Analysis&);
 
 // The `presets` command: one line per preset with its key numbers.
 std::string presetTable(const PresetLibrary&);

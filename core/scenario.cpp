@@ -12,17 +12,8 @@ namespace roofline {
 
 namespace {
 
-const Link* firstLink(const Hardware& hw, std::initializer_list<LinkScope> scopes)
-{
-    for (LinkScope scope : scopes)
-        for (const Link& l : hw.links)
-            if (l.scope == scope)
-                return &l;
-    return nullptr;
-}
-
 // Sets one parameter from its text form, checking names of memory levels and links against the chip.
-std::optional<std::string> setParamFromText(
+std::optional<std::string> setFromText(
     OperationVariant& op, const ParamInfo& info, const std::string& value, const Hardware& hw)
 {
     switch (info.type) {
@@ -50,6 +41,19 @@ std::optional<std::string> setParamFromText(
         return setTextParam(op, info.name, value);
     }
     return std::nullopt;
+}
+
+// "B: expected a number" without its "B: ", for messages that name the field themselves.
+std::string withoutField(const std::string& error)
+{
+    const std::size_t colon = error.find(": ");
+    return colon == std::string::npos ? error : error.substr(colon + 2);
+}
+
+bool validColour(const std::string& c)
+{
+    return c.size() == 7 && c[0] == '#'
+        && std::all_of(c.begin() + 1, c.end(), [](char ch) { return std::isxdigit(static_cast<unsigned char>(ch)); });
 }
 
 std::optional<Operation> readOperation(
@@ -87,14 +91,45 @@ std::optional<Operation> readOperation(
         seen.push_back(key);
         if (key == "op")
             continue;
-        if (key == "name") {
-            if (auto t = r.text(entry.second, keyField))
+        if (key == "name" || key == "id" || key == "colour" || key == "group") {
+            const std::optional<std::string> t = r.text(entry.second, keyField);
+            if (!t) {
+                ok = false;
+            } else if (key == "name") {
                 result.name = *t;
+            } else if (key == "id") {
+                if (t->empty() || t->find_first_of(" \t=[]") != std::string::npos) {
+                    r.error(
+                        entry.second, keyField, "expected an id without spaces, '=' or brackets, found '" + *t + "'");
+                    ok = false;
+                }
+                result.id = *t;
+            } else if (key == "colour") {
+                if (!validColour(*t)) {
+                    r.error(entry.second, keyField, "expected a colour as #rrggbb, found '" + *t + "'");
+                    ok = false;
+                }
+                result.colour = *t;
+                std::transform(result.colour.begin(), result.colour.end(), result.colour.begin(),
+                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+            } else {
+                result.group = *t;
+            }
+            continue;
+        }
+        if (key == "hidden") {
+            const std::optional<std::string> t = r.text(entry.second, keyField);
+            if (t && (*t == "true" || *t == "false"))
+                result.hidden = *t == "true";
+            else {
+                r.error(entry.second, keyField, "expected true or false");
+                ok = false;
+            }
             continue;
         }
         const ParamInfo* info = findParam(*op, key);
         if (!info) {
-            std::string names = "op, name";
+            std::string names = "op, name, id, colour, group, hidden";
             for (const ParamInfo& p : params(*op))
                 names += ", " + std::string(p.name);
             r.error(entry.first, keyField, "unknown key for " + *kind + " (expected one of: " + names + ")");
@@ -113,9 +148,8 @@ std::optional<Operation> readOperation(
                 continue;
             }
         }
-        if (std::optional<std::string> error = setParamFromText(*op, *info, entry.second.Scalar(), hw)) {
-            const std::size_t colon = error->find(": ");
-            r.error(entry.second, keyField, colon == std::string::npos ? *error : error->substr(colon + 2));
+        if (std::optional<std::string> error = setFromText(*op, *info, entry.second.Scalar(), hw)) {
+            r.error(entry.second, keyField, withoutField(*error));
             ok = false;
         }
     }
@@ -138,12 +172,58 @@ std::string number(double v)
     return buffer;
 }
 
+void writeHardware(YAML::Emitter& out, const Hardware& hw)
+{
+    out << YAML::BeginMap;
+    if (!hw.id.empty())
+        out << YAML::Key << "id" << YAML::Value << hw.id;
+    out << YAML::Key << "name" << YAML::Value << hw.name;
+    if (!hw.vendor.empty())
+        out << YAML::Key << "vendor" << YAML::Value << hw.vendor;
+    out << YAML::Key << "compute" << YAML::Value << YAML::BeginMap;
+    for (Dtype d : kAllDtypes)
+        if (auto p = hw.peakFor(d))
+            out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << number(*p);
+    out << YAML::EndMap;
+    out << YAML::Key << "memory" << YAML::Value << YAML::BeginSeq;
+    for (const MemoryLevel& m : hw.memories) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << m.name;
+        if (!m.label.empty())
+            out << YAML::Key << "label" << YAML::Value << m.label;
+        out << YAML::Key << "bandwidth" << YAML::Value << number(m.bandwidth);
+        if (m.capacity > 0)
+            out << YAML::Key << "capacity" << YAML::Value << number(m.capacity);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
+    for (const Link& l : hw.links) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << l.name;
+        if (!l.label.empty())
+            out << YAML::Key << "label" << YAML::Value << l.label;
+        // A link specified in bits stays so: ×8 and ÷8 are exact in binary floating point.
+        out << YAML::Key << "bandwidth" << YAML::Value
+            << (l.specifiedInBits ? number(l.bandwidth * 8) + " b/s" : number(l.bandwidth));
+        out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope)) << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
+    for (const std::string& src : hw.sources)
+        out << src;
+    if (hw.sources.empty())
+        out << "written by Roofline Lab";
+    out << YAML::EndSeq;
+    if (!hw.notes.empty())
+        out << YAML::Key << "notes" << YAML::Value << hw.notes;
+    out << YAML::EndMap;
+}
+
 } // namespace
 
-Expected<Scenario, Diagnostics> parseScenario(
+Expected<Session, Diagnostics> parseScenario(
     std::string_view text, const std::string& file, const PresetLibrary& library)
 {
-    using Result = Expected<Scenario, Diagnostics>;
+    using Result = Expected<Session, Diagnostics>;
     YamlReader r(file);
     const std::optional<YAML::Node> root = r.load(text);
     if (!root)
@@ -151,13 +231,13 @@ Expected<Scenario, Diagnostics> parseScenario(
     if (!r.checkMap(*root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "operations" }))
         return Result::failure(r.diagnostics());
 
-    Scenario scenario;
+    Session session;
     if (auto n = r.child(*root, {}, "name", false))
         if (auto v = r.text(*n, "name"))
-            scenario.name = *v;
+            session.name = *v;
     if (auto n = r.child(*root, {}, "description", false))
         if (auto v = r.text(*n, "description"))
-            scenario.description = *v;
+            session.description = *v;
 
     const std::optional<YAML::Node> presetNode = r.child(*root, {}, "preset", false);
     const std::optional<YAML::Node> hardwareNode = r.child(*root, {}, "hardware", false);
@@ -166,8 +246,8 @@ Expected<Scenario, Diagnostics> parseScenario(
     } else if (presetNode) {
         if (auto id = r.text(*presetNode, "preset")) {
             if (const Hardware* hw = library.find(*id)) {
-                scenario.presetId = *id;
-                scenario.hardware = *hw;
+                session.presetId = *id;
+                session.chip = *hw;
             } else {
                 std::string ids;
                 for (const Hardware& h : library.presets)
@@ -176,7 +256,7 @@ Expected<Scenario, Diagnostics> parseScenario(
             }
         }
     } else if (hardwareNode) {
-        scenario.hardware = readHardware(r, *hardwareNode, "hardware", "inline");
+        session.chip = readHardware(r, *hardwareNode, "hardware", "inline");
     } else {
         r.error(*root, "preset", "missing (give a preset id, or the chip inline under 'hardware')");
     }
@@ -201,102 +281,79 @@ Expected<Scenario, Diagnostics> parseScenario(
                     { Unit::FlopsPerSecond, Unit::BytesPerSecond, Unit::BitsPerSecond, Unit::Bytes });
                 if (!v)
                     continue;
-                if (std::optional<std::string> error = setHardwareValue(scenario.hardware, key, *v))
+                if (std::optional<std::string> error = setOverride(session, key, *v))
                     r.error(entry.first, field, *error);
-                else
-                    scenario.overrides.emplace_back(key, *v);
             }
         }
     }
+    const Hardware hw = session.hardware();
 
     if (auto n = r.child(*root, {}, "dtype", false))
         if (auto t = r.text(*n, "dtype")) {
             const std::optional<Dtype> d = parseDtype(*t);
             if (!d)
                 r.error(*n, "dtype", "unknown dtype '" + *t + "'");
-            else if (!scenario.hardware.peakFor(*d))
-                r.error(*n, "dtype", scenario.hardware.name + " has no " + *t + " peak");
+            else if (!hw.peakFor(*d))
+                r.error(*n, "dtype", hw.name + " has no " + *t + " peak");
             else
-                scenario.dtype = d;
+                session.dtype = d;
         }
 
     if (auto n = r.child(*root, {}, "operations", false)) {
         if (!n->IsSequence()) {
             r.error(*n, "operations", "expected a list of operations");
         } else {
-            for (std::size_t i = 0; i < n->size(); ++i)
-                if (auto op = readOperation(r, (*n)[i], YamlReader::index("operations", i), scenario.hardware))
-                    scenario.operations.push_back(std::move(*op));
+            std::vector<std::string> ids;
+            for (std::size_t i = 0; i < n->size(); ++i) {
+                const std::string field = YamlReader::index("operations", i);
+                auto op = readOperation(r, (*n)[i], field, hw);
+                if (!op)
+                    continue;
+                if (!op->id.empty()) {
+                    if (std::find(ids.begin(), ids.end(), op->id) != ids.end())
+                        r.error((*n)[i]["id"], field + ".id", "duplicate id '" + op->id + "'");
+                    ids.push_back(op->id);
+                }
+                session.operations.push_back(std::move(*op));
+            }
         }
     } else if (!r.failed()) {
-        scenario.operations = defaultWorkload(scenario.hardware);
+        session.operations = defaultWorkload(hw);
     }
 
     if (r.failed())
         return Result::failure(r.diagnostics());
-    return scenario;
+    assignIdentities(session);
+    return session;
 }
 
-Expected<Scenario, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
+Expected<Session, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
 {
     Expected<std::string, Diagnostics> text = readTextFile(path);
     if (!text)
-        return Expected<Scenario, Diagnostics>::failure(text.error());
+        return Expected<Session, Diagnostics>::failure(text.error());
     return parseScenario(*text, path.string(), library);
 }
 
-std::vector<Operation> defaultWorkload(const Hardware& hw)
+std::optional<std::string> setParamFromText(
+    Operation& op, std::string_view param, const std::string& value, const Hardware& hw)
 {
-    std::vector<OperationVariant> ops;
-    ops.push_back(Dot {});
-    ops.push_back(LayerNorm {});
-    for (double b : { 32.0, 256.0, 1024.0 }) {
-        Matmul m;
-        m.B = b;
-        ops.push_back(m);
-    }
-    Matmul int8;
-    int8.x = int8.w = int8.out = int8.compute = Dtype::int8;
-    ops.push_back(int8);
-    Matmul int8Weights;
-    int8Weights.w = Dtype::int8;
-    ops.push_back(int8Weights);
-    ops.push_back(BatchedMatmul {});
-
-    const Link* scaleUp = firstLink(hw, { LinkScope::IntraNode, LinkScope::IntraPod });
-    const Link* scaleOut = firstLink(hw, { LinkScope::InterNode, LinkScope::InterPod });
-    if (scaleUp) {
-        ShardedMatmul sharded;
-        sharded.link = scaleUp->name;
-        ops.push_back(sharded);
-        Collective allReduce;
-        allReduce.link = scaleUp->name;
-        ops.push_back(allReduce);
-    }
-    if (scaleOut || scaleUp) {
-        DataParallelStep step;
-        step.link = (scaleOut ? scaleOut : scaleUp)->name;
-        ops.push_back(step);
-    }
-
-    std::vector<Operation> workload;
-    for (OperationVariant& op : ops)
-        if (evaluate(op, hw)) // leaves out what the chip cannot run: int8 on a chip with no int8 peak
-            workload.push_back({ describe(op), std::move(op) });
-    return workload;
+    const ParamInfo* info = findParam(op.op, param);
+    if (!info)
+        return std::string(kindName(op.op)) + " has no parameter '" + std::string(param) + "'";
+    OperationVariant changed = op.op;
+    if (std::optional<std::string> error = setFromText(changed, *info, value, hw))
+        return withoutField(*error);
+    if (const Expected<Evaluation> e = evaluate(changed, hw); !e)
+        return e.error();
+    // A name that was only the default description follows the parameters; a name the user gave stays.
+    if (op.name.empty() || op.name == describe(op.op))
+        op.name = describe(changed);
+    op.op = std::move(changed);
+    return std::nullopt;
 }
 
-Scenario defaultScenario(const Hardware& hw)
-{
-    Scenario s;
-    s.name = hw.name;
-    s.presetId = hw.id;
-    s.hardware = hw;
-    s.operations = defaultWorkload(hw);
-    return s;
-}
-
-std::optional<std::string> applySetting(Scenario& scenario, std::string_view assignment)
+std::optional<std::string> applySetting(Session& session, std::string_view assignment)
 {
     const std::size_t eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0)
@@ -308,22 +365,18 @@ std::optional<std::string> applySetting(Scenario& scenario, std::string_view ass
         const std::optional<ParsedQuantity> q = parseQuantity(value);
         if (!q)
             return key + ": expected a number, found '" + value + "'";
-        Hardware changed = scenario.hardware;
-        if (std::optional<std::string> error = setHardwareValue(changed, key, q->value))
-            return error;
-        scenario.hardware = std::move(changed);
-        scenario.overrides.emplace_back(key, q->value);
-        return std::nullopt;
+        return setOverride(session, key, q->value);
     }
+    const Hardware hw = session.hardware();
     if (key == "chart.dtype") {
         const std::optional<Dtype> d = parseDtype(value);
-        if (!d || !scenario.hardware.peakFor(*d))
-            return "chart.dtype: " + scenario.hardware.name + " has no peak for '" + value + "'";
-        scenario.dtype = d;
+        if (!d || !hw.peakFor(*d))
+            return "chart.dtype: " + hw.name + " has no peak for '" + value + "'";
+        session.dtype = d;
         return std::nullopt;
     }
 
-    std::vector<Operation> ops = scenario.operations;
+    std::vector<Operation> ops = session.operations;
     std::string param = key;
     std::optional<std::size_t> only;
     if (key.rfind("ops[", 0) == 0) {
@@ -346,30 +399,23 @@ std::optional<std::string> applySetting(Scenario& scenario, std::string_view ass
     for (std::size_t i = 0; i < ops.size(); ++i) {
         if (only && i != *only)
             continue;
-        const ParamInfo* info = findParam(ops[i].op, param);
-        if (!info) {
+        if (!findParam(ops[i].op, param)) {
             if (only)
                 return key + ": " + std::string(kindName(ops[i].op)) + " has no parameter '" + param + "'";
             continue;
         }
-        const std::string before = describe(ops[i].op);
-        if (std::optional<std::string> error = setParamFromText(ops[i].op, *info, value, scenario.hardware))
-            return key + ": "
-                + (error->find(": ") != std::string::npos ? error->substr(error->find(": ") + 2) : *error);
-        if (const Expected<Evaluation> e = evaluate(ops[i].op, scenario.hardware); !e)
-            return key + ": " + e.error();
-        if (ops[i].name == before) // a name that was only the default description follows the parameters
-            ops[i].name = describe(ops[i].op);
+        if (std::optional<std::string> error = setParamFromText(ops[i], param, value, hw))
+            return key + ": " + *error;
         applied = true;
     }
     if (!applied)
         return "unknown key '" + key + "': no operation has a parameter '" + param
             + "' and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
-    scenario.operations = std::move(ops);
+    session.operations = std::move(ops);
     return std::nullopt;
 }
 
-std::string writeScenario(const Scenario& s)
+std::string writeScenario(const Session& s)
 {
     YAML::Emitter out;
     out << YAML::BeginMap;
@@ -380,50 +426,13 @@ std::string writeScenario(const Scenario& s)
     if (!s.presetId.empty()) {
         out << YAML::Key << "preset" << YAML::Value << s.presetId;
     } else {
-        const Hardware& hw = s.hardware;
-        out << YAML::Key << "hardware" << YAML::Value << YAML::BeginMap;
-        out << YAML::Key << "name" << YAML::Value << hw.name;
-        out << YAML::Key << "vendor" << YAML::Value << hw.vendor;
-        out << YAML::Key << "compute" << YAML::Value << YAML::BeginMap;
-        for (Dtype d : kAllDtypes)
-            if (auto p = hw.peakFor(d))
-                out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << number(*p);
-        out << YAML::EndMap;
-        out << YAML::Key << "memory" << YAML::Value << YAML::BeginSeq;
-        for (const MemoryLevel& m : hw.memories) {
-            out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << m.name;
-            if (!m.label.empty())
-                out << YAML::Key << "label" << YAML::Value << m.label;
-            out << YAML::Key << "bandwidth" << YAML::Value << number(m.bandwidth);
-            if (m.capacity > 0)
-                out << YAML::Key << "capacity" << YAML::Value << number(m.capacity);
-            out << YAML::EndMap;
-        }
-        out << YAML::EndSeq;
-        out << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
-        for (const Link& l : hw.links) {
-            out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << l.name;
-            if (!l.label.empty())
-                out << YAML::Key << "label" << YAML::Value << l.label;
-            out << YAML::Key << "bandwidth" << YAML::Value << number(l.bandwidth);
-            out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope)) << YAML::EndMap;
-        }
-        out << YAML::EndSeq;
-        out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
-        for (const std::string& src : hw.sources)
-            out << src;
-        if (hw.sources.empty())
-            out << "written by Roofline Lab";
-        out << YAML::EndSeq << YAML::EndMap;
+        out << YAML::Key << "hardware" << YAML::Value;
+        writeHardware(out, s.chip);
     }
-    if (!s.presetId.empty()) {
-        // Every number of the chip, so the scenario reproduces what was on screen even if the preset changes.
+    if (!s.overrides.empty()) {
         out << YAML::Key << "set" << YAML::Value << YAML::BeginMap;
-        for (Dtype d : kAllDtypes)
-            if (auto p = s.hardware.peakFor(d))
-                out << YAML::Key << "peak." + std::string(dtypeName(d)) << YAML::Value << number(*p);
-        for (const Roof& roof : bandwidthRoofs(s.hardware))
-            out << YAML::Key << "bandwidth." + roof.name << YAML::Value << number(roof.value);
+        for (const Override& o : s.overrides)
+            out << YAML::Key << o.key << YAML::Value << number(o.value);
         out << YAML::EndMap;
     }
     if (s.dtype)
@@ -431,7 +440,15 @@ std::string writeScenario(const Scenario& s)
     out << YAML::Key << "operations" << YAML::Value << YAML::BeginSeq;
     for (const Operation& op : s.operations) {
         out << YAML::BeginMap << YAML::Key << "op" << YAML::Value << std::string(kindName(op.op));
+        if (!op.id.empty())
+            out << YAML::Key << "id" << YAML::Value << op.id;
         out << YAML::Key << "name" << YAML::Value << op.name;
+        if (!op.colour.empty())
+            out << YAML::Key << "colour" << YAML::Value << op.colour;
+        if (!op.group.empty())
+            out << YAML::Key << "group" << YAML::Value << op.group;
+        if (op.hidden)
+            out << YAML::Key << "hidden" << YAML::Value << "true";
         for (const ParamInfo& p : params(op.op)) {
             if (auto n = numberParam(op.op, p.name))
                 out << YAML::Key << std::string(p.name) << YAML::Value << number(*n);

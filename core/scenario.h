@@ -1,43 +1,32 @@
-// Scenario files: a chip (a preset by id, or inline), overrides of its numbers, and the operations on the chart.
+// Scenario files: a session as YAML. A chip (a preset by id, or inline), overrides of its numbers, the chart's
+// settings and the operations with their ids, colours, groups and visibility. Reading what writeScenario wrote gives
+// an equal session.
 #pragma once
 
 #include "diagnostic.h"
 #include "expected.h"
-#include "hardware.h"
-#include "operations.h"
 #include "presets.h"
+#include "session.h"
 
 #include <optional>
 #include <string>
-#include <utility>
-#include <vector>
 
 namespace roofline {
 
-struct Scenario {
-    std::string name;
-    std::string description;
-    std::string presetId; // empty for inline hardware
-    Hardware hardware; // with the overrides applied
-    std::vector<std::pair<std::string, double>> overrides; // as given under `set:`, in order
-    std::optional<Dtype> dtype; // the compute roof the chart shows; the hardware's default when empty
-    std::vector<Operation> operations;
-};
-
-Expected<Scenario, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&);
-Expected<Scenario, Diagnostics> loadScenario(const std::filesystem::path&, const PresetLibrary&);
-
-// The operations the window opens with for a chip: a dot product, LayerNorm, bf16 matmuls at B = 32, 256 and 1024,
-// the int8 and int8-weight matmuls, a batched int8 matmul, a 2-chip sharded matmul, an AllReduce and a
-// data-parallel step. Network operations use the chip's first scale-up and scale-out links.
-std::vector<Operation> defaultWorkload(const Hardware&);
-Scenario defaultScenario(const Hardware&);
+Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&);
+Expected<Session, Diagnostics> loadScenario(const std::filesystem::path&, const PresetLibrary&);
 
 // Applies one "KEY=VALUE" override: a hardware key (see hardwareKeys) or an operation parameter, "B=512" for every
-// operation that has B, "ops[3].B=512" or "ops[3].w=int8" for one. Returns an error message, or nothing.
-std::optional<std::string> applySetting(Scenario&, std::string_view assignment);
+// operation that has B, "ops[3].B=512" or "ops[3].w=int8" for one, "chart.dtype=int8". Returns an error message, or
+// nothing; on error the session is unchanged.
+std::optional<std::string> applySetting(Session&, std::string_view assignment);
 
-// Serialises a scenario so that parseScenario reads it back to the same numbers.
-std::string writeScenario(const Scenario&);
+// Sets one parameter of an operation from its text form ("512", "int8", "HBM"), checking it against the chip and
+// renaming an operation whose name was only its default description. Returns an error message, or nothing.
+std::optional<std::string> setParamFromText(
+    Operation&, std::string_view param, const std::string& value, const Hardware&);
+
+// The session as a scenario file, in the schema of docs/file-formats.md.
+std::string writeScenario(const Session&);
 
 } // namespace roofline

@@ -175,6 +175,80 @@ private slots:
         QVERIFY2(r.err.contains("warning: skipped a preset:") && r.err.contains("broken.yaml:2:17: compute.bf16"),
             r.err.constData());
     }
+
+    // `save` writes what the window would save, overrides applied; saving that file again changes nothing.
+    void saveAppliesOverridesAndIsAFixedPoint()
+    {
+        QTemporaryDir dir;
+        const QString first = dir.filePath("first.yaml");
+        const QString second = dir.filePath("second.yaml");
+        const auto env = cleanEnvironment(m_config.path());
+        Run r = run({ "save", "--scenario", ROOFLINE_SOURCE_DIR "/presets/scenarios/int8-matmul-v5e.yaml", "--set",
+                        "B=512", "--set", "bandwidth.HBM=1TB/s", "--output", first },
+            env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        r = run({ "save", "--scenario", first, "--output", second }, env);
+        QCOMPARE(r.code, 0);
+        QFile a(first);
+        QFile b(second);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QByteArray saved = a.readAll();
+        QCOMPARE(b.readAll(), saved);
+        QVERIFY2(saved.contains("bandwidth.HBM: 1000000000000") && saved.contains("B: 512"), saved.constData());
+        QVERIFY(saved.contains("description:")); // the example's explanation is kept
+        QVERIFY(saved.contains("id: op1") && saved.contains("colour: \"#e69f00\""));
+        r = run({ "report", "--scenario", first, "--format", "json" }, env);
+        QCOMPARE(r.code, 0);
+        const QJsonArray ops = QJsonDocument::fromJson(r.out).object()["operations"].toArray();
+        QVERIFY(!ops.isEmpty());
+        for (const QJsonValue& op : ops)
+            if (op.toObject()["params"].toObject().contains("B"))
+                QCOMPARE(op.toObject()["params"].toObject()["B"].toDouble(), 512.0);
+    }
+
+    void saveFailuresKeepTheOldFile()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath("kept.yaml");
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("preset: tpu-v5e\n");
+        f.close();
+        const auto env = cleanEnvironment(m_config.path());
+        Run r = run({ "save", "--preset", "tpu-v5e", "--set", "nonsense=1", "--output", target }, env);
+        QCOMPARE(r.code, 2);
+        r = run({ "save", "--preset", "tpu-v5e", "--output", dir.filePath("no/such/folder/x.yaml") }, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(
+            r.err.contains("no/such/folder/x.yaml") && r.err.contains("No such file or directory"), r.err.constData());
+        r = run({ "save", "--preset", "tpu-v5e" }, env);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("--output"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("preset: tpu-v5e\n"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left behind
+    }
+
+    void versionComesFromTheProject()
+    {
+        const Run r = run({ "--version" });
+        QCOMPARE(r.code, 0);
+        QCOMPARE(r.out.trimmed(), QByteArray("roofline-lab " ROOFLINE_VERSION));
+    }
+
+    void jsonReportHasTotals()
+    {
+        const Run r = run({ "report", "--preset", "tpu-v5e", "--format", "json" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        double sum = 0;
+        for (const QJsonValue& op : doc["operations"].toArray())
+            sum += op.toObject()["t_lower_s"].toDouble();
+        const double total = doc["total"].toObject()["t_lower_s"].toDouble();
+        QVERIFY(qAbs(total / sum - 1) < 1e-12);
+        QCOMPARE(doc["total"].toObject()["count"].toInt(), doc["operations"].toArray().size());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

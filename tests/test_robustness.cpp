@@ -1,11 +1,11 @@
 // What no user input may do: extreme but legal numbers reach the chart finite; refused text changes nothing; a
 // write that fails (full disk, bad path) leaves the earlier file intact and the program running.
 #include "chart.h"
+#include "document.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "roofline_chart.h"
-#include "roofline_state.h"
 #include "scenario.h"
 
 #include <QFile>
@@ -96,7 +96,7 @@ private slots:
         m_window->resize(1200, 800);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QVERIFY(m_window->state()->selectPreset(QStringLiteral("h100-sxm")));
+        QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
     }
     void cleanup() { m_window.reset(); }
 
@@ -116,14 +116,14 @@ private slots:
     void extremeValuesStayOnAFiniteChart()
     {
         QFETCH(QStringList, settings);
-        Scenario s = defaultScenario(*m_window->state()->library().find("h100-sxm"));
+        Session s = defaultSession(*m_window->document()->library().find("h100-sxm"));
         for (const QString& setting : settings)
             QVERIFY2(!applySetting(s, setting.toStdString()), qPrintable(setting));
 
         std::vector<Evaluation> evaluations;
         for (const Operation& op : s.operations)
-            evaluations.push_back(*evaluate(op.op, s.hardware));
-        const chart::Layout layout = chart::layout(s.hardware, Dtype::bf16, evaluations, s.hardware);
+            evaluations.push_back(*evaluate(op.op, s.hardware()));
+        const chart::Layout layout = chart::layout(s.hardware(), Dtype::bf16, evaluations, s.hardware());
         auto inView = [&](chart::Point p) {
             return positiveFinite(p.x) && positiveFinite(p.y) && p.x >= layout.x.lower() * 0.999
                 && p.x <= layout.x.upper() * 1.001 && p.y >= layout.y.lower() * 0.999
@@ -136,7 +136,7 @@ private slots:
         for (const chart::Marker& m : layout.markers)
             QVERIFY2(inView(m.at), s.operations[m.operation].name.c_str());
 
-        m_window->state()->loadScenario(s);
+        m_window->document()->load(s);
         m_window->chart()->replot();
         checkChartIsDrawable(*m_window->chart());
     }
@@ -150,7 +150,7 @@ private slots:
     void refusedTextChangesNothing()
     {
         QFETCH(QString, text);
-        RooflineState* state = m_window->state();
+        Document* state = m_window->document();
         const double before = state->hardware().memory("HBM")->bandwidth;
         const auto ranges = std::pair(m_window->chart()->xAxis->range(), m_window->chart()->yAxis->range());
         QLineEdit* field = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->field();
@@ -160,7 +160,7 @@ private slots:
         QCOMPARE(state->hardware().memory("HBM")->bandwidth, before);
         QCOMPARE(m_window->chart()->xAxis->range(), ranges.first);
         QCOMPARE(m_window->chart()->yAxis->range(), ranges.second);
-        QVERIFY(!state->isModified());
+        QVERIFY(!state->chipModified());
         checkChartIsDrawable(*m_window->chart());
     }
 
@@ -210,18 +210,18 @@ private slots:
 
     void aSavedScenarioOpensAsItWasSaved()
     {
-        RooflineState* state = m_window->state();
+        Document* state = m_window->document();
         QVERIFY(!state->setHardwareValue("bandwidth.HBM", 2.5e12));
         QVERIFY(!state->setOperationParam(2, "B", 96));
         const QString path = m_dir.filePath(QStringLiteral("mine.yaml"));
         QCOMPARE(m_window->saveScenario(path), QString());
-        const std::string saved = writeScenario(state->scenario());
+        const std::string saved = writeScenario(state->session());
 
         QVERIFY(state->selectPreset(QStringLiteral("tpu-v5e")));
         QCOMPARE(m_window->openScenario(path), QString());
         QCOMPARE(state->hardware().memory("HBM")->bandwidth, 2.5e12);
         QCOMPARE(*numberParam(state->operations()[2].op, "B"), 96.0);
-        QCOMPARE(writeScenario(state->scenario()), saved);
+        QCOMPARE(writeScenario(state->session()), saved);
     }
 
     void aFullDiskKeepsTheEarlierScenario()

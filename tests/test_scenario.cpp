@@ -1,4 +1,4 @@
-// Scenario files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
+// Session files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
 #include "evaluate.h"
 #include "scenario.h"
 #include "solver.h"
@@ -15,9 +15,9 @@ const PresetLibrary& library()
     return lib;
 }
 
-Scenario parse(const std::string& text)
+Session parse(const std::string& text)
 {
-    const Expected<Scenario, Diagnostics> s = parseScenario(text, "test.yaml", library());
+    const Expected<Session, Diagnostics> s = parseScenario(text, "test.yaml", library());
     if (!s)
         qFatal("%s", toString(s.error()).c_str());
     return *s;
@@ -35,12 +35,12 @@ private slots:
             if (f.name.rfind("scenarios/", 0) != 0)
                 continue;
             ++count;
-            const Expected<Scenario, Diagnostics> s = parseScenario(f.text, std::string(f.name), library());
+            const Expected<Session, Diagnostics> s = parseScenario(f.text, std::string(f.name), library());
             QVERIFY2(s, s ? "" : toString(s.error()).c_str());
             QVERIFY2(!s->name.empty(), f.name.data());
             QVERIFY2(!s->operations.empty(), f.name.data());
             for (const Operation& op : s->operations)
-                QVERIFY2(evaluate(op.op, s->hardware), op.name.c_str());
+                QVERIFY2(evaluate(op.op, s->hardware()), op.name.c_str());
         }
         QVERIFY(count >= 6);
     }
@@ -52,15 +52,15 @@ private slots:
             if (f.name == "scenarios/int8-matmul-v5e.yaml")
                 file = &f;
         QVERIFY(file);
-        const Scenario s = parse(std::string(file->text));
-        QCOMPARE(*s.hardware.peakFor(Dtype::int8), 3.94e14);
-        QCOMPARE(s.hardware.memories[0].bandwidth, 8.1e11);
+        const Session s = parse(std::string(file->text));
+        QCOMPARE(*s.hardware().peakFor(Dtype::int8), 3.94e14);
+        QCOMPARE(s.hardware().memories[0].bandwidth, 8.1e11);
         QCOMPARE(s.dtype, std::optional<Dtype>(Dtype::int8));
     }
 
     void presetWithDefaultWorkload()
     {
-        const Scenario s = parse("preset: tpu-v5e\n");
+        const Session s = parse("preset: tpu-v5e\n");
         QCOMPARE(s.presetId, std::string("tpu-v5e"));
         QVERIFY(s.operations.size() >= 10);
         std::vector<std::string> kinds;
@@ -74,21 +74,21 @@ private slots:
 
     void overridesAndOperations()
     {
-        const Scenario s = parse("name: mine\n"
-                                 "preset: h100-sxm\n"
-                                 "set:\n"
-                                 "  bandwidth.NVLink: 900 GB/s\n"
-                                 "  peak.bf16: 1e15\n"
-                                 "operations:\n"
-                                 "  - op: matmul\n"
-                                 "    B: 64\n"
-                                 "    w: int8\n"
-                                 "  - op: allreduce\n"
-                                 "    name: gradients\n"
-                                 "    link: IB\n"
-                                 "    P: 16\n");
-        QCOMPARE(s.hardware.link("NVLink")->bandwidth, 9e11);
-        QCOMPARE(*s.hardware.peakFor(Dtype::bf16), 1e15);
+        const Session s = parse("name: mine\n"
+                                "preset: h100-sxm\n"
+                                "set:\n"
+                                "  bandwidth.NVLink: 900 GB/s\n"
+                                "  peak.bf16: 1e15\n"
+                                "operations:\n"
+                                "  - op: matmul\n"
+                                "    B: 64\n"
+                                "    w: int8\n"
+                                "  - op: allreduce\n"
+                                "    name: gradients\n"
+                                "    link: IB\n"
+                                "    P: 16\n");
+        QCOMPARE(s.hardware().link("NVLink")->bandwidth, 9e11);
+        QCOMPARE(*s.hardware().peakFor(Dtype::bf16), 1e15);
         QCOMPARE(s.overrides.size(), std::size_t(2));
         QCOMPARE(s.operations.size(), std::size_t(2));
         QCOMPARE(s.operations[0].name, std::string("int8-weight matmul B=64"));
@@ -99,14 +99,14 @@ private slots:
 
     void inlineHardware()
     {
-        const Scenario s = parse("hardware:\n"
-                                 "  name: Blackboard chip\n"
-                                 "  sources: [a lecture]\n"
-                                 "  compute: {bf16: 1e14}\n"
-                                 "  memory: [{name: HBM, bandwidth: 1e12}]\n"
-                                 "operations:\n"
-                                 "  - {op: dot, N: 1000}\n");
-        QCOMPARE(s.hardware.name, std::string("Blackboard chip"));
+        const Session s = parse("hardware:\n"
+                                "  name: Blackboard chip\n"
+                                "  sources: [a lecture]\n"
+                                "  compute: {bf16: 1e14}\n"
+                                "  memory: [{name: HBM, bandwidth: 1e12}]\n"
+                                "operations:\n"
+                                "  - {op: dot, N: 1000}\n");
+        QCOMPARE(s.hardware().name, std::string("Blackboard chip"));
         QVERIFY(s.presetId.empty());
     }
 
@@ -155,7 +155,7 @@ private slots:
     {
         QFETCH(QString, text);
         QFETCH(QString, located);
-        const Expected<Scenario, Diagnostics> s = parseScenario(text.toStdString(), "test.yaml", library());
+        const Expected<Session, Diagnostics> s = parseScenario(text.toStdString(), "test.yaml", library());
         QVERIFY(!s);
         const QString all = QString::fromStdString(toString(s.error()));
         QVERIFY2(all.contains(located), qPrintable(all));
@@ -163,7 +163,7 @@ private slots:
 
     void settings()
     {
-        Scenario s = defaultScenario(*library().find("tpu-v5e"));
+        Session s = defaultSession(*library().find("tpu-v5e"));
         QVERIFY(!applySetting(s, "B=512"));
         for (const Operation& op : s.operations)
             if (auto b = numberParam(op.op, "B"))
@@ -172,9 +172,9 @@ private slots:
         QCOMPARE(*numberParam(s.operations[2].op, "B"), 64.0);
         QCOMPARE(s.operations[2].name, std::string("matmul B=64"));
         QVERIFY(!applySetting(s, "bandwidth.HBM=8.1e11"));
-        QCOMPARE(s.hardware.memories[0].bandwidth, 8.1e11);
+        QCOMPARE(s.hardware().memories[0].bandwidth, 8.1e11);
         QVERIFY(!applySetting(s, "bandwidth.ICI=90 GB/s"));
-        QCOMPARE(s.hardware.link("ICI")->bandwidth, 9e10);
+        QCOMPARE(s.hardware().link("ICI")->bandwidth, 9e10);
         QVERIFY(!applySetting(s, "peak.bf16=1.97e14"));
         QVERIFY(!applySetting(s, "chart.dtype=int8"));
         QCOMPARE(s.dtype, std::optional<Dtype>(Dtype::int8));
@@ -211,7 +211,7 @@ private slots:
     {
         QFETCH(QString, setting);
         QFETCH(QString, message);
-        Scenario s = defaultScenario(*library().find("tpu-v5e"));
+        Session s = defaultSession(*library().find("tpu-v5e"));
         const std::string before = writeScenario(s);
         const std::optional<std::string> error = applySetting(s, setting.toStdString());
         QVERIFY(error);
@@ -221,20 +221,20 @@ private slots:
 
     void writingRoundTrips()
     {
-        Scenario s = defaultScenario(*library().find("h100-sxm"));
+        Session s = defaultSession(*library().find("h100-sxm"));
         QVERIFY(!applySetting(s, "bandwidth.HBM=2.5e12"));
         QVERIFY(!applySetting(s, "ops[3].B=100"));
-        const Scenario back = parse(writeScenario(s));
-        QCOMPARE(back.hardware.memories[0].bandwidth, 2.5e12);
+        const Session back = parse(writeScenario(s));
+        QCOMPARE(back.hardware().memories[0].bandwidth, 2.5e12);
         QCOMPARE(back.operations.size(), s.operations.size());
         for (std::size_t i = 0; i < s.operations.size(); ++i) {
             QCOMPARE(back.operations[i].name, s.operations[i].name);
             QCOMPARE(cost(back.operations[i].op).flops, cost(s.operations[i].op).flops);
         }
         s.presetId.clear(); // inline hardware
-        const Scenario inlined = parse(writeScenario(s));
-        QCOMPARE(inlined.hardware.memories[0].bandwidth, 2.5e12);
-        QCOMPARE(inlined.hardware.links.size(), s.hardware.links.size());
+        const Session inlined = parse(writeScenario(s));
+        QCOMPARE(inlined.hardware().memories[0].bandwidth, 2.5e12);
+        QCOMPARE(inlined.hardware().links.size(), s.hardware().links.size());
     }
 };
 

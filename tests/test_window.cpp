@@ -3,6 +3,7 @@
 #include "chart.h"
 #include "chart_export.h"
 #include "chart_text.h"
+#include "document.h"
 #include "evaluate.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
@@ -10,7 +11,6 @@
 #include "power_slider.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
-#include "roofline_state.h"
 #include "solver.h"
 #include "units.h"
 #include "workload_panel.h"
@@ -131,12 +131,13 @@ void TestWindow::initTestCase()
 void TestWindow::init()
 {
     m_window = std::make_unique<MainWindow>(loadPresetLibrary({}));
+    m_window->setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
     m_window->setThemeMode(MainWindow::ThemeMode::Light);
     m_window->setZoom(1);
     m_window->resize(1400, 900);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QVERIFY(m_window->state()->selectPreset(QStringLiteral("h100-sxm")));
+    QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
 }
 
 void TestWindow::cleanup()
@@ -147,7 +148,7 @@ void TestWindow::cleanup()
 // Every roof, the envelope, every marker and every table row against the core, computed here independently.
 void TestWindow::checkAgainstCore()
 {
-    const RooflineState* state = m_window->state();
+    const Document* state = m_window->document();
     const RooflineChart* chart = m_window->chart();
     const ReadoutTable* table = m_window->table();
     const Hardware& hw = state->hardware();
@@ -219,16 +220,16 @@ void TestWindow::hbmKeysMoveRoofMarkersAndTable()
 {
     LogSlider* hbm = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"));
     QVERIFY(hbm);
-    const double before = m_window->state()->hardware().memory("HBM")->bandwidth;
-    QSignalSpy changed(m_window->state(), &RooflineState::contentChanged);
+    const double before = m_window->document()->hardware().memory("HBM")->bandwidth;
+    QSignalSpy changed(m_window->document(), &Document::contentChanged);
     hbm->slider()->setFocus();
     QTest::keyClick(hbm->slider(), Qt::Key_PageDown);
     QTest::keyClick(hbm->slider(), Qt::Key_Left);
     QCOMPARE(changed.count(), 2); // one update per step, live
-    const double after = m_window->state()->hardware().memory("HBM")->bandwidth;
+    const double after = m_window->document()->hardware().memory("HBM")->bandwidth;
     QVERIFY(after < before);
     QCOMPARE(after, hbm->value());
-    QVERIFY(m_window->state()->isModified());
+    QVERIFY(m_window->document()->chipModified());
     QVERIFY(m_window->hardwarePanel()->resetButton()->isEnabled());
     QCOMPARE(hbm->field()->text(), q(formatBandwidth(after)));
     checkAgainstCore();
@@ -238,7 +239,7 @@ void TestWindow::hbmDragUpdatesBeforeRelease()
 {
     QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
     const QPoint start = handleCentre(slider);
-    QSignalSpy changed(m_window->state(), &RooflineState::contentChanged);
+    QSignalSpy changed(m_window->document(), &Document::contentChanged);
     QTest::mousePress(slider, Qt::LeftButton, {}, start);
     QTest::mouseMove(slider, start + QPoint(-30, 0));
     QTest::mouseMove(slider, start + QPoint(-60, 0));
@@ -246,8 +247,8 @@ void TestWindow::hbmDragUpdatesBeforeRelease()
     QVERIFY(changed.count() >= 1); // the chart follows while the button is still down
     checkAgainstCore();
     QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(-60, 0));
-    QVERIFY(
-        m_window->state()->hardware().memory("HBM")->bandwidth < m_window->state()->preset().memory("HBM")->bandwidth);
+    QVERIFY(m_window->document()->hardware().memory("HBM")->bandwidth
+        < m_window->document()->chip().memory("HBM")->bandwidth);
 }
 
 void TestWindow::liveRedrawMatchesAFullReplot_data()
@@ -305,13 +306,13 @@ void TestWindow::typedBandwidthIsParsed()
     hbm->field()->selectAll();
     QTest::keyClicks(hbm->field(), QStringLiteral("1.5 TB/s"));
     QTest::keyClick(hbm->field(), Qt::Key_Return);
-    QCOMPARE(m_window->state()->hardware().memory("HBM")->bandwidth, 1.5e12);
+    QCOMPARE(m_window->document()->hardware().memory("HBM")->bandwidth, 1.5e12);
     checkAgainstCore();
 
     hbm->field()->selectAll();
     QTest::keyClicks(hbm->field(), QStringLiteral("fast"));
     QTest::keyClick(hbm->field(), Qt::Key_Return);
-    QCOMPARE(m_window->state()->hardware().memory("HBM")->bandwidth, 1.5e12); // refused, unchanged
+    QCOMPARE(m_window->document()->hardware().memory("HBM")->bandwidth, 1.5e12); // refused, unchanged
     QVERIFY(hbm->field()->toolTip().contains(QStringLiteral("fast")));
 }
 
@@ -319,11 +320,11 @@ void TestWindow::resetRestoresThePreset()
 {
     LogSlider* peak = m_window->hardwarePanel()->peakSlider();
     QTest::keyClick(peak->slider(), Qt::Key_PageUp);
-    QVERIFY(m_window->state()->isModified());
+    QVERIFY(m_window->document()->chipModified());
     QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("modified")));
     QTest::mouseClick(m_window->hardwarePanel()->resetButton(), Qt::LeftButton);
-    QVERIFY(!m_window->state()->isModified());
-    QCOMPARE(peak->value(), *m_window->state()->preset().peakFor(Dtype::bf16));
+    QVERIFY(!m_window->document()->chipModified());
+    QCOMPARE(peak->value(), *m_window->document()->chip().peakFor(Dtype::bf16));
     checkAgainstCore();
 }
 
@@ -341,10 +342,10 @@ void TestWindow::presetSwitchMovesSlidersAndChart()
     const int index = chooser->findData(id, Qt::UserRole + 1);
     QVERIFY(index >= 0);
     chooser->setCurrentIndex(index);
-    const Hardware& hw = m_window->state()->hardware();
+    const Hardware& hw = m_window->document()->hardware();
     QCOMPARE(q(hw.id), id);
     QVERIFY(m_window->chart()->titleText().contains(q(hw.name)));
-    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *hw.peakFor(m_window->state()->dtype()));
+    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *hw.peakFor(m_window->document()->dtype()));
     for (const Roof& r : bandwidthRoofs(hw)) {
         LogSlider* slider = m_window->hardwarePanel()->bandwidthSlider(q(r.name));
         QVERIFY2(slider, r.name.c_str());
@@ -357,8 +358,8 @@ void TestWindow::dtypeChooserMovesTheComputeRoof()
 {
     QComboBox* dtypes = m_window->hardwarePanel()->dtypeChooser();
     dtypes->setCurrentIndex(dtypes->findText(QStringLiteral("fp8")));
-    QCOMPARE(m_window->state()->dtype(), Dtype::fp8);
-    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *m_window->state()->hardware().peakFor(Dtype::fp8));
+    QCOMPARE(m_window->document()->dtype(), Dtype::fp8);
+    QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *m_window->document()->hardware().peakFor(Dtype::fp8));
     QVERIFY(m_window->chart()->roofText(QStringLiteral("fp8")).endsWith(QStringLiteral("fp8")));
     checkAgainstCore();
 }
@@ -382,10 +383,10 @@ void TestWindow::hidingAnOperationRemovesMarkerAndRow()
 void TestWindow::addedOperationHasItsOwnParameters()
 {
     WorkloadPanel* panel = m_window->workloadPanel();
-    const std::size_t count = m_window->state()->operations().size();
+    const std::size_t count = m_window->document()->operations().size();
     panel->kindChooser()->setCurrentIndex(panel->kindChooser()->findText(QStringLiteral("matmul")));
     QTest::mouseClick(panel->addButton(), Qt::LeftButton);
-    QCOMPARE(m_window->state()->operations().size(), count + 1);
+    QCOMPARE(m_window->document()->operations().size(), count + 1);
     QCOMPARE(panel->selectedOperation(), static_cast<int>(count));
     PowerSlider* b = panel->paramSlider(QStringLiteral("B"));
     QVERIFY(b);
@@ -393,7 +394,7 @@ void TestWindow::addedOperationHasItsOwnParameters()
     b->field()->selectAll();
     QTest::keyClicks(b->field(), QStringLiteral("241"));
     QTest::keyClick(b->field(), Qt::Key_Return);
-    QCOMPARE(numberParam(m_window->state()->operations()[count].op, "B"), std::optional<double>(241));
+    QCOMPARE(numberParam(m_window->document()->operations()[count].op, "B"), std::optional<double>(241));
     QVERIFY(m_window->chart()->hasOperation(count));
     QVERIFY(m_window->workloadPanel()
                 ->operationList()
@@ -408,8 +409,8 @@ void TestWindow::workloadSliderMovesTheMarker()
     WorkloadPanel* panel = m_window->workloadPanel();
     // The first matmul of the default workload.
     int matmul = -1;
-    for (std::size_t i = 0; i < m_window->state()->operations().size(); ++i)
-        if (kindName(m_window->state()->operations()[i].op) == "matmul") {
+    for (std::size_t i = 0; i < m_window->document()->operations().size(); ++i)
+        if (kindName(m_window->document()->operations()[i].op) == "matmul") {
             matmul = static_cast<int>(i);
             break;
         }
@@ -417,17 +418,17 @@ void TestWindow::workloadSliderMovesTheMarker()
     panel->selectOperation(matmul);
     PowerSlider* b = panel->paramSlider(QStringLiteral("B"));
     QVERIFY(b);
-    const double before = *numberParam(m_window->state()->operations()[matmul].op, "B");
+    const double before = *numberParam(m_window->document()->operations()[matmul].op, "B");
     b->slider()->setFocus();
     QTest::keyClick(b->slider(), Qt::Key_Right);
-    QCOMPARE(*numberParam(m_window->state()->operations()[matmul].op, "B"), before * 2);
+    QCOMPARE(*numberParam(m_window->document()->operations()[matmul].op, "B"), before * 2);
     checkAgainstCore();
 }
 
 void TestWindow::choosersMoveAnOperationToAnotherRoof()
 {
     WorkloadPanel* panel = m_window->workloadPanel();
-    const auto& ops = m_window->state()->operations();
+    const auto& ops = m_window->document()->operations();
     const auto allreduce
         = std::find_if(ops.begin(), ops.end(), [](const Operation& op) { return kindName(op.op) == "allreduce"; });
     QVERIFY(allreduce != ops.end());
@@ -436,14 +437,14 @@ void TestWindow::choosersMoveAnOperationToAnotherRoof()
     QComboBox* link = panel->paramChooser(QStringLiteral("link"));
     QVERIFY(link);
     link->setCurrentIndex(link->findText(QStringLiteral("IB")));
-    const auto& ev = m_window->state()->evaluations()[index];
+    const auto& ev = m_window->document()->evaluation(index);
     QVERIFY(ev.ok());
     QCOMPARE(ev->resources.front().name, std::string("IB"));
     QCOMPARE(m_window->table()->cellText(m_window->table()->rowOf(index), ReadoutTable::Bound), QStringLiteral("IB"));
     QComboBox* dtype = panel->paramChooser(QStringLiteral("dtype"));
     QVERIFY(dtype);
     dtype->setCurrentIndex(dtype->findText(QStringLiteral("fp32")));
-    QCOMPARE(dtypeParam(m_window->state()->operations()[index].op, "dtype"), std::optional<Dtype>(Dtype::fp32));
+    QCOMPARE(dtypeParam(m_window->document()->operations()[index].op, "dtype"), std::optional<Dtype>(Dtype::fp32));
     checkAgainstCore();
 }
 
@@ -454,14 +455,14 @@ void TestWindow::hoverNamesMarkersAndRoofs()
     const QPointF marker = chart->markerPoints(0, false).front();
     const QPointF pixel(chart->xAxis->coordToPixel(marker.x()), chart->yAxis->coordToPixel(marker.y()));
     const QString text = chart->hoverText(pixel);
-    QVERIFY2(text.contains(q(m_window->state()->operations()[0].name).toHtmlEscaped()), qPrintable(text));
+    QVERIFY2(text.contains(q(m_window->document()->operations()[0].name).toHtmlEscaped()), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("T<sub>math</sub>")));
 
     // Near the left end of the HBM roof, where no marker sits: the roof's own text.
     const QVector<QPointF> hbm = chart->roofCurve(QStringLiteral("HBM"));
     const double x = hbm[0].x() * 2;
     const QPointF onRoof(chart->xAxis->coordToPixel(x),
-        chart->yAxis->coordToPixel(m_window->state()->hardware().memory("HBM")->bandwidth * x));
+        chart->yAxis->coordToPixel(m_window->document()->hardware().memory("HBM")->bandwidth * x));
     const QString roofText = chart->hoverText(onRoof);
     QVERIFY2(roofText.contains(QStringLiteral("<b>HBM</b>")), qPrintable(roofText));
     QVERIFY(roofText.contains(QStringLiteral("ridge at 295")));
@@ -592,8 +593,9 @@ void TestWindow::examplesOpen()
 {
     QFETCH(QString, name);
     QCOMPARE(m_window->openEmbeddedScenario(name), QString());
-    QVERIFY(!m_window->state()->operations().empty());
-    QVERIFY(!m_window->state()->isModified());
+    QVERIFY(!m_window->document()->operations().empty());
+    QVERIFY(!m_window->document()->isDirty()); // opened, not edited
+    QVERIFY(!m_window->isWindowModified());
     checkAgainstCore();
 }
 
@@ -605,11 +607,11 @@ void TestWindow::badScenarioLeavesTheView()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("name: broken\npreset: h100-sxm\nset:\n  bandwidth.HBM: -3\n");
     }
-    const std::size_t ops = m_window->state()->operations().size();
+    const std::size_t ops = m_window->document()->operations().size();
     const QString error = m_window->openScenario(bad);
     QVERIFY2(error.contains(QStringLiteral("broken.yaml:4")), qPrintable(error));
-    QCOMPARE(q(m_window->state()->hardware().id), QStringLiteral("h100-sxm"));
-    QCOMPARE(m_window->state()->operations().size(), ops);
+    QCOMPARE(q(m_window->document()->hardware().id), QStringLiteral("h100-sxm"));
+    QCOMPARE(m_window->document()->operations().size(), ops);
     QVERIFY(m_window->openScenario(m_dir.filePath(QStringLiteral("missing.yaml")))
                 .contains(QStringLiteral("missing.yaml")));
 }
@@ -628,7 +630,7 @@ void TestWindow::badUserPresetShowsItsError()
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(window.bannerText().contains(QStringLiteral("bad-chip.yaml")), qPrintable(window.bannerText()));
     QVERIFY(window.hardwarePanel()->presetChooser()->count() > 5); // the built-in presets still load
-    QVERIFY(window.state()->selectPreset(QStringLiteral("tpu-v5e")));
+    QVERIFY(window.document()->selectPreset(QStringLiteral("tpu-v5e")));
 }
 
 void TestWindow::themeAndZoomReachTheChart()
@@ -648,12 +650,13 @@ void TestWindow::themeAndZoomReachTheChart()
 
 void TestWindow::settingsRememberPresetAndTheme()
 {
-    QVERIFY(m_window->state()->selectPreset(QStringLiteral("tpu-v5e")));
+    QVERIFY(m_window->document()->selectPreset(QStringLiteral("tpu-v5e")));
     m_window->setThemeMode(MainWindow::ThemeMode::Dark);
     m_window->setZoom(1.5);
     QVERIFY(m_window->close()); // saves the settings
     MainWindow again(loadPresetLibrary({}));
-    QCOMPARE(q(again.state()->hardware().id), QStringLiteral("tpu-v5e"));
+    QVERIFY(!again.document()->isDirty());
+    QCOMPARE(q(again.document()->hardware().id), QStringLiteral("tpu-v5e"));
     QCOMPARE(again.themeMode(), MainWindow::ThemeMode::Dark);
     QCOMPARE(again.zoom(), 1.5);
     again.setThemeMode(MainWindow::ThemeMode::Light);

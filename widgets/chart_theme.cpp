@@ -1,18 +1,9 @@
-// The chart's light and dark themes and the Okabe–Ito operation colours.
+// The chart's light and dark themes.
 #include "chart_theme.h"
 
 #include <QApplication>
 
-#include <array>
-
 namespace roofline::widgets {
-
-namespace {
-
-// Okabe–Ito without its yellow, which does not read on white; black is the last and becomes white in the dark.
-constexpr std::array<QRgb, 7> kPalette { 0xE69F00, 0x56B4E9, 0x009E73, 0x0072B2, 0xD55E00, 0xCC79A7, 0x000000 };
-
-} // namespace
 
 ChartTheme ChartTheme::light()
 {
@@ -47,20 +38,15 @@ ChartTheme ChartTheme::darkTheme()
     return t;
 }
 
-QColor ChartTheme::operationColour(std::size_t operation) const
+QColor ChartTheme::operationColour(const std::string& colour) const
 {
-    const QRgb rgb = kPalette[operation % kPalette.size()];
-    if (!dark)
-        return QColor::fromRgb(rgb);
-    if (rgb == 0x000000)
-        return QColor::fromRgb(0xf0f0f0);
-    // The palette's blue is too dim on a dark background: lift it, keeping its hue.
-    return rgb == 0x0072B2 ? QColor::fromRgb(rgb).lighter(130) : QColor::fromRgb(rgb);
-}
-
-int ChartTheme::operationShape(std::size_t operation) const
-{
-    return static_cast<int>(operation / kPalette.size()) % 3;
+    QColor c(QString::fromStdString(colour));
+    if (!c.isValid())
+        c = foreground;
+    // On a dark background Okabe–Ito's blue is too dim and black vanishes: lift them, keeping their hue.
+    if (dark && c.lightness() < 96)
+        return c.rgb() == 0x000000 ? QColor::fromRgb(0xf0f0f0) : c.lighter(130);
+    return c;
 }
 
 QFont ChartTheme::font(double points, bool bold) const

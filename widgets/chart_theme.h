@@ -6,6 +6,8 @@
 #include <QColor>
 #include <QFont>
 
+#include <string>
+
 #include <cstddef>
 
 namespace roofline::widgets {
@@ -29,10 +31,9 @@ struct ChartTheme {
     static ChartTheme light();
     static ChartTheme darkTheme();
 
-    // Okabe–Ito colours, the same for an operation in the chart, the list and the table.
-    QColor operationColour(std::size_t operation) const;
-    // A shape per operation beyond the first palette round, so colours that repeat still differ.
-    int operationShape(std::size_t operation) const;
+    // An operation's colour ("#rrggbb", see operationPalette) as this theme draws it, the same in the chart, the list
+    // and the table.
+    QColor operationColour(const std::string& colour) const;
 
     QFont font(double points, bool bold = false) const;
     double width(double base) const { return base * zoom; }

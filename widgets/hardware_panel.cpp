@@ -2,8 +2,9 @@
 #include "hardware_panel.h"
 
 #include "chart_text.h"
+#include "document.h"
 #include "log_slider.h"
-#include "roofline_state.h"
+#include "slider_row.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -26,7 +27,7 @@ LogSlider::Quantity peakQuantity(Dtype d)
 
 } // namespace
 
-HardwarePanel::HardwarePanel(RooflineState* state, QWidget* parent)
+HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
     , m_presets(new QComboBox(this))
@@ -56,11 +57,12 @@ HardwarePanel::HardwarePanel(RooflineState* state, QWidget* parent)
     connect(m_dtypes, &QComboBox::currentIndexChanged, this, &HardwarePanel::onDtypeChosen);
     connect(m_peak, &LogSlider::valueChanged, this,
         [this](double v) { write(m_peak, "peak." + std::string(dtypeName(m_state->dtype())), v); });
-    connect(m_reset, &QPushButton::clicked, m_state, &RooflineState::resetToPreset);
-    connect(m_state, &RooflineState::presetChanged, this, &HardwarePanel::rebuild);
-    connect(m_state, &RooflineState::hardwareChanged, this, &HardwarePanel::syncValues);
-    connect(m_state, &RooflineState::dtypeChanged, this, &HardwarePanel::syncValues);
-    connect(m_state, &RooflineState::modifiedChanged, m_reset, &QPushButton::setEnabled);
+    bracketGestures(m_peak->slider(), m_state);
+    connect(m_reset, &QPushButton::clicked, m_state, &Document::resetToPreset);
+    connect(m_state, &Document::presetChanged, this, &HardwarePanel::rebuild);
+    connect(m_state, &Document::hardwareChanged, this, &HardwarePanel::syncValues);
+    connect(m_state, &Document::dtypeChanged, this, &HardwarePanel::syncValues);
+    connect(m_state, &Document::modifiedChanged, m_reset, &QPushButton::setEnabled);
     rebuild();
 }
 
@@ -121,6 +123,7 @@ void HardwarePanel::rebuild()
                                          .arg(qs(roof.name), label, slider->slider()->toolTip()));
         const std::string key = "bandwidth." + roof.name;
         connect(slider, &LogSlider::valueChanged, this, [this, slider, key](double v) { write(slider, key, v); });
+        bracketGestures(slider->slider(), m_state);
         m_bandwidthLayout->addWidget(slider);
         m_bandwidths[roof.name] = slider;
     }
@@ -142,7 +145,7 @@ void HardwarePanel::syncValues()
     for (const Roof& roof : bandwidthRoofs(hw))
         if (LogSlider* slider = bandwidthSlider(qs(roof.name)))
             slider->setValue(roof.value);
-    m_reset->setEnabled(m_state->isModified());
+    m_reset->setEnabled(m_state->chipModified());
 }
 
 void HardwarePanel::onPresetChosen(int index)

@@ -13,7 +13,7 @@ class QVBoxLayout;
 namespace roofline::widgets {
 
 class LogSlider;
-class RooflineState;
+class Document;
 
 class HardwarePanel : public QWidget {
     Q_OBJECT
@@ -24,7 +24,7 @@ public:
     static constexpr double kBandwidthMin = 1e9;
     static constexpr double kBandwidthMax = 1e14;
 
-    explicit HardwarePanel(RooflineState* state, QWidget* parent = nullptr);
+    explicit HardwarePanel(Document* state, QWidget* parent = nullptr);
 
     QComboBox* presetChooser() const { return m_presets; }
     QComboBox* dtypeChooser() const { return m_dtypes; }
@@ -41,7 +41,7 @@ private:
     void onDtypeChosen(int index);
     void write(LogSlider*, const std::string& key, double value);
 
-    RooflineState* m_state;
+    Document* m_state;
     QComboBox* m_presets;
     QComboBox* m_dtypes;
     LogSlider* m_peak;

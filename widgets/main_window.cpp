@@ -2,11 +2,11 @@
 #include "main_window.h"
 
 #include "chart_text.h"
+#include "document.h"
 #include "export_dialog.h"
 #include "hardware_panel.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
-#include "roofline_state.h"
 #include "scenario.h"
 #include "workload_panel.h"
 
@@ -17,17 +17,18 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
-#include <QMessageBox>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
 #include <QToolButton>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -76,11 +77,11 @@ QString scenarioTitle(const EmbeddedFile& file, const PresetLibrary& library)
 
 MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     : QMainWindow(parent)
-    , m_state(new RooflineState(std::move(library), this))
-    , m_chart(new RooflineChart(m_state))
-    , m_table(new ReadoutTable(m_state))
-    , m_hardwarePanel(new HardwarePanel(m_state))
-    , m_workloadPanel(new WorkloadPanel(m_state))
+    , m_document(new Document(std::move(library), this))
+    , m_chart(new RooflineChart)
+    , m_table(new ReadoutTable)
+    , m_hardwarePanel(new HardwarePanel(m_document))
+    , m_workloadPanel(new WorkloadPanel(m_document))
     , m_banner(new QLabel)
 {
     setWindowTitle(QStringLiteral("Roofline Lab"));
@@ -127,7 +128,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(close, &QToolButton::clicked, banner, &QWidget::hide);
     bannerLayout->addWidget(m_banner, 1);
     bannerLayout->addWidget(close, 0, Qt::AlignTop);
-    const Diagnostics& errors = m_state->library().errors;
+    const Diagnostics& errors = m_document->library().errors;
     if (!errors.empty())
         m_banner->setText(QStringLiteral("Some presets could not be loaded:\n") + qs(toString(errors)).trimmed());
     banner->setVisible(!errors.empty());
@@ -135,12 +136,51 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     centralLayout->addWidget(main, 1);
     setCentralWidget(central);
 
+    m_prompt = [this](const QString& question) {
+        return QMessageBox::question(this, QStringLiteral("Unsaved changes"), question,
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
     buildMenus();
-    connect(m_state, &RooflineState::modifiedChanged, this, [this](bool modified) {
+    // The views draw the document's analysis: one analysis per edit, shared by all of them.
+    connect(m_document, &Document::contentChanged, this, [this] {
+        m_chart->setAnalysis(m_document->analysis());
+        m_table->setAnalysis(m_document->analysis());
+        updateTitle();
+    });
+    connect(m_document, &Document::dirtyChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
         statusBar()->showMessage(
             modified ? QStringLiteral("Hardware modified: Edit ▸ Reset to preset restores it") : QString());
     });
+    m_chart->setAnalysis(m_document->analysis());
+    m_table->setAnalysis(m_document->analysis());
     restoreSettings();
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    const Session& s = m_document->session();
+    QString name = m_document->filePath().isEmpty() ? qs(s.name.empty() ? s.chip.name : s.name)
+                                                    : QFileInfo(m_document->filePath()).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — Roofline Lab").arg(name));
+    setWindowModified(m_document->isDirty());
+}
+
+bool MainWindow::confirmDiscard()
+{
+    if (!m_document->isDirty())
+        return true;
+    const QString name
+        = qs(m_document->session().name.empty() ? m_document->session().chip.name : m_document->session().name);
+    switch (m_prompt(QStringLiteral("Save the changes to %1 first?").arg(name))) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -155,19 +195,23 @@ void MainWindow::buildMenus()
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
     QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-    QAction* save = file->addAction(QStringLiteral("&Save scenario…"), this, &MainWindow::showSaveDialog);
-    save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+    QAction* save = file->addAction(QStringLiteral("&Save scenario"), this, &MainWindow::save);
+    save->setShortcut(QKeySequence::Save);
     save->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
+    QAction* saveAs = file->addAction(QStringLiteral("Save scenario &as…"), this, &MainWindow::showSaveDialog);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     QMenu* examples = file->addMenu(QStringLiteral("E&xamples"));
     std::vector<std::pair<QString, QString>> scenarios; // title, embedded name
     for (const EmbeddedFile& f : embeddedFiles())
         if (f.name.starts_with("scenarios/"))
-            scenarios.emplace_back(scenarioTitle(f, m_state->library()), qs(std::string(f.name)));
+            scenarios.emplace_back(scenarioTitle(f, m_document->library()), qs(std::string(f.name)));
     std::sort(scenarios.begin(), scenarios.end());
     int number = 1;
     for (const auto& [title, name] : scenarios) {
-        QAction* example
-            = examples->addAction(title, this, [this, n = name] { reportScenarioError(openEmbeddedScenario(n)); });
+        QAction* example = examples->addAction(title, this, [this, n = name] {
+            if (confirmDiscard())
+                reportScenarioError(openEmbeddedScenario(n));
+        });
         if (number <= 9)
             example->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number++)));
     }
@@ -180,9 +224,16 @@ void MainWindow::buildMenus()
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
 
     QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    redo->setShortcuts({ QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z) });
+    edit->addAction(redo);
+    edit->addSeparator();
     QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), this, &MainWindow::copyChart);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    QAction* reset = edit->addAction(QStringLiteral("&Reset to preset"), m_state, &RooflineState::resetToPreset);
+    QAction* reset = edit->addAction(QStringLiteral("&Reset to preset"), m_document, &Document::resetToPreset);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
@@ -225,10 +276,10 @@ void MainWindow::buildMenus()
 
 QString MainWindow::openScenario(const QString& path)
 {
-    const auto loaded = roofline::loadScenario(path.toStdString(), m_state->library());
+    const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library());
     if (!loaded.ok())
         return qs(toString(loaded.error()));
-    m_state->loadScenario(loaded.value());
+    m_document->load(loaded.value(), QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(QStringLiteral("Opened %1").arg(qs(loaded.value().name)), 5000);
     return {};
 }
@@ -238,10 +289,10 @@ QString MainWindow::openEmbeddedScenario(const QString& name)
     for (const EmbeddedFile& f : embeddedFiles()) {
         if (qs(std::string(f.name)) != name)
             continue;
-        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), m_state->library());
+        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library());
         if (!parsed.ok())
             return qs(toString(parsed.error()));
-        m_state->loadScenario(parsed.value());
+        m_document->load(parsed.value());
         return {};
     }
     return QStringLiteral("No built-in scenario %1").arg(name);
@@ -255,6 +306,8 @@ void MainWindow::reportScenarioError(const QString& error)
 
 void MainWindow::showOpenDialog()
 {
+    if (!confirmDiscard())
+        return;
     const QString path = QFileDialog::getOpenFileName(
         this, QStringLiteral("Open scenario"), QString(), QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
@@ -263,21 +316,38 @@ void MainWindow::showOpenDialog()
 
 QString MainWindow::saveScenario(const QString& path)
 {
-    const std::string text = writeScenario(m_state->scenario());
+    const std::string text = writeScenario(m_document->session());
     const QString error = writeFile(path, QByteArray::fromStdString(text));
-    if (error.isEmpty())
+    if (error.isEmpty()) {
+        m_document->markSaved(QFileInfo(path).absoluteFilePath());
+        updateTitle();
         statusBar()->showMessage(QStringLiteral("Saved %1").arg(path), 5000);
+    }
     return error;
 }
 
-void MainWindow::showSaveDialog()
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return showSaveDialog();
+    if (const QString error = saveScenario(m_document->filePath()); !error.isEmpty()) {
+        QMessageBox::warning(this, QStringLiteral("Save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::showSaveDialog()
 {
     const QString path = QFileDialog::getSaveFileName(
-        this, QStringLiteral("Save scenario"), QString(), QStringLiteral("Scenarios (*.yaml)"));
+        this, QStringLiteral("Save scenario"), m_document->filePath(), QStringLiteral("Scenarios (*.yaml)"));
     if (path.isEmpty())
-        return;
-    if (const QString error = saveScenario(path); !error.isEmpty())
+        return false;
+    if (const QString error = saveScenario(path); !error.isEmpty()) {
         QMessageBox::warning(this, QStringLiteral("Save scenario"), error);
+        return false;
+    }
+    return true;
 }
 
 QString MainWindow::exportTo(const QString& path, const ExportOptions& options)
@@ -288,7 +358,7 @@ QString MainWindow::exportTo(const QString& path, const ExportOptions& options)
 void MainWindow::showExportDialog()
 {
     const QString suggested = m_lastExport.isEmpty()
-        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_state->hardware().id)))
+        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_document->hardware().id)))
         : m_lastExport;
     ExportDialog dialog(suggested, m_exportOptions, this);
     if (dialog.exec() != QDialog::Accepted)
@@ -373,8 +443,10 @@ void MainWindow::restoreSettings()
         resize(1400, 900);
     // The chip of the last session, or on a first run the one the texts' examples use most.
     const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
-    if (!m_state->selectPreset(preset))
-        m_state->selectPreset(QStringLiteral("h100-sxm"));
+    const PresetLibrary& library = m_document->library();
+    if (const Hardware* hw
+        = library.find(preset.toStdString()) ? library.find(preset.toStdString()) : library.find("h100-sxm"))
+        m_document->load(defaultSession(*hw));
     m_themeMode = static_cast<ThemeMode>(std::clamp(settings.value(QStringLiteral("view/theme"), 0).toInt(), 0, 2));
     m_zoom = std::clamp(settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(), kMinZoom, kMaxZoom);
     applyTheme();
@@ -384,14 +456,18 @@ void MainWindow::saveSettings() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    if (m_state->library().find(m_state->preset().id))
-        settings.setValue(QStringLiteral("chart/preset"), qs(m_state->preset().id));
+    if (m_document->library().find(m_document->chip().id))
+        settings.setValue(QStringLiteral("chart/preset"), qs(m_document->chip().id));
     settings.setValue(QStringLiteral("view/theme"), static_cast<int>(m_themeMode));
     settings.setValue(QStringLiteral("view/zoom"), m_zoom);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     event->accept();
 }

@@ -5,6 +5,9 @@
 #include "presets.h"
 
 #include <QMainWindow>
+#include <QMessageBox>
+
+#include <functional>
 
 class QLabel;
 
@@ -13,7 +16,7 @@ namespace roofline::widgets {
 class HardwarePanel;
 class ReadoutTable;
 class RooflineChart;
-class RooflineState;
+class Document;
 class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
@@ -25,7 +28,7 @@ public:
     explicit MainWindow(PresetLibrary library, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    RooflineState* state() const { return m_state; }
+    Document* document() const { return m_document; }
     RooflineChart* chart() const { return m_chart; }
     ReadoutTable* table() const { return m_table; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
@@ -34,11 +37,18 @@ public:
     ThemeMode themeMode() const { return m_themeMode; }
     double zoom() const { return m_zoom; }
 
-    // Loads a scenario file; on failure returns its located errors and leaves the view as it was.
+    // Loads a scenario file; on failure returns its located errors and leaves the document as it was. Does not ask
+    // about unsaved changes: the menu's commands do (see confirmDiscard).
     QString openScenario(const QString& path);
     QString openEmbeddedScenario(const QString& name);
-    // Saves what is on screen as a scenario file; returns an error text or an empty string.
+    // Saves the session as a scenario file; returns an error text or an empty string, and keeps the old file whole
+    // on failure.
     QString saveScenario(const QString& path);
+    // Asks, when the document has unsaved changes, whether to save them first. Returns false when the user cancels
+    // or the save fails. The question is asked through `prompt`, which tests replace.
+    bool confirmDiscard();
+    using Prompt = std::function<QMessageBox::StandardButton(const QString& question)>;
+    void setUnsavedChangesPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
     // Exports what the chart shows; returns an error text or an empty string.
     QString exportTo(const QString& path, const ExportOptions&);
     void setThemeMode(ThemeMode);
@@ -52,7 +62,10 @@ private:
     void buildMenus();
     void showExportDialog();
     void showOpenDialog();
-    void showSaveDialog();
+    // Saves to the document's file, or asks for one. Returns whether the document was saved.
+    bool save();
+    bool showSaveDialog();
+    void updateTitle();
     void copyChart();
     void showAbout();
     void applyTheme();
@@ -60,7 +73,7 @@ private:
     void saveSettings() const;
     void reportScenarioError(const QString&);
 
-    RooflineState* m_state;
+    Document* m_document;
     RooflineChart* m_chart;
     ReadoutTable* m_table;
     HardwarePanel* m_hardwarePanel;
@@ -69,6 +82,7 @@ private:
     ThemeMode m_themeMode = ThemeMode::System;
     double m_zoom = 1;
     bool m_applyingTheme = false;
+    Prompt m_prompt;
     QString m_lastExport;
     ExportOptions m_exportOptions;
 };

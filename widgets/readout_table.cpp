@@ -1,10 +1,8 @@
-// The readout table: the core's evaluation and critical value of every shown operation, updated in place.
+// The readout table: a view of ReadoutModel with a delegate that paints each cell as one cached line of text.
 #include "readout_table.h"
 
 #include "chart.h"
 #include "chart_text.h"
-#include "roofline_state.h"
-#include "solver.h"
 #include "units.h"
 
 #include <QApplication>
@@ -172,25 +170,11 @@ private:
 
 } // namespace
 
-ReadoutTable::ReadoutTable(const RooflineState* state, QWidget* parent)
-    : QTableWidget(parent)
-    , m_state(state)
-    , m_theme(ChartTheme::light())
+ReadoutTable::ReadoutTable(QWidget* parent)
+    : QTableView(parent)
+    , m_model(new ReadoutModel(this))
 {
-    setColumnCount(ColumnCount);
-    setHorizontalHeaderLabels({ QStringLiteral("Operation"), QStringLiteral("Intensity"), QStringLiteral("T_math"),
-        QStringLiteral("T_comms"), QStringLiteral("Bound"), QStringLiteral("Attainable"), QStringLiteral("of peak"),
-        QStringLiteral("Critical value") });
-    const QStringList tips { QStringLiteral("The operation, in its chart colour"),
-        QStringLiteral("FLOPs per byte across the resource that holds it down (the filled marker)"),
-        QStringLiteral("FLOPs / peak: the time if only compute mattered"),
-        QStringLiteral("The longest time any memory level or link needs for its bytes"),
-        QStringLiteral("What holds the operation down: compute, or a memory level or link"),
-        QStringLiteral("FLOPs / T_lower: the throughput with perfect overlap"),
-        QStringLiteral("Attainable as a share of the compute dtype's peak"),
-        QStringLiteral("The smallest value of the operation's main parameter at which it is compute-bound") };
-    for (int c = 0; c < ColumnCount; ++c)
-        horizontalHeaderItem(c)->setToolTip(tips[c]);
+    setModel(m_model);
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     // Columns are fitted when rows come or go, not on every slider step: ResizeToContents measures every cell.
@@ -205,90 +189,42 @@ ReadoutTable::ReadoutTable(const RooflineState* state, QWidget* parent)
     setAlternatingRowColors(true);
     setShowGrid(false); // the delegate draws it
     setToolTip(QStringLiteral("The core's figures for each operation on the chart"));
-    connect(m_state, &RooflineState::contentChanged, this, &ReadoutTable::refresh);
-    refresh();
 }
 
 void ReadoutTable::setTheme(const ChartTheme& theme)
 {
-    m_theme = theme;
-    refresh();
+    m_model->setTheme(theme);
+}
+
+void ReadoutTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    // Refit when the rows or the chip change; a slider step keeps the widths.
+    std::string fitFor = analysis->hardware.id;
+    for (const Operation& op : analysis->session.operations)
+        if (!op.hidden)
+            fitFor += ':' + op.id;
+    m_model->setAnalysis(std::move(analysis));
+    if (fitFor != m_fitted) {
+        resizeColumnsToContents();
+        m_fitted = std::move(fitFor);
+    } else {
+        m_refit.start(); // restarted by every step of a drag: runs once it pauses
+    }
 }
 
 int ReadoutTable::rowOf(std::size_t operation) const
 {
-    const auto it = std::find(m_rows.begin(), m_rows.end(), operation);
-    return it == m_rows.end() ? -1 : static_cast<int>(it - m_rows.begin());
+    return m_model->rowOf(operation);
+}
+
+int ReadoutTable::rowCount() const
+{
+    return m_model->rowCount();
 }
 
 QString ReadoutTable::cellText(int row, Column column) const
 {
-    const QTableWidgetItem* it = item(row, column);
-    return it ? it->text() : QString();
-}
-
-void ReadoutTable::setCell(int row, Column column, const QString& text, const QString& tooltip)
-{
-    QTableWidgetItem* cell = item(row, column);
-    if (!cell) {
-        cell = new QTableWidgetItem;
-        if (column != Name && column != Bound && column != CriticalValue)
-            cell->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        setItem(row, column, cell);
-    }
-    if (cell->text() != text)
-        cell->setText(text);
-    cell->setToolTip(tooltip); // with none, the delegate shows the text: a figure cut off by a narrow column
-}
-
-void ReadoutTable::refresh()
-{
-    m_rows.clear();
-    const auto& ops = m_state->operations();
-    for (std::size_t i = 0; i < ops.size(); ++i)
-        if (m_state->isShown(i))
-            m_rows.push_back(i);
-    // Refit when the rows or the chip change; a slider step keeps the widths.
-    const std::string fitFor = m_state->hardware().id + ':' + std::to_string(m_rows.size()) + ':'
-        + std::to_string(m_state->operations().size());
-    const bool fit = fitFor != m_fitted;
-    setRowCount(static_cast<int>(m_rows.size()));
-    const Hardware& hw = m_state->hardware();
-    for (int row = 0; row < static_cast<int>(m_rows.size()); ++row) {
-        const std::size_t op = m_rows[static_cast<std::size_t>(row)];
-        const auto& result = m_state->evaluations()[op];
-        setCell(row, Name, qs(ops[op].name));
-        item(row, Name)->setForeground(m_theme.operationColour(op));
-        if (!result.ok()) {
-            for (Column c : { Intensity, TMath, TComms, Attainable, FractionOfPeak, CriticalValue })
-                setCell(row, c, QStringLiteral("—"));
-            setCell(row, Bound, QStringLiteral("cannot run"), qs(result.error()));
-            continue;
-        }
-        const Evaluation& ev = result.value();
-        QString intensities;
-        for (const ResourceUse& r : ev.resources)
-            intensities += QStringLiteral("%1: %2 FLOPs/byte\n").arg(qs(r.name), qs(formatIntensity(r.intensity)));
-        const auto shown = chart::bindingResource(ev);
-        setCell(row, Intensity,
-            shown ? QStringLiteral("%1 (%2)").arg(
-                qs(formatIntensity(ev.resources[*shown].intensity)), qs(ev.resources[*shown].name))
-                  : QStringLiteral("—"),
-            intensities.trimmed());
-        setCell(row, TMath, qs(formatSeconds(ev.tMath)));
-        setCell(row, TComms, qs(formatSeconds(ev.tComms)));
-        setCell(row, Bound, qs(ev.bound()));
-        setCell(row, Attainable, qs(formatRate(ev.attainable, ev.dtype)));
-        setCell(row, FractionOfPeak, QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
-        const auto critical = solveCritical(ops[op].op, hw, mainParam(ops[op].op));
-        setCell(row, CriticalValue, critical.ok() ? qs(describe(critical.value())) : qs(critical.error()));
-    }
-    if (fit) {
-        resizeColumnsToContents();
-        m_fitted = fitFor;
-    } else {
-        m_refit.start(); // restarted by every step of a drag: runs once it pauses
-    }
+    return m_model->data(m_model->index(row, column)).toString();
 }
 
 } // namespace roofline::widgets

@@ -1,40 +1,45 @@
-// The readout under the chart: one row per shown operation with the core's figures for it.
+// The readout under the chart: one row per visible operation with the core's figures for it.
 #pragma once
 
+#include "analysis.h"
 #include "chart_theme.h"
+#include "readout_model.h"
 
-#include <QTableWidget>
+#include <QTableView>
 #include <QTimer>
 
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace roofline::widgets {
 
-class RooflineState;
-
-class ReadoutTable : public QTableWidget {
+class ReadoutTable : public QTableView {
     Q_OBJECT
 public:
-    enum Column { Name, Intensity, TMath, TComms, Bound, Attainable, FractionOfPeak, CriticalValue, ColumnCount };
+    using Column = ReadoutModel::Column;
+    static constexpr Column Name = ReadoutModel::Name;
+    static constexpr Column Intensity = ReadoutModel::Intensity;
+    static constexpr Column TMath = ReadoutModel::TMath;
+    static constexpr Column TComms = ReadoutModel::TComms;
+    static constexpr Column Bound = ReadoutModel::Bound;
+    static constexpr Column Attainable = ReadoutModel::Attainable;
+    static constexpr Column FractionOfPeak = ReadoutModel::FractionOfPeak;
+    static constexpr Column CriticalValue = ReadoutModel::CriticalValue;
+    static constexpr int ColumnCount = ReadoutModel::ColumnCount;
 
-    explicit ReadoutTable(const RooflineState* state, QWidget* parent = nullptr);
-
+    explicit ReadoutTable(QWidget* parent = nullptr);
     void setTheme(const ChartTheme&);
+    void setAnalysis(std::shared_ptr<const Analysis>);
+    ReadoutModel* readoutModel() const { return m_model; }
+
     // The row showing an operation, or -1 when it is hidden.
     int rowOf(std::size_t operation) const;
+    int rowCount() const;
     QString cellText(int row, Column) const;
 
-public slots:
-    void refresh();
-
 private:
-    void setCell(int row, Column, const QString& text, const QString& tooltip = {});
-
-    const RooflineState* m_state;
-    ChartTheme m_theme;
-    std::vector<std::size_t> m_rows;
-    std::string m_fitted; // the chip and counts the columns were last fitted for
+    ReadoutModel* m_model;
+    std::string m_fitted; // the chip and rows the columns were last fitted for
     QTimer m_refit; // fits the columns once a drag pauses, so that longer values are not cut off
 };
 

@@ -2,7 +2,6 @@
 #include "roofline_chart.h"
 
 #include "chart_text.h"
-#include "roofline_state.h"
 #include "units.h"
 
 #include <QToolTip>
@@ -11,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <map>
 #include <optional>
 
 namespace roofline::widgets {
@@ -552,9 +552,9 @@ chart::Point toPoint(const QPointF& p)
 
 } // namespace
 
-RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
+RooflineChart::RooflineChart(QWidget* parent)
     : QCustomPlot(parent)
-    , m_state(state)
+    , m_analysis(std::make_shared<const Analysis>())
     , m_theme(ChartTheme::light())
 {
     setAutoAddPlottableToLegend(false);
@@ -576,7 +576,7 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
     xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
     yAxis->setTicker(
-        QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_state->dtype())); }));
+        QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
     xAxis->setLabel(QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
     xAxis2->setVisible(true);
     yAxis2->setVisible(true);
@@ -607,8 +607,13 @@ RooflineChart::RooflineChart(const RooflineState* state, QWidget* parent)
         m_staticStale = true;
     });
     connect(this, &QCustomPlot::afterReplot, this, [this] { m_frameRect = axisRect()->rect(); });
-    connect(m_state, &RooflineState::contentChanged, this, &RooflineChart::refresh);
     applyTheme();
+    refresh();
+}
+
+void RooflineChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    m_analysis = std::move(analysis);
     refresh();
 }
 
@@ -665,9 +670,13 @@ QString RooflineChart::signature() const
 
 void RooflineChart::refresh()
 {
-    m_shown.clear();
-    m_evaluations = m_state->shownEvaluations(&m_shown);
-    m_layout = chart::layout(m_state->hardware(), m_state->dtype(), m_evaluations, m_state->preset());
+    const Analysis& a = *m_analysis;
+    m_shown = a.shown();
+    m_evaluations.clear();
+    m_evaluations.reserve(m_shown.size());
+    for (std::size_t op : m_shown)
+        m_evaluations.push_back(a.operations[op].evaluation.value());
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame());
     const QString sig = signature();
     if (sig != m_signature) {
         m_signature = sig;
@@ -897,10 +906,12 @@ void RooflineChart::rebuild()
     m_ridges->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(1.5)), QBrush(t.background), 7 * t.zoom));
 
+    const std::vector<Operation>& ops = m_analysis->session.operations;
+    std::map<std::string, int> colourUses; // operations sharing a colour differ in shape
     for (std::size_t k = 0; k < m_shown.size(); ++k) {
         const std::size_t op = m_shown[k];
-        const QColor colour = t.operationColour(op);
-        const auto shape = shapeFor(t.operationShape(op));
+        const QColor colour = t.operationColour(ops[op].colour);
+        const auto shape = shapeFor(colourUses[ops[op].colour]++ % 3);
         OperationItems items;
         items.operation = op;
         items.hollow = new CachedGraph(xAxis, yAxis);
@@ -910,7 +921,7 @@ void RooflineChart::rebuild()
         items.filled = new Graph(xAxis, yAxis);
         items.filled->setLineStyle(QCPGraph::lsNone);
         items.filled->setScatterStyle(QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom));
-        items.filled->setName(qs(m_state->operations()[op].name));
+        items.filled->setName(qs(ops[op].name));
         items.filled->addToLegend();
         items.label = addText(9, colour);
         items.label->setBrush(QBrush(halo));
@@ -931,17 +942,17 @@ void RooflineChart::updateItems()
     yAxis->setRange(l.y.lower(), l.y.upper());
     xAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.x.decades());
     yAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.y.decades());
-    const Dtype dtype = m_state->dtype();
+    const Dtype dtype = m_analysis->dtype;
     yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
     m_title->setText(QStringLiteral("%1 · %2%3")
-                         .arg(qs(m_state->hardware().name), qs(std::string(dtypeName(dtype))),
-                             m_state->isModified() ? QStringLiteral(" (modified)") : QString()));
+                         .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
+                             m_analysis->session.overrides.empty() ? QString() : QStringLiteral(" (modified)")));
 
     std::vector<chart::Point> ridges;
     for (std::size_t i = 0; i < l.roofs.size() && i < m_roofs.size(); ++i) {
         const chart::RoofSegment& r = l.roofs[i];
         setPoints(m_roofs[i].graph, { r.from, r.to });
-        m_roofs[i].label->setText(roofLabel(r, m_state->hardware()));
+        m_roofs[i].label->setText(roofLabel(r, m_analysis->hardware));
         m_roofs[i].label->position->setCoords(r.label.x, r.label.y);
         if (m_roofs[i].ridgeLabel) {
             const double peak = l.envelope.size() == 3 ? l.envelope[1].y : r.to.y;
@@ -972,7 +983,7 @@ void RooflineChart::updateItems()
     for (std::size_t k = 0; k < m_operations.size(); ++k) {
         setPoints(m_operations[k].hollow, all[k]);
         setPoints(m_operations[k].filled, binding[k]);
-        const QString name = qs(m_state->operations()[m_operations[k].operation].name);
+        const QString name = qs(m_analysis->session.operations[m_operations[k].operation].name);
         m_operations[k].filled->setName(name);
         names += name + QLatin1Char('\n');
         m_operations[k].label->setText(name);
@@ -1001,14 +1012,14 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
         for (const QPointF& p : pointsOf(m_operations[k].hollow)) {
             const QPointF at(xAxis->coordToPixel(p.x()), yAxis->coordToPixel(p.y()));
             if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
-                return operationTooltip(m_state->operations()[m_operations[k].operation], m_evaluations[k]);
+                return operationTooltip(m_analysis->session.operations[m_operations[k].operation], m_evaluations[k]);
         }
     }
     for (const chart::RoofSegment& r : m_layout.roofs) {
         const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
         const chart::Point b { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };
         if (chart::distanceToSegment(toPoint(pixel), a, b) <= reach / 2)
-            return roofTooltip(r, m_state->hardware());
+            return roofTooltip(r, m_analysis->hardware);
     }
     return {};
 }

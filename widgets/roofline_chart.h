@@ -1,6 +1,7 @@
 // The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
 #pragma once
 
+#include "analysis.h"
 #include "chart.h"
 #include "chart_theme.h"
 
@@ -13,11 +14,10 @@
 #include <QStringList>
 #include <QVector>
 
+#include <memory>
 #include <vector>
 
 namespace roofline::widgets {
-
-class RooflineState;
 
 // Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
 // operations changes and updated in place otherwise; every redraw is queued, one per frame at most. The static parts
@@ -27,7 +27,11 @@ class RooflineState;
 class RooflineChart : public QCustomPlot {
     Q_OBJECT
 public:
-    explicit RooflineChart(const RooflineState* state, QWidget* parent = nullptr);
+    explicit RooflineChart(QWidget* parent = nullptr);
+
+    // Draws this analysis from now on; the chart keeps it while it shows it.
+    void setAnalysis(std::shared_ptr<const Analysis>);
+    const Analysis& analysis() const { return *m_analysis; }
 
     const ChartTheme& theme() const { return m_theme; }
     void setTheme(const ChartTheme&);
@@ -51,7 +55,7 @@ public:
     QString hoverText(const QPointF& pixel) const;
 
 public slots:
-    // Recomputes the layout from the state and queues a replot.
+    // Recomputes the layout from the analysis and queues a replot.
     void refresh();
 
 protected:
@@ -96,7 +100,7 @@ private:
     // Room a marker takes with its pen and a little air, in pixels at zoom 1.
     static constexpr double kMarkerRoom = 14;
 
-    const RooflineState* m_state;
+    std::shared_ptr<const Analysis> m_analysis;
     ChartTheme m_theme;
     chart::Layout m_layout;
     std::vector<std::size_t> m_shown;

@@ -1,5 +1,7 @@
 #include "slider_row.h"
 
+#include "document.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -27,6 +29,12 @@ void showFieldError(QLineEdit* field, const QString& error, const QString& help)
     if (field->styleSheet().isEmpty() != error.isEmpty())
         field->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("QLineEdit { border: 2px solid #D55E00; }"));
     field->setToolTip(error.isEmpty() ? help : error);
+}
+
+void bracketGestures(QSlider* slider, Document* document)
+{
+    QObject::connect(slider, &QSlider::sliderPressed, document, &Document::beginGesture);
+    QObject::connect(slider, &QSlider::sliderReleased, document, &Document::endGesture);
 }
 
 } // namespace roofline::widgets

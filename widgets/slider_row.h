@@ -9,6 +9,11 @@ class QWidget;
 
 namespace roofline::widgets {
 
+class Document;
+
+// Makes a drag of `slider`, from press to release, one undo step of `document`.
+void bracketGestures(QSlider* slider, Document* document);
+
 // Lays out `label`, `slider` and `field` in one row of `owner` and names them for screen readers after `name`.
 void layOutSliderRow(
     QWidget* owner, QLabel* label, QSlider* slider, QLineEdit* field, const QString& name, int labelWidth);

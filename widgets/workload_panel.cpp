@@ -2,8 +2,9 @@
 #include "workload_panel.h"
 
 #include "chart_text.h"
+#include "document.h"
 #include "power_slider.h"
-#include "roofline_state.h"
+#include "slider_row.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -41,7 +42,7 @@ QIcon swatch(const QColor& colour)
 
 } // namespace
 
-WorkloadPanel::WorkloadPanel(RooflineState* state, QWidget* parent)
+WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
     : QWidget(parent)
     , m_state(state)
     , m_theme(ChartTheme::light())
@@ -76,11 +77,11 @@ WorkloadPanel::WorkloadPanel(RooflineState* state, QWidget* parent)
     connect(m_list, &QListWidget::itemChanged, this, &WorkloadPanel::onItemChanged);
     connect(m_add, &QPushButton::clicked, this, &WorkloadPanel::onAdd);
     connect(m_remove, &QPushButton::clicked, this, &WorkloadPanel::onRemove);
-    connect(m_state, &RooflineState::operationsChanged, this, &WorkloadPanel::rebuildList);
-    connect(m_state, &RooflineState::operationChanged, this, &WorkloadPanel::onOperationChanged);
-    connect(m_state, &RooflineState::hardwareChanged, this, &WorkloadPanel::syncParams);
+    connect(m_state, &Document::operationsChanged, this, &WorkloadPanel::rebuildList);
+    connect(m_state, &Document::operationChanged, this, &WorkloadPanel::onOperationChanged);
+    connect(m_state, &Document::hardwareChanged, this, &WorkloadPanel::syncParams);
     // A new chip has other memories and links: the choosers are rebuilt with the list that follows.
-    connect(m_state, &RooflineState::presetChanged, this, [this] { m_paramsOf = -1; });
+    connect(m_state, &Document::presetChanged, this, [this] { m_paramsOf = -1; });
     rebuildList();
 }
 
@@ -131,10 +132,10 @@ void WorkloadPanel::rebuildList()
         }
         for (std::size_t i = 0; i < ops.size(); ++i) {
             QListWidgetItem* item = m_list->item(static_cast<int>(i));
-            item->setIcon(swatch(m_theme.operationColour(i)));
+            item->setIcon(swatch(m_theme.operationColour(ops[i].colour)));
             item->setText(qs(ops[i].name));
             item->setCheckState(m_state->isShown(i) ? Qt::Checked : Qt::Unchecked);
-            const auto& ev = m_state->evaluations()[i];
+            const auto& ev = m_state->evaluation(i);
             item->setToolTip(ev.ok() ? qs(ops[i].name) : qs(ev.error()));
         }
     }
@@ -178,6 +179,7 @@ void WorkloadPanel::rebuildParams()
                     slider->setError(qs(*error));
                 }
             });
+            bracketGestures(slider->slider(), m_state);
             m_paramLayout->addWidget(slider);
             m_sliders[name] = slider;
         } else if (p.type == ParamType::Dtype) {
@@ -247,7 +249,7 @@ void WorkloadPanel::onOperationChanged(std::size_t op)
     if (QListWidgetItem* item = m_list->item(static_cast<int>(op))) {
         const QSignalBlocker blocker(m_list);
         item->setText(qs(m_state->operations()[op].name));
-        const auto& ev = m_state->evaluations()[op];
+        const auto& ev = m_state->evaluation(op);
         item->setToolTip(ev.ok() ? item->text() : qs(ev.error()));
     }
     if (static_cast<int>(op) == m_paramsOf)

@@ -17,12 +17,12 @@ class QVBoxLayout;
 namespace roofline::widgets {
 
 class PowerSlider;
-class RooflineState;
+class Document;
 
 class WorkloadPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit WorkloadPanel(RooflineState* state, QWidget* parent = nullptr);
+    explicit WorkloadPanel(Document* state, QWidget* parent = nullptr);
 
     void setTheme(const ChartTheme&);
     void selectOperation(int op);
@@ -46,7 +46,7 @@ private:
     void onAdd();
     void onRemove();
 
-    RooflineState* m_state;
+    Document* m_state;
     ChartTheme m_theme;
     QListWidget* m_list;
     QComboBox* m_kinds;

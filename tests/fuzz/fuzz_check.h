@@ -16,12 +16,12 @@ inline void require(bool condition)
         std::abort();
 }
 
-inline void checkScenario(const Scenario& s)
+inline void checkScenario(const Session& s)
 {
-    for (const Roof& roof : bandwidthRoofs(s.hardware))
+    for (const Roof& roof : bandwidthRoofs(s.hardware()))
         require(std::isfinite(roof.value) && roof.value >= kMinRate && roof.value <= kMaxRate);
     for (const Operation& op : s.operations) {
-        const Expected<Evaluation> e = evaluate(op.op, s.hardware);
+        const Expected<Evaluation> e = evaluate(op.op, s.hardware());
         require(e.ok());
         require(std::isfinite(e->flops) && e->flops >= 0);
         require(std::isfinite(e->tLower) && std::isfinite(e->tUpper) && e->tUpper >= e->tLower);

@@ -14,6 +14,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             fuzz::require(d.file == "fuzz.yaml" && !d.message.empty() && d.line >= 0 && d.column >= 0);
         return 0;
     }
-    fuzz::checkScenario(defaultScenario(*hw));
+    fuzz::checkScenario(defaultSession(*hw));
     return 0;
 }

@@ -8,13 +8,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     using namespace roofline;
     static const PresetLibrary library = loadPresetLibrary({});
     const std::string_view text(reinterpret_cast<const char*>(data), size);
-    const Expected<Scenario, Diagnostics> s = parseScenario(text, "fuzz.yaml", library);
+    const Expected<Session, Diagnostics> s = parseScenario(text, "fuzz.yaml", library);
     if (!s) {
         fuzz::require(!s.error().empty());
         return 0;
     }
     fuzz::checkScenario(*s);
-    const Expected<Scenario, Diagnostics> again = parseScenario(writeScenario(*s), "saved.yaml", library);
+    const Expected<Session, Diagnostics> again = parseScenario(writeScenario(*s), "saved.yaml", library);
     fuzz::require(again.ok());
     fuzz::require(again->operations.size() == s->operations.size());
     return 0;

@@ -7,9 +7,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     using namespace roofline;
     static const PresetLibrary library = loadPresetLibrary({});
-    static const Scenario base = defaultScenario(*library.find("h100-sxm"));
+    static const Session base = defaultSession(*library.find("h100-sxm"));
     static const std::string baseText = writeScenario(base);
-    Scenario s = base;
+    Session s = base;
     const std::string_view setting(reinterpret_cast<const char*>(data), size);
     if (applySetting(s, setting)) {
         fuzz::require(writeScenario(s) == baseText);

@@ -1,0 +1,65 @@
+#include "analysis.h"
+
+#include <algorithm>
+
+namespace roofline {
+
+namespace {
+
+void add(GroupTotal& total, const Evaluation& e)
+{
+    ++total.count;
+    total.flops += e.flops;
+    total.tMath += e.tMath;
+    total.tLower += e.tLower;
+    total.tUpper += e.tUpper;
+}
+
+} // namespace
+
+std::vector<std::size_t> Analysis::shown() const
+{
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < operations.size(); ++i)
+        if (!session.operations[i].hidden && operations[i].evaluation.ok())
+            out.push_back(i);
+    return out;
+}
+
+std::optional<std::string> Analysis::firstError() const
+{
+    for (std::size_t i = 0; i < operations.size(); ++i)
+        if (!operations[i].evaluation.ok())
+            return session.operations[i].name + ": " + operations[i].evaluation.error();
+    return std::nullopt;
+}
+
+Analysis analyse(Session session)
+{
+    Analysis a;
+    a.hardware = session.hardware();
+    a.dtype = session.chartDtype();
+    a.peak = a.hardware.peakFor(a.dtype).value_or(0);
+    a.operations.reserve(session.operations.size());
+    for (const Operation& op : session.operations) {
+        OperationAnalysis result { evaluate(op.op, a.hardware), std::nullopt };
+        if (result.evaluation.ok())
+            if (Expected<Critical> c = solveCritical(op.op, a.hardware, mainParam(op.op)))
+                result.critical = std::move(c).value();
+        if (result.evaluation.ok() && !op.hidden) {
+            add(a.total, result.evaluation.value());
+            if (!op.group.empty()) {
+                auto it = std::find_if(
+                    a.groups.begin(), a.groups.end(), [&](const GroupTotal& g) { return g.group == op.group; });
+                if (it == a.groups.end())
+                    it = a.groups.insert(a.groups.end(), GroupTotal { op.group, 0, 0, 0, 0, 0 });
+                add(*it, result.evaluation.value());
+            }
+        }
+        a.operations.push_back(std::move(result));
+    }
+    a.session = std::move(session);
+    return a;
+}
+
+} // namespace roofline

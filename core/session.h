@@ -1,0 +1,65 @@
+// A session: everything a scenario file holds and the window shows, as one plain value. Every view reads it through
+// its analysis (analysis.h); every edit makes a new session.
+#pragma once
+
+#include "dtype.h"
+#include "expected.h"
+#include "hardware.h"
+#include "operations.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+// A number of the chip set by the user or the file, by a key of setHardwareValue: "bandwidth.HBM", "peak.bf16".
+struct Override {
+    std::string key;
+    double value = 0;
+
+    bool operator==(const Override&) const = default;
+};
+
+struct Session {
+    std::string name;
+    std::string description;
+    std::string presetId; // the chip's preset id; empty for a chip given inline
+    Hardware chip; // the chip as its preset or the file gives it, before overrides: what Reset restores
+    std::vector<Override> overrides; // each key once, in the order first set
+    std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
+    std::vector<Operation> operations;
+
+    bool operator==(const Session&) const = default;
+
+    // The chip with the overrides applied.
+    Hardware hardware() const;
+    Dtype chartDtype() const;
+    const Operation* find(std::string_view id) const;
+    // The position of the operation with this id, or nothing.
+    std::optional<std::size_t> indexOf(std::string_view id) const;
+};
+
+// Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
+std::optional<std::string> setOverride(Session&, std::string_view key, double value);
+
+// Gives every operation without an id the next free "opN", and every one without a colour the palette colour
+// least used so far. Existing ids and colours are kept, so that removing an operation never renames or recolours
+// another. Duplicate ids are renumbered (the later one changes).
+void assignIdentities(Session&);
+// Appends an operation with a fresh id and colour; returns its id.
+std::string addOperation(Session&, Operation);
+
+// The colours operations take, in order: Okabe–Ito without its black (the envelope's ink) and its yellow (unread
+// on white), safe for colour-blind readers.
+const std::vector<std::string>& operationPalette();
+
+// The operations the window opens with for a chip: a dot product, LayerNorm, bf16 matmuls at B = 32, 256 and 1024,
+// the int8 and int8-weight matmuls, a batched int8 matmul, a 2-chip sharded matmul, an AllReduce and a
+// data-parallel step. Network operations use the chip's first scale-up and scale-out links. No ids or colours yet.
+std::vector<Operation> defaultWorkload(const Hardware&);
+
+// A session of a preset with its default workload, ids and colours assigned.
+Session defaultSession(const Hardware&);
+
+} // namespace roofline

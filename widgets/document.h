@@ -1,0 +1,102 @@
+// The document behind every view: the session, its analysis and the undo stack of the user's edits.
+#pragma once
+
+#include "analysis.h"
+#include "presets.h"
+#include "session.h"
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace roofline::widgets {
+
+// Every edit is one undoable command that replaces the session and analyses it once; the views read the analysis,
+// which holds the session it was made from. Undo and redo restore the session exactly. Edits made between
+// beginGesture() and endGesture() to the same thing (a slider drag) merge into one undo step.
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(PresetLibrary library, QObject* parent = nullptr);
+    ~Document() override;
+
+    const PresetLibrary& library() const { return m_library; }
+    const Session& session() const { return m_analysis->session; }
+    // Shared, immutable: a view may keep the one it drew.
+    std::shared_ptr<const Analysis> analysis() const { return m_analysis; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    const Hardware& hardware() const { return m_analysis->hardware; }
+    // The chip before overrides: what Reset restores and what frames the chart's axes.
+    const Hardware& chip() const { return session().chip; }
+    Dtype dtype() const { return m_analysis->dtype; }
+    // Whether any number of the chip is overridden.
+    bool chipModified() const { return !session().overrides.empty(); }
+    const std::vector<Operation>& operations() const { return session().operations; }
+    bool isShown(std::size_t op) const { return op < operations().size() && !operations()[op].hidden; }
+    const Expected<Evaluation>& evaluation(std::size_t op) const { return m_analysis->operations[op].evaluation; }
+
+    // The file the session was opened from or last saved to; empty for a new one.
+    const QString& filePath() const { return m_filePath; }
+    // Whether there are edits since the session was opened or saved.
+    bool isDirty() const { return !m_undo->isClean(); }
+
+    // Replaces the session, as opening a file does: the undo history starts again and the document is clean.
+    void load(Session, const QString& filePath = {});
+    // After the session was written to `filePath`: the document is clean.
+    void markSaved(const QString& filePath);
+
+    // A preset by id, with its default workload unless the user changed the workload: then the operations stay and
+    // those naming a memory or link the new chip lacks fall back to its defaults.
+    bool selectPreset(const QString& id);
+    void resetToPreset();
+    void setDtype(Dtype);
+    // A key of setHardwareValue: "peak.bf16", "bandwidth.HBM". Returns the core's error text, or nothing.
+    std::optional<std::string> setHardwareValue(const std::string& key, double value);
+    std::optional<std::string> setOperationParam(std::size_t op, std::string_view name, double value);
+    std::optional<std::string> setOperationDtype(std::size_t op, std::string_view name, Dtype value);
+    // A memory level or link by name; empty for the chip's default.
+    std::optional<std::string> setOperationText(std::size_t op, std::string_view name, const std::string& value);
+    void setShown(std::size_t op, bool shown);
+    void addOperation(OperationVariant);
+    void removeOperation(std::size_t op);
+
+    // Brackets a continuous gesture, such as dragging a slider: its edits become one undo step.
+    void beginGesture();
+    void endGesture();
+
+signals:
+    void presetChanged(); // a different chip: controls rebuild
+    void hardwareChanged(); // a number of the chip changed
+    void dtypeChanged();
+    void operationsChanged(); // operations added, removed, shown or hidden, or a new workload
+    void operationChanged(std::size_t op); // one operation's parameters or name
+    void modifiedChanged(bool chipModified);
+    void dirtyChanged(bool dirty);
+    void contentChanged(); // after any of the above: the charts and the table redraw
+
+private:
+    class Edit;
+    friend class Edit;
+
+    // Pushes an edit from the current session to `next`, merged with the previous one when both belong to the same
+    // gesture and `what` is the same. Does nothing when `next` equals the current session.
+    void push(Session next, const QString& text, const std::string& what);
+    // Makes `next` the current session: analyses it and tells the views what changed.
+    void apply(Session next);
+    std::optional<std::string> editOperation(
+        std::size_t op, std::string_view param, const std::string& value, const QString& text);
+
+    PresetLibrary m_library;
+    std::shared_ptr<const Analysis> m_analysis;
+    QUndoStack* m_undo;
+    QString m_filePath;
+    unsigned m_gesture = 0; // nonzero while a gesture is open
+    unsigned m_gestures = 0; // gestures begun so far
+};
+
+} // namespace roofline::widgets
