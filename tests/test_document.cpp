@@ -1,0 +1,255 @@
+// The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
+// their operations, and the readout model follows the analysis as a well-behaved item model.
+#include "document.h"
+#include "hardware_panel.h"
+#include "log_slider.h"
+#include "main_window.h"
+#include "readout_model.h"
+#include "readout_table.h"
+#include "roofline_chart.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QStyleOptionSlider>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+const PresetLibrary& library()
+{
+    static const PresetLibrary lib = loadPresetLibrary({});
+    return lib;
+}
+
+QPoint handleCentre(QSlider* slider)
+{
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
+}
+
+} // namespace
+
+class TestDocument : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_config;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_config.path()));
+    }
+
+    // Each kind of edit, one after another; then every undo gives back the session before that edit, and every
+    // redo the one after it.
+    void everyEditUndoesAndRedoes()
+    {
+        Document doc(library());
+        QVERIFY(doc.selectPreset(QStringLiteral("tpu-v5e")));
+        doc.undoStack()->clear();
+        std::vector<Session> states { doc.session() };
+        std::vector<QString> names;
+        auto step = [&](const QString& name, const std::function<void()>& edit) {
+            edit();
+            QVERIFY2(!(doc.session() == states.back()), qPrintable(name)); // each edit changes something
+            states.push_back(doc.session());
+            names.push_back(name);
+        };
+        step(QStringLiteral("hbm"), [&] { QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 1e12)); });
+        step(QStringLiteral("peak"), [&] { QVERIFY(!doc.setHardwareValue("peak.bf16", 3e14)); });
+        step(QStringLiteral("dtype"), [&] { doc.setDtype(Dtype::int8); });
+        step(QStringLiteral("param"), [&] { QVERIFY(!doc.setOperationParam(2, "B", 77)); });
+        step(QStringLiteral("dtype param"), [&] { QVERIFY(!doc.setOperationDtype(3, "w", Dtype::int8)); });
+        step(QStringLiteral("link"),
+            [&] { QVERIFY(!doc.setOperationText(doc.operations().size() - 1, "link", "ICI")); });
+        step(QStringLiteral("hide"), [&] { doc.setShown(1, false); });
+        step(QStringLiteral("add"), [&] { doc.addOperation(Collective {}); });
+        step(QStringLiteral("remove"), [&] { doc.removeOperation(0); });
+        step(QStringLiteral("reset"), [&] { doc.resetToPreset(); });
+        step(QStringLiteral("preset"), [&] { QVERIFY(doc.selectPreset(QStringLiteral("h100-sxm"))); });
+        QCOMPARE(doc.undoStack()->count(), static_cast<int>(names.size()));
+
+        for (std::size_t i = names.size(); i-- > 0;) {
+            doc.undoStack()->undo();
+            QVERIFY2(doc.session() == states[i], qPrintable(QStringLiteral("undo of ") + names[i]));
+            QVERIFY(doc.analysis()->session == doc.session());
+            QVERIFY(doc.analysis()->hardware == doc.session().hardware()); // analysed again, not left stale
+        }
+        QVERIFY(doc.undoStack()->isClean());
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            doc.undoStack()->redo();
+            QVERIFY2(doc.session() == states[i + 1], qPrintable(QStringLiteral("redo of ") + names[i]));
+        }
+        QVERIFY(doc.isDirty());
+    }
+
+    // Refused edits leave neither a change nor an undo step.
+    void refusedEditsLeaveNoStep()
+    {
+        Document doc(library());
+        doc.undoStack()->clear();
+        const Session before = doc.session();
+        QVERIFY(doc.setHardwareValue("bandwidth.NoSuchLink", 1e12));
+        QVERIFY(doc.setHardwareValue("bandwidth.HBM", -5));
+        QVERIFY(doc.setOperationParam(2, "B", 0.5));
+        QVERIFY(doc.setOperationText(0, "memory", "NoSuchMemory"));
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", doc.hardware().memories[0].bandwidth)); // no change at all
+        QVERIFY(doc.session() == before);
+        QCOMPARE(doc.undoStack()->count(), 0);
+    }
+
+    // Edits inside one gesture to the same key merge into one step; a second gesture is a second step.
+    void aGestureIsOneStep()
+    {
+        Document doc(library());
+        doc.undoStack()->clear();
+        const Session before = doc.session();
+        doc.beginGesture();
+        for (double bw : { 1e12, 1.5e12, 2e12, 2.5e12 })
+            QVERIFY(!doc.setHardwareValue("bandwidth.HBM", bw));
+        doc.endGesture();
+        QCOMPARE(doc.undoStack()->count(), 1);
+        const Session afterFirst = doc.session();
+        doc.beginGesture();
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 3e12));
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 3.5e12));
+        doc.endGesture();
+        QCOMPARE(doc.undoStack()->count(), 2);
+        doc.undoStack()->undo();
+        QVERIFY(doc.session() == afterFirst);
+        doc.undoStack()->undo();
+        QVERIFY(doc.session() == before);
+        // Outside a gesture every edit is a step of its own.
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 1e12));
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 2e12));
+        QCOMPARE(doc.undoStack()->count(), 2);
+    }
+
+    // A real drag of a real slider in the window: one undo step, and undo brings chart and table back.
+    void aSliderDragIsOneUndoStep()
+    {
+        MainWindow window(library());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        Document* doc = window.document();
+        const int steps = doc->undoStack()->count();
+        const double before = doc->hardware().memory("HBM")->bandwidth;
+        QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        const QPoint start = handleCentre(slider);
+        QTest::mousePress(slider, Qt::LeftButton, {}, start);
+        for (int dx = 10; dx <= 80; dx += 10)
+            QTest::mouseMove(slider, start - QPoint(dx, 0));
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, start - QPoint(80, 0));
+        QVERIFY(doc->hardware().memory("HBM")->bandwidth < before);
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.windowTitle().contains(QStringLiteral("[*]")) || window.isWindowModified());
+
+        doc->undoStack()->undo();
+        QCOMPARE(doc->hardware().memory("HBM")->bandwidth, before);
+        QCOMPARE(window.chart()->analysis().hardware.memory("HBM")->bandwidth, before);
+        QCOMPARE(window.table()->readoutModel()->analysis().hardware.memory("HBM")->bandwidth, before);
+        QCOMPARE(window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->value(), before);
+        QVERIFY(!window.isWindowModified());
+    }
+
+    // Removing an operation renames and recolours none of the others, in the session and in the chart's legend.
+    void removingKeepsTheOthersIdentity()
+    {
+        Document doc(library());
+        std::vector<Operation> before = doc.operations();
+        doc.removeOperation(2);
+        before.erase(before.begin() + 2);
+        QCOMPARE(doc.operations().size(), before.size());
+        for (std::size_t i = 0; i < before.size(); ++i) {
+            QCOMPARE(doc.operations()[i].id, before[i].id);
+            QCOMPARE(doc.operations()[i].colour, before[i].colour);
+            QCOMPARE(doc.operations()[i].name, before[i].name);
+        }
+    }
+
+    // The readout model through a run of edits under Qt's model tester, and its cells against the analysis.
+    void readoutModelIsAWellBehavedModel()
+    {
+        Document doc(library());
+        ReadoutModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QObject::connect(&doc, &Document::contentChanged, &model, [&] { model.setAnalysis(doc.analysis()); });
+        model.setAnalysis(doc.analysis());
+        QCOMPARE(model.rowCount(), static_cast<int>(doc.operations().size()));
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+        QVERIFY(!doc.setHardwareValue("bandwidth.HBM", 1e12));
+        QCOMPARE(resets.count(), 0); // a slider step changes figures, not rows
+        QCOMPARE(changes.count(), 1);
+        doc.setShown(1, false);
+        QCOMPARE(resets.count(), 1);
+        QCOMPARE(model.rowCount(), static_cast<int>(doc.operations().size()) - 1);
+        QCOMPARE(model.rowOf(1), -1);
+        doc.addOperation(Dot {});
+        doc.removeOperation(0);
+        doc.undoStack()->undo();
+        QVERIFY(doc.selectPreset(QStringLiteral("tpu-v5e")));
+        for (int row = 0; row < model.rowCount(); ++row) {
+            const std::size_t op = model.operationAt(row);
+            const Evaluation& e = doc.analysis()->operations[op].evaluation.value();
+            QCOMPARE(model.data(model.index(row, ReadoutModel::Name)).toString(),
+                QString::fromStdString(doc.operations()[op].name));
+            QCOMPARE(model.data(model.index(row, ReadoutModel::Bound)).toString(), QString::fromStdString(e.bound()));
+            QCOMPARE(model.data(model.index(row, 0), ReadoutModel::IdRole).toString(),
+                QString::fromStdString(doc.operations()[op].id));
+        }
+    }
+
+    // Closing, opening or leaving with unsaved changes asks; Cancel keeps everything, Save writes the file.
+    void unsavedChangesAreNotDiscardedWithoutAsking()
+    {
+        QTemporaryDir dir;
+        MainWindow window(library());
+        QStringList asked;
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        window.setUnsavedChangesPrompt([&](const QString& question) {
+            asked << question;
+            return answer;
+        });
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.close()); // nothing to save: no question
+        QVERIFY(asked.isEmpty());
+        window.show();
+        const QString path = dir.filePath(QStringLiteral("mine.yaml"));
+        QCOMPARE(window.saveScenario(path), QString());
+        QVERIFY(!window.document()->setHardwareValue("bandwidth.HBM", 1e12));
+        QVERIFY(window.isWindowModified());
+        QVERIFY(!window.close());
+        QCOMPARE(asked.size(), 1);
+        QVERIFY(window.isVisible());
+        QVERIFY(window.document()->isDirty());
+        answer = QMessageBox::Save;
+        QVERIFY(window.close()); // saved to the file it came from, then closed
+        QVERIFY(!window.document()->isDirty());
+        QCOMPARE(window.openScenario(path), QString());
+        QCOMPARE(window.document()->hardware().memory("HBM")->bandwidth, 1e12);
+        QVERIFY(window.windowTitle().startsWith(QStringLiteral("mine.yaml")));
+    }
+};
+
+QTEST_MAIN(TestDocument)
+#include "test_document.moc"
