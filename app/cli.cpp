@@ -23,12 +23,15 @@ constexpr const char* kUsage = R"(Usage:
   roofline-lab presets [--preset-dir DIR]
                                      list the known hardware presets
   roofline-lab report (--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]
-                                     evaluate every operation and print the result
+                      [--sweep PARAM=FROM:TO]
+                                     evaluate every operation and print the result; with --sweep (JSON only),
+                                     each operation's attainable FLOP/s sampled over PARAM, and its critical value
   roofline-lab save (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml
                                      write the scenario with the overrides applied, as the window saves it
   roofline-lab export (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf
-                      [--size WxH] [--scale S] [--theme light|dark]
-                                     draw the chart to a file, with no display
+                      [--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P]
+                                     draw the chart to a file, with no display; --view sweep draws attainable
+                                     FLOP/s against P (default: the first operation's main parameter)
 
 Options:
   --preset ID         a hardware preset (see 'roofline-lab presets'), with its default workload
@@ -205,17 +208,33 @@ int runReport(const std::vector<std::string>& args)
 {
     ScenarioOptions options;
     std::string format = "table";
+    std::optional<SweepRange> sweepRange;
     const bool parsed = parseCommand(args, options, [&](std::size_t& i) -> std::optional<std::string> {
-        if (args[i] == "--format" && i + 1 < args.size())
+        if (args[i] == "--format" && i + 1 < args.size()) {
             format = args[++i];
-        else if (args[i].rfind("--format=", 0) == 0)
+        } else if (args[i].rfind("--format=", 0) == 0) {
             format = args[i].substr(9);
-        else
+        } else if (args[i] == "--sweep" || args[i].rfind("--sweep=", 0) == 0) {
+            if (sweepRange)
+                return std::string("--sweep given twice");
+            const bool joined = args[i] != "--sweep";
+            if (!joined && i + 1 >= args.size())
+                return std::string("--sweep needs a value such as B=1:4096");
+            Expected<SweepRange> r = parseSweepRange(joined ? args[i].substr(8) : args[++i]);
+            if (!r)
+                return "--sweep: " + r.error();
+            sweepRange = std::move(r).value();
+        } else {
             return "unknown option '" + args[i] + "' for report (see --help)";
+        }
         return std::nullopt;
     });
     if (!parsed)
         return kExitBadArguments;
+    if (sweepRange && format != "json") {
+        fail("--sweep adds curves to the JSON report: give --format json too");
+        return kExitBadArguments;
+    }
     if (format != "table" && format != "json") {
         fail("--format takes table or json, not '" + format + "'");
         return kExitBadArguments;
@@ -224,7 +243,7 @@ int runReport(const std::vector<std::string>& args)
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
     const Analysis analysis = analyse(std::move(session));
-    const Expected<std::string> text = format == "json" ? reportJson(analysis) : reportTable(analysis);
+    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
     if (!text) {
         fail(text.error());
         return kExitBadFile;

@@ -7,12 +7,14 @@
 #include "main_window.h"
 #include "roofline_chart.h"
 #include "scenario.h"
+#include "sweep_chart.h"
 #include "version.h"
 
 #include <QApplication>
 #include <QStyleFactory>
 #include <QTimer>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +39,8 @@ struct ExportArgs {
     widgets::ExportOptions options;
     bool scaleGiven = false;
     bool dark = false;
+    bool sweep = false; // --view sweep: the sweep chart rather than the roofline
+    std::string param; // --param: what the sweep runs along; empty for the first operation's main parameter
 };
 
 std::optional<int> parseInt(std::string_view text)
@@ -75,7 +79,7 @@ std::optional<std::string> parseExportArgs(const std::vector<std::string>& args,
             return std::nullopt;
         };
         const bool known = option == "--output" || option == "-o" || option == "--size" || option == "--scale"
-            || option == "--theme";
+            || option == "--theme" || option == "--view" || option == "--param";
         if (!known)
             return "unknown argument '" + args[i] + "'";
         const auto v = value();
@@ -97,6 +101,12 @@ std::optional<std::string> parseExportArgs(const std::vector<std::string>& args,
                 return "--scale takes a number from 0.25 to 8, not '" + *v + "'";
             out.options.scale = s;
             out.scaleGiven = true;
+        } else if (option == "--view") {
+            if (*v != "roofline" && *v != "sweep")
+                return "--view takes roofline or sweep, not '" + *v + "'";
+            out.sweep = *v == "sweep";
+        } else if (option == "--param") {
+            out.param = *v;
         } else if (option == "--theme") {
             if (*v != "light" && *v != "dark")
                 return "--theme takes light or dark, not '" + *v + "'";
@@ -107,6 +117,8 @@ std::optional<std::string> parseExportArgs(const std::vector<std::string>& args,
         return std::string("give one of --preset ID or --scenario FILE");
     if (out.output.empty())
         return std::string("--output FILE.png|svg|pdf is required");
+    if (!out.param.empty() && !out.sweep)
+        return std::string("--param chooses what the sweep chart runs along: give --view sweep too");
     const auto format = widgets::exportFormatFor(QString::fromStdString(out.output));
     if (!format)
         return "the output must end in .png, .svg or .pdf: '" + out.output + "'";
@@ -179,12 +191,32 @@ int runExport(int argc, char** argv, const std::vector<std::string>& words)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setIdentity();
-    widgets::RooflineChart chart;
-    chart.setAnalysis(std::move(analysis));
-    widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
-    chart.setTheme(theme);
-    chart.resize(parsed.options.size);
-    const QString error = widgets::exportChart(chart, QString::fromStdString(parsed.output), parsed.options);
+    const widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
+    QString error;
+    if (parsed.sweep) {
+        widgets::SweepChart chart;
+        chart.setTheme(theme);
+        chart.setAnalysis(std::move(analysis));
+        const std::vector<std::string> params = chart.params();
+        if (!parsed.param.empty() && std::find(params.begin(), params.end(), parsed.param) == params.end()) {
+            std::string known;
+            for (const std::string& p : params)
+                known += (known.empty() ? "" : ", ") + p;
+            return fail(kExitBadArguments,
+                "--param: no visible operation has a count parameter '" + parsed.param + "' (they have: " + known
+                    + ")");
+        }
+        chart.setParam(parsed.param);
+        chart.resize(parsed.options.size);
+        chart.draw();
+        error = widgets::exportChart(chart, QString::fromStdString(parsed.output), parsed.options);
+    } else {
+        widgets::RooflineChart chart;
+        chart.setAnalysis(std::move(analysis));
+        chart.setTheme(theme);
+        chart.resize(parsed.options.size);
+        error = widgets::exportChart(chart, QString::fromStdString(parsed.output), parsed.options);
+    }
     if (!error.isEmpty()) {
         return fail(kExitBadFile, error.toStdString());
     }

@@ -60,6 +60,41 @@ std::string percent(double fraction)
     return buffer;
 }
 
+void writeCritical(JsonWriter& j, const Critical& c)
+{
+    j.beginObject();
+    j.key("param").value(c.param);
+    j.key("kind").value(c.kind == Critical::Kind::At ? "at" : c.kind == Critical::Kind::Always ? "always" : "never");
+    if (c.kind == Critical::Kind::At) {
+        j.key("value").value(c.value);
+        j.key("threshold").value(c.threshold);
+    }
+    if (!c.resource.empty())
+        j.key("resource").value(c.resource);
+    j.key("text").value(describe(c));
+    j.endObject();
+}
+
+void writeSweep(JsonWriter& j, const Sweep& curve)
+{
+    j.beginObject();
+    j.key("param").value(curve.param);
+    j.key("critical");
+    writeCritical(j, curve.critical);
+    j.key("samples").beginArray();
+    for (const SweepSample& sample : curve.samples) {
+        j.beginObject();
+        j.key(curve.param).value(sample.x);
+        j.key("attainable_flops_per_s").value(sample.attainable);
+        j.key("fraction_of_peak").value(sample.fractionOfPeak);
+        j.key("bound").value(sample.boundIndex < 0 ? std::string("compute")
+                                                   : curve.resources[static_cast<std::size_t>(sample.boundIndex)]);
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+}
+
 } // namespace
 
 Expected<std::string> reportTable(const Analysis& a)
@@ -101,7 +136,7 @@ Expected<std::string> reportTable(const Analysis& a)
     return out;
 }
 
-Expected<std::string> reportJson(const Analysis& a)
+Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRange>& range)
 {
     if (std::optional<std::string> error = a.firstError())
         return Expected<std::string>::failure(*error);
@@ -188,23 +223,20 @@ Expected<std::string> reportJson(const Analysis& a)
         for (const Extra& x : e.extras)
             j.key(x.name).value(x.value);
         j.key("critical");
-        if (const std::optional<Critical>& critical = a.operations[i].critical) {
-            const Critical& c = *critical;
-            j.beginObject();
-            j.key("param").value(c.param);
-            j.key("kind").value(c.kind == Critical::Kind::At ? "at"
-                    : c.kind == Critical::Kind::Always       ? "always"
-                                                             : "never");
-            if (c.kind == Critical::Kind::At) {
-                j.key("value").value(c.value);
-                j.key("threshold").value(c.threshold);
-            }
-            if (!c.resource.empty())
-                j.key("resource").value(c.resource);
-            j.key("text").value(describe(c));
-            j.endObject();
-        } else {
+        if (const std::optional<Critical>& critical = a.operations[i].critical)
+            writeCritical(j, *critical);
+        else
             j.null();
+        if (range) {
+            j.key("sweep");
+            if (findParam(op.op, range->param)) {
+                const Expected<Sweep> curve = sweep(op.op, a.hardware, *range);
+                if (!curve)
+                    return Expected<std::string>::failure(op.name + ": " + curve.error());
+                writeSweep(j, *curve);
+            } else {
+                j.null();
+            }
         }
         j.endObject();
     }

@@ -4,6 +4,9 @@
 #include "analysis.h"
 #include "expected.h"
 #include "presets.h"
+#include "sweep.h"
+
+#include <optional>
 
 #include <string>
 
@@ -12,7 +15,9 @@ namespace roofline {
 // Both fail, and print nothing, if any operation cannot be evaluated on the session's chip. Hidden operations are
 // reported too: the report is of the whole session.
 Expected<std::string> reportTable(const Analysis&);
-Expected<std::string> reportJson(const Analysis&);
+// With a sweep range, each operation that has that count parameter also gets "sweep": its curve sampled over the range
+// (parameter, attainable FLOP/s, fraction of peak, bound) and its critical value; the others get null.
+Expected<std::string> reportJson(const Analysis&, const std::optional<SweepRange>& sweep = std::nullopt);
 
 // The `presets` command: one line per preset with its key numbers.
 std::string presetTable(const PresetLibrary&);

@@ -230,6 +230,43 @@ private slots:
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left behind
     }
 
+    // The book's batch-size figure as data: both int8-weight curves on TPU v5e, each turning compute-bound at its
+    // exact critical B. D = F = 4096: 2BD²/P ≥ (2BD + D² + 2BD)/W ⇒ B ≥ D·P/(2D·W − 4P) = 136.09 → 137;
+    // D = F = 1024: 226.31 → 227 (P = 1.97e14, W = 8.2e11).
+    void reportSweepGivesTheCurves()
+    {
+        const Run r = run({ "report", "--scenario", ROOFLINE_SOURCE_DIR "/presets/scenarios/batch-size-curve-v5e.yaml",
+                              "--sweep", "B=1:4096", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonArray ops = QJsonDocument::fromJson(r.out).object()["operations"].toArray();
+        QVERIFY(ops.size() >= 2);
+        for (const QJsonValue& v : ops) {
+            const QJsonObject op = v.toObject();
+            const QJsonObject sweep = op["sweep"].toObject();
+            const double d = op["params"].toObject()["D"].toDouble();
+            const double critical = d == 4096 ? 137 : 227;
+            QCOMPARE(sweep["critical"].toObject()["value"].toDouble(), critical);
+            const QJsonArray samples = sweep["samples"].toArray();
+            QCOMPARE(samples.first().toObject()["B"].toDouble(), 1.0);
+            QCOMPARE(samples.last().toObject()["B"].toDouble(), 4096.0);
+            for (const QJsonValue& s : samples) {
+                const double b = s.toObject()["B"].toDouble();
+                QCOMPARE(s.toObject()["bound"].toString(),
+                    b >= critical ? QStringLiteral("compute") : QStringLiteral("HBM"));
+            }
+        }
+        const Run table
+            = run({ "report", "--preset", "tpu-v5e", "--sweep", "B=1:4096" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(table.code, 2);
+        QVERIFY(table.err.contains("--format json"));
+        const Run bad = run({ "report", "--preset", "tpu-v5e", "--sweep", "B=8:2", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(bad.code, 2);
+        QVERIFY(bad.err.contains("--sweep"));
+        QVERIFY(bad.out.isEmpty());
+    }
+
     void versionComesFromTheProject()
     {
         const Run r = run({ "--version" });

@@ -7,6 +7,10 @@
 #include "readout_model.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
+#include "sweep_chart.h"
+
+#include <QComboBox>
+#include <QTabWidget>
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -17,6 +21,8 @@
 #include <QStyleOptionSlider>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <set>
 
 using namespace roofline;
 using namespace roofline::widgets;
@@ -248,6 +254,49 @@ private slots:
         QCOMPARE(window.openScenario(path), QString());
         QCOMPARE(window.document()->hardware().memory("HBM")->bandwidth, 1e12);
         QVERIFY(window.windowTitle().startsWith(QStringLiteral("mine.yaml")));
+    }
+
+    // The sweep chart of the batch-size example: the book's two int8-weight curves, D = F = 4096 and 1024, drawn from
+    // the core's sweep and bending at their exact critical B (137 and 227, not the B ≪ D estimate of 121).
+    void sweepChartDrawsTheCoresCurves()
+    {
+        MainWindow window(library());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/batch-size-curve-v5e.yaml")), QString());
+        window.bottomTabs()->setCurrentIndex(1);
+        SweepChart* chart = window.sweepChart();
+        QVERIFY(chart->isVisible());
+        QCOMPARE(window.sweepParamChooser()->currentText(), QStringLiteral("B"));
+        const Analysis& a = *window.document()->analysis();
+        QCOMPARE(chart->operations(), a.shown());
+        std::set<double> criticals;
+        for (std::size_t k = 0; k < chart->operations().size(); ++k) {
+            const Operation& op = a.session.operations[chart->operations()[k]];
+            const Expected<Sweep> core = sweep(op.op, a.hardware, { "B", 1, 16384 });
+            QVERIFY(core);
+            const Sweep& drawn = chart->sweeps()[k];
+            QCOMPARE(drawn.samples.size(), core->samples.size());
+            for (std::size_t i = 0; i < drawn.samples.size(); ++i) {
+                QCOMPARE(drawn.samples[i].x, core->samples[i].x);
+                QCOMPARE(drawn.samples[i].attainable, core->samples[i].attainable);
+            }
+            criticals.insert(drawn.critical.value);
+        }
+        QCOMPARE(criticals, (std::set<double> { 137, 227 }));
+
+        // Dragging a dot edits that operation's B through the document, as one undo step.
+        const std::size_t op = chart->operations().front();
+        const int steps = window.document()->undoStack()->count();
+        emit chart->dragStarted();
+        emit chart->valueDragged(op, 100);
+        emit chart->valueDragged(op, 150);
+        emit chart->dragFinished();
+        QCOMPARE(*numberParam(window.document()->operations()[op].op, "B"), 150.0);
+        QCOMPARE(window.document()->undoStack()->count(), steps + 1);
+        QCOMPARE(*numberParam(window.sweepChart()->analysis().session.operations[op].op, "B"), 150.0);
     }
 };
 

@@ -540,6 +540,30 @@ void TestWindow::exportCommand()
     QVERIFY(process.waitForFinished(60000));
     QCOMPARE(process.exitCode(), 0);
     QVERIFY(QFile(pdf).size() > 2000);
+
+    // The sweep chart, headless, in each format.
+    for (const QString& name : { QStringLiteral("sweep.png"), QStringLiteral("sweep.svg") }) {
+        const QString file = m_dir.filePath(name);
+        process.start(QStringLiteral(ROOFLINE_CLI),
+            { QStringLiteral("export"), QStringLiteral("--scenario"),
+                QStringLiteral(ROOFLINE_SOURCE_DIR "/presets/scenarios/batch-size-curve-v5e.yaml"),
+                QStringLiteral("--view"), QStringLiteral("sweep"), QStringLiteral("--param"), QStringLiteral("B"),
+                QStringLiteral("--output"), file, QStringLiteral("--size"), QStringLiteral("640x400") });
+        QVERIFY(process.waitForFinished(60000));
+        QCOMPARE(process.exitCode(), 0);
+        QVERIFY(QFile(file).size() > 2000);
+    }
+    const QImage sweep(m_dir.filePath(QStringLiteral("sweep.png")));
+    QCOMPARE(sweep.size(), QSize(1280, 800));
+    QVERIFY(inkShare(sweep) > 0.02);
+    process.start(QStringLiteral(ROOFLINE_CLI),
+        { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("tpu-v5e"), QStringLiteral("--view"),
+            QStringLiteral("sweep"), QStringLiteral("--param"), QStringLiteral("nope"), QStringLiteral("--output"),
+            m_dir.filePath(QStringLiteral("never.png")) });
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 2);
+    QVERIFY(process.readAllStandardError().contains("no visible operation has a count parameter 'nope'"));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("never.png"))));
 }
 
 void TestWindow::exportCommandRefusesBadInput()

@@ -16,7 +16,7 @@ namespace roofline::widgets {
 namespace {
 
 // Paints the chart onto a vector device of w × h units.
-void paintVector(RooflineChart& chart, QPaintDevice* device, int w, int h)
+void paintVector(QCustomPlot& chart, QPaintDevice* device, int w, int h)
 {
     QCPPainter painter;
     painter.begin(device);
@@ -24,6 +24,15 @@ void paintVector(RooflineChart& chart, QPaintDevice* device, int w, int h)
     painter.setMode(QCPPainter::pmNoCaching);
     chart.toPainter(&painter, w, h);
     painter.end();
+}
+
+// The chart's title, for the file's metadata: its first text element, or the program's name.
+QString titleOf(QCustomPlot& chart)
+{
+    for (QCPLayoutElement* element : chart.plotLayout()->elements(true))
+        if (auto* text = qobject_cast<QCPTextElement*>(element); text && !text->text().isEmpty())
+            return text->text();
+    return QStringLiteral("Roofline Lab");
 }
 
 } // namespace
@@ -40,14 +49,14 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
     return std::nullopt;
 }
 
-QImage renderChart(RooflineChart& chart, QSize size, double scale)
+QImage renderChart(QCustomPlot& chart, QSize size, double scale)
 {
     const QImage image = chart.toPixmap(size.width(), size.height(), scale).toImage();
     chart.replot(QCustomPlot::rpQueuedReplot); // labels were placed for the image's size: place them back
     return image;
 }
 
-QString exportChart(RooflineChart& chart, const QString& path, const ExportOptions& options)
+QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions& options)
 {
     const auto format = exportFormatFor(path);
     if (!format)
@@ -83,7 +92,7 @@ QString exportChart(RooflineChart& chart, const QString& path, const ExportOptio
         svg.setSize(options.size);
         svg.setResolution(96); // so that the size in millimetres is the size in CSS pixels
         svg.setViewBox(QRect(QPoint(0, 0), options.size));
-        svg.setTitle(chart.titleText());
+        svg.setTitle(titleOf(chart));
         svg.setDescription(QStringLiteral("Roofline chart made by Roofline Lab"));
         paintVector(chart, &svg, w, h);
         break;
@@ -93,7 +102,7 @@ QString exportChart(RooflineChart& chart, const QString& path, const ExportOptio
         pdf.setResolution(72);
         pdf.setPageSize(QPageSize(QSizeF(w, h), QPageSize::Point, QString(), QPageSize::ExactMatch));
         pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
-        pdf.setTitle(chart.titleText());
+        pdf.setTitle(titleOf(chart));
         pdf.setCreator(QStringLiteral("Roofline Lab"));
         paintVector(chart, &pdf, w, h);
         break;

@@ -7,9 +7,9 @@
 
 #include <optional>
 
-namespace roofline::widgets {
+class QCustomPlot;
 
-class RooflineChart;
+namespace roofline::widgets {
 
 enum class ExportFormat { Png, Svg, Pdf };
 
@@ -23,12 +23,12 @@ struct ExportOptions {
 
 // Renders the chart as the window shows it and writes it through QSaveFile, so a failed write leaves any earlier
 // file intact. Returns an error a user can read, or an empty string.
-QString exportChart(RooflineChart&, const QString& path, const ExportOptions&);
+QString exportChart(QCustomPlot&, const QString& path, const ExportOptions&);
 
 // Writes `bytes` to `path` through QSaveFile: all of them, or nothing and an error a user can read.
 QString writeFile(const QString& path, const QByteArray& bytes);
 
 // The chart as an image of size × scale pixels, for the clipboard.
-QImage renderChart(RooflineChart&, QSize size, double scale);
+QImage renderChart(QCustomPlot&, QSize size, double scale);
 
 } // namespace roofline::widgets

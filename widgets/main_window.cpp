@@ -8,6 +8,7 @@
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "scenario.h"
+#include "sweep_chart.h"
 #include "workload_panel.h"
 
 #include <QAction>
@@ -15,6 +16,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -24,9 +26,11 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -80,6 +84,9 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     , m_document(new Document(std::move(library), this))
     , m_chart(new RooflineChart)
     , m_table(new ReadoutTable)
+    , m_sweep(new SweepChart)
+    , m_sweepParam(new QComboBox)
+    , m_bottomTabs(new QTabWidget)
     , m_hardwarePanel(new HardwarePanel(m_document))
     , m_workloadPanel(new WorkloadPanel(m_document))
     , m_banner(new QLabel)
@@ -95,9 +102,31 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setMinimumWidth(400);
 
+    // Below the chart, the readout and the sweep chart share a place: the sweep is sampled only while it shows.
+    auto* sweepPage = new QWidget;
+    auto* sweepLayout = new QVBoxLayout(sweepPage);
+    sweepLayout->setContentsMargins(4, 4, 4, 4);
+    auto* sweepBar = new QHBoxLayout;
+    auto* paramLabel = new QLabel(QStringLiteral("&Sweep over"));
+    paramLabel->setBuddy(m_sweepParam);
+    sweepBar->addWidget(paramLabel);
+    sweepBar->addWidget(m_sweepParam);
+    sweepBar->addStretch(1);
+    sweepLayout->addLayout(sweepBar);
+    sweepLayout->addWidget(m_sweep, 1);
+    m_sweepParam->setToolTip(QStringLiteral("The parameter the sweep chart runs along, from 1 to 16,384"));
+    m_bottomTabs->addTab(m_table, QStringLiteral("&Readout"));
+    m_bottomTabs->addTab(sweepPage, QStringLiteral("S&weep"));
+    connect(m_sweepParam, &QComboBox::currentTextChanged, this,
+        [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
+    connect(m_sweep, &SweepChart::dragStarted, m_document, &Document::beginGesture);
+    connect(m_sweep, &SweepChart::dragFinished, m_document, &Document::endGesture);
+    connect(m_sweep, &SweepChart::valueDragged, this,
+        [this](std::size_t op, double value) { m_document->setOperationParam(op, m_sweep->param(), value); });
+
     auto* right = new QSplitter(Qt::Vertical);
     right->addWidget(m_chart);
-    right->addWidget(m_table);
+    right->addWidget(m_bottomTabs);
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setSizes({ 640, 260 }); // the chart first; the table scrolls
@@ -145,8 +174,14 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(m_document, &Document::contentChanged, this, [this] {
         m_chart->setAnalysis(m_document->analysis());
         m_table->setAnalysis(m_document->analysis());
+        m_sweep->setAnalysis(m_document->analysis());
+        if (m_sweepParamsStale)
+            fillSweepParams();
         updateTitle();
     });
+    // The parameters to sweep over follow the visible operations; a new session starts from its first one's.
+    connect(m_document, &Document::operationsChanged, this, [this] { m_sweepParamsStale = true; });
+    connect(m_document, &Document::presetChanged, this, [this] { m_sweepParam->clear(); });
     connect(m_document, &Document::dirtyChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
         statusBar()->showMessage(
@@ -154,8 +189,23 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     });
     m_chart->setAnalysis(m_document->analysis());
     m_table->setAnalysis(m_document->analysis());
+    m_sweep->setAnalysis(m_document->analysis());
+    fillSweepParams();
     restoreSettings();
     updateTitle();
+}
+
+void MainWindow::fillSweepParams()
+{
+    m_sweepParamsStale = false;
+    const QString current = m_sweepParam->currentText();
+    const QSignalBlocker blocker(m_sweepParam);
+    m_sweepParam->clear();
+    for (const std::string& p : m_sweep->params())
+        m_sweepParam->addItem(qs(p));
+    const int keep = m_sweepParam->findText(current);
+    m_sweepParam->setCurrentIndex(keep >= 0 ? keep : 0);
+    m_sweep->setParam(m_sweepParam->currentText().toStdString());
 }
 
 void MainWindow::updateTitle()
@@ -426,6 +476,7 @@ void MainWindow::applyTheme()
     theme.zoom = m_zoom;
     m_chart->setTheme(theme);
     m_table->setTheme(theme);
+    m_sweep->setTheme(theme);
     m_workloadPanel->setTheme(theme);
 }
 

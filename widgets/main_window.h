@@ -9,13 +9,16 @@
 
 #include <functional>
 
+class QComboBox;
 class QLabel;
+class QTabWidget;
 
 namespace roofline::widgets {
 
 class HardwarePanel;
 class ReadoutTable;
 class RooflineChart;
+class SweepChart;
 class Document;
 class WorkloadPanel;
 
@@ -31,6 +34,9 @@ public:
     Document* document() const { return m_document; }
     RooflineChart* chart() const { return m_chart; }
     ReadoutTable* table() const { return m_table; }
+    SweepChart* sweepChart() const { return m_sweep; }
+    QComboBox* sweepParamChooser() const { return m_sweepParam; }
+    QTabWidget* bottomTabs() const { return m_bottomTabs; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
     QString bannerText() const;
@@ -66,6 +72,7 @@ private:
     bool save();
     bool showSaveDialog();
     void updateTitle();
+    void fillSweepParams();
     void copyChart();
     void showAbout();
     void applyTheme();
@@ -76,6 +83,10 @@ private:
     Document* m_document;
     RooflineChart* m_chart;
     ReadoutTable* m_table;
+    SweepChart* m_sweep;
+    QComboBox* m_sweepParam;
+    QTabWidget* m_bottomTabs;
+    bool m_sweepParamsStale = false; // the visible operations changed since the chooser was filled
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;
     QLabel* m_banner;

@@ -1,0 +1,275 @@
+#include "sweep_chart.h"
+
+#include "chart_text.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::widgets {
+
+namespace {
+
+class SiTicker : public QCPAxisTickerLog {
+public:
+    explicit SiTicker(std::function<QString(double)> format)
+        : m_format(std::move(format))
+    { }
+
+protected:
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return m_format(tick); }
+
+private:
+    std::function<QString(double)> m_format;
+};
+
+QVector<double> column(const std::vector<SweepSample>& samples, double SweepSample::*member)
+{
+    QVector<double> out;
+    out.reserve(static_cast<qsizetype>(samples.size()));
+    for (const SweepSample& s : samples)
+        out.append(s.*member);
+    return out;
+}
+
+// A value ≤ 0 on a log axis is drawn far outside it: a gap instead.
+QVector<double> positive(QVector<double> values)
+{
+    for (double& v : values)
+        if (!(v > 0))
+            v = std::numeric_limits<double>::quiet_NaN();
+    return values;
+}
+
+} // namespace
+
+SweepChart::SweepChart(QWidget* parent)
+    : QCustomPlot(parent)
+    , m_analysis(std::make_shared<const Analysis>())
+    , m_theme(ChartTheme::light())
+{
+    setAutoAddPlottableToLegend(false);
+    setMinimumSize(320, 200);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(QSharedPointer<SiTicker>::create([](double v) { return qs(formatSI(v)); }));
+    yAxis->setTicker(
+        QSharedPointer<SiTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
+    yAxis->setLabel(QStringLiteral("Attainable FLOP/s"));
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    connect(this, &QCustomPlot::mousePress, this, &SweepChart::mousePress);
+    connect(this, &QCustomPlot::mouseMove, this, &SweepChart::mouseMoveDrag);
+    connect(this, &QCustomPlot::mouseRelease, this, &SweepChart::mouseRelease);
+    setToolTip(QStringLiteral("Attainable FLOP/s against the parameter; drag a dot to change the operation's value"));
+}
+
+void SweepChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    rebuild();
+}
+
+void SweepChart::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    rebuild();
+}
+
+void SweepChart::setParam(const std::string& param)
+{
+    m_chosenParam = param;
+    rebuild();
+}
+
+void SweepChart::setRange(double from, double to)
+{
+    m_from = from;
+    m_to = to;
+    rebuild();
+}
+
+std::vector<std::string> SweepChart::params() const
+{
+    std::vector<std::string> out;
+    auto add = [&out](std::string_view p) {
+        if (std::find(out.begin(), out.end(), p) == out.end())
+            out.emplace_back(p);
+    };
+    for (std::size_t op : m_analysis->shown())
+        add(mainParam(m_analysis->session.operations[op].op));
+    for (std::size_t op : m_analysis->shown())
+        for (const ParamInfo& p : roofline::params(m_analysis->session.operations[op].op))
+            if (p.type == ParamType::Count)
+                add(p.name);
+    return out;
+}
+
+void SweepChart::showEvent(QShowEvent* event)
+{
+    if (m_stale)
+        draw();
+    QCustomPlot::showEvent(event);
+}
+
+void SweepChart::rebuild()
+{
+    m_stale = true;
+    if (isVisible())
+        draw();
+}
+
+void SweepChart::draw()
+{
+    m_stale = false;
+    const Analysis& a = *m_analysis;
+    const ChartTheme& t = m_theme;
+    const std::vector<std::size_t> shown = a.shown();
+    m_param = m_chosenParam;
+    if (m_param.empty() && !shown.empty())
+        m_param = std::string(mainParam(a.session.operations[shown.front()].op));
+
+    legend->clearItems(); // before the graphs: removing graphs one by one re-lays out the legend each time
+    clearGraphs();
+    clearItems();
+    m_sweeps.clear();
+    m_operations.clear();
+    m_cursors.clear();
+
+    setBackground(t.background);
+    axisRect()->setBackground(t.background);
+    for (QCPAxis* axis : { xAxis, yAxis }) {
+        axis->setBasePen(QPen(t.foreground, t.width(1)));
+        axis->setTickPen(QPen(t.foreground, t.width(1)));
+        axis->setSubTickPen(QPen(t.foreground, t.width(1)));
+        axis->setTickLabelColor(t.foreground);
+        axis->setLabelColor(t.foreground);
+        axis->setTickLabelFont(t.font(9));
+        axis->setLabelFont(t.font(10));
+        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
+    }
+    legend->setBrush(t.background);
+    legend->setTextColor(t.foreground);
+    legend->setBorderPen(QPen(t.grid));
+    legend->setFont(t.font(9));
+    xAxis->setLabel(QStringLiteral("%1 (the operation's parameter)").arg(qs(m_param)));
+    yAxis->setLabel(isInteger(a.dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = 0;
+    const SweepRange range { m_param, m_from, m_to };
+    // Operations that differ only in the swept parameter share one curve: each keeps its own dot on it.
+    std::vector<OperationVariant> families;
+    std::vector<QCPGraph*> familyGraph;
+    std::vector<int> familySize;
+    std::vector<std::size_t> familySweep; // index into m_sweeps
+    for (std::size_t op : shown) {
+        const Operation& operation = a.session.operations[op];
+        if (m_param.empty() || !findParam(operation.op, m_param))
+            continue;
+        OperationVariant family = operation.op;
+        assignNumberParam(family, m_param, 1);
+        const auto known = std::find(families.begin(), families.end(), family);
+        const QColor colour = t.operationColour(operation.colour);
+        if (known == families.end()) {
+            Expected<Sweep> curve = sweep(operation.op, a.hardware, range);
+            if (!curve)
+                continue;
+            families.push_back(family);
+            familySize.push_back(1);
+            familySweep.push_back(m_sweeps.size());
+            const Sweep& s = m_sweeps.emplace_back(std::move(curve).value());
+            const QVector<double> x = column(s.samples, &SweepSample::x);
+            for (std::size_t r = 0; r < s.resources.size(); ++r) {
+                QCPGraph* bound = addGraph();
+                bound->setPen(QPen(colour, t.width(0.8), Qt::DotLine));
+                bound->setData(
+                    x, positive(QVector<double>(s.resourceBound[r].begin(), s.resourceBound[r].end())), true);
+            }
+            QCPGraph* graph = addGraph();
+            graph->setPen(QPen(colour, t.width(2.2)));
+            graph->setName(qs(operation.name));
+            graph->setData(x, positive(column(s.samples, &SweepSample::attainable)), true);
+            graph->addToLegend();
+            familyGraph.push_back(graph);
+            for (const SweepSample& sample : s.samples)
+                if (sample.attainable > 0) {
+                    lo = std::min(lo, sample.attainable);
+                    hi = std::max(hi, sample.attainable);
+                }
+            if (s.critical.kind == Critical::Kind::At && s.critical.value >= m_from && s.critical.value <= m_to) {
+                auto* mark = new QCPItemStraightLine(this);
+                mark->point1->setCoords(s.critical.value, 1);
+                mark->point2->setCoords(s.critical.value, 10);
+                mark->setPen(QPen(colour, t.width(1), Qt::DashLine));
+                auto* label = new QCPItemText(this);
+                label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+                label->position->setCoords(s.critical.value, 0.04 + 0.06 * static_cast<double>(families.size() - 1));
+                label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                label->setText(QStringLiteral(" %1 ≥ %2").arg(qs(m_param), qs(formatIntensity(s.critical.value))));
+                label->setColor(colour);
+                label->setFont(t.font(8.5));
+            }
+        } else {
+            const std::size_t f = static_cast<std::size_t>(known - families.begin());
+            familyGraph[f]->setName(QStringLiteral("%1 (+%2)")
+                                        .arg(familyGraph[f]->name().section(QStringLiteral(" (+"), 0, 0))
+                                        .arg(familySize[f]++));
+            Sweep shared = m_sweeps[familySweep[f]];
+            m_sweeps.push_back(std::move(shared));
+        }
+        m_operations.push_back(op);
+        // The operation's current value, on its curve.
+        const double current = numberParam(operation.op, m_param).value_or(0);
+        QCPGraph* cursor = addGraph();
+        cursor->setLineStyle(QCPGraph::lsNone);
+        cursor->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(colour, t.width(2)), QBrush(t.background), 11 * t.zoom));
+        cursor->addData(current, a.operations[op].evaluation.value().attainable);
+        m_cursors.push_back(cursor);
+    }
+    if (hi > 0) {
+        const double top = std::pow(10, std::ceil(std::log10(hi * 1.5)));
+        const double bottom = std::pow(10, std::floor(std::log10(std::max(lo, top * 1e-9))));
+        yAxis->setRange(bottom, top);
+    } else {
+        yAxis->setRange(1e9, 1e15);
+    }
+    xAxis->setRange(m_from, m_to);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepChart::mousePress(QMouseEvent* event)
+{
+    const double reach = 10 * m_theme.zoom;
+    for (std::size_t k = 0; k < m_cursors.size(); ++k) {
+        if (m_cursors[k]->data()->isEmpty())
+            continue;
+        const auto point = m_cursors[k]->data()->constBegin();
+        const QPointF at(xAxis->coordToPixel(point->key), yAxis->coordToPixel(point->value));
+        if (std::hypot(at.x() - event->position().x(), at.y() - event->position().y()) <= reach) {
+            m_dragging = k;
+            emit dragStarted();
+            return;
+        }
+    }
+}
+
+void SweepChart::mouseMoveDrag(QMouseEvent* event)
+{
+    if (!m_dragging || !(event->buttons() & Qt::LeftButton))
+        return;
+    const double value
+        = std::clamp(std::round(xAxis->pixelToCoord(event->position().x())), std::max(1.0, m_from), m_to);
+    emit valueDragged(m_operations[*m_dragging], value);
+}
+
+void SweepChart::mouseRelease(QMouseEvent*)
+{
+    if (!m_dragging)
+        return;
+    m_dragging.reset();
+    emit dragFinished();
+}
+
+} // namespace roofline::widgets
