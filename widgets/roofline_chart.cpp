@@ -2,6 +2,7 @@
 #include "roofline_chart.h"
 
 #include "chart_text.h"
+#include "si_log_ticker.h"
 #include "units.h"
 
 #include <QToolTip>
@@ -16,20 +17,6 @@
 namespace roofline::widgets {
 
 namespace {
-
-// Decade ticks labelled with the core's SI formatter: "1 TFLOP/s", "10 k".
-class SiLogTicker : public QCPAxisTickerLog {
-public:
-    explicit SiLogTicker(std::function<QString(double)> format)
-        : m_format(std::move(format))
-    { }
-
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return m_format(tick); }
-
-private:
-    std::function<QString(double)> m_format;
-};
 
 QCPScatterStyle::ScatterShape shapeFor(int index)
 {

@@ -1,6 +1,7 @@
 #include "sweep_chart.h"
 
 #include "chart_text.h"
+#include "si_log_ticker.h"
 #include "units.h"
 
 #include <algorithm>
@@ -9,19 +10,6 @@
 namespace roofline::widgets {
 
 namespace {
-
-class SiTicker : public QCPAxisTickerLog {
-public:
-    explicit SiTicker(std::function<QString(double)> format)
-        : m_format(std::move(format))
-    { }
-
-protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return m_format(tick); }
-
-private:
-    std::function<QString(double)> m_format;
-};
 
 QVector<double> column(const std::vector<SweepSample>& samples, double SweepSample::*member)
 {
@@ -52,9 +40,9 @@ SweepChart::SweepChart(QWidget* parent)
     setMinimumSize(320, 200);
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    xAxis->setTicker(QSharedPointer<SiTicker>::create([](double v) { return qs(formatSI(v)); }));
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
     yAxis->setTicker(
-        QSharedPointer<SiTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
+        QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
     yAxis->setLabel(QStringLiteral("Attainable FLOP/s"));
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
