@@ -45,7 +45,8 @@ SweepChart::SweepChart(QWidget* parent)
         QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
     yAxis->setLabel(QStringLiteral("Attainable FLOP/s"));
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Curves rise to the right and level off at the peak: the top left is where they are not.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     connect(this, &QCustomPlot::mousePress, this, &SweepChart::mousePress);
     connect(this, &QCustomPlot::mouseMove, this, &SweepChart::mouseMoveDrag);
     connect(this, &QCustomPlot::mouseRelease, this, &SweepChart::mouseRelease);
@@ -79,17 +80,24 @@ void SweepChart::setRange(double from, double to)
 
 std::vector<std::string> SweepChart::params() const
 {
+    // Main parameters first, the one most operations share leading; then every other count parameter.
+    std::vector<std::pair<std::string, int>> mains;
+    for (std::size_t op : m_analysis->shown()) {
+        const std::string_view p = mainParam(m_analysis->session.operations[op].op);
+        auto it = std::find_if(mains.begin(), mains.end(), [&](const auto& m) { return m.first == p; });
+        if (it == mains.end())
+            mains.emplace_back(std::string(p), 1);
+        else
+            ++it->second;
+    }
+    std::stable_sort(mains.begin(), mains.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     std::vector<std::string> out;
-    auto add = [&out](std::string_view p) {
-        if (std::find(out.begin(), out.end(), p) == out.end())
-            out.emplace_back(p);
-    };
-    for (std::size_t op : m_analysis->shown())
-        add(mainParam(m_analysis->session.operations[op].op));
+    for (const auto& [p, count] : mains)
+        out.push_back(p);
     for (std::size_t op : m_analysis->shown())
         for (const ParamInfo& p : roofline::params(m_analysis->session.operations[op].op))
-            if (p.type == ParamType::Count)
-                add(p.name);
+            if (p.type == ParamType::Count && std::find(out.begin(), out.end(), p.name) == out.end())
+                out.emplace_back(p.name);
     return out;
 }
 
@@ -114,8 +122,17 @@ void SweepChart::draw()
     const ChartTheme& t = m_theme;
     const std::vector<std::size_t> shown = a.shown();
     m_param = m_chosenParam;
-    if (m_param.empty() && !shown.empty())
-        m_param = std::string(mainParam(a.session.operations[shown.front()].op));
+    if (m_param.empty()) {
+        const std::vector<std::string> candidates = params();
+        m_param = candidates.empty() ? std::string() : candidates.front();
+    }
+    // The range reaches past every operation's current value, so that each dot is on the chart.
+    double to = m_to;
+    for (std::size_t op : shown)
+        if (const auto v = numberParam(a.session.operations[op].op, m_param))
+            while (to < 2 * *v && to < kMaxCount / 4)
+                to *= 4;
+    m_shownTo = to;
 
     legend->clearItems(); // before the graphs: removing graphs one by one re-lays out the legend each time
     clearGraphs();
@@ -145,7 +162,7 @@ void SweepChart::draw()
 
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
-    const SweepRange range { m_param, m_from, m_to };
+    const SweepRange range { m_param, m_from, to };
     // Operations that differ only in the swept parameter share one curve: each keeps its own dot on it.
     std::vector<OperationVariant> families;
     std::vector<QCPGraph*> familyGraph;
@@ -185,7 +202,7 @@ void SweepChart::draw()
                     lo = std::min(lo, sample.attainable);
                     hi = std::max(hi, sample.attainable);
                 }
-            if (s.critical.kind == Critical::Kind::At && s.critical.value >= m_from && s.critical.value <= m_to) {
+            if (s.critical.kind == Critical::Kind::At && s.critical.value >= m_from && s.critical.value <= to) {
                 auto* mark = new QCPItemStraightLine(this);
                 mark->point1->setCoords(s.critical.value, 1);
                 mark->point2->setCoords(s.critical.value, 10);
@@ -223,7 +240,7 @@ void SweepChart::draw()
     } else {
         yAxis->setRange(1e9, 1e15);
     }
-    xAxis->setRange(m_from, m_to);
+    xAxis->setRange(m_from, to);
     replot(QCustomPlot::rpQueuedReplot);
 }
 
@@ -248,7 +265,7 @@ void SweepChart::mouseMoveDrag(QMouseEvent* event)
     if (!m_dragging || !(event->buttons() & Qt::LeftButton))
         return;
     const double value
-        = std::clamp(std::round(xAxis->pixelToCoord(event->position().x())), std::max(1.0, m_from), m_to);
+        = std::clamp(std::round(xAxis->pixelToCoord(event->position().x())), std::max(1.0, m_from), m_shownTo);
     emit valueDragged(m_operations[*m_dragging], value);
 }
 

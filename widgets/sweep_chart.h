@@ -31,7 +31,7 @@ public:
     // What is drawn, for tests: one sweep per drawn operation, and the session index of each.
     const std::vector<Sweep>& sweeps() const { return m_sweeps; }
     const std::vector<std::size_t>& operations() const { return m_operations; }
-    // The count parameters of the visible operations, main parameters first.
+    // The count parameters of the visible operations: their main parameters, the most shared first, then the rest.
     std::vector<std::string> params() const;
     // Samples and lays out the current analysis now, visible or not.
     void draw();
@@ -59,7 +59,8 @@ private:
     std::string m_param;
     std::string m_chosenParam; // as set; m_param is what it resolved to
     double m_from = 1;
-    double m_to = 16384;
+    double m_to = 16384; // at least; the chart reaches further to show every operation's current value
+    double m_shownTo = 16384;
     std::vector<Sweep> m_sweeps;
     std::vector<std::size_t> m_operations;
     std::vector<QCPGraph*> m_cursors; // one dot per drawn operation
