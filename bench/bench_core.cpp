@@ -1,5 +1,7 @@
-// Core evaluation speed: every operation of the default scenario, a sweep of B, and the critical-value solver.
+// Core evaluation speed: every operation of the default scenario, a sweep of B, the critical-value solver and whole
+// analyses of the default workload, 1,000 and 10,000 operations.
 // Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.
+#include "analysis.h"
 #include "evaluate.h"
 #include "presets.h"
 #include "scenario.h"
@@ -79,5 +81,20 @@ int main()
             if (auto c = solveCritical(op.op, h100, mainParam(op.op)))
                 g_sink = g_sink + c->value;
     }));
+
+    // A whole analysis, as one edit in the window makes: the session copied in, every operation evaluated and
+    // solved, the totals summed. The default workload repeated to 1,000 and 10,000 operations.
+    for (std::size_t count : { scenario.operations.size(), std::size_t(1000), std::size_t(10000) }) {
+        Session big = scenario;
+        big.operations.clear();
+        while (big.operations.size() < count)
+            big.operations.push_back(scenario.operations[big.operations.size() % scenario.operations.size()]);
+        for (Operation& op : big.operations)
+            op.id.clear();
+        assignIdentities(big);
+        char name[64];
+        std::snprintf(name, sizeof name, "analyse a session of %zu operations", count);
+        row(name, count, measure(count > 1000 ? 20 : 200, [&] { g_sink = g_sink + analyse(big).total.tLower; }));
+    }
     return 0;
 }

@@ -196,6 +196,8 @@ void Document::resetToPreset()
 
 void Document::setDtype(Dtype dtype)
 {
+    if (dtype == this->dtype())
+        return; // the chart shows it already, whether the session names it or takes the chip's default
     Session next = session();
     next.dtype = dtype;
     push(std::move(next), tr("Show %1").arg(QString::fromUtf8(dtypeName(dtype).data())), "dtype");

@@ -1,6 +1,7 @@
 // What every fuzz target asserts of a scenario that loaded: every number it would show is finite.
 #pragma once
 
+#include "analysis.h"
 #include "evaluate.h"
 #include "report.h"
 #include "scenario.h"
@@ -18,16 +19,18 @@ inline void require(bool condition)
 
 inline void checkScenario(const Session& s)
 {
-    for (const Roof& roof : bandwidthRoofs(s.hardware()))
+    const Analysis a = analyse(s);
+    for (const Roof& roof : bandwidthRoofs(a.hardware))
         require(std::isfinite(roof.value) && roof.value >= kMinRate && roof.value <= kMaxRate);
-    for (const Operation& op : s.operations) {
-        const Expected<Evaluation> e = evaluate(op.op, s.hardware());
+    for (const OperationAnalysis& result : a.operations) {
+        const Expected<Evaluation>& e = result.evaluation;
         require(e.ok());
         require(std::isfinite(e->flops) && e->flops >= 0);
         require(std::isfinite(e->tLower) && std::isfinite(e->tUpper) && e->tUpper >= e->tLower);
         require(std::isfinite(e->attainable) && e->attainable <= e->peak * (1 + 1e-12));
     }
-    require(reportJson(s).ok());
+    require(std::isfinite(a.total.tLower) && std::isfinite(a.total.tUpper));
+    require(reportJson(a).ok());
 }
 
 } // namespace roofline::fuzz
