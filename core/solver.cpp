@@ -2,6 +2,7 @@
 
 #include "units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofline {
@@ -72,6 +73,50 @@ double crossing(Margin& margin, double low, double high)
     return b;
 }
 
+struct Crossing {
+    double threshold; // where the margin is zero
+    double first; // the smallest whole value with a non-negative margin
+};
+
+// The root in [lo, lo + 1] of the parabola through the margins at lo, lo + 1 and lo + 2, the three known to be a
+// number: exact to rounding when the margin is affine or quadratic along the parameter.
+double parabolaRoot(double lo, double m0, double m1, double m2)
+{
+    const double a = (m2 - 2 * m1 + m0) / 2; // m(lo + t) = a·t² + b·t + m0
+    const double b = m1 - m0 - a;
+    double t = -m0 / b;
+    if (a != 0) { // the root formula that does not cancel; with rounding noise for `a`, t2 is the affine root
+        const double q = -(b + std::copysign(std::sqrt(std::max(0.0, b * b - 4 * a * m0)), b)) / 2;
+        const double t1 = q / a;
+        const double t2 = m0 / q;
+        t = (t1 >= 0 && t1 <= 1) ? t1 : t2;
+    }
+    return lo + std::clamp(t, 0.0, 1.0);
+}
+
+// The catalogue's margins along their main parameter are affine (matmuls in B, a sharded matmul in D, collectives
+// in N, a data-parallel step in tokens) or quadratic (tensor and pipeline parallelism in H). For an affine margin the
+// secant through the bracket's ends lands on the root; two whole values either side confirm it, and a third gives
+// the root exactly for a quadratic margin too. Four evaluations instead of the fifty or more of a search to the last
+// bit. Nothing when the secant misses: the caller then searches.
+std::optional<Crossing> secantCrossing(Margin& margin, double low, double high)
+{
+    const double estimate = 1 - low * ((kMaxCount - 1) / (high - low));
+    if (!(estimate >= 1 && estimate < kMaxCount - 2))
+        return std::nullopt;
+    const double first = std::max(1.0, std::ceil(estimate));
+    const std::optional<double> atFirst = margin.at(first);
+    if (!holds(atFirst))
+        return std::nullopt;
+    const std::optional<double> before = margin.at(first - 1);
+    if (!before || holds(before))
+        return std::nullopt;
+    const std::optional<double> after = margin.at(first + 1);
+    if (!after)
+        return std::nullopt;
+    return Crossing { parabolaRoot(first - 1, *before, *atFirst, *after), first };
+}
+
 } // namespace
 
 Expected<Critical> solveCritical(
@@ -103,14 +148,21 @@ Expected<Critical> solveCritical(
             result.resource = use.name;
             return result;
         }
-        const double threshold = crossing(margin, atOne.value_or(std::nan("")), *atMax);
-        // The smallest whole value with a non-negative margin: the threshold's ceiling, checked against rounding in
-        // the margin on either side.
-        double hi = std::max(1.0, std::ceil(threshold));
-        for (int i = 0; i < 4 && hi < kMaxCount && !holds(margin.at(hi)); ++i)
-            ++hi;
-        for (int i = 0; i < 4 && hi > 1 && holds(margin.at(hi - 1)); ++i)
-            --hi;
+        double threshold = 0;
+        double hi = 0;
+        if (const std::optional<Crossing> quick = atOne ? secantCrossing(margin, *atOne, *atMax) : std::nullopt) {
+            threshold = quick->threshold;
+            hi = quick->first;
+        } else {
+            threshold = crossing(margin, atOne.value_or(std::nan("")), *atMax);
+            // The smallest whole value with a non-negative margin: the threshold's ceiling, checked against
+            // rounding in the margin on either side.
+            hi = std::max(1.0, std::ceil(threshold));
+            for (int i = 0; i < 4 && hi < kMaxCount && !holds(margin.at(hi)); ++i)
+                ++hi;
+            for (int i = 0; i < 4 && hi > 1 && holds(margin.at(hi - 1)); ++i)
+                --hi;
+        }
         if (result.kind == Critical::Kind::Always || hi > result.value) {
             result.kind = Critical::Kind::At;
             result.value = hi;
