@@ -14,10 +14,12 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QStyleOptionSlider>
 #include <QTemporaryDir>
 #include <QTest>
@@ -297,6 +299,47 @@ private slots:
         QCOMPARE(*numberParam(window.document()->operations()[op].op, "B"), 150.0);
         QCOMPARE(window.document()->undoStack()->count(), steps + 1);
         QCOMPARE(*numberParam(window.sweepChart()->analysis().session.operations[op].op, "B"), 150.0);
+    }
+
+    // The right axis reads heights as a share of the chart dtype's peak; the peak is a line; each critical value is
+    // labelled; the range field takes what --sweep takes and keeps the range on a bad entry.
+    void sweepChartFractionOfPeakAndRange()
+    {
+        MainWindow window(library());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/batch-size-curve-v5e.yaml")), QString());
+        window.bottomTabs()->setCurrentIndex(1);
+        SweepChart* chart = window.sweepChart();
+        const Analysis& a = *window.document()->analysis();
+        QVERIFY(a.peak > 0);
+        QCOMPARE(chart->yAxis2->range().lower, chart->yAxis->range().lower / a.peak);
+        QCOMPARE(chart->yAxis2->range().upper, chart->yAxis->range().upper / a.peak);
+        QVERIFY(chart->yAxis2->label().contains(QString::fromLatin1(dtypeName(a.dtype))));
+
+        QStringList texts;
+        std::vector<double> lines;
+        for (int i = 0; i < chart->itemCount(); ++i) {
+            if (auto* text = qobject_cast<QCPItemText*>(chart->item(i)))
+                texts << text->text();
+            if (auto* line = qobject_cast<QCPItemStraightLine*>(chart->item(i));
+                line && line->point1->coords().y() == line->point2->coords().y())
+                lines.push_back(line->point1->coords().y());
+        }
+        QVERIFY(texts.contains(QStringLiteral(" B ≥ 137")));
+        QVERIFY(texts.contains(QStringLiteral(" B ≥ 227")));
+        QVERIFY(std::find(lines.begin(), lines.end(), chart->sweeps().front().peak) != lines.end());
+
+        window.sweepRangeField()->setText(QStringLiteral("64 : 1Ki"));
+        emit window.sweepRangeField()->editingFinished();
+        QCOMPARE(chart->range(), (std::pair<double, double>(64, 1024)));
+        QCOMPARE(chart->sweeps().front().samples.front().x, 64.0);
+        window.sweepRangeField()->setText(QStringLiteral("0 : 5"));
+        emit window.sweepRangeField()->editingFinished();
+        QCOMPARE(chart->range(), (std::pair<double, double>(64, 1024)));
+        QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Sweep range: ")));
     }
 };
 

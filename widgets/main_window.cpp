@@ -9,6 +9,7 @@
 #include "roofline_chart.h"
 #include "scenario.h"
 #include "sweep_chart.h"
+#include "units.h"
 #include "workload_panel.h"
 
 #include <QAction>
@@ -23,6 +24,7 @@
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
@@ -86,6 +88,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     , m_table(new ReadoutTable)
     , m_sweep(new SweepChart)
     , m_sweepParam(new QComboBox)
+    , m_sweepRange(new QLineEdit(QStringLiteral("1 : 16Ki")))
     , m_bottomTabs(new QTabWidget)
     , m_hardwarePanel(new HardwarePanel(m_document))
     , m_workloadPanel(new WorkloadPanel(m_document))
@@ -111,14 +114,23 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     paramLabel->setBuddy(m_sweepParam);
     sweepBar->addWidget(paramLabel);
     sweepBar->addWidget(m_sweepParam);
+    auto* rangeLabel = new QLabel(QStringLiteral("&from : to"));
+    rangeLabel->setBuddy(m_sweepRange);
+    sweepBar->addWidget(rangeLabel);
+    sweepBar->addWidget(m_sweepRange);
+    m_sweepRange->setMaximumWidth(m_sweepRange->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
+    m_sweepRange->setToolTip(QStringLiteral("The values to sweep over, two whole counts with optional prefixes: "
+                                            "1 : 16Ki, 64 : 1M. The chart reaches further to show every "
+                                            "operation's current value"));
     sweepBar->addStretch(1);
     sweepLayout->addLayout(sweepBar);
     sweepLayout->addWidget(m_sweep, 1);
-    m_sweepParam->setToolTip(QStringLiteral("The parameter the sweep chart runs along, from 1 to 16,384"));
+    m_sweepParam->setToolTip(QStringLiteral("The parameter the sweep chart runs along"));
     m_bottomTabs->addTab(m_table, QStringLiteral("&Readout"));
     m_bottomTabs->addTab(sweepPage, QStringLiteral("S&weep"));
     connect(m_sweepParam, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
+    connect(m_sweepRange, &QLineEdit::editingFinished, this, &MainWindow::applySweepRange);
     connect(m_sweep, &SweepChart::dragStarted, m_document, &Document::beginGesture);
     connect(m_sweep, &SweepChart::dragFinished, m_document, &Document::endGesture);
     connect(m_sweep, &SweepChart::valueDragged, this,
@@ -206,6 +218,24 @@ void MainWindow::fillSweepParams()
     const int keep = m_sweepParam->findText(current);
     m_sweepParam->setCurrentIndex(keep >= 0 ? keep : 0);
     m_sweep->setParam(m_sweepParam->currentText().toStdString());
+}
+
+void MainWindow::applySweepRange()
+{
+    // The range is read as the core reads --sweep, so that the window and the command line take the same text.
+    const std::string param = m_sweep->param().empty() ? std::string("B") : m_sweep->param();
+    const Expected<SweepRange> range = parseSweepRange(param + "=" + m_sweepRange->text().toStdString());
+    if (!range) {
+        const auto [from, to] = m_sweep->range();
+        statusBar()->showMessage(QStringLiteral("Sweep range: %1; kept %2 : %3")
+                                     .arg(qs(range.error()), qs(formatSI(from)), qs(formatSI(to))),
+            8000);
+        m_sweepRange->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
+        return;
+    }
+    m_sweepRange->setStyleSheet(QString());
+    statusBar()->clearMessage();
+    m_sweep->setRange(range->from, range->to);
 }
 
 void MainWindow::updateTitle()

@@ -10,6 +10,7 @@
 #include <functional>
 
 class QComboBox;
+class QLineEdit;
 class QLabel;
 class QTabWidget;
 
@@ -36,6 +37,7 @@ public:
     ReadoutTable* table() const { return m_table; }
     SweepChart* sweepChart() const { return m_sweep; }
     QComboBox* sweepParamChooser() const { return m_sweepParam; }
+    QLineEdit* sweepRangeField() const { return m_sweepRange; }
     QTabWidget* bottomTabs() const { return m_bottomTabs; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
@@ -73,6 +75,7 @@ private:
     bool showSaveDialog();
     void updateTitle();
     void fillSweepParams();
+    void applySweepRange();
     void copyChart();
     void showAbout();
     void applyTheme();
@@ -85,6 +88,7 @@ private:
     ReadoutTable* m_table;
     SweepChart* m_sweep;
     QComboBox* m_sweepParam;
+    QLineEdit* m_sweepRange;
     QTabWidget* m_bottomTabs;
     bool m_sweepParamsStale = false; // the visible operations changed since the chooser was filled
     HardwarePanel* m_hardwarePanel;

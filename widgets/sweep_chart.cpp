@@ -44,6 +44,15 @@ SweepChart::SweepChart(QWidget* parent)
     yAxis->setTicker(
         QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
     yAxis->setLabel(QStringLiteral("Attainable FLOP/s"));
+    // The right axis reads the same heights as a share of the chart dtype's peak.
+    yAxis2->setVisible(true);
+    yAxis2->setScaleType(QCPAxis::stLogarithmic);
+    yAxis2->setTicker(QSharedPointer<SiLogTicker>::create(
+        [](double f) { return QStringLiteral("%1 %").arg(QString::number(f * 100, 'g', 3)); }));
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+        const double peak = m_analysis->peak > 0 ? m_analysis->peak : 1;
+        yAxis2->setRange(r.lower / peak, r.upper / peak);
+    });
     legend->setVisible(true);
     // Curves rise to the right and level off at the peak: the top left is where they are not.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -143,7 +152,7 @@ void SweepChart::draw()
 
     setBackground(t.background);
     axisRect()->setBackground(t.background);
-    for (QCPAxis* axis : { xAxis, yAxis }) {
+    for (QCPAxis* axis : { xAxis, yAxis, yAxis2 }) {
         axis->setBasePen(QPen(t.foreground, t.width(1)));
         axis->setTickPen(QPen(t.foreground, t.width(1)));
         axis->setSubTickPen(QPen(t.foreground, t.width(1)));
@@ -159,6 +168,8 @@ void SweepChart::draw()
     legend->setFont(t.font(9));
     xAxis->setLabel(QStringLiteral("%1 (the operation's parameter)").arg(qs(m_param)));
     yAxis->setLabel(isInteger(a.dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    yAxis2->setLabel(QStringLiteral("Fraction of the %1 peak").arg(qs(std::string(dtypeName(a.dtype)))));
+    yAxis2->grid()->setVisible(false);
 
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
@@ -168,6 +179,8 @@ void SweepChart::draw()
     std::vector<QCPGraph*> familyGraph;
     std::vector<int> familySize;
     std::vector<std::size_t> familySweep; // index into m_sweeps
+    std::vector<std::pair<double, QCPItemText*>> criticalLabels; // at their critical value
+    std::vector<double> peaks;
     for (std::size_t op : shown) {
         const Operation& operation = a.session.operations[op];
         if (m_param.empty() || !findParam(operation.op, m_param))
@@ -209,12 +222,13 @@ void SweepChart::draw()
                 mark->setPen(QPen(colour, t.width(1), Qt::DashLine));
                 auto* label = new QCPItemText(this);
                 label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-                label->position->setCoords(s.critical.value, 0.04 + 0.06 * static_cast<double>(families.size() - 1));
                 label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
                 label->setText(QStringLiteral(" %1 ≥ %2").arg(qs(m_param), qs(formatIntensity(s.critical.value))));
                 label->setColor(colour);
                 label->setFont(t.font(8.5));
+                criticalLabels.push_back({ s.critical.value, label });
             }
+            peaks.push_back(s.peak);
         } else {
             const std::size_t f = static_cast<std::size_t>(known - families.begin());
             familyGraph[f]->setName(QStringLiteral("%1 (+%2)")
@@ -241,7 +255,52 @@ void SweepChart::draw()
         yAxis->setRange(1e9, 1e15);
     }
     xAxis->setRange(m_from, to);
+    drawPeaks(peaks);
+    placeCriticalLabels(criticalLabels);
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void SweepChart::drawPeaks(std::vector<double> peaks)
+{
+    // One thin line per distinct peak (an int8 curve and a bf16 one level off at different heights), labelled at
+    // the right end.
+    std::sort(peaks.begin(), peaks.end());
+    peaks.erase(std::unique(peaks.begin(), peaks.end()), peaks.end());
+    for (double peak : peaks) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, peak);
+        line->point2->setCoords(10, peak);
+        line->setPen(QPen(m_theme.foreground, m_theme.width(0.8)));
+        auto* label = new QCPItemText(this);
+        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(0.99, peak);
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        label->setText(QStringLiteral("peak %1").arg(qs(formatRate(peak, m_analysis->dtype))));
+        label->setColor(m_theme.foreground);
+        label->setFont(m_theme.font(8.5));
+    }
+}
+
+void SweepChart::placeCriticalLabels(std::vector<std::pair<double, QCPItemText*>> labels)
+{
+    // Left to right, each label takes the highest row whose last label ends before it begins: labels of nearby
+    // critical values stack instead of overlapping. Widths are measured in decades of the axis, from its current
+    // pixel width.
+    std::sort(labels.begin(), labels.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    const double pixels = std::max(1, axisRect()->width());
+    const double decades = std::log10(xAxis->range().upper / xAxis->range().lower);
+    std::vector<double> rowEnds; // log10 of where each row's last label ends
+    for (const auto& [value, label] : labels) {
+        const double width = QFontMetricsF(label->font()).horizontalAdvance(label->text()) + 6;
+        const double begin = std::log10(value);
+        std::size_t row = 0;
+        while (row < rowEnds.size() && rowEnds[row] > begin)
+            ++row;
+        if (row == rowEnds.size())
+            rowEnds.push_back(0);
+        rowEnds[row] = begin + width / pixels * decades;
+        label->position->setCoords(value, 0.04 + 0.06 * static_cast<double>(row % 12));
+    }
 }
 
 void SweepChart::mousePress(QMouseEvent* event)

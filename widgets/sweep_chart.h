@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace roofline::widgets {
@@ -25,6 +26,8 @@ public:
     // The parameter swept; empty: the main parameter of the first visible operation.
     void setParam(const std::string& param);
     void setRange(double from, double to);
+    // The range as set; the chart may reach further, to show every operation's current value.
+    std::pair<double, double> range() const { return { m_from, m_to }; }
     const std::string& param() const { return m_param; }
     const Analysis& analysis() const { return *m_analysis; }
 
@@ -50,6 +53,8 @@ private:
     // Samples and draws again. A hidden chart only keeps the analysis, and draws it when shown: slider steps cost
     // nothing while it is out of sight. An export (toPainter, toPixmap) of a hidden chart calls draw() first.
     void rebuild();
+    void drawPeaks(std::vector<double> peaks);
+    void placeCriticalLabels(std::vector<std::pair<double, QCPItemText*>> labels);
     void mousePress(QMouseEvent*);
     void mouseMoveDrag(QMouseEvent*);
     void mouseRelease(QMouseEvent*);
