@@ -8,6 +8,7 @@
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "sweep_chart.h"
+#include "test_util.h"
 
 #include <QComboBox>
 #include <QTabWidget>
@@ -49,6 +50,17 @@ QPoint handleCentre(QSlider* slider)
     return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
 }
 
+// The batch-size example in a shown window, its sweep tab in front.
+void showBatchSizeSweep(MainWindow& window)
+{
+    window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/batch-size-curve-v5e.yaml")), QString());
+    window.bottomTabs()->setCurrentIndex(1);
+}
+
 } // namespace
 
 class TestDocument : public QObject {
@@ -56,6 +68,16 @@ class TestDocument : public QObject {
     QTemporaryDir m_config;
 
 private slots:
+    // The environment ROOFLINE_GUI_TEST_MAIN fixes: what every pixel and text width below depends on.
+    void fixedFontAndDensity()
+    {
+        QCOMPARE(QFontInfo(QApplication::font()).family(), QStringLiteral("DejaVu Sans"));
+        QCOMPARE(QFontInfo(QApplication::font()).pointSize(), 9);
+        QWidget probe;
+        QCOMPARE(probe.logicalDpiX(), 96);
+        QCOMPARE(probe.devicePixelRatio(), 1.0);
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);
@@ -263,12 +285,9 @@ private slots:
     void sweepChartDrawsTheCoresCurves()
     {
         MainWindow window(library());
-        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/batch-size-curve-v5e.yaml")), QString());
-        window.bottomTabs()->setCurrentIndex(1);
+        showBatchSizeSweep(window);
+        if (QTest::currentTestFailed())
+            return;
         SweepChart* chart = window.sweepChart();
         QVERIFY(chart->isVisible());
         QCOMPARE(window.sweepParamChooser()->currentText(), QStringLiteral("B"));
@@ -306,12 +325,9 @@ private slots:
     void sweepChartFractionOfPeakAndRange()
     {
         MainWindow window(library());
-        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
-        window.resize(1400, 900);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/batch-size-curve-v5e.yaml")), QString());
-        window.bottomTabs()->setCurrentIndex(1);
+        showBatchSizeSweep(window);
+        if (QTest::currentTestFailed())
+            return;
         SweepChart* chart = window.sweepChart();
         const Analysis& a = *window.document()->analysis();
         QVERIFY(a.peak > 0);
@@ -343,5 +359,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestDocument)
+ROOFLINE_GUI_TEST_MAIN(TestDocument)
 #include "test_document.moc"

@@ -1,5 +1,6 @@
-// What the test executables share: golden-file comparison, and for GUI tests an offscreen application with a fixed
-// font and pixel density, so that pixels and text widths are the same on every machine.
+// What the test executables share: golden-file comparison, and for widget tests (ROOFLINE_GUI_TEST_MAIN) an
+// offscreen application with a fixed font and pixel density, so that pixels and text widths are the same on every
+// machine.
 #pragma once
 
 #include <QByteArray>
@@ -60,6 +61,47 @@ inline bool compareGolden(const QString& actual, const QString& name, QString* m
 }
 
 } // namespace roofline::testing
+
+#ifdef QT_WIDGETS_LIB
+#include <QApplication>
+#include <QFont>
+
+namespace roofline::testing {
+
+// The font every GUI test draws with: shipped by the set-up (fonts-dejavu-core), so that text widths, and the label
+// placement that depends on them, are the same on every machine.
+inline QFont testFont()
+{
+    return QFont(QStringLiteral("DejaVu Sans"), 9);
+}
+
+// Before the application exists: the offscreen platform unless the caller chose one (to watch a test on a display),
+// 96 dpi and no scaling whatever the machine's settings.
+inline void prepareGuiEnvironment()
+{
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qputenv("QT_FONT_DPI", "96");
+    qputenv("QT_SCALE_FACTOR", "1");
+    qunsetenv("QT_SCREEN_SCALE_FACTORS");
+    qunsetenv("QT_AUTO_SCREEN_SCALE_FACTOR");
+    QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+}
+
+} // namespace roofline::testing
+
+// QTEST_MAIN for widget tests, with the fixed environment above and the test font as the application's.
+#define ROOFLINE_GUI_TEST_MAIN(TestObject)                                                                             \
+    int main(int argc, char** argv)                                                                                    \
+    {                                                                                                                  \
+        roofline::testing::prepareGuiEnvironment();                                                                    \
+        QApplication app(argc, argv);                                                                                  \
+        QApplication::setFont(roofline::testing::testFont());                                                          \
+        TestObject test;                                                                                               \
+        QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
+        return QTest::qExec(&test, argc, argv);                                                                        \
+    }
+#endif
 
 #define ROOFLINE_COMPARE_GOLDEN(actual, name)                                                                          \
     do {                                                                                                               \
