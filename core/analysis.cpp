@@ -38,7 +38,7 @@ Analysis analyse(Session session)
 {
     Analysis a;
     a.hardware = session.hardware();
-    a.dtype = session.chartDtype();
+    a.dtype = session.chartDtype(a.hardware);
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);
     a.operations.reserve(session.operations.size());
     for (const Operation& op : session.operations) {

@@ -40,7 +40,12 @@ Hardware Session::hardware() const
 
 Dtype Session::chartDtype() const
 {
-    return dtype && chip.peakFor(*dtype) ? *dtype : chip.defaultDtype();
+    return chartDtype(hardware());
+}
+
+Dtype Session::chartDtype(const Hardware& hw) const
+{
+    return dtype && hw.peakFor(*dtype) ? *dtype : hw.defaultDtype();
 }
 
 const Operation* Session::find(std::string_view id) const

@@ -34,7 +34,10 @@ struct Session {
 
     // The chip with the overrides applied.
     Hardware hardware() const;
+    // The dtype whose peak the chart draws: the session's choice when the hardware, overrides included, has a peak
+    // for it (an override may add one), else the hardware's default.
     Dtype chartDtype() const;
+    Dtype chartDtype(const Hardware& withOverrides) const;
     const Operation* find(std::string_view id) const;
     // The position of the operation with this id, or nothing.
     std::optional<std::size_t> indexOf(std::string_view id) const;

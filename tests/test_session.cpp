@@ -130,6 +130,21 @@ private slots:
         QCOMPARE(back.hardware().peakFor(Dtype::bf16).value(), 2e14);
     }
 
+    // TPU v5e has no fp8 peak; an override may give it one, and the chart then draws fp8 as chosen.
+    void chartDtypeSeesTheOverrides()
+    {
+        const Hardware& v5e = *library().find("tpu-v5e");
+        QVERIFY(!v5e.peakFor(Dtype::fp8));
+        Session s = defaultSession(v5e);
+        s.dtype = Dtype::fp8;
+        QCOMPARE(s.chartDtype(), v5e.defaultDtype());
+        QVERIFY(!setOverride(s, "peak.fp8", 3.94e14));
+        QCOMPARE(s.chartDtype(), Dtype::fp8);
+        const Analysis a = analyse(s);
+        QCOMPARE(a.dtype, Dtype::fp8);
+        QCOMPARE(a.peak, 3.94e14);
+    }
+
     void idsAndColoursStayWithTheirOperations()
     {
         Session s = defaultSession(*library().find("h100-sxm"));
