@@ -655,6 +655,8 @@ private slots:
                                     << "--size takes WIDTHxHEIGHT";
         QTest::newRow("int overflow") << "x.png" << QStringList { "--size", "99999999999x400" } << 2
                                       << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("scale -1, a value not an option")
+            << "x.png" << QStringList { "--scale", "-1" } << 2 << "--scale takes a number from 0.25 to 8, not '-1'";
         QTest::newRow("scale nan") << "x.png" << QStringList { "--scale", "nan" } << 2
                                    << "--scale takes a number from 0.25 to 8";
         // 2^28 = 268,435,456 pixels: 16384² exactly fits, one more column does not.
