@@ -1,13 +1,17 @@
 #include "cli.h"
 
+#include "presets.h"
 #include "report.h"
 #include "version.h"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <functional>
 #include <iostream>
 
 #include <fcntl.h>
@@ -18,99 +22,387 @@ namespace roofline::app {
 
 namespace {
 
-constexpr const char* kUsage = R"(Usage:
-  roofline-lab                       open the window
-  roofline-lab presets [--preset-dir DIR]
-                                     list the known hardware presets
-  roofline-lab report (--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]
-                      [--sweep PARAM=FROM:TO]
-                                     evaluate every operation and print the result; with --sweep (JSON only),
-                                     each operation's attainable FLOP/s sampled over PARAM, and its critical value
-  roofline-lab save (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml
-                                     write the scenario with the overrides applied, as the window saves it
-  roofline-lab export (--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf
-                      [--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P]
-                                     draw the chart to a file, with no display; --view sweep draws attainable
-                                     FLOP/s against P (default: the first operation's main parameter)
+// One option: its long name, a short alias, the name of its value (none for a flag), whether it may be repeated.
+struct OptionSpec {
+    std::string_view name;
+    std::string_view alias;
+    std::string_view valueName;
+    bool repeatable;
+    std::string_view help; // lines after the first are indented under it
+};
 
-Options:
-  --preset ID         a hardware preset (see 'roofline-lab presets'), with its default workload
-  --scenario FILE     a scenario file: a preset or inline chip, overrides and operations
-  --set KEY=VALUE     override a number: peak.bf16=1.97e14, bandwidth.HBM=8.1e11, bandwidth.IB=400Gb/s,
-                      B=512 (every operation with B), ops[2].B=64, ops[0].compute=int8, chart.dtype=int8
-  --preset-dir DIR    read more presets from DIR (after the user's folder, ~/.config/roofline-lab/presets)
-  --format FORMAT     table (default) or json
-  -h, --help          show this help
-  --version           show the version
+constexpr OptionSpec kPreset { "--preset", "", "ID", false,
+    "a hardware preset (see 'roofline-lab presets'), with its default workload" };
+constexpr OptionSpec kScenario { "--scenario", "", "FILE", false,
+    "a scenario file: a preset or inline chip, overrides and operations;\n'-' reads it from standard input" };
+constexpr OptionSpec kSet { "--set", "", "KEY=VALUE", true,
+    "override a number, repeatable: peak.bf16=1.97e14, bandwidth.HBM=8.1e11,\nbandwidth.IB=400Gb/s, B=512 (every "
+    "operation with B), ops[2].B=64,\nops[0].compute=int8, chart.dtype=int8" };
+constexpr OptionSpec kPresetDir { "--preset-dir", "", "DIR", true,
+    "read more presets from DIR, repeatable (after the user's folder,\n~/.config/roofline-lab/presets)" };
+constexpr OptionSpec kFormat { "--format", "", "FORMAT", false, "table (default) or json" };
+constexpr OptionSpec kSweep { "--sweep", "", "PARAM=FROM:TO", false,
+    "add each operation's attainable FLOP/s sampled over PARAM (JSON only)" };
+constexpr OptionSpec kSaveOutput { "--output", "-o", "FILE", false,
+    "the scenario file to write; '-' writes it to standard output" };
+constexpr OptionSpec kExportOutput { "--output", "-o", "FILE", false,
+    "the file to draw: its extension, .png, .svg or .pdf, chooses the format" };
+constexpr OptionSpec kSize { "--size", "", "WxH", false,
+    "the chart's size in pixels (points for PDF), 1600x1000 by default;\nsee 'Export limits' in docs/file-formats.md" };
+constexpr OptionSpec kScale { "--scale", "", "S", false, "PNG only: pixels per unit of --size, 2 by default" };
+constexpr OptionSpec kTheme { "--theme", "", "THEME", false, "light (default) or dark" };
+constexpr OptionSpec kView { "--view", "", "VIEW", false,
+    "roofline (default), or sweep: attainable FLOP/s against --param" };
+constexpr OptionSpec kParam { "--param", "", "P", false,
+    "what the sweep runs along (default: the first operation's main parameter)" };
+constexpr OptionSpec kHelp { "--help", "-h", "", false, "show this help" };
 
-Exit codes: 0 success, 1 a file or preset could not be read, 2 bad arguments.
-)";
+struct CommandSpec {
+    std::string_view name;
+    std::string_view synopsis; // the words after the command's name
+    std::string_view summary;
+    std::vector<const OptionSpec*> options;
+};
 
-void fail(const std::string& message)
+const std::vector<CommandSpec>& commands()
 {
-    std::cerr << "roofline-lab: " << message << '\n';
+    static const std::vector<CommandSpec> table {
+        { "presets", "[--preset-dir DIR ...]", "list the known hardware presets", { &kPresetDir, &kHelp } },
+        { "report",
+            "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]\n"
+            "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]",
+            "evaluate every operation and print the result; with --sweep (JSON only), each\noperation's attainable "
+            "FLOP/s sampled over PARAM, and its critical value",
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kHelp } },
+        { "save", "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml [--preset-dir DIR ...]",
+            "write the scenario with the overrides applied, as the window saves it",
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp } },
+        { "export",
+            "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf\n"
+            "[--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P] [--preset-dir DIR ...]",
+            "draw the chart to a file, with no display",
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kExportOutput, &kSize, &kScale, &kTheme, &kView, &kParam,
+                &kHelp } },
+    };
+    return table;
+}
+
+constexpr std::string_view kExitCodes
+    = "Exit codes: 0 success; 1 a file, a preset or standard input could not be read, "
+      "or a file or\nstandard output could not be written; 2 bad arguments.\n";
+
+const CommandSpec* findCommand(std::string_view name)
+{
+    for (const CommandSpec& command : commands())
+        if (command.name == name)
+            return &command;
+    return nullptr;
+}
+
+// `text` with every line after the first indented by `indent` spaces.
+std::string indented(std::string_view text, std::size_t indent)
+{
+    std::string out;
+    for (const char c : text) {
+        out += c;
+        if (c == '\n')
+            out.append(indent, ' ');
+    }
+    return out;
+}
+
+std::string optionLines(const std::vector<const OptionSpec*>& options)
+{
+    constexpr std::size_t kColumn = 24;
+    std::string out;
+    for (const OptionSpec* option : options) {
+        std::string head = "  ";
+        if (!option->alias.empty())
+            head += std::string(option->alias) + ", ";
+        head += option->name;
+        if (!option->valueName.empty())
+            head += " " + std::string(option->valueName);
+        head.resize(std::max(head.size() + 1, kColumn), ' ');
+        out += head + indented(option->help, kColumn) + '\n';
+    }
+    return out;
+}
+
+std::string commandUsage(const CommandSpec& command)
+{
+    const std::string prefix = "Usage: roofline-lab " + std::string(command.name) + " ";
+    std::string summary(command.summary);
+    summary[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(summary[0])));
+    return prefix + indented(command.synopsis, prefix.size()) + "\n\n" + summary + ".\n\nOptions:\n"
+        + optionLines(command.options) + '\n' + std::string(kExitCodes);
+}
+
+std::string programUsage()
+{
+    std::string out = "Usage:\n"
+                      "  roofline-lab                      open the window\n"
+                      "  roofline-lab COMMAND [OPTIONS]    run a command with no window\n"
+                      "  roofline-lab COMMAND --help       the command's options\n"
+                      "  roofline-lab --version            the version\n\nCommands:\n";
+    std::vector<const OptionSpec*> options;
+    for (const CommandSpec& command : commands()) {
+        std::string head = "  " + std::string(command.name);
+        head.resize(12, ' ');
+        out += head + indented(command.summary, 12) + '\n';
+        for (const OptionSpec* option : command.options)
+            if (std::none_of(
+                    options.begin(), options.end(), [&](const OptionSpec* o) { return o->name == option->name; }))
+                options.push_back(option);
+    }
+    return out + "\nOptions:\n" + optionLines(options) + '\n' + std::string(kExitCodes);
+}
+
+std::string commandNames()
+{
+    std::string names;
+    for (const CommandSpec& command : commands())
+        names += (names.empty() ? "" : ", ") + std::string(command.name);
+    return names;
+}
+
+const OptionSpec* findOption(const CommandSpec& command, std::string_view word)
+{
+    for (const OptionSpec* option : command.options)
+        if (word == option->name || (!option->alias.empty() && word == option->alias))
+            return option;
+    return nullptr;
+}
+
+// Whether `word` after an option that needs a value is another option rather than that value. A lone '-' (standard
+// input or output) and a negative number are values.
+bool isOptionWord(const CommandSpec& command, std::string_view word)
+{
+    return word.starts_with("--") || findOption(command, word) != nullptr;
+}
+
+// Reads the words after a command by its table: every option it takes, with its value inline (--output=FILE) or as
+// the next word, once unless it is repeatable. Returns the options or the first problem.
+Expected<ParsedArgs> parseWords(const CommandSpec& command, const std::vector<std::string>& words)
+{
+    using Result = Expected<ParsedArgs>;
+    const std::string seeHelp = " (see roofline-lab " + std::string(command.name) + " --help)";
+    ParsedArgs parsed;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (word.size() < 2 || word[0] != '-')
+            return Result::failure("unexpected argument '" + word + "' for " + std::string(command.name) + seeHelp);
+        std::string_view name = word;
+        std::optional<std::string> value;
+        if (const std::size_t eq = word.find('='); word.starts_with("--") && eq != std::string::npos) {
+            name = name.substr(0, eq);
+            value = word.substr(eq + 1);
+        }
+        const OptionSpec* option = findOption(command, name);
+        if (!option)
+            return Result::failure(
+                "unknown option '" + std::string(name) + "' for " + std::string(command.name) + seeHelp);
+        const std::string optionName(option->name);
+        if (option->valueName.empty() && value)
+            return Result::failure(optionName + " takes no value");
+        if (!option->valueName.empty() && !value && i + 1 < words.size() && !isOptionWord(command, words[i + 1]))
+            value = words[++i];
+        if (!option->valueName.empty() && (!value || value->empty()))
+            return Result::failure(
+                optionName + " needs a value (" + optionName + " " + std::string(option->valueName) + ")");
+        if (!option->repeatable && parsed.has(optionName))
+            return Result::failure(optionName + " given twice; it takes one value");
+        parsed.add(optionName, std::move(value));
+    }
+    return parsed;
+}
+
+Expected<ScenarioOptions> scenarioOptions(const ParsedArgs& parsed)
+{
+    ScenarioOptions options { parsed.value("--preset"), parsed.value("--scenario"), parsed.values("--set"),
+        parsed.values("--preset-dir") };
+    for (const std::string& dir : options.presetDirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec))
+            return Expected<ScenarioOptions>::failure("--preset-dir: no such folder '" + dir + "'");
+    }
+    return options;
+}
+
+// Prints what a command produced; a failed write is an error naming `what` and the system's reason.
+int print(std::string_view text, const std::string& what)
+{
+    if (const std::optional<std::string> error = writeStandardOutput(text))
+        return fail(kExitBadFile, "cannot write " + what + " to standard output: " + *error);
+    return kExitOk;
+}
+
+// Reads standard input for `--scenario -`, at most as much as a scenario file may hold.
+Expected<std::string, Diagnostics> readStandardInput()
+{
+    using Result = Expected<std::string, Diagnostics>;
+    const std::string name(kStandardInputName);
+    std::string text;
+    std::array<char, 65536> buffer {};
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return Result::failure({ { name, 0, 0, {}, std::string("cannot read: ") + std::strerror(errno) } });
+        if (n == 0)
+            return text;
+        text.append(buffer.data(), static_cast<std::size_t>(n));
+        if (text.size() > kMaxFileBytes)
+            return Result::failure({ { name, 0, 0, {}, "the scenario is larger than 1 MiB" } });
+    }
+}
+
+Expected<Session, Diagnostics> loadScenarioFrom(const std::string& file, const PresetLibrary& library)
+{
+    if (file != kStandardInput)
+        return loadScenario(file, library);
+    Expected<std::string, Diagnostics> text = readStandardInput();
+    if (!text)
+        return Expected<Session, Diagnostics>::failure(text.error());
+    return parseScenario(*text, std::string(kStandardInputName), library);
+}
+
+int runPresets(const ParsedArgs&, const ScenarioOptions& options)
+{
+    return print(presetTable(loadLibrary(options)), "the preset list");
+}
+
+int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
+{
+    const std::string format = parsed.has("--format") ? parsed.value("--format") : "table";
+    if (format != "table" && format != "json")
+        return fail(kExitBadArguments, "--format takes table or json, not '" + format + "'");
+    std::optional<SweepRange> sweepRange;
+    if (parsed.has("--sweep")) {
+        Expected<SweepRange> r = parseSweepRange(parsed.value("--sweep"));
+        if (!r)
+            return fail(kExitBadArguments, "--sweep: " + r.error());
+        if (format != "json")
+            return fail(kExitBadArguments, "--sweep adds curves to the JSON report: give --format json too");
+        sweepRange = std::move(r).value();
+    }
+    Session session;
+    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
+        return code;
+    const Analysis analysis = analyse(std::move(session));
+    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
+    if (!text)
+        return fail(kExitBadFile, text.error());
+    return print(*text, "the report");
+}
+
+int runSave(const ParsedArgs& parsed, const ScenarioOptions& options)
+{
+    const std::string& output = parsed.value("--output");
+    if (output.empty())
+        return fail(kExitBadArguments, "save needs --output FILE.yaml");
+    Session session;
+    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
+        return code;
+    const std::string text = writeScenario(session);
+    if (output == kStandardInput)
+        return print(text, "the scenario");
+    if (std::optional<std::string> error = writeFileAtomically(output, text))
+        return fail(kExitBadFile, *error);
+    return kExitOk;
+}
+
+// The hint for options given with no command: the first command that takes them all, written out.
+std::string suggestCommand(const std::vector<std::string>& args)
+{
+    for (const CommandSpec& command : commands()) {
+        if (parseWords(command, args)) {
+            std::string line = "roofline-lab " + std::string(command.name);
+            for (const std::string& word : args)
+                line += " " + word;
+            return "; did you mean '" + line + "'?";
+        }
+    }
+    return {};
+}
+
+int runProgramOption(const std::vector<std::string>& args)
+{
+    const std::string& option = args.front();
+    if (args.size() > 1)
+        return fail(kExitBadArguments, "unexpected argument '" + args[1] + "' after " + option);
+    if (option == "--version")
+        return print("roofline-lab " ROOFLINE_VERSION "\n", "the version");
+    return print(programUsage(), "the help");
 }
 
 } // namespace
 
-void printUsage(bool toStderr)
+const std::string& ParsedArgs::value(std::string_view option) const
 {
-    (toStderr ? std::cerr : std::cout) << kUsage;
+    static const std::string none;
+    const auto it = m_values.find(option);
+    return it == m_values.end() || it->second.empty() ? none : it->second.back();
 }
 
-OptionParse parseScenarioOption(
-    const std::vector<std::string>& args, std::size_t& i, ScenarioOptions& options, std::string& error)
+const std::vector<std::string>& ParsedArgs::values(std::string_view option) const
 {
-    const std::string& arg = args[i];
-    std::string name = arg;
-    std::optional<std::string> inlineValue;
-    if (const std::size_t eq = arg.find('='); arg.rfind("--", 0) == 0 && eq != std::string::npos) {
-        name = arg.substr(0, eq);
-        inlineValue = arg.substr(eq + 1);
-    }
-    std::string* single = nullptr;
-    std::vector<std::string>* list = nullptr;
-    if (name == "--preset")
-        single = &options.preset;
-    else if (name == "--scenario")
-        single = &options.scenarioFile;
-    else if (name == "--set")
-        list = &options.settings;
-    else if (name == "--preset-dir")
-        list = &options.presetDirs;
-    else
-        return OptionParse::NotMine;
+    static const std::vector<std::string> none;
+    const auto it = m_values.find(option);
+    return it == m_values.end() ? none : it->second;
+}
 
-    std::string value;
-    if (inlineValue) {
-        value = *inlineValue;
-    } else if (i + 1 < args.size()) {
-        value = args[++i];
-    } else {
-        error = name + " needs a value";
-        return OptionParse::Error;
-    }
-    if (value.empty()) {
-        error = name + " needs a value";
-        return OptionParse::Error;
-    }
-    if (name == "--preset-dir") {
-        std::error_code ec;
-        if (!std::filesystem::is_directory(value, ec)) {
-            error = "--preset-dir: no such folder '" + value + "'";
-            return OptionParse::Error;
+void ParsedArgs::add(std::string_view option, std::optional<std::string> value)
+{
+    std::vector<std::string>& values = m_values[std::string(option)];
+    if (value)
+        values.push_back(std::move(*value));
+}
+
+void prepareProcess()
+{
+    for (const int fd : { STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO }) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        // The lowest free number is `fd` itself, the lower ones being open by now.
+        const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+        if (held >= 0 && held != fd) {
+            ::dup2(held, fd);
+            ::close(held);
         }
     }
-    if (single) {
-        if (!single->empty()) {
-            error = name + " given twice";
-            return OptionParse::Error;
+    std::signal(SIGPIPE, SIG_IGN);
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
+bool opensWindow(const std::vector<std::string>& args)
+{
+    // Qt's own options (QGuiApplication, QApplication and the X11 platform), which Qt also reads with two dashes.
+    static constexpr std::array<std::string_view, 16> withValue { "platform", "platformpluginpath", "platformtheme",
+        "plugin", "qwindowgeometry", "qwindowicon", "qwindowtitle", "session", "display", "geometry", "title", "name",
+        "icon", "style", "stylesheet", "qmljsdebugger" };
+    static constexpr std::array<std::string_view, 5> flags { "reverse", "nograb", "dograb", "sync", "widgetcount" };
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view word = args[i];
+        if (!word.starts_with('-'))
+            return false;
+        word.remove_prefix(word.starts_with("--") ? 2 : 1);
+        const std::size_t eq = word.find('=');
+        const std::string_view name = word.substr(0, eq);
+        if (std::find(withValue.begin(), withValue.end(), name) != withValue.end()) {
+            if (eq == std::string_view::npos && ++i >= args.size())
+                return false;
+        } else if (eq != std::string_view::npos || std::find(flags.begin(), flags.end(), name) == flags.end()) {
+            return false;
         }
-        *single = value;
-    } else {
-        list->push_back(value);
     }
-    return OptionParse::Consumed;
+    return true;
+}
+
+int fail(int code, const std::string& message)
+{
+    std::cerr << "roofline-lab: " << message << '\n';
+    return code;
 }
 
 PresetLibrary loadLibrary(const ScenarioOptions& options)
@@ -126,10 +418,9 @@ PresetLibrary loadLibrary(const ScenarioOptions& options)
 
 int buildSession(const ScenarioOptions& options, const PresetLibrary& library, Session& out)
 {
-    if (options.preset.empty() == options.scenarioFile.empty()) {
-        fail(options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
-        return kExitBadArguments;
-    }
+    if (options.preset.empty() == options.scenarioFile.empty())
+        return fail(kExitBadArguments,
+            options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
     Session scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
@@ -137,12 +428,11 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
             std::string ids;
             for (const Hardware& h : library.presets)
                 ids += (ids.empty() ? "" : ", ") + h.id;
-            fail("no preset with id '" + options.preset + "' (known: " + ids + ")");
-            return kExitBadFile;
+            return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
         }
         scenario = defaultSession(*hw);
     } else {
-        Expected<Session, Diagnostics> loaded = loadScenario(options.scenarioFile, library);
+        Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())
                 std::cerr << d.toString() << '\n';
@@ -150,147 +440,25 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
         }
         scenario = std::move(loaded).value();
     }
-    for (const std::string& setting : options.settings) {
-        if (std::optional<std::string> error = applySetting(scenario, setting)) {
-            fail("--set " + *error);
-            return kExitBadArguments;
-        }
-    }
+    for (const std::string& setting : options.settings)
+        if (std::optional<std::string> error = applySetting(scenario, setting))
+            return fail(kExitBadArguments, "--set " + *error);
     out = std::move(scenario);
     return kExitOk;
 }
 
-namespace {
-
-int runPresets(const std::vector<std::string>& args)
+std::optional<std::string> writeStandardOutput(std::string_view bytes)
 {
-    ScenarioOptions options;
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string error;
-        const OptionParse parsed = parseScenarioOption(args, i, options, error);
-        if (parsed == OptionParse::Error || (parsed == OptionParse::Consumed && options.presetDirs.empty())) {
-            fail(parsed == OptionParse::Error ? error : "presets takes only --preset-dir");
-            return kExitBadArguments;
-        }
-        if (parsed == OptionParse::NotMine) {
-            fail("unknown option '" + args[i] + "' for presets");
-            return kExitBadArguments;
-        }
-    }
-    std::cout << presetTable(loadLibrary(options));
-    return kExitOk;
-}
-
-// Reads the words after a command: the shared options, and through `own` the command's own, which advances `i` past
-// any value it takes and returns an error message or nothing. Prints the first error; returns whether all was read.
-bool parseCommand(const std::vector<std::string>& args, ScenarioOptions& options,
-    const std::function<std::optional<std::string>(std::size_t& i)>& own)
-{
-    for (std::size_t i = 1; i < args.size(); ++i) {
-        std::string error;
-        switch (parseScenarioOption(args, i, options, error)) {
-        case OptionParse::Consumed:
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(STDOUT_FILENO, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
             continue;
-        case OptionParse::Error:
-            fail(error);
-            return false;
-        case OptionParse::NotMine:
-            if (std::optional<std::string> problem = own(i)) {
-                fail(*problem);
-                return false;
-            }
-        }
+        if (n <= 0)
+            return std::string(std::strerror(n < 0 ? errno : ENOSPC));
+        done += static_cast<std::size_t>(n);
     }
-    return true;
+    return std::nullopt;
 }
-
-int runReport(const std::vector<std::string>& args)
-{
-    ScenarioOptions options;
-    std::string format = "table";
-    std::optional<SweepRange> sweepRange;
-    const bool parsed = parseCommand(args, options, [&](std::size_t& i) -> std::optional<std::string> {
-        if (args[i] == "--format" && i + 1 < args.size()) {
-            format = args[++i];
-        } else if (args[i].rfind("--format=", 0) == 0) {
-            format = args[i].substr(9);
-        } else if (args[i] == "--sweep" || args[i].rfind("--sweep=", 0) == 0) {
-            if (sweepRange)
-                return std::string("--sweep given twice");
-            const bool joined = args[i] != "--sweep";
-            if (!joined && i + 1 >= args.size())
-                return std::string("--sweep needs a value such as B=1:4096");
-            Expected<SweepRange> r = parseSweepRange(joined ? args[i].substr(8) : args[++i]);
-            if (!r)
-                return "--sweep: " + r.error();
-            sweepRange = std::move(r).value();
-        } else {
-            return "unknown option '" + args[i] + "' for report (see --help)";
-        }
-        return std::nullopt;
-    });
-    if (!parsed)
-        return kExitBadArguments;
-    if (sweepRange && format != "json") {
-        fail("--sweep adds curves to the JSON report: give --format json too");
-        return kExitBadArguments;
-    }
-    if (format != "table" && format != "json") {
-        fail("--format takes table or json, not '" + format + "'");
-        return kExitBadArguments;
-    }
-    Session session;
-    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
-        return code;
-    const Analysis analysis = analyse(std::move(session));
-    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
-    if (!text) {
-        fail(text.error());
-        return kExitBadFile;
-    }
-    std::cout << *text << std::flush;
-    return kExitOk;
-}
-
-int runSave(const std::vector<std::string>& args)
-{
-    ScenarioOptions options;
-    std::string output;
-    const bool parsed = parseCommand(args, options, [&](std::size_t& i) -> std::optional<std::string> {
-        std::string name = args[i];
-        std::optional<std::string> value;
-        if (const std::size_t eq = name.find('='); name.rfind("--", 0) == 0 && eq != std::string::npos) {
-            value = name.substr(eq + 1);
-            name.resize(eq);
-        } else if ((name == "--output" || name == "-o") && i + 1 < args.size()) {
-            value = args[++i];
-        }
-        if (name != "--output" && name != "-o")
-            return "unknown option '" + args[i] + "' for save (see --help)";
-        if (!value || value->empty())
-            return name + " needs a value";
-        if (!output.empty())
-            return name + " given twice";
-        output = *value;
-        return std::nullopt;
-    });
-    if (!parsed)
-        return kExitBadArguments;
-    if (output.empty()) {
-        fail("save needs --output FILE.yaml");
-        return kExitBadArguments;
-    }
-    Session session;
-    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
-        return code;
-    if (std::optional<std::string> error = writeFileAtomically(output, writeScenario(session))) {
-        fail(*error);
-        return kExitBadFile;
-    }
-    return kExitOk;
-}
-
-} // namespace
 
 std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes)
 {
@@ -332,25 +500,44 @@ std::optional<std::string> writeFileAtomically(const std::string& path, const st
     return std::nullopt;
 }
 
-int runCommand(const std::vector<std::string>& args)
+int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
 {
-    const std::string& command = args.front();
-    if (command == "-h" || command == "--help" || command == "help") {
-        printUsage(false);
-        return kExitOk;
+    const std::string& first = args.front();
+    if (first == "-h" || first == "--help" || first == "--version")
+        return runProgramOption(args);
+    if (first == "help" && args.size() == 1)
+        return runProgramOption({ "--help" });
+    if (first == "help") {
+        const CommandSpec* command = args.size() == 2 ? findCommand(args[1]) : nullptr;
+        return command ? print(commandUsage(*command), "the help")
+                       : fail(kExitBadArguments, "help takes the name of one command: " + commandNames());
     }
-    if (command == "--version") {
-        std::cout << "roofline-lab " ROOFLINE_VERSION "\n";
-        return kExitOk;
-    }
-    if (command == "presets")
-        return runPresets(args);
-    if (command == "report")
-        return runReport(args);
-    if (command == "save")
-        return runSave(args);
-    fail("unknown command '" + command + "' (see roofline-lab --help)");
-    return kExitBadArguments;
+    const CommandSpec* command = findCommand(first);
+    if (!command && first.starts_with('-'))
+        return fail(kExitBadArguments,
+            "give a command before the options: " + commandNames() + suggestCommand(args)
+                + " (see roofline-lab --help)");
+    if (!command)
+        return fail(kExitBadArguments,
+            "unknown command '" + first + "' (commands: " + commandNames() + "; see roofline-lab --help)");
+
+    const Expected<ParsedArgs> parsed = parseWords(*command, { args.begin() + 1, args.end() });
+    if (!parsed)
+        return fail(kExitBadArguments, parsed.error());
+    if (parsed->has("--help"))
+        return print(commandUsage(*command), "the help");
+    const Expected<ScenarioOptions> options = scenarioOptions(*parsed);
+    if (!options)
+        return fail(kExitBadArguments, options.error());
+    if (command->name == "presets")
+        return runPresets(*parsed, *options);
+    if (command->name == "report")
+        return runReport(*parsed, *options);
+    if (command->name == "save")
+        return runSave(*parsed, *options);
+    if (!exporter)
+        return fail(kExitBadArguments, "this build has no chart renderer (configured with ROOFLINE_BUILD_GUI=OFF)");
+    return exporter(*parsed, *options);
 }
 
 } // namespace roofline::app

@@ -1,9 +1,8 @@
 // The window and the offscreen export command.
 #include "gui.h"
 
-#include "cli.h"
-
 #include "chart_export.h"
+#include "export_limits.h"
 #include "main_window.h"
 #include "roofline_chart.h"
 #include "scenario.h"
@@ -34,103 +33,74 @@ void setIdentity()
 }
 
 struct ExportArgs {
-    ScenarioOptions scenario; // --preset, --scenario, --set, --preset-dir: as for report
     std::string output;
     widgets::ExportOptions options;
-    bool scaleGiven = false;
     bool dark = false;
     bool sweep = false; // --view sweep: the sweep chart rather than the roofline
     std::string param; // --param: what the sweep runs along; empty for the first operation's main parameter
 };
 
-std::optional<int> parseInt(std::string_view text)
+template <typename T> std::optional<T> parseNumber(std::string_view text)
 {
-    int v = 0;
+    T v {};
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
     if (ec != std::errc() || end != text.data() + text.size())
         return std::nullopt;
     return v;
 }
 
-// Parses the words after "export"; returns an error message or nothing.
-std::optional<std::string> parseExportArgs(const std::vector<std::string>& args, ExportArgs& out)
+// Reads the export's own options (the command table has read the words); returns an error message or nothing.
+std::optional<std::string> readExportArgs(const ParsedArgs& args, ExportArgs& out)
 {
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        std::string error;
-        switch (parseScenarioOption(args, i, out.scenario, error)) {
-        case OptionParse::Consumed:
-            continue;
-        case OptionParse::Error:
-            return error;
-        case OptionParse::NotMine:
-            break;
-        }
-        std::string option = args[i];
-        std::optional<std::string> inlineValue;
-        if (const auto eq = option.find('='); option.starts_with("--") && eq != std::string::npos) {
-            inlineValue = option.substr(eq + 1);
-            option.resize(eq);
-        }
-        auto value = [&]() -> std::optional<std::string> {
-            if (inlineValue)
-                return inlineValue;
-            if (i + 1 < args.size())
-                return args[++i];
-            return std::nullopt;
-        };
-        const bool known = option == "--output" || option == "-o" || option == "--size" || option == "--scale"
-            || option == "--theme" || option == "--view" || option == "--param";
-        if (!known)
-            return "unknown argument '" + args[i] + "'";
-        const auto v = value();
-        if (!v)
-            return option + " needs a value";
-        if (option == "--output" || option == "-o") {
-            out.output = *v;
-        } else if (option == "--size") {
-            const auto x = v->find('x');
-            const auto w = x == std::string::npos ? std::nullopt : parseInt(std::string_view(*v).substr(0, x));
-            const auto h = x == std::string::npos ? std::nullopt : parseInt(std::string_view(*v).substr(x + 1));
-            if (!w || !h || *w < 16 || *h < 16 || *w > 20000 || *h > 20000)
-                return "--size takes WIDTHxHEIGHT in pixels, 16 to 20000 each, not '" + *v + "'";
-            out.options.size = QSize(*w, *h);
-        } else if (option == "--scale") {
-            char* end = nullptr;
-            const double s = std::strtod(v->c_str(), &end);
-            if (end != v->c_str() + v->size() || !(s >= 0.25 && s <= 8))
-                return "--scale takes a number from 0.25 to 8, not '" + *v + "'";
-            out.options.scale = s;
-            out.scaleGiven = true;
-        } else if (option == "--view") {
-            if (*v != "roofline" && *v != "sweep")
-                return "--view takes roofline or sweep, not '" + *v + "'";
-            out.sweep = *v == "sweep";
-        } else if (option == "--param") {
-            out.param = *v;
-        } else if (option == "--theme") {
-            if (*v != "light" && *v != "dark")
-                return "--theme takes light or dark, not '" + *v + "'";
-            out.dark = *v == "dark";
-        }
-    }
-    if (out.scenario.preset.empty() == out.scenario.scenarioFile.empty())
-        return std::string("give one of --preset ID or --scenario FILE");
+    out.output = args.value("--output");
     if (out.output.empty())
         return std::string("--output FILE.png|svg|pdf is required");
-    if (!out.param.empty() && !out.sweep)
-        return std::string("--param chooses what the sweep chart runs along: give --view sweep too");
     const auto format = widgets::exportFormatFor(QString::fromStdString(out.output));
     if (!format)
         return "the output must end in .png, .svg or .pdf: '" + out.output + "'";
-    if (*format != widgets::ExportFormat::Png && !out.scaleGiven)
+    const ExportKind kind = *format == widgets::ExportFormat::Png ? ExportKind::Png
+        : *format == widgets::ExportFormat::Svg                   ? ExportKind::Svg
+                                                                  : ExportKind::Pdf;
+    if (args.has("--size")) {
+        const std::string& v = args.value("--size");
+        const auto x = v.find('x');
+        const auto w = x == std::string::npos ? std::nullopt : parseNumber<int>(std::string_view(v).substr(0, x));
+        const auto h = x == std::string::npos ? std::nullopt : parseNumber<int>(std::string_view(v).substr(x + 1));
+        if (!w || !h)
+            return "--size takes WIDTHxHEIGHT, such as 1600x1000, not '" + v + "'";
+        out.options.size = QSize(*w, *h);
+    }
+    if (args.has("--scale")) {
+        const std::string& v = args.value("--scale");
+        const auto s = parseNumber<double>(v);
+        if (!s || !(*s >= kMinExportScale && *s <= kMaxExportScale))
+            return "--scale takes a number from " + formatScale(kMinExportScale) + " to " + formatScale(kMaxExportScale)
+                + ", not '" + v + "'";
+        if (kind != ExportKind::Png && *s != 1)
+            return std::string("--scale sets a PNG's pixels; an SVG or PDF is drawn at --size");
+        out.options.scale = *s;
+    } else if (kind != ExportKind::Png) {
         out.options.scale = 1;
+    }
+    if (const auto error
+        = checkExportSize(kind, out.options.size.width(), out.options.size.height(), out.options.scale))
+        return error;
+    if (args.has("--view")) {
+        const std::string& v = args.value("--view");
+        if (v != "roofline" && v != "sweep")
+            return "--view takes roofline or sweep, not '" + v + "'";
+        out.sweep = v == "sweep";
+    }
+    if (args.has("--theme")) {
+        const std::string& v = args.value("--theme");
+        if (v != "light" && v != "dark")
+            return "--theme takes light or dark, not '" + v + "'";
+        out.dark = v == "dark";
+    }
+    out.param = args.value("--param");
+    if (!out.param.empty() && !out.sweep)
+        return std::string("--param chooses what the sweep chart runs along: give --view sweep too");
     return std::nullopt;
-}
-
-int fail(int code, const std::string& message)
-{
-    std::fprintf(stderr, "roofline-lab export: %s\n", message.c_str());
-    return code;
 }
 
 // For bench/compare.py's cold-start figure: once the chart has painted for the first time, prints "first-frame"
@@ -170,25 +140,25 @@ int runGui(int argc, char** argv)
     return QApplication::exec();
 }
 
-int runExport(int argc, char** argv, const std::vector<std::string>& words)
+int runExport(const ParsedArgs& args, const ScenarioOptions& scenario)
 {
-    // Accept the words with or without the command itself in front.
-    std::vector<std::string> args = words;
-    if (!args.empty() && args.front() == "export")
-        args.erase(args.begin());
     ExportArgs parsed;
-    if (const auto error = parseExportArgs(args, parsed))
+    if (const auto error = readExportArgs(args, parsed))
         return fail(kExitBadArguments, *error);
 
-    PresetLibrary library = loadLibrary(parsed.scenario);
+    PresetLibrary library = loadLibrary(scenario);
     Session session;
-    if (const int code = buildSession(parsed.scenario, library, session); code != kExitOk)
+    if (const int code = buildSession(scenario, library, session); code != kExitOk)
         return code;
     auto analysis = std::make_shared<const Analysis>(analyse(std::move(session)));
 
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Qt reads no words of the command: the table has read them all.
+    static int argc = 1;
+    static char name[] = "roofline-lab";
+    static char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
     setIdentity();
     const widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
@@ -217,10 +187,9 @@ int runExport(int argc, char** argv, const std::vector<std::string>& words)
         chart.resize(parsed.options.size);
         error = widgets::exportChart(chart, QString::fromStdString(parsed.output), parsed.options);
     }
-    if (!error.isEmpty()) {
+    if (!error.isEmpty())
         return fail(kExitBadFile, error.toStdString());
-    }
-    return 0;
+    return kExitOk;
 }
 
 } // namespace roofline::app

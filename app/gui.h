@@ -1,17 +1,15 @@
 // The window and the offscreen export: the parts of the program that need Qt Widgets.
 #pragma once
 
-#include <string>
-#include <vector>
+#include "cli.h"
 
 namespace roofline::app {
 
 // Opens the window. `argc`/`argv` go to QApplication.
 int runGui(int argc, char** argv);
 
-// `roofline-lab export --preset ID | --scenario FILE [--set KEY=VALUE ...] --output FILE.png|svg|pdf [--size WxH]`
-// with `args` the words after the program name, "export" first. Exit codes as the other commands: 0 done, 1 bad file, 2
-// bad arguments.
-int runExport(int argc, char** argv, const std::vector<std::string>& args);
+// `roofline-lab export`, its words read by the command table: checks the export's own options and its size (see
+// export_limits.h) before any work, then draws the chart to --output. Exit codes as the other commands.
+int runExport(const ParsedArgs& args, const ScenarioOptions& scenario);
 
 } // namespace roofline::app

@@ -6,21 +6,38 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
+#include <functional>
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace {
 
 struct Run {
-    int code = -1;
+    int code = -1; // -1 when killed by a signal, -2 when it did not finish in time
     QByteArray out;
     QByteArray err;
 };
 
-Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
+// Runs the program with `input` on its standard input. `child` runs in the child process between fork and exec, to
+// give it other standard streams or limits; it may only make async-signal-safe calls.
+Run run(const QStringList& args, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment(),
+    const QByteArray& input = {}, const std::function<void()>& child = {}, int timeoutMs = 60000)
 {
     QProcess p;
     p.setProcessEnvironment(env);
+    if (child)
+        p.setChildProcessModifier(child);
     p.start(QStringLiteral(ROOFLINE_CLI), args);
-    if (!p.waitForFinished(60000))
-        qFatal("roofline-lab did not finish");
+    p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+        return { -2, p.readAllStandardOutput(), p.readAllStandardError() };
+    }
     return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
         p.readAllStandardError() };
 }
@@ -285,6 +302,409 @@ private slots:
         const double total = doc["total"].toObject()["t_lower_s"].toDouble();
         QVERIFY(qAbs(total / sum - 1) < 1e-12);
         QCOMPARE(doc["total"].toObject()["count"].toInt(), doc["operations"].toArray().size());
+    }
+
+    // Options with no command word before them are a usage error with a hint, never the window.
+    void optionsWithoutACommand_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("hint");
+        QTest::newRow("report's options") << QStringList { "--preset", "tpu-v5e", "--format", "json" }
+                                          << "did you mean 'roofline-lab report --preset tpu-v5e --format json'";
+        QTest::newRow("a scenario") << QStringList { "--scenario", "x.yaml" }
+                                    << "did you mean 'roofline-lab report --scenario x.yaml'";
+        QTest::newRow("export's options") << QStringList { "--preset", "h100-sxm", "--output", "a.png", "--size",
+            "800x500" } << "did you mean 'roofline-lab export --preset";
+        QTest::newRow("an option no command takes") << QStringList { "--fast" } << "";
+        QTest::newRow("a short option") << QStringList { "-x" } << "";
+        QTest::newRow("--version with more") << QStringList { "--version", "--preset", "h100-sxm" } << "";
+        QTest::newRow("a window option then a command's")
+            << QStringList { "-platform", "offscreen", "--preset", "h100-sxm" } << "";
+    }
+    void optionsWithoutACommand()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, hint);
+        const Run r = run(args, cleanEnvironment(m_config.path()), {}, {}, 20000);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(hint.toUtf8()), r.err.constData());
+    }
+
+    // Qt's own options alone still open the window: it paints once and quits.
+    void qtOptionsOpenTheWindow_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("-platform") << QStringList { "-platform", "offscreen" };
+        QTest::newRow("--platform=") << QStringList { "--platform=offscreen" };
+        QTest::newRow("-style and -reverse")
+            << QStringList { "-platform", "offscreen", "-style", "Fusion", "-reverse" };
+    }
+    void qtOptionsOpenTheWindow()
+    {
+        QFETCH(QStringList, args);
+        QProcessEnvironment env = cleanEnvironment(m_config.path());
+        env.insert("ROOFLINE_LAB_FIRST_FRAME_EXIT", "1");
+        const Run r = run(args, env, {}, {}, 60000);
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("first-frame"), r.err.constData());
+    }
+
+    void helpForEachCommand_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("usage");
+        QTest::addColumn<QStringList>("options");
+        const QStringList scenario { "--preset ID", "--scenario FILE", "--set KEY=VALUE", "--preset-dir DIR" };
+        QTest::newRow("program") << QStringList { "--help" } << "Usage:\n"
+                                 << QStringList { "presets", "report", "save", "export", "--version", "--sweep" };
+        QTest::newRow("program -h") << QStringList { "-h" } << "Usage:\n" << QStringList { "report" };
+        QTest::newRow("help") << QStringList { "help" } << "Usage:\n" << QStringList { "export" };
+        QTest::newRow("presets") << QStringList { "presets", "--help" } << "Usage: roofline-lab presets"
+                                 << QStringList { "--preset-dir DIR" };
+        QTest::newRow("report") << QStringList { "report", "--help" } << "Usage: roofline-lab report"
+                                << scenario + QStringList { "--format FORMAT", "--sweep PARAM=FROM:TO" };
+        QTest::newRow("report -h after options")
+            << QStringList { "report", "--preset", "nope", "-h" } << "Usage: roofline-lab report" << scenario;
+        QTest::newRow("help report") << QStringList { "help", "report" } << "Usage: roofline-lab report" << scenario;
+        QTest::newRow("save") << QStringList { "save", "--help" } << "Usage: roofline-lab save"
+                              << scenario + QStringList { "-o, --output FILE" };
+        QTest::newRow("export") << QStringList { "export", "--help" } << "Usage: roofline-lab export"
+                                << scenario
+                + QStringList { "-o, --output FILE", "--size WxH", "--scale S", "--theme", "--view", "--param P" };
+    }
+    void helpForEachCommand()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, usage);
+        QFETCH(QStringList, options);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY2(r.out.startsWith(usage.toUtf8()), r.out.constData());
+        for (const QString& option : options)
+            QVERIFY2(r.out.contains(option.toUtf8()), qPrintable(option));
+        QVERIFY(r.out.contains("Exit codes: 0 success"));
+    }
+
+    // Every command reads its words by the same table: the same messages for the same mistakes.
+    void grammarErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QStringList report { "report", "--preset", "h100-sxm" };
+        const QStringList save { "save", "--preset", "h100-sxm" };
+        const QStringList exporting { "export", "--preset", "h100-sxm" };
+        // An option the command does not take.
+        QTest::newRow("presets --preset")
+            << QStringList { "presets", "--preset", "h100-sxm" } << "unknown option '--preset' for presets";
+        QTest::newRow("presets --format")
+            << QStringList { "presets", "--format", "json" } << "unknown option '--format' for presets";
+        QTest::newRow("report --output") << report + QStringList { "--output", "x.yaml" }
+                                         << "unknown option '--output' for report";
+        QTest::newRow("report --size") << report + QStringList { "--size=10x10" }
+                                       << "unknown option '--size' for report";
+        QTest::newRow("save --format") << save + QStringList { "--format", "json" }
+                                       << "unknown option '--format' for save";
+        QTest::newRow("save --sweep") << save + QStringList { "--sweep", "B=1:2" }
+                                      << "unknown option '--sweep' for save";
+        QTest::newRow("export --format") << exporting + QStringList { "--format", "json" }
+                                         << "unknown option '--format' for export";
+        QTest::newRow("export -x") << exporting + QStringList { "-x" } << "unknown option '-x' for export";
+        QTest::newRow("a stray word") << report + QStringList { "extra" } << "unexpected argument 'extra' for report";
+        QTest::newRow("a lone dash") << report + QStringList { "-" } << "unexpected argument '-' for report";
+        QTest::newRow("a flag with a value") << report + QStringList { "--help=yes" } << "--help takes no value";
+        // An option missing its value, at the end or before another option.
+        QTest::newRow("presets --preset-dir")
+            << QStringList { "presets", "--preset-dir" } << "--preset-dir needs a value";
+        QTest::newRow("report --preset") << QStringList { "report", "--preset" } << "--preset needs a value";
+        QTest::newRow("report --scenario") << QStringList { "report", "--scenario" } << "--scenario needs a value";
+        QTest::newRow("report --format") << report + QStringList { "--format" } << "--format needs a value";
+        QTest::newRow("report --sweep") << report + QStringList { "--sweep" } << "--sweep needs a value";
+        QTest::newRow("report --set") << report + QStringList { "--set" } << "--set needs a value";
+        QTest::newRow("report --set=") << report + QStringList { "--set=" } << "--set needs a value";
+        QTest::newRow("value is an option")
+            << QStringList { "report", "--preset", "--format", "json" } << "--preset needs a value";
+        QTest::newRow("save -o") << save + QStringList { "-o" } << "--output needs a value";
+        QTest::newRow("save --output -h") << save + QStringList { "--output", "-h" } << "--output needs a value";
+        QTest::newRow("export --output") << exporting + QStringList { "--output" } << "--output needs a value";
+        QTest::newRow("export --size") << exporting + QStringList { "--size" } << "--size needs a value";
+        QTest::newRow("export --scale") << exporting + QStringList { "--scale" } << "--scale needs a value";
+        QTest::newRow("export --theme") << exporting + QStringList { "--theme" } << "--theme needs a value";
+        QTest::newRow("export --view") << exporting + QStringList { "--view" } << "--view needs a value";
+        QTest::newRow("export --param") << exporting + QStringList { "--param" } << "--param needs a value";
+        // A single-valued option given twice, whichever way it is spelled.
+        QTest::newRow("--preset twice") << report + QStringList { "--preset=tpu-v5e" } << "--preset given twice";
+        QTest::newRow("--scenario twice")
+            << QStringList { "report", "--scenario", "a", "--scenario", "b" } << "--scenario given twice";
+        QTest::newRow("--format twice") << report + QStringList { "--format", "json", "--format", "table" }
+                                        << "--format given twice";
+        QTest::newRow("--sweep twice") << report
+                + QStringList { "--format", "json", "--sweep", "B=1:8", "--sweep=B=2:4" }
+                                       << "--sweep given twice";
+        QTest::newRow("save --output and -o")
+            << save + QStringList { "--output", "a.yaml", "-o", "b.yaml" } << "--output given twice";
+        QTest::newRow("export --output twice")
+            << exporting + QStringList { "--output", "a.png", "--output=b.png" } << "--output given twice";
+        QTest::newRow("export --size twice")
+            << exporting + QStringList { "--size", "800x500", "--size", "640x400" } << "--size given twice";
+        QTest::newRow("export --scale twice")
+            << exporting + QStringList { "--scale", "1", "--scale", "2" } << "--scale given twice";
+        QTest::newRow("export --theme twice")
+            << exporting + QStringList { "--theme", "dark", "--theme", "light" } << "--theme given twice";
+        QTest::newRow("export --view twice")
+            << exporting + QStringList { "--view", "sweep", "--view", "roofline" } << "--view given twice";
+        QTest::newRow("unknown help topic") << QStringList { "help", "draw" } << "help takes the name of one command";
+    }
+    void grammarErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.startsWith("roofline-lab: " + message.toUtf8()), r.err.constData());
+    }
+
+    // Repeatable options add up, the same way in every command.
+    void repeatableOptions()
+    {
+        const Run r = run({ "report", "--preset", "tpu-v5e", "--format", "json", "--set", "B=512", "--set=D=1024",
+                              "--preset-dir", m_config.path(), "--preset-dir=" + m_config.path() },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonObject dot
+            = findOperation(QJsonDocument::fromJson(r.out).object()["operations"].toArray(), "matmul");
+        QCOMPARE(dot["params"].toObject()["B"].toDouble(), 512.0);
+        QCOMPARE(dot["params"].toObject()["D"].toDouble(), 1024.0);
+    }
+
+    // A standard output that cannot take the output is a failure with the system's reason, for every command that
+    // prints.
+    void writesToStandardOutputThatFail_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("what");
+        QTest::newRow("report") << QStringList { "report", "--preset", "tpu-v5e" } << "the report";
+        QTest::newRow("report json") << QStringList { "report", "--preset", "tpu-v5e", "--format", "json" }
+                                     << "the report";
+        QTest::newRow("presets") << QStringList { "presets" } << "the preset list";
+        QTest::newRow("save -o -") << QStringList { "save", "--preset", "tpu-v5e", "-o", "-" } << "the scenario";
+        QTest::newRow("--help") << QStringList { "--help" } << "the help";
+        QTest::newRow("report --help") << QStringList { "report", "--help" } << "the help";
+        QTest::newRow("--version") << QStringList { "--version" } << "the version";
+    }
+    void writesToStandardOutputThatFail()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, what);
+        const QByteArray expected = "roofline-lab: cannot write " + what.toUtf8() + " to standard output: ";
+        const auto env = cleanEnvironment(m_config.path());
+
+        Run r = run(args, env, {}, [] {
+            const int fd = ::open("/dev/full", O_WRONLY);
+            ::dup2(fd, STDOUT_FILENO);
+        });
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, expected + "No space left on device\n");
+
+        r = run(args, env, {}, [] { ::close(STDOUT_FILENO); });
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, expected + "Bad file descriptor\n");
+
+        r = run(args, env, {}, [] {
+            int ends[2];
+            if (::pipe(ends) == 0) {
+                ::close(ends[0]); // nobody will read
+                ::dup2(ends[1], STDOUT_FILENO);
+            }
+        });
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, expected + "Broken pipe\n");
+
+        // A file size limit of 8 bytes, less than any of these outputs, with SIGXFSZ at its default (death): the
+        // program itself must turn it into a failed write.
+        QTemporaryDir dir;
+        const QByteArray path = QFile::encodeName(dir.filePath("out.txt"));
+        r = run(args, env, {}, [&path] {
+            const int fd = ::open(path.constData(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            ::dup2(fd, STDOUT_FILENO);
+            const rlimit limit { 8, 8 };
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+            ::signal(SIGXFSZ, SIG_DFL);
+        });
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, expected + "File too large\n");
+    }
+
+    // A saved scenario past a file size limit: the system's reason, and the earlier file whole.
+    void saveIntoAFileTooLarge()
+    {
+        QTemporaryDir dir;
+        const QString target = dir.filePath("kept.yaml");
+        const QByteArray earlier("preset: tpu-v5e\n");
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(earlier);
+        f.close();
+        const Run r
+            = run({ "save", "--preset", "tpu-v5e", "--output", target }, cleanEnvironment(m_config.path()), {}, [] {
+                  const rlimit limit { 64, 64 };
+                  ::setrlimit(RLIMIT_FSIZE, &limit);
+              });
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("kept.yaml") && r.err.contains("File too large"), r.err.constData());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), earlier);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    // An export past a file size limit: the system's reason, and the earlier file whole.
+    void exportIntoAFileTooLarge_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("png") << "slide.png";
+        QTest::newRow("svg") << "slide.svg";
+        QTest::newRow("pdf") << "slide.pdf";
+    }
+    void exportIntoAFileTooLarge()
+    {
+        QFETCH(QString, name);
+        QTemporaryDir dir;
+        const QString target = dir.filePath(name);
+        const QByteArray earlier("the slide from last week");
+        QFile f(target);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(earlier);
+        f.close();
+        const Run r = run({ "export", "--preset", "h100-sxm", "--output", target, "--size", "640x400" },
+            cleanEnvironment(m_config.path()), {}, [] {
+                const rlimit limit { 1024, 1024 };
+                ::setrlimit(RLIMIT_FSIZE, &limit);
+            });
+        if (r.err.contains("no chart renderer"))
+            QSKIP("built without the chart renderer");
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(name.toUtf8()), r.err.constData());
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), earlier);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+        QEXPECT_FAIL("", "widgets::writeFile reports a short write by QSaveFile as 'Unknown error'", Continue);
+        QVERIFY2(r.err.contains("File too large"), r.err.constData());
+    }
+
+    // `--scenario -` reads standard input, and its messages name it <stdin>.
+    void scenarioFromStandardInput()
+    {
+        const QString file = ROOFLINE_SOURCE_DIR "/presets/scenarios/int8-matmul-v5e.yaml";
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray text = f.readAll();
+        const auto env = cleanEnvironment(m_config.path());
+        const Run fromFile = run({ "report", "--scenario", file, "--format", "json" }, env);
+        Run r = run({ "report", "--scenario", "-", "--format", "json" }, env, text);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(r.out, fromFile.out);
+
+        // save reads it and writes to standard output too: the same file as saving from the file.
+        QTemporaryDir dir;
+        QCOMPARE(run({ "save", "--scenario", file, "--output", dir.filePath("a.yaml") }, env).code, 0);
+        r = run({ "save", "--scenario=-", "--output=-", "--set", "B=64" }, env, text);
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("B: 64"));
+
+        r = run({ "report", "--scenario", "-" }, env, "preset: tpu-v5e\noperations:\n  - op: matmul\n    B: -3\n");
+        QCOMPARE(r.code, 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.startsWith("<stdin>:4:8: operations[0].B: expected a whole number"), r.err.constData());
+
+        r = run({ "report", "--scenario", "-" }, env, "");
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith("<stdin>: "), r.err.constData());
+
+        r = run({ "report", "--scenario", "-" }, env, QByteArray(2 << 20, 'a'));
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("<stdin>: the scenario is larger than 1 MiB\n"));
+
+        r = run({ "report", "--scenario", "-" }, env, {}, [] { ::close(STDIN_FILENO); });
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("<stdin>: cannot read: Bad file descriptor\n"));
+    }
+
+    // Sizes the renderer cannot take are refused before any work: the scenario named does not exist, so a size
+    // that passes reaches the file (exit 1) and one that does not stops before it (exit 2).
+    void exportSizesAreCheckedFirst_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QStringList>("size");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("100000x100000") << "x.png" << QStringList { "--size", "100000x100000" } << 2
+                                       << "--size 100000x100000 is out of range: each side takes 16 to 20,000 pixels";
+        QTest::newRow("svg 100000x100000")
+            << "x.svg" << QStringList { "--size", "100000x100000" } << 2 << "each side takes 16 to 20,000 pixels";
+        QTest::newRow("too small") << "x.png" << QStringList { "--size", "15x400" } << 2 << "each side takes 16";
+        QTest::newRow("negative") << "x.png" << QStringList { "--size", "-800x400" } << 2 << "each side takes 16";
+        QTest::newRow("not a size") << "x.png" << QStringList { "--size", "800*400" } << 2
+                                    << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("int overflow") << "x.png" << QStringList { "--size", "99999999999x400" } << 2
+                                      << "--size takes WIDTHxHEIGHT";
+        QTest::newRow("scale -1, a value not an option")
+            << "x.png" << QStringList { "--scale", "-1" } << 2 << "--scale takes a number from 0.25 to 8, not '-1'";
+        QTest::newRow("scale nan") << "x.png" << QStringList { "--scale", "nan" } << 2
+                                   << "--scale takes a number from 0.25 to 8";
+        // 2^28 = 268,435,456 pixels: 16384² exactly fits, one more column does not.
+        QTest::newRow("16384x16384") << "x.png" << QStringList { "--size", "16384x16384", "--scale", "1" } << 1
+                                     << "no such file";
+        QTest::newRow("16385x16384") << "x.png" << QStringList { "--size", "16385x16384", "--scale", "1" } << 2
+                                     << "a PNG holds at most 268,435,456 pixels";
+        // The default scale is 2: 8192x8192 is 16384² pixels, 8193x8192 is 16386x16384.
+        QTest::newRow("8192x8192 at 2") << "x.png" << QStringList { "--size", "8192x8192" } << 1 << "no such file";
+        QTest::newRow("8193x8192 at 2")
+            << "x.png" << QStringList { "--size", "8193x8192" } << 2
+            << "--size 8193x8192 at --scale 2 is a PNG of 16386x16384 pixels; a PNG holds at most 268,435,456";
+        // A size that fits, a scale that does not; the largest scale: sqrt(2^28 / 20000²) = 0.8192, so 0.81 gives
+        // 16200² = 262,440,000 pixels and 0.82 gives 16400² = 268,960,000, one too many.
+        QTest::newRow("20000x20000 at 8") << "x.png" << QStringList { "--size", "20000x20000", "--scale", "8" } << 2
+                                          << "160000x160000 pixels; a PNG holds at most 268,435,456 pixels "
+                                             "(1 GiB in memory, 16384x16384): at this size, --scale 0.81 at most";
+        QTest::newRow("20000x20000 at 0.81")
+            << "x.png" << QStringList { "--size", "20000x20000", "--scale", "0.81" } << 1 << "no such file";
+        QTest::newRow("20000x20000 at 0.82")
+            << "x.png" << QStringList { "--size", "20000x20000", "--scale", "0.82" } << 2 << "--scale 0.81 at most";
+        // Vector files: no pixels, but a PDF page is at most 200 inches, and --scale has no meaning there.
+        QTest::newRow("svg 20000x20000") << "x.svg" << QStringList { "--size", "20000x20000" } << 1 << "no such file";
+        QTest::newRow("pdf 14400x14400") << "x.pdf" << QStringList { "--size", "14400x14400" } << 1 << "no such file";
+        QTest::newRow("pdf 14401x800") << "x.pdf" << QStringList { "--size", "14401x800" } << 2
+                                       << "each side takes 16 to 14,400 points for a PDF";
+        QTest::newRow("svg --scale 2") << "x.svg" << QStringList { "--scale", "2" } << 2
+                                       << "--scale sets a PNG's pixels";
+        QTest::newRow("pdf --scale 1") << "x.pdf" << QStringList { "--scale", "1" } << 1 << "no such file";
+    }
+    void exportSizesAreCheckedFirst()
+    {
+        QFETCH(QString, output);
+        QFETCH(QStringList, size);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const Run r
+            = run(QStringList { "export", "--scenario", dir.filePath("missing.yaml"), "--output", dir.filePath(output) }
+                    + size,
+                cleanEnvironment(m_config.path()), {}, {}, 20000);
+        if (r.err.contains("no chart renderer"))
+            QSKIP("built without the chart renderer");
+        QCOMPARE(r.code, code);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(QDir(dir.path()).isEmpty());
     }
 };
 
