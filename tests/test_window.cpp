@@ -99,6 +99,7 @@ private slots:
     void workloadSliderMovesTheMarker();
     void choosersMoveAnOperationToAnotherRoof();
     void hoverNamesMarkersAndRoofs();
+    void thousandsOfOperationsKeepMarkersAndACappedLegend();
     void exportsFiles_data();
     void exportsFiles();
     void exportReportsErrors();
@@ -466,6 +467,57 @@ void TestWindow::hoverNamesMarkersAndRoofs()
     QVERIFY2(roofText.contains(QStringLiteral("<b>HBM</b>")), qPrintable(roofText));
     QVERIFY(roofText.contains(QStringLiteral("ridge at 295")));
     QVERIFY(chart->hoverText(onRoof + QPointF(0, -40)).isEmpty()); // open space
+}
+
+// 2,000 operations: every one keeps its markers where the core puts them, the legend lists the first
+// kLegendOperations and one row for the rest, and no more names than the pool holds sit beside markers. Opening the
+// default workload afterwards leaves the chart as it was before.
+void TestWindow::thousandsOfOperationsKeepMarkersAndACappedLegend()
+{
+    RooflineChart* chart = m_window->chart();
+    QStringList defaultNames;
+    for (std::size_t op : chart->shownOperations())
+        defaultNames.append(qs(m_window->document()->operations()[op].name));
+    QCOMPARE(chart->legendEntries(), defaultNames); // 11 operations: all listed, no "more" row
+
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("big.yaml")));
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+    file.write("name: big\npreset: h100-sxm\noperations:\n");
+    for (int i = 0; i < 2000; ++i)
+        file.write(QStringLiteral("  - {op: matmul, B: %1, D: 4096, F: 4096}\n").arg(64 + i).toUtf8());
+    file.close();
+    QCOMPARE(m_window->openScenario(file.fileName()), QString());
+    chart->replot();
+
+    const std::vector<std::size_t>& shown = chart->shownOperations();
+    QCOMPARE(shown.size(), std::size_t(2000));
+    std::vector<QVector<QPointF>> all(shown.size());
+    std::vector<QVector<QPointF>> binding(shown.size());
+    for (const chart::Marker& m : chart->chartLayout().markers) {
+        all[m.operation].append(QPointF(m.at.x, m.at.y));
+        if (m.binding)
+            binding[m.operation].append(QPointF(m.at.x, m.at.y));
+    }
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        QVERIFY(!all[k].isEmpty());
+        std::sort(all[k].begin(), all[k].end(), [](QPointF a, QPointF b) { return a.x() < b.x(); });
+        QCOMPARE(chart->markerPoints(shown[k], false), all[k]);
+        QCOMPARE(chart->markerPoints(shown[k], true), binding[k]);
+    }
+
+    const QStringList legend = chart->legendEntries();
+    QCOMPARE(legend.size(), RooflineChart::kLegendOperations + 1);
+    for (int i = 0; i < RooflineChart::kLegendOperations; ++i)
+        QCOMPARE(legend[i], QStringLiteral("matmul B=%1").arg(64 + i));
+    QCOMPARE(legend.back(), QStringLiteral("… and %1 more").arg(2000 - RooflineChart::kLegendOperations));
+    const QStringList labels = chart->visibleOperationLabels();
+    QVERIFY(!labels.isEmpty());
+    QVERIFY(labels.size() <= RooflineChart::kOperationLabels);
+
+    m_window->document()->load(defaultSession(*m_window->document()->library().find("h100-sxm")));
+    QVERIFY(m_window->document()->operations().size() < 20);
+    QCOMPARE(chart->legendEntries().size(), int(m_window->document()->operations().size()));
 }
 
 void TestWindow::exportsFiles_data()
