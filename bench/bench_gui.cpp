@@ -1,14 +1,16 @@
-// The window's interactive cost: one step of the HBM slider to a finished replot and repaint of the chart, with every
-// operation of the default workload and ten more shown, and an export of each format. Prints the median, 95th and
-// 99th percentile (400 steps: the 99th is the fourth slowest).
+// The window's interactive cost: one step of the HBM slider to a finished replot and repaint of the chart, with the
+// default workload, with ten more operations and with 200 operations, and an export of each format; then opening and
+// exporting large scenarios. Prints the median, 95th and 99th percentile (400 steps: the 99th is the fourth slowest).
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
-// figures for bench/compare.py; `--profile` runs 100 steps alone for callgrind (see profiledSteps).
+// figures for bench/compare.py; `--profile` runs 100 steps alone for callgrind (see profiledSteps); `--large
+// 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them.
 #include "chart_export.h"
 #include "document.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "roofline_chart.h"
+#include "scenario.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -20,6 +22,7 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextStream>
 
 #include <algorithm>
 #include <cstdio>
@@ -97,6 +100,20 @@ void addExtraOperations(Document& state)
     }
 }
 
+// A scenario of `count` matrix multiplications of growing batch on the H100, as a user's file holds them.
+QString writeMatmulScenario(const QTemporaryDir& dir, int count)
+{
+    const QString path = dir.filePath(QStringLiteral("ops%1.yaml").arg(count));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text))
+        return {};
+    QTextStream out(&file);
+    out << "name: big\npreset: h100-sxm\noperations:\n";
+    for (int i = 0; i < count; ++i)
+        out << "  - {op: matmul, B: " << 64 + i << ", D: 4096, F: 4096}\n";
+    return path;
+}
+
 // The slider steps alone, for `valgrind --tool=callgrind --toggle-collect='*profiledSteps*' bench_gui --profile`.
 [[gnu::noinline]] void profiledSteps(int reps, const std::function<void(int)>& step)
 {
@@ -118,34 +135,46 @@ int main(int argc, char** argv)
     if (!QTest::qWaitForWindowExposed(&window))
         return 1;
     window.document()->selectPreset(QStringLiteral("h100-sxm"));
-    const std::size_t defaults = window.document()->operations().size();
-    addExtraOperations(*window.document());
     RooflineChart* chart = window.chart();
     QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
-    std::printf("%zu operations shown (%zu default + %zu extra), chart %dx%d px, %d graphs, %d items\n",
-        window.document()->operations().size(), defaults, window.document()->operations().size() - defaults,
-        chart->width(), chart->height(), chart->graphCount(), chart->itemCount());
 
     PaintCounter painted;
     chart->installEventFilter(&painted);
     int replots = 0;
-    int paintsAtReplot = 0; // paints of the chart before the last replot finished
-    QObject::connect(chart, &QCustomPlot::afterReplot, chart, [&] {
+    int paintsAtReplot = 0; // paints of the chart before the last redraw finished
+    QObject::connect(chart, &RooflineChart::redrawn, chart, [&] {
         ++replots;
         paintsAtReplot = painted.paints;
     });
-    // One step: the slider moves (the state, the sliders' fields, the table and the chart's data update at once),
-    // then the queued replot runs on the next pass of the event loop, as it does under a dragging mouse, and the
-    // widget paints the new buffers on screen. The step ends when the replot is done and the chart has painted after
-    // it; both often happen in the same pass of the event loop.
-    auto step = [&](int i) {
-        const int before = replots;
-        slider->setValue(slider->value() + (i % 40 < 20 ? -1 : 1));
+    // Until the chart has redrawn (a full replot or its moving layer) and painted after it; both often happen in the
+    // same pass of the event loop.
+    auto waitForPaint = [&](int before) {
         while (replots == before || painted.paints == paintsAtReplot)
             QCoreApplication::processEvents(QEventLoop::AllEvents);
     };
-    measure(20, step); // warm-up
+    // One step: the slider moves (the state, the sliders' fields, the table and the chart's data update at once),
+    // then the queued redraw runs on the next pass of the event loop, as it does under a dragging mouse, and the
+    // widget paints on screen.
+    auto step = [&](int i) {
+        const int before = replots;
+        slider->setValue(slider->value() + (i % 40 < 20 ? -1 : 1));
+        waitForPaint(before);
+    };
     const QStringList args = QCoreApplication::arguments();
+    auto describe = [&](const char* what) {
+        std::printf("%s: %zu operations shown, chart %dx%d px, %d graphs, %d items, %d legend entries\n", what,
+            window.document()->analysis()->shown().size(), chart->width(), chart->height(), chart->graphCount(),
+            chart->itemCount(), chart->legend->itemCount());
+    };
+    describe("default scenario");
+    measure(20, step); // warm-up
+    report("slider_step_default", "HBM slider step, default scenario", measure(400, step));
+
+    const std::size_t defaults = window.document()->operations().size();
+    addExtraOperations(*window.document());
+    std::printf("%zu default + %zu extra operations\n", defaults, window.document()->operations().size() - defaults);
+    describe("with ten more");
+    measure(20, step);
     if (args.contains(QStringLiteral("--profile"))) {
         profiledSteps(100, step);
         return 0;
@@ -157,6 +186,9 @@ int main(int argc, char** argv)
         window.document()->setHardwareValue("bandwidth.HBM", hbm);
     };
     report("slider_state", "  of which state, table and chart data", measure(400, stateOnly));
+    report("layer_replot", "  redrawing the main layer into its buffer",
+        measure(400, [&](int) { chart->layer(QStringLiteral("main"))->replot(); }));
+    report("paint", "  a paint of the buffers onto the window", measure(400, [&](int) { chart->repaint(); }));
     report("replot", "  a full replot (every layer, layout)", measure(400, [&](int) { chart->replot(); }));
     report("replot_paint", "  a full replot and paint at once",
         measure(400, [&](int) { chart->replot(QCustomPlot::rpImmediateRefresh); }));
@@ -173,6 +205,58 @@ int main(int argc, char** argv)
         measure(20, [&](int) { exportChart(*chart, dir.filePath(QStringLiteral("b.svg")), vector); }));
     report("export_pdf", "export PDF 1600x1000",
         measure(20, [&](int) { exportChart(*chart, dir.filePath(QStringLiteral("b.pdf")), vector); }));
+
+    // 200 operations: the slider step at the 120 Hz target.
+    if (const QString error = window.openScenario(writeMatmulScenario(dir, 200)); !error.isEmpty()) {
+        std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+        return 1;
+    }
+    slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+    describe("200 operations");
+    measure(20, step);
+    report("slider_step_200", "HBM slider step, 200 operations", measure(400, step));
+
+    // Large scenarios: opening one in the window until the chart has painted it, an export as the command line makes
+    // it (a chart of its own, PNG 1600x1000 at 2x, torn down after), and going back to the default workload.
+    QStringList sizes = QStringList { QStringLiteral("1000"), QStringLiteral("10000") };
+    if (const auto large = args.indexOf(QStringLiteral("--large")); large >= 0 && large + 1 < args.size())
+        sizes = args[large + 1].split(QLatin1Char(','));
+    const Hardware* h100 = window.document()->library().find("h100-sxm");
+    auto loadDefault = [&] {
+        const int before = replots;
+        window.document()->load(defaultSession(*h100));
+        waitForPaint(before);
+    };
+    for (const QString& size : sizes) {
+        const int count = size.toInt();
+        if (count <= 0)
+            continue;
+        const QString path = writeMatmulScenario(dir, count);
+        const QByteArray open = "open_" + size.toLatin1();
+        report(open.constData(), qPrintable(QStringLiteral("open %1 operations and paint").arg(count)),
+            measure(3, [&](int) {
+                loadDefault();
+                const int before = replots;
+                window.openScenario(path);
+                waitForPaint(before);
+            }));
+        describe(qPrintable(QStringLiteral("%1 operations").arg(count)));
+        report(("close_" + size.toLatin1()).constData(),
+            qPrintable(QStringLiteral("  back to the default workload, painted")),
+            measure(1, [&](int) { loadDefault(); }));
+        const auto loaded = loadScenario(path.toStdString(), window.document()->library());
+        if (!loaded.ok())
+            return 1;
+        const auto analysis = std::make_shared<const Analysis>(analyse(loaded.value()));
+        report(("export_" + size.toLatin1()).constData(),
+            qPrintable(QStringLiteral("export %1 operations to PNG 1600x1000 at 2x").arg(count)), measure(3, [&](int) {
+                RooflineChart exported;
+                exported.setAnalysis(analysis);
+                exported.setTheme(ChartTheme::light());
+                exported.resize(png.size);
+                exportChart(exported, dir.filePath(QStringLiteral("big.png")), png);
+            }));
+    }
 
     if (const auto json = args.indexOf(QStringLiteral("--json")); json >= 0 && json + 1 < args.size()) {
         QFile out(args[json + 1]);

@@ -99,6 +99,7 @@ private slots:
     void workloadSliderMovesTheMarker();
     void choosersMoveAnOperationToAnotherRoof();
     void hoverNamesMarkersAndRoofs();
+    void thousandsOfOperationsKeepMarkersAndACappedLegend();
     void exportsFiles_data();
     void exportsFiles();
     void exportReportsErrors();
@@ -258,8 +259,8 @@ void TestWindow::liveRedrawMatchesAFullReplot_data()
     QTest::newRow("dark") << true;
 }
 
-// A slider step redraws the live layer straight onto the screen (markers and labels from cached images); what it
-// shows must be what a full replot through QCustomPlot's own buffers shows.
+// A slider step redraws the main layer alone, over the paint buffers of the static parts; what it shows must be what a
+// full replot shows.
 void TestWindow::liveRedrawMatchesAFullReplot()
 {
     QFETCH(bool, dark);
@@ -267,22 +268,21 @@ void TestWindow::liveRedrawMatchesAFullReplot()
         m_window->setThemeMode(MainWindow::ThemeMode::Dark);
     RooflineChart* chart = m_window->chart();
     QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
-    QSignalSpy redrawn(chart, &QCustomPlot::afterReplot);
-    chart->replot(QCustomPlot::rpImmediateRefresh);
-    // Three steps: the first draws every item directly, the second too, the third from cached images.
+    QSignalSpy redrawn(chart, &RooflineChart::redrawn);
+    slider->setValue(slider->value() - 1); // the title turns "(modified)": a full replot
+    QVERIFY(redrawn.wait(5000));
+    QSignalSpy replotted(chart, &QCustomPlot::afterReplot);
     for (int step = 0; step < 3; ++step) {
         const qsizetype before = redrawn.count();
         slider->setValue(slider->value() - 1);
         QVERIFY(redrawn.count() > before || redrawn.wait(5000));
     }
-    QVERIFY(chart->paintsLiveLayer());
+    QCOMPARE(replotted.count(), 0); // the axes stayed: the layer alone was redrawn
     const QImage live = chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
     chart->replot(QCustomPlot::rpImmediateRefresh);
-    QVERIFY(!chart->paintsLiveLayer());
     const QImage full = chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
     QCOMPARE(live.size(), full.size());
-    // Cached images sit on whole pixels (texts) or quarter pixels (markers) where a direct drawing is exact: edges
-    // may differ by a little, shapes may not. The chart has about 620,000 pixels and its texts alone several thousand.
+    // Both are drawn by QCustomPlot from the same items; only antialiased edges may differ by a little.
     qsizetype differing = 0;
     for (int y = 0; y < full.height(); ++y) {
         const auto* a = reinterpret_cast<const QRgb*>(live.constScanLine(y));
@@ -467,6 +467,57 @@ void TestWindow::hoverNamesMarkersAndRoofs()
     QVERIFY2(roofText.contains(QStringLiteral("<b>HBM</b>")), qPrintable(roofText));
     QVERIFY(roofText.contains(QStringLiteral("ridge at 295")));
     QVERIFY(chart->hoverText(onRoof + QPointF(0, -40)).isEmpty()); // open space
+}
+
+// 2,000 operations: every one keeps its markers where the core puts them, the legend lists the first
+// kLegendOperations and one row for the rest, and no more names than the pool holds sit beside markers. Opening the
+// default workload afterwards leaves the chart as it was before.
+void TestWindow::thousandsOfOperationsKeepMarkersAndACappedLegend()
+{
+    RooflineChart* chart = m_window->chart();
+    QStringList defaultNames;
+    for (std::size_t op : chart->shownOperations())
+        defaultNames.append(qs(m_window->document()->operations()[op].name));
+    QCOMPARE(chart->legendEntries(), defaultNames); // 11 operations: all listed, no "more" row
+
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("big.yaml")));
+    QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+    file.write("name: big\npreset: h100-sxm\noperations:\n");
+    for (int i = 0; i < 2000; ++i)
+        file.write(QStringLiteral("  - {op: matmul, B: %1, D: 4096, F: 4096}\n").arg(64 + i).toUtf8());
+    file.close();
+    QCOMPARE(m_window->openScenario(file.fileName()), QString());
+    chart->replot();
+
+    const std::vector<std::size_t>& shown = chart->shownOperations();
+    QCOMPARE(shown.size(), std::size_t(2000));
+    std::vector<QVector<QPointF>> all(shown.size());
+    std::vector<QVector<QPointF>> binding(shown.size());
+    for (const chart::Marker& m : chart->chartLayout().markers) {
+        all[m.operation].append(QPointF(m.at.x, m.at.y));
+        if (m.binding)
+            binding[m.operation].append(QPointF(m.at.x, m.at.y));
+    }
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+        QVERIFY(!all[k].isEmpty());
+        std::sort(all[k].begin(), all[k].end(), [](QPointF a, QPointF b) { return a.x() < b.x(); });
+        QCOMPARE(chart->markerPoints(shown[k], false), all[k]);
+        QCOMPARE(chart->markerPoints(shown[k], true), binding[k]);
+    }
+
+    const QStringList legend = chart->legendEntries();
+    QCOMPARE(legend.size(), RooflineChart::kLegendOperations + 1);
+    for (int i = 0; i < RooflineChart::kLegendOperations; ++i)
+        QCOMPARE(legend[i], QStringLiteral("matmul B=%1").arg(64 + i));
+    QCOMPARE(legend.back(), QStringLiteral("… and %1 more").arg(2000 - RooflineChart::kLegendOperations));
+    const QStringList labels = chart->visibleOperationLabels();
+    QVERIFY(!labels.isEmpty());
+    QVERIFY(labels.size() <= RooflineChart::kOperationLabels);
+
+    m_window->document()->load(defaultSession(*m_window->document()->library().find("h100-sxm")));
+    QVERIFY(m_window->document()->operations().size() < 20);
+    QCOMPARE(chart->legendEntries().size(), int(m_window->document()->operations().size()));
 }
 
 void TestWindow::exportsFiles_data()

@@ -20,14 +20,19 @@
 namespace roofline::widgets {
 
 // Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
-// operations changes and updated in place otherwise; every redraw is queued, one per frame at most. The static parts
-// (background, grid, axes, title, legend) sit in their own paint buffers: when a change keeps the axes, the title and
-// the legend as they are (a slider step), only the live layer of lines, markers and texts is redrawn, straight onto the
-// screen between two images of the static parts, over the axis rect alone.
+// operations changes and updated in place otherwise; every redraw is queued, one per frame at most. What stays put on
+// a slider step (background, grid, axes, title, legend) sits on layers QCustomPlot keeps in paint buffers; roofs,
+// shades, markers and texts share the "main" layer, buffered on its own: when the axes, the title and the legend stay
+// as they are, only that layer is redrawn (QCPLayer::replot), otherwise the whole plot.
+//
+// The parts live in three files: this class's frame (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
+// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp; label
+// placement is chart_labels.cpp.
 class RooflineChart : public QCustomPlot {
     Q_OBJECT
 public:
     explicit RooflineChart(QWidget* parent = nullptr);
+    ~RooflineChart() override;
 
     // Draws this analysis from now on; the chart keeps it while it shows it.
     void setAnalysis(std::shared_ptr<const Analysis>);
@@ -49,17 +54,24 @@ public:
     QString titleText() const;
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
-    // Whether paints draw the live layer themselves, as after a slider step, rather than QCustomPlot's buffer of it.
-    bool paintsLiveLayer() const { return m_liveOnScreen; }
+    // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
+    QStringList legendEntries() const;
     // The text the chart would show on hovering this pixel, or an empty string.
     QString hoverText(const QPointF& pixel) const;
+
+    // A legend of thousands of rows helps nobody and hides the plot: it lists this many operations at most, the
+    // first ones shown, then one row naming how many more there are.
+    static constexpr int kLegendOperations = 15;
+    // Names beside markers, at most: more would not fit a plot, and placing stops when they are used up.
+    static constexpr int kOperationLabels = 120;
+
+signals:
+    // After every redraw: a full replot or the main layer's alone.
+    void redrawn();
 
 public slots:
     // Recomputes the layout from the analysis and queues a replot.
     void refresh();
-
-protected:
-    void paintEvent(QPaintEvent*) override;
 
 private:
     struct RoofItems {
@@ -70,32 +82,42 @@ private:
     struct OperationItems {
         std::size_t operation = 0;
         QCPGraph* hollow = nullptr; // every marker, joined by a thin line
-        QCPGraph* filled = nullptr; // the binding marker
-        QCPItemText* label = nullptr;
+        QCPGraph* filled = nullptr; // binding markers of every operation of the same colour and shape
+        QColor colour;
+        std::vector<chart::Point> binding; // this operation's points in `filled`
     };
 
     void applyTheme();
     void rebuild();
+    void clearPlot();
     void updateItems();
+    // roofline_chart_roofs.cpp
+    void buildRoofs();
+    void updateRoofs();
+    // roofline_chart_markers.cpp
+    void buildOperations();
+    void updateOperations();
+    // chart_labels.cpp
     void placeLabels();
-    std::vector<chart::Box> placeFixed(const chart::Box& area);
-    void placeSloped(std::vector<chart::Box>& taken, const chart::Box& area);
-    void placeFree(std::vector<chart::Box>& taken, const chart::Box& area);
+    class Taken;
+    void placeFixed(Taken&, const chart::Box& area);
+    void placeSloped(Taken&, const chart::Box& area);
+    void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
     // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
     void scheduleRedraw(bool full);
     void redrawLive();
-    // Whether a paint can draw the live layer itself over the static images, taking them from the paint buffers of
-    // the last full replot when they are out of date.
-    bool paintsLive();
-    int liveBufferIndex() const;
     QString frameKey() const;
     // Text extents for label placement, measured once per font and text.
     QSizeF textSize(const QCPItemText*);
+    QSizeF textSize(const QFont&, const QString&);
     QSize legendSize();
     QString signature() const;
     static QVector<QPointF> pointsOf(const QCPGraph*);
+    static void setPoints(QCPGraph*, const std::vector<chart::Point>&);
     QCPItemText* addText(double points, const QColor&);
+    // Labels sit on a veil of the background so that a line passing under them does not cross the letters.
+    QColor halo() const;
 
     // Room a marker takes with its pen and a little air, in pixels at zoom 1.
     static constexpr double kMarkerRoom = 14;
@@ -114,12 +136,6 @@ private:
     QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
-    bool m_liveOnScreen = false; // the live layer's paint buffer is out of date: paints draw the layer themselves
-    bool m_staticStale = true; // a full replot ran since m_below and m_above were taken
-    QImage m_below; // background and grid, opaque
-    QImage m_above; // axes, title and legend over a transparent ground
-    std::vector<QRect> m_aboveParts; // the pieces of m_above with anything on them
-    QRect m_staticAxisRect; // the axis rect the images were taken with
     std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
 
     QCPTextElement* m_title = nullptr;
@@ -127,10 +143,12 @@ private:
     QCPGraph* m_computeShade = nullptr;
     QCPGraph* m_envelope = nullptr;
     QCPGraph* m_ridges = nullptr;
+    QCPGraph* m_more = nullptr; // draws nothing: the legend's "… and N more" row
     QCPItemText* m_bandwidthCaption = nullptr;
     QCPItemText* m_computeCaption = nullptr;
     std::vector<RoofItems> m_roofs;
     std::vector<OperationItems> m_operations;
+    std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
 };
 
 } // namespace roofline::widgets

@@ -1,0 +1,165 @@
+// The roofline chart's operations: their markers, their names beside them and the legend.
+#include "roofline_chart.h"
+
+#include "chart_text.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace roofline::widgets {
+
+namespace {
+
+QCPScatterStyle::ScatterShape shapeFor(int index)
+{
+    switch (index) {
+    case 1:
+        return QCPScatterStyle::ssSquare;
+    case 2:
+        return QCPScatterStyle::ssDiamond;
+    default:
+        return QCPScatterStyle::ssCircle;
+    }
+}
+
+QCPScatterStyle filledStyle(QCPScatterStyle::ScatterShape shape, const QColor& colour, const ChartTheme& t)
+{
+    return QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom);
+}
+
+} // namespace
+
+// Each operation has a graph of its markers joined by a line. The filled markers need no line, so one graph per
+// colour and shape holds them all: a chart of thousands of operations then has about half as many graphs, and
+// QCustomPlot's registration of each new graph searches the ones before it.
+void RooflineChart::buildOperations()
+{
+    const ChartTheme& t = m_theme;
+    const std::vector<Operation>& ops = m_analysis->session.operations;
+    std::map<std::string, int> colourUses; // operations sharing a colour differ in shape
+    std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
+    m_operations.reserve(m_shown.size());
+    for (const std::size_t op : m_shown) {
+        OperationItems items;
+        items.operation = op;
+        items.colour = t.operationColour(ops[op].colour);
+        const auto shape = shapeFor(colourUses[ops[op].colour]++ % 3);
+        items.hollow = addGraph();
+        items.hollow->setPen(QPen(items.colour, t.width(1)));
+        items.hollow->setScatterStyle(
+            QCPScatterStyle(shape, QPen(items.colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
+        m_operations.push_back(items);
+        // The legend shows the filled marker by the operation's name.
+        if (m_operations.size() <= std::size_t(kLegendOperations)) {
+            QCPGraph* entry = addGraph();
+            entry->setLineStyle(QCPGraph::lsNone);
+            entry->setScatterStyle(filledStyle(shape, items.colour, t));
+            entry->addToLegend();
+        }
+        QCPGraph*& group = filled[{ items.colour.rgba(), int(shape) }];
+        if (!group) {
+            group = addGraph();
+            group->setLineStyle(QCPGraph::lsNone);
+            group->setScatterStyle(filledStyle(shape, items.colour, t));
+        }
+        m_operations.back().filled = group;
+    }
+    for (const auto& [style, group] : filled)
+        group->setLayer(m_mainLayer); // binding markers above every line and hollow marker: to the layer's end
+    const std::size_t listed = std::min(m_operations.size(), std::size_t(kLegendOperations));
+    if (listed < m_operations.size()) {
+        m_more = addGraph(); // draws nothing: the legend's last row
+        m_more->setPen(Qt::NoPen);
+        m_more->setName(QStringLiteral("… and %1 more").arg(m_operations.size() - listed));
+        m_more->addToLegend();
+    }
+    const QColor veil = halo();
+    for (std::size_t k = 0; k < std::min(m_operations.size(), std::size_t(kOperationLabels)); ++k) {
+        QCPItemText* label = addText(9, t.foreground);
+        label->setBrush(QBrush(veil));
+        label->setPositionAlignment(Qt::AlignCenter);
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setVisible(false);
+        m_labels.push_back(label);
+    }
+}
+
+void RooflineChart::updateOperations()
+{
+    std::vector<std::vector<chart::Point>> all(m_operations.size());
+    for (OperationItems& items : m_operations)
+        items.binding.clear();
+    std::map<QCPGraph*, std::vector<chart::Point>> filled;
+    for (const chart::Marker& m : m_layout.markers) {
+        all[m.operation].push_back(m.at);
+        if (m.binding) {
+            m_operations[m.operation].binding.push_back(m.at);
+            filled[m_operations[m.operation].filled].push_back(m.at);
+        }
+    }
+    for (OperationItems& items : m_operations)
+        filled.try_emplace(items.filled); // a group whose markers all went empties
+    for (const auto& [graph, points] : filled)
+        setPoints(graph, points);
+    for (std::size_t k = 0; k < m_operations.size(); ++k)
+        setPoints(m_operations[k].hollow, all[k]);
+
+    QString names; // the legend's, which a full replot lays out again when they change
+    int row = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!entry || entry->plottable() == m_more)
+            continue;
+        const QString name = qs(m_analysis->session.operations[m_operations[std::size_t(row++)].operation].name);
+        entry->plottable()->setName(name);
+        names += name + QLatin1Char('\n');
+    }
+    if (names != m_legendNames) {
+        m_legendNames = names;
+        m_legendSize = QSize();
+    }
+}
+
+QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled) const
+{
+    const auto items = std::find_if(m_operations.begin(), m_operations.end(),
+        [operation](const OperationItems& o) { return o.operation == operation; });
+    if (items == m_operations.end())
+        return {};
+    if (!filled)
+        return pointsOf(items->hollow);
+    // This operation's binding markers, as far as its group's graph really holds them.
+    const QVector<QPointF> drawn = pointsOf(items->filled);
+    QVector<QPointF> out;
+    for (const chart::Point& p : items->binding)
+        if (drawn.contains(QPointF(p.x, p.y)))
+            out.append(QPointF(p.x, p.y));
+    return out;
+}
+
+bool RooflineChart::hasOperation(std::size_t operation) const
+{
+    return std::any_of(m_operations.begin(), m_operations.end(),
+        [operation](const OperationItems& items) { return items.operation == operation; });
+}
+
+QStringList RooflineChart::visibleOperationLabels() const
+{
+    QStringList names;
+    for (const QCPItemText* label : m_labels)
+        if (label->visible())
+            names.append(label->text());
+    return names;
+}
+
+QStringList RooflineChart::legendEntries() const
+{
+    QStringList names;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            names.append(item->plottable()->name());
+    return names;
+}
+
+} // namespace roofline::widgets
