@@ -256,13 +256,14 @@ Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& pat
     if (!in)
         return Result::failure({ { name, 0, 0, {},
             "cannot open the file for reading (" + std::generic_category().message(errno) + ")" } });
-    // At most one byte past the limit, whatever size the file claims: it may grow while it is read.
-    std::string text(kMaxFileBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    // At most one chunk past the limit, whatever size the file claims: it may grow while it is read.
+    std::string text;
+    char chunk[1 << 16];
+    while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
     if (in.bad())
         return Result::failure(
             { { name, 0, 0, {}, "cannot read the file (" + std::generic_category().message(errno) + ")" } });
-    text.resize(static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxFileBytes)
         return Result::failure({ { name, 0, 0, {}, "the file is larger than 1 MiB" } });
     return text;

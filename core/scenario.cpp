@@ -157,7 +157,9 @@ std::optional<Operation> readOperation(
             continue;
         }
         if (!entry.second.IsScalar()) {
-            r.error(entry.second, keyField, "expected a value, found a mapping or list");
+            r.error(entry.second, keyField,
+                entry.second.IsNull() ? "expected a value, found nothing"
+                                      : "expected a value, found a mapping or list");
             ok = false;
             continue;
         }

@@ -375,7 +375,7 @@ std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_
 
 std::optional<std::string> YamlReader::identifier(const YAML::Node& node, std::string_view field)
 {
-    std::optional<std::string> t = text(node, field, kMaxIdBytes);
+    std::optional<std::string> t = text(node, field);
     if (t) {
         if (std::optional<std::string> problem = identifierProblem(*t)) {
             error(node, field, *problem);
