@@ -2,20 +2,83 @@
 
 #include "units.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <initializer_list>
 
 namespace roofline {
 
 namespace {
 constexpr std::string_view kScopeNames[] = { "intra-node", "inter-node", "intra-pod", "inter-pod", "host" };
 
-std::string rateError(double value)
+struct QuantityInfo {
+    std::string_view group; // the keys' prefix
+    std::string_view description;
+    std::string_view units; // for messages
+    double min;
+    double max;
+    std::initializer_list<Unit> accepted; // besides a bare number
+};
+
+const QuantityInfo& info(HardwareQuantity q)
 {
-    if (!std::isfinite(value))
-        return "expected a finite number";
-    if (value < kMinRate || value > kMaxRate)
-        return "expected a value from 1e3 to 1e20";
-    return {};
+    static const QuantityInfo infos[] = {
+        { "peak", "a compute peak", "FLOP/s (OP/s)", kMinRate, kMaxRate, { Unit::FlopsPerSecond } },
+        { "bandwidth", "a bandwidth", "B/s or b/s", kMinRate, kMaxRate, { Unit::BytesPerSecond, Unit::BitsPerSecond } },
+        { "capacity", "a capacity", "B", kMinCapacity, kMaxCapacity, { Unit::Bytes } },
+    };
+    return infos[static_cast<std::size_t>(q)];
+}
+
+std::string_view unitKind(Unit unit)
+{
+    switch (unit) {
+    case Unit::None:
+        return "a plain number";
+    case Unit::FlopsPerSecond:
+        return "a compute rate (FLOP/s)";
+    case Unit::BytesPerSecond:
+        return "a bandwidth (B/s)";
+    case Unit::BitsPerSecond:
+        return "a bit rate (b/s)";
+    case Unit::Bytes:
+        return "a size (B)";
+    case Unit::Seconds:
+        return "a time (s)";
+    }
+    return "";
+}
+
+// "a bandwidth from 1e3 to 1e20 B/s"; every bound is a power of ten.
+std::string rangeText(const QuantityInfo& i)
+{
+    auto power = [](double v) { return "1e" + std::to_string(std::lround(std::log10(v))); };
+    return std::string(i.description) + " from " + power(i.min) + " to " + power(i.max) + " "
+        + std::string(i.units.substr(0, i.units.find(' ')));
+}
+
+// Why `text` is no value of the quantity: the first thing wrong, then what would be accepted.
+std::string valueError(const QuantityInfo& i, std::string_view text, const std::optional<ParsedQuantity>& parsed)
+{
+    const std::string found = ", found " + quoteInput(text);
+    if (!parsed) {
+        std::string lower(text);
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        const bool nonFinite = lower.find("nan") != std::string::npos || lower.find("inf") != std::string::npos;
+        const bool empty = text.find_first_not_of(" \t") == std::string_view::npos;
+        return std::string(nonFinite ? "expected a finite number"
+                       : empty       ? "expected a value, not an empty one"
+                                     : "expected a number")
+            + found + " (" + rangeText(i) + ")";
+    }
+    if (parsed->unit != Unit::None && std::find(i.accepted.begin(), i.accepted.end(), parsed->unit) == i.accepted.end())
+        return "unexpected unit: " + std::string(i.description) + " is in " + std::string(i.units)
+            + " or a plain number" + found + ", " + std::string(unitKind(parsed->unit));
+    if (parsed->value <= 0)
+        return "expected a positive value" + found + " (" + rangeText(i) + ")";
+    return "expected " + rangeText(i) + found;
 }
 } // namespace
 
@@ -102,26 +165,57 @@ std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
     return std::nullopt;
 }
 
+std::optional<HardwareQuantity> quantityOfKey(std::string_view key)
+{
+    const std::string_view group = key.substr(0, key.find('.'));
+    for (HardwareQuantity q : { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity })
+        if (key.size() > group.size() && info(q).group == group)
+            return q;
+    return std::nullopt;
+}
+
+std::string_view describeQuantity(HardwareQuantity q)
+{
+    return info(q).description;
+}
+
+std::optional<std::string> checkHardwareValue(HardwareQuantity q, double value)
+{
+    const QuantityInfo& i = info(q);
+    if (!std::isfinite(value) || value < i.min || value > i.max)
+        return "expected " + rangeText(i) + ", found " + formatSI(value, {}, 6);
+    return std::nullopt;
+}
+
+Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity q, std::string_view text)
+{
+    const QuantityInfo& i = info(q);
+    const std::optional<ParsedQuantity> parsed = parseQuantity(text);
+    const bool unitFits = parsed
+        && (parsed->unit == Unit::None
+            || std::find(i.accepted.begin(), i.accepted.end(), parsed->unit) != i.accepted.end());
+    if (!unitFits || checkHardwareValue(q, parsed->value))
+        return Expected<ParsedQuantity>::failure(valueError(i, text, parsed));
+    return *parsed;
+}
+
 std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, double value)
 {
-    const std::size_t dot = key.find('.');
-    if (dot == std::string_view::npos)
-        return "unknown hardware key '" + std::string(key) + "' (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)";
-    const std::string_view group = key.substr(0, dot);
-    const std::string_view name = key.substr(dot + 1);
+    const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
+    if (!quantity)
+        return "unknown hardware key " + quoteInput(key) + " (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)";
+    const std::string_view name = key.substr(key.find('.') + 1);
+    if (*quantity == HardwareQuantity::Peak && !parseDtype(name))
+        return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key)
+            + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
+    if (std::optional<std::string> error = checkHardwareValue(*quantity, value))
+        return (key.size() <= kMaxQuoted ? std::string(key) : quoteInput(key)) + ": " + *error;
 
-    if (group == "peak") {
-        const std::optional<Dtype> dtype = parseDtype(name);
-        if (!dtype)
-            return "unknown dtype '" + std::string(name) + "' in '" + std::string(key) + "'";
-        if (std::string error = rateError(value); !error.empty())
-            return std::string(key) + ": " + error;
-        hw.setPeak(*dtype, value);
+    switch (*quantity) {
+    case HardwareQuantity::Peak:
+        hw.setPeak(*parseDtype(name), value);
         return std::nullopt;
-    }
-    if (group == "bandwidth") {
-        if (std::string error = rateError(value); !error.empty())
-            return std::string(key) + ": " + error;
+    case HardwareQuantity::Bandwidth:
         for (MemoryLevel& m : hw.memories)
             if (m.name == name) {
                 m.bandwidth = value;
@@ -132,19 +226,16 @@ std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, 
                 l.bandwidth = value;
                 return std::nullopt;
             }
-        return "no memory level or link named '" + std::string(name) + "' on " + hw.name;
-    }
-    if (group == "capacity") {
-        if (!std::isfinite(value) || value < 0)
-            return std::string(key) + ": expected a finite number of bytes, 0 or more";
+        return "no memory level or link named " + quoteInput(name) + " on " + hw.name;
+    case HardwareQuantity::Capacity:
         for (MemoryLevel& m : hw.memories)
             if (m.name == name) {
                 m.capacity = value;
                 return std::nullopt;
             }
-        return "no memory level named '" + std::string(name) + "' on " + hw.name;
+        return "no memory level named " + quoteInput(name) + " on " + hw.name;
     }
-    return "unknown hardware key '" + std::string(key) + "' (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)";
+    return std::nullopt;
 }
 
 std::vector<std::string> hardwareKeys(const Hardware& hw)

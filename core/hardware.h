@@ -2,6 +2,8 @@
 #pragma once
 
 #include "dtype.h"
+#include "expected.h"
+#include "units.h"
 
 #include <array>
 #include <optional>
@@ -79,9 +81,31 @@ std::vector<Roof> bandwidthRoofs(const Hardware&);
 // in bytes per second otherwise ("3.35 TB/s").
 std::string formatRoofBandwidth(const Hardware&, RoofKind, std::string_view name, double bytesPerSecond);
 
-// The range every number of a preset must lie in (FLOP/s and bytes/s alike).
+// What a number of the hardware measures: a dense compute peak, a one-way bandwidth, or a memory capacity. Each has
+// its units and its legal range, the same wherever the number comes from (a preset, a scenario's set: block, --set,
+// a field of the window).
+enum class HardwareQuantity { Peak, Bandwidth, Capacity };
+
+// Peaks and bandwidths: from 1 kFLOP/s (kB/s), below any processor or link worth a roofline, to 1e20, a hundred
+// times a whole pod of today's chips taken as one; within it every ridge point and every time the program computes
+// from counts up to 2^53 stays a finite double far from overflow and underflow.
 inline constexpr double kMinRate = 1e3;
 inline constexpr double kMaxRate = 1e20;
+// Capacities: from 1 kB, below the smallest on-chip scratchpad, to 1e18 B (an exabyte), a thousand times the memory
+// of the largest machine built; a capacity is left out of a preset when it is not known, never written as 0.
+inline constexpr double kMinCapacity = 1e3;
+inline constexpr double kMaxCapacity = 1e18;
+
+// The quantity behind a key of setHardwareValue by its group ("peak.", "bandwidth.", "capacity."), or nothing.
+std::optional<HardwareQuantity> quantityOfKey(std::string_view key);
+// "a compute peak in FLOP/s", for messages.
+std::string_view describeQuantity(HardwareQuantity);
+// Why `value` is not legal for the quantity ("expected a bandwidth from 1e3 to 1e20 B/s ..."), or nothing.
+std::optional<std::string> checkHardwareValue(HardwareQuantity, double value);
+// Parses what a user wrote for a number of the hardware: a number with an optional SI prefix and a unit that fits the
+// quantity (FLOP/s or OP/s for peaks; B/s or b/s for bandwidths; B for capacities; a bare number for any), inside
+// its range. A bit rate is not a peak, a FLOP/s figure not a bandwidth, seconds or a rate not a capacity.
+Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view text);
 
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
 // "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM". Returns an error message, or nothing on success.

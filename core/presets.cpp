@@ -3,6 +3,8 @@
 #include "yaml_reader.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -13,26 +15,33 @@ namespace roofline {
 
 namespace {
 
-bool inRateRange(double v)
+// Why `name` cannot name a memory level or link, or nothing. Names are keys on the command line
+// (bandwidth.NAME), roof labels beside the compute roofs (named by dtype) and rows of the report (where "compute"
+// is the compute roof), so a name must not read as any of those.
+// *.yaml and *.yml in any case: a file saved as CHIP.YAML is a preset too, not skipped unread.
+bool isPresetFile(const std::filesystem::path& path)
 {
-    return v >= kMinRate && v <= kMaxRate;
+    std::string extension = path.extension().string();
+    std::transform(
+        extension.begin(), extension.end(), extension.begin(), [](unsigned char c) { return std::tolower(c); });
+    return extension == ".yaml" || extension == ".yml";
 }
 
-std::optional<double> readRate(YamlReader& r, const YAML::Node& node, const std::string& field,
-    std::initializer_list<Unit> units, Unit* unit = nullptr)
+std::optional<std::string> levelNameProblem(std::string_view name)
 {
-    const std::optional<double> v = r.quantity(node, field, units, unit);
-    if (!v)
-        return std::nullopt;
-    if (*v <= 0) {
-        r.error(node, field, "expected a positive value, found '" + node.Scalar() + "'");
-        return std::nullopt;
-    }
-    if (!inRateRange(*v)) {
-        r.error(node, field, "expected a value from 1e3 to 1e20, found '" + node.Scalar() + "'");
-        return std::nullopt;
-    }
-    return v;
+    const bool plain = !name.empty() && name.size() <= kMaxIdBytes && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+    if (!plain)
+        return "expected a short name of at most " + std::to_string(kMaxIdBytes)
+            + " ASCII letters, digits, '-' or '_', found " + quoteInput(name);
+    std::string lower(name);
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower == "compute" || parseDtype(lower))
+        return "the name " + quoteInput(name)
+            + " reads as a compute roof (a dtype, or 'compute'): call the level or link by its technology (HBM, L2, "
+              "NVLink)";
+    return std::nullopt;
 }
 
 void readCompute(YamlReader& r, const YAML::Node& node, const std::string& prefix, Hardware& hw)
@@ -48,7 +57,7 @@ void readCompute(YamlReader& r, const YAML::Node& node, const std::string& prefi
             continue; // reported by checkMap as unknown
         if (!seen.insert(key).second)
             continue; // reported as duplicate
-        if (const std::optional<double> v = readRate(r, entry.second, field, { Unit::FlopsPerSecond }))
+        if (const std::optional<double> v = r.hardwareValue(entry.second, field, HardwareQuantity::Peak))
             hw.setPeak(*dtype, *v);
     }
 }
@@ -63,14 +72,17 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
         return {};
     Hardware hw;
     hw.id = std::string(defaultId);
-    if (auto n = r.child(*root, prefix, "id", false))
-        if (auto v = r.text(*n, at("id")))
+    if (auto n = r.child(*root, prefix, "id", false)) {
+        if (auto v = r.identifier(*n, at("id")))
             hw.id = *v;
+    } else if (std::optional<std::string> problem = identifierProblem(hw.id)) {
+        r.error(at("id"), "missing, and the file's name is no id: " + *problem);
+    }
     if (auto n = r.child(*root, prefix, "name", true))
-        if (auto v = r.text(*n, at("name")))
+        if (auto v = r.text(*n, at("name"), kMaxNameBytes))
             hw.name = *v;
     if (auto n = r.child(*root, prefix, "vendor", false))
-        if (auto v = r.text(*n, at("vendor")))
+        if (auto v = r.text(*n, at("vendor"), kMaxNameBytes))
             hw.vendor = *v;
     if (auto n = r.child(*root, prefix, "notes", false))
         if (auto v = r.text(*n, at("notes")))
@@ -96,23 +108,35 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
         }
     }
 
-    std::set<std::string> names;
+    std::set<std::string> names; // in lower case: "HBM" and "hbm" would be one key to a reader
     auto uniqueName = [&](const YAML::Node& node, const std::string& field, const std::string& name) {
-        if (name.empty() || name.find_first_of(" =.[]") != std::string::npos) {
-            r.error(node, field, "expected a short name without spaces, dots or brackets, found '" + name + "'");
+        if (std::optional<std::string> problem = levelNameProblem(name)) {
+            r.error(node, field, *problem);
             return false;
         }
-        if (!names.insert(name).second) {
-            r.error(node, field, "duplicate name '" + name + "' (memory levels and links need distinct names)");
+        std::string lower = name;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        if (!names.insert(lower).second) {
+            r.error(node, field,
+                "duplicate name " + quoteInput(name)
+                    + " (memory levels and links need names that differ in more than case)");
             return false;
         }
         return true;
+    };
+    auto levelList = [&](const YAML::Node& node, const std::string& field, std::string_view what) {
+        if (node.size() <= kMaxLevels)
+            return true;
+        r.error(node, field,
+            "more than " + std::to_string(kMaxLevels) + " " + std::string(what) + " (" + std::to_string(node.size())
+                + ")");
+        return false;
     };
 
     if (auto n = r.child(*root, prefix, "memory", true)) {
         if (!n->IsSequence() || n->size() == 0) {
             r.error(*n, at("memory"), "expected a list of at least one memory level");
-        } else {
+        } else if (levelList(*n, at("memory"), "memory levels")) {
             for (std::size_t i = 0; i < n->size(); ++i) {
                 const YAML::Node level = (*n)[i];
                 const std::string field = YamlReader::index(at("memory"), i);
@@ -123,18 +147,14 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                     if (auto t = r.text(*v, field + ".name"); t && uniqueName(*v, field + ".name", *t))
                         m.name = *t;
                 if (auto v = r.child(level, field, "label", false))
-                    if (auto t = r.text(*v, field + ".label"))
+                    if (auto t = r.text(*v, field + ".label", kMaxNameBytes))
                         m.label = *t;
                 if (auto v = r.child(level, field, "bandwidth", true))
-                    if (auto b = readRate(r, *v, field + ".bandwidth", { Unit::BytesPerSecond, Unit::BitsPerSecond }))
+                    if (auto b = r.hardwareValue(*v, field + ".bandwidth", HardwareQuantity::Bandwidth))
                         m.bandwidth = *b;
                 if (auto v = r.child(level, field, "capacity", false))
-                    if (auto c = r.quantity(*v, field + ".capacity", { Unit::Bytes })) {
-                        if (*c < 0)
-                            r.error(*v, field + ".capacity", "expected 0 or more bytes, found '" + v->Scalar() + "'");
-                        else
-                            m.capacity = *c;
-                    }
+                    if (auto c = r.hardwareValue(*v, field + ".capacity", HardwareQuantity::Capacity))
+                        m.capacity = *c;
                 hw.memories.push_back(std::move(m));
             }
         }
@@ -143,7 +163,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     if (auto n = r.child(*root, prefix, "links", false)) {
         if (!n->IsSequence() && !n->IsNull()) {
             r.error(*n, at("links"), "expected a list of links");
-        } else if (n->IsSequence()) {
+        } else if (n->IsSequence() && levelList(*n, at("links"), "links")) {
             for (std::size_t i = 0; i < n->size(); ++i) {
                 const YAML::Node node = (*n)[i];
                 const std::string field = YamlReader::index(at("links"), i);
@@ -154,12 +174,11 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                     if (auto t = r.text(*v, field + ".name"); t && uniqueName(*v, field + ".name", *t))
                         l.name = *t;
                 if (auto v = r.child(node, field, "label", false))
-                    if (auto t = r.text(*v, field + ".label"))
+                    if (auto t = r.text(*v, field + ".label", kMaxNameBytes))
                         l.label = *t;
                 if (auto v = r.child(node, field, "bandwidth", true)) {
                     Unit unit = Unit::None;
-                    if (auto b
-                        = readRate(r, *v, field + ".bandwidth", { Unit::BytesPerSecond, Unit::BitsPerSecond }, &unit)) {
+                    if (auto b = r.hardwareValue(*v, field + ".bandwidth", HardwareQuantity::Bandwidth, &unit)) {
                         l.bandwidth = *b;
                         l.specifiedInBits = unit == Unit::BitsPerSecond;
                     }
@@ -170,7 +189,8 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                             l.scope = *scope;
                         else
                             r.error(*v, field + ".scope",
-                                "expected intra-node, inter-node, intra-pod, inter-pod or host, found '" + *t + "'");
+                                "expected intra-node, inter-node, intra-pod, inter-pod or host, found "
+                                    + quoteInput(*t));
                     }
                 hw.links.push_back(std::move(l));
             }
@@ -193,25 +213,60 @@ Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::st
     return hw;
 }
 
+namespace {
+
+// Why `path` cannot be read as a file, naming what it is instead; nothing for a regular file (or a link to one).
+std::optional<std::string> notAFile(const std::filesystem::path& path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status status = fs::status(path, ec);
+    switch (status.type()) {
+    case fs::file_type::regular:
+        return std::nullopt;
+    case fs::file_type::not_found:
+        return fs::is_symlink(fs::symlink_status(path, ec)) ? "a symbolic link to nothing (no file at its target)"
+                                                            : "no such file";
+    case fs::file_type::directory:
+        return "a directory, not a file (expected a YAML file)";
+    case fs::file_type::fifo:
+        return "a FIFO (named pipe), not a file (expected a YAML file)";
+    case fs::file_type::socket:
+        return "a socket, not a file (expected a YAML file)";
+    case fs::file_type::block:
+    case fs::file_type::character:
+        return "a device, not a file (expected a YAML file)";
+    default:
+        break;
+    }
+    if (ec == std::errc::too_many_symbolic_link_levels)
+        return "a symbolic link loop (too many levels of symbolic links)";
+    return "cannot read: " + ec.message();
+}
+
+} // namespace
+
 Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& path)
 {
     using Result = Expected<std::string, Diagnostics>;
     const std::string name = path.string();
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        return Result::failure({ { name, 0, 0, {}, "no such file" } });
-    const auto size = std::filesystem::file_size(path, ec);
-    if (ec)
-        return Result::failure({ { name, 0, 0, {}, "cannot read: " + ec.message() } });
-    if (size > kMaxFileBytes)
-        return Result::failure(
-            { { name, 0, 0, {}, "the file is larger than 1 MiB (" + std::to_string(size) + " bytes)" } });
+    if (std::optional<std::string> problem = notAFile(path))
+        return Result::failure({ { name, 0, 0, {}, *problem } });
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return Result::failure({ { name, 0, 0, {}, "cannot open the file for reading" } });
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+        return Result::failure({ { name, 0, 0, {},
+            "cannot open the file for reading (" + std::generic_category().message(errno) + ")" } });
+    // At most one chunk past the limit, whatever size the file claims: it may grow while it is read.
+    std::string text;
+    char chunk[1 << 16];
+    while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+        text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (in.bad())
+        return Result::failure(
+            { { name, 0, 0, {}, "cannot read the file (" + std::generic_category().message(errno) + ")" } });
+    if (text.size() > kMaxFileBytes)
+        return Result::failure({ { name, 0, 0, {}, "the file is larger than 1 MiB" } });
+    return text;
 }
 
 const Hardware* PresetLibrary::find(std::string_view id) const
@@ -247,8 +302,8 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
                 continue;
             }
             if (auto [it, inserted] = layerIds.emplace(hw->id, file); !inserted) {
-                library.errors.push_back(
-                    { file, 0, 0, "id", "duplicate preset id '" + hw->id + "' (also in " + it->second + ")" });
+                library.errors.push_back({ file, 0, 0, "id",
+                    "duplicate preset id " + quoteInput(hw->id) + " (also in " + it->second + ")" });
                 continue;
             }
             byId[hw->id] = std::move(hw).value();
@@ -266,9 +321,20 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
         if (dir.empty() || !std::filesystem::is_directory(dir, ec))
             continue;
         std::vector<std::filesystem::path> paths;
-        for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-            if (entry.path().extension() == ".yaml" || entry.path().extension() == ".yml")
-                paths.push_back(entry.path());
+        for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
+             it.increment(ec))
+            if (isPresetFile(it->path()) && paths.size() <= kMaxPresetFiles)
+                paths.push_back(it->path());
+        if (ec) {
+            library.errors.push_back({ dir.string(), 0, 0, {}, "cannot list the folder: " + ec.message() });
+            continue;
+        }
+        if (paths.size() > kMaxPresetFiles) {
+            library.errors.push_back({ dir.string(), 0, 0, {},
+                "more than " + std::to_string(kMaxPresetFiles)
+                    + " preset files (*.yaml, *.yml) in one folder; none of them is loaded" });
+            continue;
+        }
         std::sort(paths.begin(), paths.end());
         std::vector<std::pair<std::string, std::string>> files;
         for (const auto& path : paths) {

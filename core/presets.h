@@ -13,9 +13,17 @@
 
 namespace roofline {
 
-// The largest file the loaders read, and the most YAML nodes they walk (aliases can multiply a small file).
-inline constexpr std::size_t kMaxFileBytes = 1 << 20;
-inline constexpr std::size_t kMaxNodes = 100000;
+// What the loaders accept, so that reading any file takes time and memory about linear in its size and nothing a
+// file holds can swamp the window or a report. docs/file-formats.md ("Limits") states each with its reason.
+inline constexpr std::size_t kMaxFileBytes = 1 << 20; // a file
+inline constexpr std::size_t kMaxNodes = 100000; // YAML nodes in a file
+inline constexpr std::size_t kMaxOperations = 10000; // operations in a scenario
+inline constexpr std::size_t kMaxLevels = 32; // memory levels of a chip, and links of a chip
+inline constexpr std::size_t kMaxPresetFiles = 1000; // preset files in one folder
+inline constexpr std::size_t kMaxIdBytes = 64; // an id, a memory level's or a link's name
+inline constexpr std::size_t kMaxNameBytes = 200; // a name, label, vendor or group
+inline constexpr std::size_t kMaxTextBytes = 10000; // a description, the notes, one source
+inline constexpr std::size_t kMaxDiagnostics = 100; // errors reported for one file; the rest are counted
 
 // Parses one preset. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem).
 Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId);

@@ -7,37 +7,61 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace roofline {
 
 namespace {
+
+// "HBM, L2" or "NVLink, IB": what a memory or link parameter may name.
+std::string levelNames(const Hardware& hw, bool memories)
+{
+    std::string names;
+    auto add = [&](const std::string& name) { names += (names.empty() ? "" : ", ") + name; };
+    if (memories)
+        for (const MemoryLevel& m : hw.memories)
+            add(m.name);
+    else
+        for (const Link& l : hw.links)
+            add(l.name);
+    return names.empty() ? "none" : names;
+}
 
 // Sets one parameter from its text form, checking names of memory levels and links against the chip.
 std::optional<std::string> setFromText(
     OperationVariant& op, const ParamInfo& info, const std::string& value, const Hardware& hw)
 {
     switch (info.type) {
-    case ParamType::Count:
+    case ParamType::Count: {
+        const Expected<double> n = parseWholeNumber(value);
+        if (!n)
+            return std::string(info.name) + ": " + n.error();
+        return setNumberParam(op, info.name, *n);
+    }
     case ParamType::Real: {
         const std::optional<ParsedQuantity> q = parseQuantity(value);
         if (!q || q->unit != Unit::None)
-            return std::string(info.name) + ": expected a number, found '" + value + "'";
+            return std::string(info.name) + ": expected a plain number (an SI prefix allowed, no unit), found "
+                + quoteInput(value);
         return setNumberParam(op, info.name, q->value);
     }
     case ParamType::Dtype: {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d)
-            return std::string(info.name) + ": unknown dtype '" + value
-                + "' (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
+            return std::string(info.name) + ": unknown dtype " + quoteInput(value)
+                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
         return setDtypeParam(op, info.name, *d);
     }
     case ParamType::Memory:
-        if (!value.empty() && !hw.memory(value))
-            return "memory: " + hw.name + " has no memory level named '" + value + "'";
+        // An empty name would silently mean the main memory again: a value left out by mistake is an error.
+        if (!hw.memory(value) || value.empty())
+            return "memory: " + hw.name + " has no memory level named " + quoteInput(value) + " (it has "
+                + levelNames(hw, true) + ")";
         return setTextParam(op, info.name, value);
     case ParamType::Link:
-        if (!value.empty() && !hw.link(value))
-            return "link: " + hw.name + " has no link named '" + value + "'";
+        if (!hw.link(value) || value.empty())
+            return "link: " + hw.name + " has no link named " + quoteInput(value) + " (it has " + levelNames(hw, false)
+                + ")";
         return setTextParam(op, info.name, value);
     }
     return std::nullopt;
@@ -74,39 +98,35 @@ std::optional<Operation> readOperation(
         std::string kinds;
         for (std::string_view k : allKindNames())
             kinds += (kinds.empty() ? "" : ", ") + std::string(k);
-        r.error(*kindNode, field + ".op", "unknown operation '" + *kind + "' (expected one of: " + kinds + ")");
+        r.error(
+            *kindNode, field + ".op", "unknown operation " + quoteInput(*kind) + " (expected one of: " + kinds + ")");
         return std::nullopt;
     }
     Operation result;
     bool ok = true;
-    std::vector<std::string> seen;
+    std::set<std::string> seen;
     for (const auto& entry : node) {
         const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
-        const std::string keyField = field + "." + key;
-        if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+        const std::string keyField = YamlReader::join(field, key);
+        if (!seen.insert(key).second) {
             r.error(entry.first, keyField, "duplicate key");
             ok = false;
             continue;
         }
-        seen.push_back(key);
         if (key == "op")
             continue;
         if (key == "name" || key == "id" || key == "colour" || key == "group") {
-            const std::optional<std::string> t = r.text(entry.second, keyField);
+            const std::optional<std::string> t
+                = key == "id" ? r.identifier(entry.second, keyField) : r.text(entry.second, keyField, kMaxNameBytes);
             if (!t) {
                 ok = false;
             } else if (key == "name") {
                 result.name = *t;
             } else if (key == "id") {
-                if (t->empty() || t->find_first_of(" \t=[]") != std::string::npos) {
-                    r.error(
-                        entry.second, keyField, "expected an id without spaces, '=' or brackets, found '" + *t + "'");
-                    ok = false;
-                }
                 result.id = *t;
             } else if (key == "colour") {
                 if (!validColour(*t)) {
-                    r.error(entry.second, keyField, "expected a colour as #rrggbb, found '" + *t + "'");
+                    r.error(entry.second, keyField, "expected a colour as #rrggbb, found " + quoteInput(*t));
                     ok = false;
                 }
                 result.colour = *t;
@@ -137,7 +157,9 @@ std::optional<Operation> readOperation(
             continue;
         }
         if (!entry.second.IsScalar()) {
-            r.error(entry.second, keyField, "expected a value, found a mapping or list");
+            r.error(entry.second, keyField,
+                entry.second.IsNull() ? "expected a value, found nothing"
+                                      : "expected a value, found a mapping or list");
             ok = false;
             continue;
         }
@@ -233,7 +255,7 @@ Expected<Session, Diagnostics> parseScenario(
 
     Session session;
     if (auto n = r.child(*root, {}, "name", false))
-        if (auto v = r.text(*n, "name"))
+        if (auto v = r.text(*n, "name", kMaxNameBytes))
             session.name = *v;
     if (auto n = r.child(*root, {}, "description", false))
         if (auto v = r.text(*n, "description"))
@@ -252,7 +274,7 @@ Expected<Session, Diagnostics> parseScenario(
                 std::string ids;
                 for (const Hardware& h : library.presets)
                     ids += (ids.empty() ? "" : ", ") + h.id;
-                r.error(*presetNode, "preset", "no preset with id '" + *id + "' (known: " + ids + ")");
+                r.error(*presetNode, "preset", "no preset with id " + quoteInput(*id) + " (known: " + ids + ")");
             }
         }
     } else if (hardwareNode) {
@@ -268,17 +290,20 @@ Expected<Session, Diagnostics> parseScenario(
         if (!n->IsMap()) {
             r.error(*n, "set", "expected a mapping of keys such as bandwidth.HBM to numbers");
         } else {
-            std::vector<std::string> seen;
+            std::set<std::string> seen;
             for (const auto& entry : *n) {
-                const std::string key = entry.first.Scalar();
-                const std::string field = "set." + key;
-                if (std::find(seen.begin(), seen.end(), key) != seen.end()) {
+                const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+                const std::string field = YamlReader::join("set", key);
+                if (!seen.insert(key).second) {
                     r.error(entry.first, field, "duplicate key");
                     continue;
                 }
-                seen.push_back(key);
-                const std::optional<double> v = r.quantity(entry.second, field,
-                    { Unit::FlopsPerSecond, Unit::BytesPerSecond, Unit::BitsPerSecond, Unit::Bytes });
+                const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
+                if (!quantity) {
+                    r.error(entry.first, field, "unknown key (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)");
+                    continue;
+                }
+                const std::optional<double> v = r.hardwareValue(entry.second, field, *quantity);
                 if (!v)
                     continue;
                 if (std::optional<std::string> error = setOverride(session, key, *v))
@@ -292,7 +317,9 @@ Expected<Session, Diagnostics> parseScenario(
         if (auto t = r.text(*n, "dtype")) {
             const std::optional<Dtype> d = parseDtype(*t);
             if (!d)
-                r.error(*n, "dtype", "unknown dtype '" + *t + "'");
+                r.error(*n, "dtype",
+                    "unknown dtype " + quoteInput(*t)
+                        + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
             else if (!hw.peakFor(*d))
                 r.error(*n, "dtype", hw.name + " has no " + *t + " peak");
             else
@@ -302,18 +329,18 @@ Expected<Session, Diagnostics> parseScenario(
     if (auto n = r.child(*root, {}, "operations", false)) {
         if (!n->IsSequence()) {
             r.error(*n, "operations", "expected a list of operations");
+        } else if (n->size() > kMaxOperations) {
+            r.error(*n, "operations",
+                "more than " + std::to_string(kMaxOperations) + " operations (" + std::to_string(n->size()) + ")");
         } else {
-            std::vector<std::string> ids;
+            std::set<std::string> ids;
             for (std::size_t i = 0; i < n->size(); ++i) {
                 const std::string field = YamlReader::index("operations", i);
                 auto op = readOperation(r, (*n)[i], field, hw);
                 if (!op)
                     continue;
-                if (!op->id.empty()) {
-                    if (std::find(ids.begin(), ids.end(), op->id) != ids.end())
-                        r.error((*n)[i]["id"], field + ".id", "duplicate id '" + op->id + "'");
-                    ids.push_back(op->id);
-                }
+                if (!op->id.empty() && !ids.insert(op->id).second)
+                    r.error((*n)[i]["id"], field + ".id", "duplicate id " + quoteInput(op->id));
                 session.operations.push_back(std::move(*op));
             }
         }
@@ -340,7 +367,7 @@ std::optional<std::string> setParamFromText(
 {
     const ParamInfo* info = findParam(op.op, param);
     if (!info)
-        return std::string(kindName(op.op)) + " has no parameter '" + std::string(param) + "'";
+        return std::string(kindName(op.op)) + " has no parameter " + quoteInput(param);
     OperationVariant changed = op.op;
     if (std::optional<std::string> error = setFromText(changed, *info, value, hw))
         return withoutField(*error);
@@ -357,21 +384,22 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
 {
     const std::size_t eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0)
-        return "expected KEY=VALUE, found '" + std::string(assignment) + "'";
+        return "expected KEY=VALUE, found " + quoteInput(assignment);
     const std::string key(assignment.substr(0, eq));
     const std::string value(assignment.substr(eq + 1));
+    const std::string shownKey = YamlReader::join({}, key); // quoted short when it is long or not plain text
 
-    if (key.rfind("peak.", 0) == 0 || key.rfind("bandwidth.", 0) == 0 || key.rfind("capacity.", 0) == 0) {
-        const std::optional<ParsedQuantity> q = parseQuantity(value);
+    if (const std::optional<HardwareQuantity> quantity = quantityOfKey(key)) {
+        const Expected<ParsedQuantity> q = parseHardwareValue(*quantity, value);
         if (!q)
-            return key + ": expected a number, found '" + value + "'";
+            return shownKey + ": " + q.error();
         return setOverride(session, key, q->value);
     }
     const Hardware hw = session.hardware();
     if (key == "chart.dtype") {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d || !hw.peakFor(*d))
-            return "chart.dtype: " + hw.name + " has no peak for '" + value + "'";
+            return "chart.dtype: " + hw.name + " has no peak for " + quoteInput(value);
         session.dtype = d;
         return std::nullopt;
     }
@@ -388,9 +416,9 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
             index = index * 10 + static_cast<std::size_t>(key[i] - '0');
         }
         if (!digits)
-            return "expected ops[INDEX].PARAM, found '" + key + "'";
+            return "expected ops[INDEX].PARAM, found " + quoteInput(key);
         if (index >= ops.size())
-            return key + ": there are " + std::to_string(ops.size()) + " operations (ops[0] to ops["
+            return shownKey + ": there are " + std::to_string(ops.size()) + " operations (ops[0] to ops["
                 + std::to_string(ops.size() == 0 ? 0 : ops.size() - 1) + "])";
         only = index;
         param = key.substr(close + 2);
@@ -401,16 +429,16 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
             continue;
         if (!findParam(ops[i].op, param)) {
             if (only)
-                return key + ": " + std::string(kindName(ops[i].op)) + " has no parameter '" + param + "'";
+                return shownKey + ": " + std::string(kindName(ops[i].op)) + " has no parameter " + quoteInput(param);
             continue;
         }
         if (std::optional<std::string> error = setParamFromText(ops[i], param, value, hw))
-            return key + ": " + *error;
+            return shownKey + ": " + *error;
         applied = true;
     }
     if (!applied)
-        return "unknown key '" + key + "': no operation has a parameter '" + param
-            + "' and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
+        return "unknown key " + quoteInput(key) + ": no operation has a parameter " + quoteInput(param)
+            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
     session.operations = std::move(ops);
     return std::nullopt;
 }

@@ -234,4 +234,153 @@ std::optional<ParsedQuantity> parseQuantity(std::string_view text)
     return result;
 }
 
+namespace {
+
+// The length of the valid UTF-8 sequence starting at text[i], or 0 for a byte that starts none: no overlong forms,
+// no surrogates, nothing above U+10FFFF.
+std::size_t utf8Length(std::string_view text, std::size_t i)
+{
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+    const unsigned char c = byte(0);
+    const std::size_t length = c < 0x80 ? 1
+        : c >= 0xC2 && c < 0xE0         ? 2
+        : c >= 0xE0 && c < 0xF0         ? 3
+        : c >= 0xF0 && c < 0xF5         ? 4
+                                        : 0;
+    if (length == 0 || i + length > text.size())
+        return 0;
+    for (std::size_t k = 1; k < length; ++k)
+        if ((byte(k) & 0xC0) != 0x80)
+            return 0;
+    const unsigned char second = length > 1 ? byte(1) : 0;
+    if ((c == 0xE0 && second < 0xA0) || (c == 0xED && second > 0x9F) || (c == 0xF0 && second < 0x90)
+        || (c == 0xF4 && second > 0x8F))
+        return 0;
+    return length;
+}
+
+// A whole number too large for 64 bits: a count's digits (at most 19) shifted by a binary prefix (at most 2^60).
+__extension__ typedef unsigned __int128 Wide;
+
+constexpr std::string_view kCountRange = "expected a whole number from 1 to 2^53 (9007199254740992)";
+
+Expected<double> countError(std::string_view why, std::string_view text)
+{
+    std::string message(kCountRange);
+    message += ", found " + quoteInput(text);
+    if (!why.empty())
+        message += " (" + std::string(why) + ")";
+    return Expected<double>::failure(message);
+}
+
+} // namespace
+
+std::optional<std::size_t> firstNonTextByte(std::string_view text)
+{
+    for (std::size_t i = 0; i < text.size();) {
+        const std::size_t length = utf8Length(text, i);
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (length == 0 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+            return i;
+        i += length;
+    }
+    return std::nullopt;
+}
+
+std::string quoteInput(std::string_view text)
+{
+    std::string out = "'";
+    std::size_t i = 0;
+    while (i < text.size() && i < kMaxQuoted) {
+        const std::size_t length = utf8Length(text, i);
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (length == 0 || c < 0x20 || c == 0x7F)
+            out += '?';
+        else
+            out += text.substr(i, length);
+        i += std::max<std::size_t>(length, 1);
+    }
+    if (i < text.size())
+        out += "...";
+    return out + "'";
+}
+
+Expected<double> parseWholeNumber(std::string_view text)
+{
+    std::string_view s = trim(text);
+    if (!s.empty() && s.front() == '+')
+        s.remove_prefix(1);
+    // The significant digits and the power of ten they are scaled by, as written: "1.5k" is 15 and 2.
+    std::string digits;
+    long exponent = 0;
+    bool anyDigit = false;
+    bool point = false;
+    std::size_t i = 0;
+    for (; i < s.size(); ++i) {
+        const char c = s[i];
+        if (c == '.' && !point) {
+            point = true;
+        } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            anyDigit = true;
+            if (!digits.empty() || c != '0')
+                digits += c;
+            if (point)
+                --exponent;
+        } else {
+            break;
+        }
+    }
+    if (!anyDigit)
+        return countError(s.empty() ? "an empty value" : "", text);
+    // An exponent ("1e6"), unless the E is the exa prefix ("1E" is 1e18).
+    if (i + 1 < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        std::size_t j = i + 1;
+        const bool negative = s[j] == '-';
+        if (s[j] == '-' || s[j] == '+')
+            ++j;
+        if (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) {
+            long written = 0;
+            for (; j < s.size() && std::isdigit(static_cast<unsigned char>(s[j])); ++j)
+                written = std::min(written * 10 + (s[j] - '0'), 100000L); // far beyond any count either way
+            exponent += negative ? -written : written;
+            i = j;
+        }
+    }
+    const std::string_view prefix = trim(s.substr(i));
+    int binaryShift = 0;
+    if (!prefix.empty()) {
+        const std::optional<double> factor = prefixFactor(prefix);
+        if (!factor || *factor < 1) {
+            const std::optional<ParsedQuantity> q = parseQuantity(text);
+            if (q && q->unit != Unit::None)
+                return countError("a count takes no unit", text);
+            return countError(factor ? "a count takes no prefix below k" : "", text);
+        }
+        if (prefix.back() == 'i')
+            binaryShift = static_cast<int>(std::lround(std::log2(*factor)));
+        else
+            exponent += std::lround(std::log10(*factor));
+    }
+    if (digits.empty())
+        return countError("zero", text);
+    while (digits.back() == '0') {
+        digits.pop_back();
+        ++exponent;
+    }
+    if (digits.size() > 19)
+        return countError("more significant digits than any count up to 2^53 has", text);
+    constexpr Wide kMax = static_cast<Wide>(kMaxWholeNumber);
+    Wide value = static_cast<Wide>(std::stoull(digits)) << binaryShift;
+    for (; exponent > 0 && value <= kMax; --exponent)
+        value *= 10;
+    for (; exponent < 0; ++exponent) {
+        if (value % 10 != 0)
+            return countError("not a whole number", text);
+        value /= 10;
+    }
+    if (value > kMax)
+        return countError("above 2^53, where doubles skip whole numbers", text);
+    return static_cast<double>(value);
+}
+
 } // namespace roofline

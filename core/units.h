@@ -1,6 +1,8 @@
 // SI formatting and parsing of the quantities Roofline Lab shows: FLOP/s, bytes/s, bytes, seconds.
 #pragma once
 
+#include "expected.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,5 +40,23 @@ struct ParsedQuantity {
 // unit, "3.35 TB/s", "400 Gb/s", "989T", "1.97e14", "8.2e11 B/s", "2 Ki" (binary prefixes Ki..Ei too).
 // Returns nothing for anything else, including NaN, infinities and values that overflow a double.
 std::optional<ParsedQuantity> parseQuantity(std::string_view text);
+
+// The largest count accepted: 2^53, beyond which a double no longer holds every whole number.
+inline constexpr double kMaxWholeNumber = 9007199254740992.0;
+
+// Parses a count (a batch, a dimension, a number of chips): a whole number from 1 to 2^53, plain ("8192"), with an
+// exponent ("1e6") or a prefix from k up ("4k", "2 Ki", "1.5M"). Decided on the digits as written, not on a rounded
+// double, so "9007199254740993" is refused rather than read as 2^53 and "4503599627370496.5" is a fraction. No unit,
+// no sub-unit prefix ("1500m"), no minus sign. The error says what was wrong and what would be accepted.
+Expected<double> parseWholeNumber(std::string_view text);
+
+// What a user typed, for a message: in single quotes, at most kMaxQuoted characters (cut on a UTF-8 boundary and
+// marked "..."), control characters shown as "?", so that a message never carries a megabyte or a terminal escape.
+inline constexpr std::size_t kMaxQuoted = 80;
+std::string quoteInput(std::string_view text);
+
+// The offset of the first byte that is not text: invalid UTF-8 (overlong forms and surrogates included), NUL, DEL or
+// a control character other than tab, newline and carriage return. Nothing when all of it is text.
+std::optional<std::size_t> firstNonTextByte(std::string_view text);
 
 } // namespace roofline

@@ -6,7 +6,9 @@
 #include <yaml-cpp/parser.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <sstream>
 #include <vector>
@@ -14,29 +16,6 @@
 namespace roofline {
 
 namespace {
-
-// Valid UTF-8 with no NUL and no control characters but tab, newline and carriage return.
-bool looksLikeText(std::string_view text)
-{
-    std::size_t i = 0;
-    while (i < text.size()) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c < 0x80) {
-            if (c < 0x20 && c != '\t' && c != '\n' && c != '\r')
-                return false;
-            ++i;
-            continue;
-        }
-        int length = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-        if (length == 0 || i + static_cast<std::size_t>(length) > text.size())
-            return false;
-        for (int k = 1; k < length; ++k)
-            if ((static_cast<unsigned char>(text[i + static_cast<std::size_t>(k)]) & 0xC0) != 0x80)
-                return false;
-        i += static_cast<std::size_t>(length);
-    }
-    return true;
-}
 
 // Why anchors and aliases are refused outright, not followed with care: yaml-cpp 0.7 resolves an alias to the very
 // node its anchor names, so `a: &x [*x]` (or a `<<: *x` merge key inside the anchored map) loads into a node that
@@ -52,9 +31,19 @@ struct AnchorFound {
 };
 
 // Follows the parser's events for the field path of each node, and throws AnchorFound at the first anchor or alias.
+// Also keeps where the last document started, and the field of the scalar at a line and offset asked for.
 class AnchorFinder final : public YAML::EventHandler {
 public:
-    void OnDocumentStart(const YAML::Mark&) override { }
+    // Asks for the field of the last scalar that starts on `line` (0-based) at or before `offset`.
+    void findFieldAt(int line, std::size_t offset)
+    {
+        m_targetLine = line;
+        m_targetOffset = offset;
+    }
+    const std::string& fieldFound() const { return m_fieldFound; }
+    const YAML::Mark& documentStart() const { return m_documentStart; }
+
+    void OnDocumentStart(const YAML::Mark& mark) override { m_documentStart = mark; }
     void OnDocumentEnd() override { }
     void OnAnchor(const YAML::Mark& mark, const std::string& name) override
     {
@@ -69,8 +58,12 @@ public:
         beginNode("~");
         endNode();
     }
-    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string& value) override
+    void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t, const std::string& value) override
     {
+        if (mark.line == m_targetLine && static_cast<std::size_t>(mark.pos) <= m_targetOffset) {
+            const bool key = !m_levels.empty() && m_levels.back().map && m_levels.back().atKey;
+            m_fieldFound = key ? YamlReader::join(m_levels.back().field, value) : nextField();
+        }
         beginNode(value);
         endNode();
     }
@@ -132,7 +125,45 @@ private:
     }
 
     std::vector<Level> m_levels;
+    YAML::Mark m_documentStart;
+    int m_targetLine = -1;
+    std::size_t m_targetOffset = 0;
+    std::string m_fieldFound;
 };
+
+// "a NUL byte", "control character 0x1B", "invalid UTF-8 (byte 0xFF)".
+std::string describeByte(unsigned char c)
+{
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    if (c == 0)
+        return "a NUL byte";
+    if (c < 0x20 || c == 0x7F)
+        return "control character " + std::string(hex);
+    return "invalid UTF-8 (byte " + std::string(hex) + ")";
+}
+
+// The field whose scalar holds the byte at `offset` on `line`, found in a copy of the text with every byte that is
+// not text replaced by '?'; empty when the copy does not parse or the byte lies outside any scalar on its line.
+std::string fieldAtByte(std::string text, int line, std::size_t offset)
+{
+    for (std::size_t i = offset; i < text.size();) {
+        const std::optional<std::size_t> next = firstNonTextByte(std::string_view(text).substr(i));
+        if (!next)
+            break;
+        i += *next;
+        text[i] = '?';
+    }
+    AnchorFinder finder;
+    finder.findFieldAt(line, offset);
+    try {
+        std::istringstream events(text);
+        YAML::Parser parser(events);
+        parser.HandleNextDocument(finder);
+    } catch (...) { // an anchor, a syntax error: the field found so far is still the best guess
+    }
+    return finder.fieldFound();
+}
 
 // The most levels of lists and maps the walk goes down; presets and scenarios use four.
 constexpr std::size_t kMaxDepth = 100;
@@ -196,19 +227,31 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         error({}, "the file is larger than 1 MiB (" + std::to_string(text.size()) + " bytes)");
         return std::nullopt;
     }
-    if (!looksLikeText(text)) {
-        error({}, "not a text file (binary data or invalid UTF-8)");
+    if (const std::optional<std::size_t> bad = firstNonTextByte(text)) {
+        const std::size_t lineStart = text.rfind('\n', *bad) == std::string_view::npos ? 0 : text.rfind('\n', *bad) + 1;
+        const int line
+            = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n'));
+        m_diagnostics.push_back(
+            { m_file, line + 1, static_cast<int>(*bad - lineStart) + 1, fieldAtByte(std::string(text), line, *bad),
+                "not a text file: " + describeByte(static_cast<unsigned char>(text[*bad]))
+                    + " (expected UTF-8 text with no control characters but tabs and line breaks)" });
         return std::nullopt;
     }
     const std::string copy(text);
     YAML::Node root;
     try {
-        // First the parser's events alone, to refuse anchors and aliases before they make a node (see AnchorFinder),
-        // then the same text again into nodes. Both parse only the first document.
+        // First the parser's events alone, to refuse anchors and aliases before they make a node (see AnchorFinder)
+        // and a second document, which Load would skip unread; then the first document again into nodes.
         std::istringstream events(copy);
         YAML::Parser parser(events);
         AnchorFinder finder;
         parser.HandleNextDocument(finder);
+        if (parser.HandleNextDocument(finder)) {
+            const YAML::Mark& at = finder.documentStart();
+            m_diagnostics.push_back({ m_file, at.line + 1, at.column + 1, {},
+                "a second YAML document (after '---') is not read: a file holds one preset or one scenario" });
+            return std::nullopt;
+        }
         root = YAML::Load(copy);
     } catch (const AnchorFound& found) {
         m_diagnostics.push_back({ m_file, found.mark.line + 1, found.mark.column + 1, found.field,
@@ -242,13 +285,25 @@ void YamlReader::error(const YAML::Node& at, std::string_view field, std::string
 {
     const YAML::Mark mark = at.Mark();
     const bool located = mark.line >= 0;
-    m_diagnostics.push_back(
-        { m_file, located ? mark.line + 1 : 0, located ? mark.column + 1 : 0, std::string(field), std::move(message) });
+    add({ m_file, located ? mark.line + 1 : 0, located ? mark.column + 1 : 0, std::string(field), std::move(message) });
 }
 
 void YamlReader::error(std::string_view field, std::string message)
 {
-    m_diagnostics.push_back({ m_file, 0, 0, std::string(field), std::move(message) });
+    add({ m_file, 0, 0, std::string(field), std::move(message) });
+}
+
+void YamlReader::add(Diagnostic d)
+{
+    // A file with a hundred thousand bad keys gets a readable list, not a hundred thousand lines.
+    ++m_errorCount;
+    if (m_diagnostics.size() < kMaxDiagnostics) {
+        m_diagnostics.push_back(std::move(d));
+        return;
+    }
+    if (m_diagnostics.size() == kMaxDiagnostics)
+        m_diagnostics.push_back({ m_file, 0, 0, {}, {} });
+    m_diagnostics.back().message = "more errors not shown: " + std::to_string(m_errorCount - kMaxDiagnostics);
 }
 
 std::string YamlReader::describe(const YAML::Node& node) const
@@ -259,10 +314,7 @@ std::string YamlReader::describe(const YAML::Node& node) const
         return "a list";
     if (node.IsNull())
         return "nothing";
-    std::string scalar = node.Scalar();
-    if (scalar.size() > 40)
-        scalar = scalar.substr(0, 40) + "...";
-    return "'" + scalar + "'";
+    return quoteInput(node.Scalar());
 }
 
 bool YamlReader::checkMap(
@@ -303,13 +355,34 @@ std::optional<YAML::Node> YamlReader::child(
     return std::nullopt;
 }
 
-std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view field)
+std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_view field, std::size_t maxBytes)
 {
     if (!node.IsScalar()) {
         error(node, field, "expected text, found " + describe(node));
         return std::nullopt;
     }
+    if (node.Scalar().empty()) {
+        error(node, field, "expected text, found an empty value (leave the key out instead)");
+        return std::nullopt;
+    }
+    if (node.Scalar().size() > maxBytes) {
+        error(node, field,
+            "longer than " + std::to_string(maxBytes) + " bytes (" + std::to_string(node.Scalar().size()) + ")");
+        return std::nullopt;
+    }
     return node.Scalar();
+}
+
+std::optional<std::string> YamlReader::identifier(const YAML::Node& node, std::string_view field)
+{
+    std::optional<std::string> t = text(node, field);
+    if (t) {
+        if (std::optional<std::string> problem = identifierProblem(*t)) {
+            error(node, field, *problem);
+            return std::nullopt;
+        }
+    }
+    return t;
 }
 
 std::optional<double> YamlReader::number(const YAML::Node& node, std::string_view field)
@@ -329,7 +402,7 @@ std::optional<double> YamlReader::quantity(
     std::string lower = scalar;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
     if (lower.find("nan") != std::string::npos || lower.find("inf") != std::string::npos) {
-        error(node, field, "expected a finite number, found '" + scalar + "'");
+        error(node, field, "expected a finite number, found " + quoteInput(scalar));
         return std::nullopt;
     }
     const std::optional<ParsedQuantity> parsed = parseQuantity(scalar);
@@ -338,7 +411,24 @@ std::optional<double> YamlReader::quantity(
         return std::nullopt;
     }
     if (parsed->unit != Unit::None && std::find(units.begin(), units.end(), parsed->unit) == units.end()) {
-        error(node, field, "unexpected unit " + std::string(unitName(parsed->unit)) + " in '" + scalar + "'");
+        error(node, field, "unexpected unit " + std::string(unitName(parsed->unit)) + " in " + quoteInput(scalar));
+        return std::nullopt;
+    }
+    if (unitSeen)
+        *unitSeen = parsed->unit;
+    return parsed->value;
+}
+
+std::optional<double> YamlReader::hardwareValue(
+    const YAML::Node& node, std::string_view field, HardwareQuantity quantity, Unit* unitSeen)
+{
+    if (!node.IsScalar()) {
+        error(node, field, "expected " + std::string(describeQuantity(quantity)) + ", found " + describe(node));
+        return std::nullopt;
+    }
+    const Expected<ParsedQuantity> parsed = parseHardwareValue(quantity, node.Scalar());
+    if (!parsed) {
+        error(node, field, parsed.error());
         return std::nullopt;
     }
     if (unitSeen)
@@ -348,12 +438,27 @@ std::optional<double> YamlReader::quantity(
 
 std::string YamlReader::join(std::string_view parent, std::string_view key)
 {
-    return parent.empty() ? std::string(key) : std::string(parent) + "." + std::string(key);
+    // A key of a megabyte, or one holding a line break, is quoted short, as any input in a message.
+    std::string shown(key);
+    if (key.size() > kMaxQuoted || firstNonTextByte(key) || key.find_first_of("\t\n\r") != std::string_view::npos)
+        shown = quoteInput(key);
+    return parent.empty() ? shown : std::string(parent) + "." + shown;
 }
 
 std::string YamlReader::index(std::string_view parent, std::size_t i)
 {
     return std::string(parent) + "[" + std::to_string(i) + "]";
+}
+
+std::optional<std::string> identifierProblem(std::string_view id)
+{
+    const bool plain = !id.empty() && std::all_of(id.begin(), id.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (plain && id.size() <= kMaxIdBytes)
+        return std::nullopt;
+    return "expected an id without spaces: 1 to " + std::to_string(kMaxIdBytes)
+        + " ASCII letters, digits, '-', '_' or '.', found " + quoteInput(id);
 }
 
 } // namespace roofline

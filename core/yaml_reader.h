@@ -4,6 +4,7 @@
 
 #include "diagnostic.h"
 #include "hardware.h"
+#include "presets.h"
 #include "units.h"
 
 #include <yaml-cpp/depthguard.h>
@@ -37,20 +38,34 @@ public:
     // The child `key` of a map, reporting it as missing when `required`.
     std::optional<YAML::Node> child(const YAML::Node& map, std::string_view field, std::string_view key, bool required);
 
-    std::optional<std::string> text(const YAML::Node& node, std::string_view field);
+    // Text of at most `maxBytes`; an empty value is an error, never a silent reset to the default.
+    std::optional<std::string> text(
+        const YAML::Node& node, std::string_view field, std::size_t maxBytes = kMaxTextBytes);
+    // An id (see identifierProblem).
+    std::optional<std::string> identifier(const YAML::Node& node, std::string_view field);
     std::optional<double> number(const YAML::Node& node, std::string_view field); // finite, any sign
     // A quantity with an optional SI prefix and one of `units` (Unit::None always allowed); `unitSeen` tells which.
     std::optional<double> quantity(
         const YAML::Node& node, std::string_view field, std::initializer_list<Unit> units, Unit* unitSeen = nullptr);
+
+    // A number of the hardware (see parseHardwareValue); `unitSeen` tells which unit it was written in.
+    std::optional<double> hardwareValue(
+        const YAML::Node& node, std::string_view field, HardwareQuantity, Unit* unitSeen = nullptr);
 
     static std::string join(std::string_view parent, std::string_view key);
     static std::string index(std::string_view parent, std::size_t i);
 
 private:
     std::string describe(const YAML::Node& node) const;
+    void add(Diagnostic);
     std::string m_file;
     Diagnostics m_diagnostics;
+    std::size_t m_errorCount = 0;
 };
+
+// Why `id` is no id (a preset's id, an operation's): nothing when it is 1 to kMaxIdBytes ASCII letters, digits, '-',
+// '_' or '.', which reads the same in a file, on a command line and in a report, with no space to split on.
+std::optional<std::string> identifierProblem(std::string_view id);
 
 // Reads a preset's keys from `node` into a Hardware, reporting fields under `prefix` ("hardware" inside a scenario).
 Hardware readHardware(YamlReader&, const YAML::Node& node, const std::string& prefix, std::string_view defaultId);

@@ -143,8 +143,8 @@ private slots:
             std::string("\x7f"
                         "ELF\x02\x01\x00\x00",
                 8),
-            0, 0, "", "not a text file");
-        row("invalid UTF-8", "name: \xff\xfe\n", 0, 0, "", "not a text file");
+            1, 1, "", "not a text file: control character 0x7F");
+        row("invalid UTF-8", "name: \xff\xfe\n", 1, 7, "name", "not a text file: invalid UTF-8 (byte 0xFF)");
         row("a list at the top", "- 1\n- 2\n", 1, 1, "", "expected a mapping");
         row("syntax error", "name: [unclosed\n", 2, 1, "", "YAML syntax error");
         row("unknown key", kValid + "colour: red\n", 12, 1, "colour", "unknown key");
@@ -166,7 +166,7 @@ private slots:
         row("below 1e3", replaceLine(kValid, 7, "    bandwidth: 10"), 7, 16, "memory[0].bandwidth", "1e3 to 1e20");
         row("hexadecimal", replaceLine(kValid, 4, "  bf16: 0x10"), 4, 9, "compute.bf16", "expected a number");
         row("wrong unit", replaceLine(kValid, 7, "    bandwidth: 5 TFLOP/s"), 7, 16, "memory[0].bandwidth",
-            "unexpected unit");
+            "unexpected unit: a bandwidth is in B/s or b/s or a plain number, found '5 TFLOP/s'");
         row("list where a number belongs", replaceLine(kValid, 4, "  bf16: [1, 2]"), 4, 9, "compute.bf16",
             "found a list");
         row("memory without bandwidth", replaceLine(kValid, 7, "    label: fast"), 6, 5, "memory[0].bandwidth",

@@ -197,7 +197,7 @@ private slots:
         QTest::newRow("param the op lacks") << "ops[0].D=3"
                                             << "dot has no parameter 'D'";
         QTest::newRow("NaN bandwidth") << "bandwidth.HBM=nan"
-                                       << "expected a number";
+                                       << "expected a finite number";
         QTest::newRow("zero bandwidth") << "bandwidth.HBM=0"
                                         << "1e3 to 1e20";
         QTest::newRow("unknown link") << "bandwidth.NVLink=1e11"

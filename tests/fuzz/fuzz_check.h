@@ -17,6 +17,25 @@ inline void require(bool condition)
         std::abort();
 }
 
+// A message for the user: short whatever the input, and printable text.
+inline void checkMessage(const std::string& message)
+{
+    require(message.size() <= 2000);
+    require(!firstNonTextByte(message));
+    require(message.find_first_of("\t\r") == std::string::npos);
+}
+
+// What every refusal must be: at least one message, each located in `file` and short (an input is quoted to 80
+// characters), text with no control character, at most kMaxDiagnostics and a count of the rest.
+inline void checkDiagnostics(const Diagnostics& diagnostics, const std::string& file)
+{
+    require(!diagnostics.empty() && diagnostics.size() <= kMaxDiagnostics + 1);
+    for (const Diagnostic& d : diagnostics) {
+        require(d.file == file && !d.message.empty() && d.line >= 0 && d.column >= 0);
+        checkMessage(d.toString());
+    }
+}
+
 inline void checkScenario(const Session& s)
 {
     const Analysis a = analyse(s);

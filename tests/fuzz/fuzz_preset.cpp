@@ -9,9 +9,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const Expected<Hardware, Diagnostics> hw = parsePreset(text, "fuzz.yaml", "fuzz");
     if (!hw) {
-        fuzz::require(!hw.error().empty());
-        for (const Diagnostic& d : hw.error())
-            fuzz::require(d.file == "fuzz.yaml" && !d.message.empty() && d.line >= 0 && d.column >= 0);
+        fuzz::checkDiagnostics(hw.error(), "fuzz.yaml");
         return 0;
     }
     fuzz::checkScenario(defaultSession(*hw));

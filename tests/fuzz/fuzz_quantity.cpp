@@ -1,4 +1,5 @@
-// Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting.
+// Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting. A
+// count it accepts is a whole number from 1 to 2^53, the value the SI parser reads from the same text.
 #include "units.h"
 
 #include <cmath>
@@ -10,6 +11,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     using namespace roofline;
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const std::optional<ParsedQuantity> q = parseQuantity(text);
+    if (const Expected<double> count = parseWholeNumber(text)) {
+        if (!(*count >= 1 && *count <= kMaxWholeNumber && *count == std::floor(*count)))
+            std::abort();
+        if (!q || q->unit != Unit::None || std::fabs(q->value - *count) > 1e-15 * *count)
+            std::abort();
+    } else if (count.error().size() > 400 || firstNonTextByte(count.error())) {
+        std::abort();
+    }
     if (!q)
         return 0;
     if (!std::isfinite(q->value))

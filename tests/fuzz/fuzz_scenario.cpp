@@ -10,7 +10,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const std::string_view text(reinterpret_cast<const char*>(data), size);
     const Expected<Session, Diagnostics> s = parseScenario(text, "fuzz.yaml", library);
     if (!s) {
-        fuzz::require(!s.error().empty());
+        fuzz::checkDiagnostics(s.error(), "fuzz.yaml");
         return 0;
     }
     fuzz::checkScenario(*s);

@@ -11,8 +11,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     static const std::string baseText = writeScenario(base);
     Session s = base;
     const std::string_view setting(reinterpret_cast<const char*>(data), size);
-    if (applySetting(s, setting)) {
+    if (const std::optional<std::string> error = applySetting(s, setting)) {
         fuzz::require(writeScenario(s) == baseText);
+        fuzz::checkMessage(*error);
         return 0;
     }
     fuzz::checkScenario(s);
