@@ -166,7 +166,17 @@ int main(int argc, char** argv)
             window.document()->analysis()->shown().size(), chart->width(), chart->height(), chart->graphCount(),
             chart->itemCount(), chart->legend->itemCount());
     };
+    // A drag: the handle held down for the steps, as a mouse holds it (the chart draws without antialiasing until it
+    // is let go); a key press steps with the handle up and everything antialiased.
+    auto dragged = [&](const char* key, const char* what) {
+        slider->setSliderDown(true);
+        measure(20, step);
+        report(key, what, measure(400, step));
+        slider->setSliderDown(false);
+        QCoreApplication::processEvents();
+    };
     describe("default scenario");
+    dragged("drag_step_default", "HBM slider dragged, default scenario");
     measure(20, step); // warm-up
     report("slider_step_default", "HBM slider step, default scenario", measure(400, step));
 
@@ -215,6 +225,7 @@ int main(int argc, char** argv)
     describe("200 operations");
     measure(20, step);
     report("slider_step_200", "HBM slider step, 200 operations", measure(400, step));
+    dragged("drag_step_200", "HBM slider dragged, 200 operations");
 
     // Large scenarios: opening one in the window until the chart has painted it, an export as the command line makes
     // it (a chart of its own, PNG 1600x1000 at 2x, torn down after), and going back to the default workload.

@@ -183,10 +183,15 @@ private slots:
         const double before = doc->hardware().memory("HBM")->bandwidth;
         QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
         const QPoint start = handleCentre(slider);
+        const auto smooth = QCP::aeNone;
+        QCOMPARE(window.chart()->notAntialiasedElements(), smooth);
         QTest::mousePress(slider, Qt::LeftButton, {}, start);
         for (int dx = 10; dx <= 80; dx += 10)
             QTest::mouseMove(slider, start - QPoint(dx, 0));
+        // While the handle is held the chart draws its moving parts without antialiasing; smooth again on release.
+        QVERIFY(window.chart()->notAntialiasedElements().testFlag(QCP::aePlottables));
         QTest::mouseRelease(slider, Qt::LeftButton, {}, start - QPoint(80, 0));
+        QCOMPARE(window.chart()->notAntialiasedElements(), smooth);
         QVERIFY(doc->hardware().memory("HBM")->bandwidth < before);
         QCOMPARE(doc->undoStack()->count(), steps + 1);
         QVERIFY(window.isWindowModified());

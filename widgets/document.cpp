@@ -107,12 +107,18 @@ void Document::markSaved(const QString& filePath)
 
 void Document::beginGesture()
 {
+    const bool started = m_gesture == 0;
     m_gesture = ++m_gestures;
+    if (started)
+        emit gestureStarted();
 }
 
 void Document::endGesture()
 {
+    if (m_gesture == 0)
+        return;
     m_gesture = 0;
+    emit gestureFinished();
 }
 
 void Document::push(Session next, const QString& text, const std::string& what)

@@ -78,6 +78,9 @@ signals:
     void modifiedChanged(bool chipModified);
     void dirtyChanged(bool dirty);
     void contentChanged(); // after any of the above: the charts and the table redraw
+    // A gesture (a slider drag) began or ended: views may draw more cheaply in between.
+    void gestureStarted();
+    void gestureFinished();
 
 private:
     class Edit;

@@ -131,6 +131,8 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(m_sweepParam, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
     connect(m_sweepRange, &QLineEdit::editingFinished, this, &MainWindow::applySweepRange);
+    connect(m_document, &Document::gestureStarted, m_chart, [this] { m_chart->setDragging(true); });
+    connect(m_document, &Document::gestureFinished, m_chart, [this] { m_chart->setDragging(false); });
     connect(m_sweep, &SweepChart::dragStarted, m_document, &Document::beginGesture);
     connect(m_sweep, &SweepChart::dragFinished, m_document, &Document::endGesture);
     connect(m_sweep, &SweepChart::valueDragged, this,

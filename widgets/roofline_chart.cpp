@@ -242,6 +242,16 @@ void RooflineChart::scheduleRedraw(bool full)
     QMetaObject::invokeMethod(this, &RooflineChart::redrawLive, Qt::QueuedConnection);
 }
 
+void RooflineChart::setDragging(bool dragging)
+{
+    if (dragging == m_dragging)
+        return;
+    m_dragging = dragging;
+    setNotAntialiasedElements(dragging ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
+    if (!dragging)
+        scheduleRedraw(true);
+}
+
 void RooflineChart::redrawLive()
 {
     m_liveQueued = false;

@@ -72,6 +72,10 @@ signals:
 public slots:
     // Recomputes the layout from the analysis and queues a replot.
     void refresh();
+    // While a slider is dragged, lines, fills and markers are drawn without antialiasing, as QCustomPlot itself does
+    // while its axes are dragged (QCustomPlot::setNoAntialiasingOnDrag): each step costs a fraction. The end of the
+    // drag draws everything smooth again.
+    void setDragging(bool dragging);
 
 private:
     struct RoofItems {
@@ -133,6 +137,7 @@ private:
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
     bool m_fullQueued = false;
     bool m_liveQueued = false;
+    bool m_dragging = false;
     QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
