@@ -23,6 +23,12 @@ namespace roofline::app {
 
 namespace {
 
+using widgets::checkExportSize;
+using widgets::ExportKind;
+using widgets::formatScale;
+using widgets::kMaxExportScale;
+using widgets::kMinExportScale;
+
 void setIdentity()
 {
     QApplication::setApplicationName(QStringLiteral("roofline-lab"));

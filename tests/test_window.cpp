@@ -566,6 +566,11 @@ void TestWindow::exportReportsErrors()
         m_window->exportTo(QStringLiteral("/nonexistent-dir/x.png"), options).contains(QStringLiteral("Cannot write")));
     QVERIFY(!m_window->exportTo(m_dir.filePath(QStringLiteral("x.bmp")), options).isEmpty());
     QVERIFY(!m_window->exportTo(m_dir.filePath(QStringLiteral("x.png")), { QSize(0, 10), 1 }).isEmpty());
+    // The window refuses what the command line refuses, before drawing: 20000×20000 at 2× is 1.6 G pixels, over the
+    // 2^28 an image may hold; the message names the largest scale at that size, 0.81 (√(2^28 / 4e8) = 0.819).
+    const QString tooBig = m_window->exportTo(m_dir.filePath(QStringLiteral("big.png")), { QSize(20000, 20000), 2 });
+    QVERIFY2(tooBig.contains(QStringLiteral("0.81 at most")), qPrintable(tooBig));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("big.png"))));
     QVERIFY(m_window->isVisible()); // and the program goes on
 }
 

@@ -1,6 +1,7 @@
 // PNG, SVG and PDF export through QSaveFile; SVG and PDF through a vectorising QCPPainter.
 #include "chart_export.h"
 
+#include "export_limits.h"
 #include "png_writer.h"
 #include "roofline_chart.h"
 
@@ -63,12 +64,17 @@ QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions
         return QStringLiteral("%1: the file name must end in .png, .svg or .pdf").arg(path);
     const int w = options.size.width();
     const int h = options.size.height();
-    if (w < 16 || h < 16 || w > 20000 || h > 20000 || !(options.scale >= 0.25 && options.scale <= 8))
-        return QStringLiteral("%1: size %2×%3 at scale %4 is out of range (16..20000 pixels, scale 0.25..8)")
+    if (!(options.scale >= kMinExportScale && options.scale <= kMaxExportScale))
+        return QStringLiteral("%1: scale %2 is out of range (%3 to %4)")
             .arg(path)
-            .arg(w)
-            .arg(h)
-            .arg(options.scale);
+            .arg(options.scale)
+            .arg(kMinExportScale)
+            .arg(kMaxExportScale);
+    const ExportKind kind = *format == ExportFormat::Png ? ExportKind::Png
+        : *format == ExportFormat::Svg                   ? ExportKind::Svg
+                                                         : ExportKind::Pdf;
+    if (const std::optional<std::string> error = checkExportSize(kind, w, h, options.scale))
+        return QStringLiteral("%1: %2").arg(path, QString::fromStdString(*error));
 
     // The whole file is rendered in memory first and written in one go: a renderer that ignores a failing device
     // (QSvgGenerator writes through a QTextStream) can then not leave a truncated file behind a reported success.

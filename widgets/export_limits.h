@@ -1,5 +1,5 @@
-// The sizes `roofline-lab export` draws, checked before any work. docs/file-formats.md, "Export limits", gives the
-// reason for each.
+// The sizes an export draws, checked before any work, on the command line and in the window. docs/file-formats.md,
+// "Export limits", gives the reason for each.
 #pragma once
 
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace roofline::app {
+namespace roofline::widgets {
 
 enum class ExportKind { Png, Svg, Pdf };
 
@@ -73,4 +73,4 @@ inline std::optional<std::string> checkExportSize(ExportKind kind, int width, in
         + " pixels (1 GiB in memory, 16384x16384): at this size, --scale " + formatScale(largest) + " at most";
 }
 
-} // namespace roofline::app
+} // namespace roofline::widgets
