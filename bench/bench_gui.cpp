@@ -23,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextStream>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cstdio>
@@ -190,6 +191,17 @@ int main(int argc, char** argv)
         return 0;
     }
     report("slider_step", "HBM slider step to replot and paint", measure(400, step));
+    // Undo and redo of the last step, in turn, until the chart has painted: the same path as a step, from the stack.
+    QUndoStack* undo = window.document()->undoStack();
+    auto undoRedo = [&](int i) {
+        const int before = replots;
+        if (i % 2 == 0)
+            undo->undo();
+        else
+            undo->redo();
+        waitForPaint(before);
+    };
+    report("undo_redo", "undo or redo of a slider step, painted", measure(400, undoRedo));
 
     auto stateOnly = [&](int i) {
         const double hbm = 3.35e12 * (1 + 0.001 * (i % 50));
@@ -226,6 +238,7 @@ int main(int argc, char** argv)
     measure(20, step);
     report("slider_step_200", "HBM slider step, 200 operations", measure(400, step));
     dragged("drag_step_200", "HBM slider dragged, 200 operations");
+    report("undo_redo_200", "undo or redo of a slider step, 200 operations", measure(400, undoRedo));
 
     // Large scenarios: opening one in the window until the chart has painted it, an export as the command line makes
     // it (a chart of its own, PNG 1600x1000 at 2x, torn down after), and going back to the default workload.
