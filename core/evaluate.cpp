@@ -1,11 +1,13 @@
 #include "evaluate.h"
 
-#include <limits>
-
 namespace roofline {
 
 Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
 {
+    // Out-of-range values reach here only from the solvers, which assign without checks: outside its range an
+    // operation means nothing (a ring of one participant), so it has no evaluation there.
+    if (std::optional<std::string> error = outOfRange(op))
+        return Expected<Evaluation>::failure(*error);
     Cost c = cost(op);
     Evaluation e;
     e.dtype = c.compute;
@@ -19,6 +21,8 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
     e.tUpper = e.tMath;
     e.resources.reserve(c.traffic.size());
     for (const Traffic& t : c.traffic) {
+        if (!(t.bytes > 0))
+            continue; // a resource that carries nothing bounds nothing, and its intensity would be infinite
         ResourceUse use;
         use.kind = t.kind;
         use.bytes = t.bytes;
@@ -38,7 +42,7 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
             use.bandwidth = link->bandwidth;
         }
         use.time = use.bytes / use.bandwidth;
-        use.intensity = use.bytes > 0 ? e.flops / use.bytes : std::numeric_limits<double>::infinity();
+        use.intensity = e.flops / use.bytes;
         e.tUpper += use.time;
         if (use.time > e.tComms)
             e.tComms = use.time;

@@ -16,7 +16,7 @@ struct ResourceUse {
     std::string name; // the resolved name: "HBM", "ICI"
     double bandwidth = 0; // bytes/s
     double bytes = 0;
-    double intensity = 0; // FLOPs per byte across this resource; +inf when no bytes move
+    double intensity = 0; // FLOPs per byte across this resource
     double time = 0; // bytes / bandwidth, seconds
 };
 
@@ -39,7 +39,8 @@ struct Evaluation {
     std::string bound() const { return boundIndex < 0 ? std::string("compute") : resources[boundIndex].name; }
 };
 
-// Fails when the chip lacks the compute dtype or a memory level or link the operation names.
+// Fails when a parameter is outside its legal range (see outOfRange) or the chip lacks the compute dtype or a memory
+// level or link the operation names. Only resources that carry bytes are listed: every intensity is finite.
 Expected<Evaluation> evaluate(const OperationVariant&, const Hardware&);
 
 // Throughput at intensity I under one peak and one bandwidth: min(peak, bandwidth·I).
