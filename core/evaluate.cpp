@@ -1,5 +1,7 @@
 #include "evaluate.h"
 
+#include <limits>
+
 namespace roofline {
 
 Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
@@ -21,8 +23,6 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
     e.tUpper = e.tMath;
     e.resources.reserve(c.traffic.size());
     for (const Traffic& t : c.traffic) {
-        if (!(t.bytes > 0))
-            continue; // a resource that carries nothing bounds nothing, and its intensity would be infinite
         ResourceUse use;
         use.kind = t.kind;
         use.bytes = t.bytes;
@@ -42,7 +42,7 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
             use.bandwidth = link->bandwidth;
         }
         use.time = use.bytes / use.bandwidth;
-        use.intensity = e.flops / use.bytes;
+        use.intensity = use.bytes > 0 ? e.flops / use.bytes : std::numeric_limits<double>::infinity();
         e.tUpper += use.time;
         if (use.time > e.tComms)
             e.tComms = use.time;

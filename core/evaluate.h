@@ -16,7 +16,7 @@ struct ResourceUse {
     std::string name; // the resolved name: "HBM", "ICI"
     double bandwidth = 0; // bytes/s
     double bytes = 0;
-    double intensity = 0; // FLOPs per byte across this resource
+    double intensity = 0; // FLOPs per byte across this resource; +inf when no bytes move
     double time = 0; // bytes / bandwidth, seconds
 };
 
@@ -40,7 +40,8 @@ struct Evaluation {
 };
 
 // Fails when a parameter is outside its legal range (see outOfRange) or the chip lacks the compute dtype or a memory
-// level or link the operation names. Only resources that carry bytes are listed: every intensity is finite.
+// level or link the operation names. Within the ranges every operation's memory traffic is positive and a link that
+// carries nothing is left out, so the +inf intensity never reaches a report.
 Expected<Evaluation> evaluate(const OperationVariant&, const Hardware&);
 
 // Throughput at intensity I under one peak and one bandwidth: min(peak, bandwidth·I).
