@@ -400,6 +400,24 @@ template <typename T> const Param<T>* param(std::string_view name)
     return nullptr;
 }
 
+// The number parameters of a kind with their ranges, packed for evaluate(), which checks them on every call.
+template <typename T> struct Bound {
+    double T::*number;
+    const ParamInfo* info;
+};
+
+template <typename T> const std::vector<Bound<T>>& bounds()
+{
+    static const std::vector<Bound<T>> all = [] {
+        std::vector<Bound<T>> out;
+        for (const Param<T>& p : spec<T>().params)
+            if (p.field.number)
+                out.push_back({ p.field.number, &p.info });
+        return out;
+    }();
+    return all;
+}
+
 // Calls f(spec<T>()) for every kind of OperationVariant, in order, until f returns true.
 template <typename F> void forEachSpec(F&& f)
 {
@@ -560,14 +578,12 @@ std::optional<std::string> outOfRange(const OperationVariant& op)
 {
     return std::visit(
         [](const auto& o) -> std::optional<std::string> {
-            for (const auto& p : spec<std::decay_t<decltype(o)>>().params) {
+            for (const auto& b : bounds<std::decay_t<decltype(o)>>()) {
                 // Fractional counts are let through: the solvers look between whole values.
-                if (!p.field.number)
-                    continue;
-                const double v = o.*(p.field.number);
-                if (!(v >= p.info.min && v <= p.info.max))
-                    return std::string(p.info.name) + "=" + shortNumber(v) + " is outside its range, "
-                        + legalRange(p.info);
+                const double v = o.*(b.number);
+                if (!(v >= b.info->min && v <= b.info->max))
+                    return std::string(b.info->name) + "=" + shortNumber(v) + " is outside its range, "
+                        + legalRange(*b.info);
             }
             return std::nullopt;
         },
