@@ -6,6 +6,10 @@ namespace roofline {
 
 Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
 {
+    // Out-of-range values reach here only from the solvers, which assign without checks: outside its range an
+    // operation means nothing (a ring of one participant), so it has no evaluation there.
+    if (std::optional<std::string> error = outOfRange(op))
+        return Expected<Evaluation>::failure(*error);
     Cost c = cost(op);
     Evaluation e;
     e.dtype = c.compute;

@@ -39,7 +39,9 @@ struct Evaluation {
     std::string bound() const { return boundIndex < 0 ? std::string("compute") : resources[boundIndex].name; }
 };
 
-// Fails when the chip lacks the compute dtype or a memory level or link the operation names.
+// Fails when a parameter is outside its legal range (see outOfRange) or the chip lacks the compute dtype or a memory
+// level or link the operation names. Within the ranges every operation's memory traffic is positive and a link that
+// carries nothing is left out, so the +inf intensity never reaches a report.
 Expected<Evaluation> evaluate(const OperationVariant&, const Hardware&);
 
 // Throughput at intensity I under one peak and one bandwidth: min(peak, bandwidth·I).

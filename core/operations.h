@@ -1,6 +1,8 @@
 // The operations Roofline Lab places on the chart. Each is a small value type that knows its FLOPs (integer OPs for
 // integer dtypes) and the bytes it moves across each memory level and link it touches. Parameter names follow the
-// texts: X[B,D]·Y[D,F]→Z[B,F], vectors of length N, P participants, Ψ parameters.
+// texts: X[B,D]·Y[D,F]→Z[B,F], vectors of length N, P participants, Ψ parameters. Everything else the program
+// knows of a kind (its names, its parameters' units, ranges and defaults, its cost, its label) is in its one
+// description in operations.cpp; the functions below read those descriptions.
 #pragma once
 
 #include "dtype.h"
@@ -166,6 +168,7 @@ struct PipelineStage {
     bool operator==(const PipelineStage&) const = default;
 };
 
+// The catalogue: one alternative per struct above, each with its description (`specOf`) in operations.cpp.
 using OperationVariant = std::variant<Dot, LayerNorm, Matmul, BatchedMatmul, ShardedMatmul, Collective,
     DataParallelStep, TensorParallelLayer, PipelineStage>;
 
@@ -195,21 +198,38 @@ Cost cost(const OperationVariant&);
 
 // The parameters of an operation, by the names the texts, scenario files and --set use.
 enum class ParamType {
-    Count, // a positive whole number: B, D, F, N, chips, P, tokens
-    Real, // a positive real: bytes per element s
+    Count, // a whole number within the parameter's range: B, D, F, N, chips, P, tokens
+    Real, // a real number within the parameter's range: bytes per element s
     Dtype, // x, w, out, compute, dtype
     Memory, // a memory level's name, empty for the main memory
     Link, // a link's name, empty for the first link
 };
 
+// One parameter as its kind's description states it.
 struct ParamInfo {
     std::string_view name;
     ParamType type;
     std::string_view description;
+    // Count and Real only: what the number counts or measures ("tokens", "bytes"), the legal values [min, max]
+    // (both ends included), why the range is not the usual one for its type (empty when it is), the value a new
+    // operation of the kind has, and how far the workload panel's slider reaches (2^sliderTop; its field takes
+    // the whole range).
+    std::string_view unit = {};
+    double min = 0;
+    double max = 0;
+    std::string_view rangeReason = {};
+    double defaultValue = 0;
+    int sliderTop = 0;
+    // Dtype only: the dtype a new operation of the kind has.
+    Dtype defaultDtype = Dtype::bf16;
 };
 
 std::span<const ParamInfo> params(const OperationVariant&);
 const ParamInfo* findParam(const OperationVariant&, std::string_view name);
+
+// "a whole number from 2 to 2^53 (a ring of one participant moves and reduces nothing)": the legal values of a
+// number parameter, as messages and the documentation state them.
+std::string legalRange(const ParamInfo&);
 
 // The largest count parameter accepted: 2^53, beyond which a double no longer holds every whole number.
 inline constexpr double kMaxCount = 9007199254740992.0;
@@ -218,13 +238,18 @@ std::optional<double> numberParam(const OperationVariant&, std::string_view name
 std::optional<Dtype> dtypeParam(const OperationVariant&, std::string_view name);
 std::optional<std::string> textParam(const OperationVariant&, std::string_view name);
 
-// Setters check the value against the parameter's type and return an error message, or nothing on success.
+// Setters check the value against the parameter's type and legal range and return an error message (stating the
+// range), or nothing on success.
 std::optional<std::string> setNumberParam(OperationVariant&, std::string_view name, double value);
 std::optional<std::string> setDtypeParam(OperationVariant&, std::string_view name, Dtype value);
 std::optional<std::string> setTextParam(OperationVariant&, std::string_view name, std::string value);
 // Sets a number parameter with no check at all, fractional counts included: for solvers that look between whole
 // values. Does nothing if the operation has no such number parameter.
 void assignNumberParam(OperationVariant&, std::string_view name, double value);
+
+// The first number parameter outside its legal range, as a message: the setters refuse such values, but
+// assignNumberParam does not, and evaluate() refuses to cost them.
+std::optional<std::string> outOfRange(const OperationVariant&);
 
 // The parameter whose critical value the solvers report: B for matmuls, D for a sharded matmul, tokens for a
 // data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.

@@ -222,21 +222,17 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
         j.key("fraction_of_peak").value(e.fractionOfPeak);
         for (const Extra& x : e.extras)
             j.key(x.name).value(x.value);
-        j.key("critical");
-        if (const std::optional<Critical>& critical = a.operations[i].critical)
+        // Keys with nothing to say are left out rather than written as null: the report holds no null, inf or NaN.
+        if (const std::optional<Critical>& critical = a.operations[i].critical) {
+            j.key("critical");
             writeCritical(j, *critical);
-        else
-            j.null();
-        if (range) {
+        }
+        if (range && findParam(op.op, range->param)) {
+            const Expected<Sweep> curve = sweep(op.op, a.hardware, *range);
+            if (!curve)
+                return Expected<std::string>::failure(op.name + ": " + curve.error());
             j.key("sweep");
-            if (findParam(op.op, range->param)) {
-                const Expected<Sweep> curve = sweep(op.op, a.hardware, *range);
-                if (!curve)
-                    return Expected<std::string>::failure(op.name + ": " + curve.error());
-                writeSweep(j, *curve);
-            } else {
-                j.null();
-            }
+            writeSweep(j, *curve);
         }
         j.endObject();
     }

@@ -16,7 +16,8 @@ namespace roofline {
 // reported too: the report is of the whole session.
 Expected<std::string> reportTable(const Analysis&);
 // With a sweep range, each operation that has that count parameter also gets "sweep": its curve sampled over the range
-// (parameter, attainable FLOP/s, fraction of peak, bound) and its critical value; the others get null.
+// (parameter, attainable FLOP/s, fraction of peak, bound) and its critical value; the others get no "sweep" key. The
+// document holds no null, inf or NaN: keys with nothing to say are left out.
 Expected<std::string> reportJson(const Analysis&, const std::optional<SweepRange>& sweep = std::nullopt);
 
 // The `presets` command: one line per preset with its key numbers.

@@ -1,8 +1,11 @@
 // Every operation's FLOPs and bytes against counts derived by hand in the comments, and evaluation's bounds.
 #include "evaluate.h"
 #include "operations.h"
+#include "solver.h"
 
 #include <QTest>
+
+#include <cmath>
 
 using namespace roofline;
 
@@ -267,6 +270,109 @@ private slots:
             QVERIFY(cost(*op).flops >= 0);
         }
         QVERIFY(!makeOperation("conv2d"));
+    }
+
+    // Every kind's description states what the panel, the files and the messages need, and agrees with a new
+    // operation of the kind.
+    void everyKindsDescriptionIsComplete()
+    {
+        for (std::string_view kind : allKindNames()) {
+            const std::string where(kind);
+            const OperationVariant op = *makeOperation(kind);
+            const ParamInfo* main = findParam(op, mainParam(op));
+            QVERIFY2(main && main->type == ParamType::Count, where.c_str());
+            QVERIFY2(!describe(op).empty(), where.c_str());
+            for (const ParamInfo& p : params(op)) {
+                const std::string at = where + "." + std::string(p.name);
+                QVERIFY2(!p.description.empty(), at.c_str());
+                if (p.type == ParamType::Dtype)
+                    QCOMPARE(*dtypeParam(op, p.name), p.defaultDtype);
+                if (p.type != ParamType::Count && p.type != ParamType::Real)
+                    continue;
+                QVERIFY2(!p.unit.empty(), at.c_str());
+                QVERIFY2(
+                    p.min > 0 && p.min <= p.defaultValue && p.defaultValue <= p.max && p.max <= kMaxCount, at.c_str());
+                QCOMPARE(*numberParam(op, p.name), p.defaultValue);
+                if (p.type == ParamType::Count) {
+                    // The slider reaches from the smallest legal power of two to 2^sliderTop, inside the range.
+                    QVERIFY2(std::ldexp(1.0, p.sliderTop) >= std::max(2 * p.min, p.defaultValue), at.c_str());
+                    QVERIFY2(std::ldexp(1.0, p.sliderTop) <= p.max, at.c_str());
+                }
+            }
+        }
+    }
+
+    void kindNamesRoundTrip()
+    {
+        for (std::string_view kind : allKindNames()) {
+            OperationVariant op = *makeOperation(kind);
+            QVERIFY(!setNumberParam(op, mainParam(op), 3));
+            const std::optional<OperationVariant> again = makeOperation(kindName(op));
+            QVERIFY(again);
+            QCOMPARE(kindName(*again), kind);
+            QCOMPARE(again->index(), op.index());
+        }
+    }
+
+    void outOfRangeValuesAreRefusedWithTheRange()
+    {
+        for (std::string_view kind : allKindNames()) {
+            const OperationVariant fresh = *makeOperation(kind);
+            for (const ParamInfo& p : params(fresh)) {
+                if (p.type != ParamType::Count && p.type != ParamType::Real)
+                    continue;
+                const std::string at = std::string(kind) + "." + std::string(p.name);
+                const double below = p.type == ParamType::Count ? p.min - 1 : p.min / 2;
+                for (const double bad : { below, 2 * p.max, -p.min, std::nan("") }) {
+                    OperationVariant op = fresh;
+                    const std::optional<std::string> error = setNumberParam(op, p.name, bad);
+                    QVERIFY2(error, (at + " = " + std::to_string(bad)).c_str());
+                    QVERIFY2(error->find(legalRange(p)) != std::string::npos, error->c_str());
+                    QVERIFY(op == fresh);
+                }
+                for (const double good : { p.min, p.max }) {
+                    OperationVariant op = fresh;
+                    QVERIFY2(!setNumberParam(op, p.name, good), at.c_str());
+                    QVERIFY2(!outOfRange(op), at.c_str());
+                }
+            }
+        }
+    }
+
+    void rangesAndTheirReasons()
+    {
+        OperationVariant allreduce = *makeOperation("allreduce");
+        QCOMPARE(*setNumberParam(allreduce, "P", 1),
+            std::string("P: expected a whole number from 2 to 2^53 (a ring of one participant moves and reduces "
+                        "nothing)"));
+        OperationVariant stage = *makeOperation("pipeline_stage");
+        QVERIFY(setNumberParam(stage, "p", 1));
+        OperationVariant step = *makeOperation("data_parallel_step");
+        QCOMPARE(*setNumberParam(step, "s", 1e-320), // subnormal: it made the link's intensity infinite
+            std::string("s: expected a number from 0.125 to 8 (from 1-bit compressed gradients to fp64)"));
+        QVERIFY(!setNumberParam(step, "P", 1)); // one GPU: training without data parallelism
+        OperationVariant sharded = *makeOperation("sharded_matmul");
+        QVERIFY(!setNumberParam(sharded, "chips", 1)); // one chip: a plain matmul
+    }
+
+    // A collective over one participant computes nothing and moves nothing: it has no evaluation rather than
+    // "compute-bound at 0 FLOP/s". The solver, which assigns without checks, sees it as a value where the
+    // operation cannot run, and so finds an AllReduce network-bound at every P: its intensity 1/(2s) stays below
+    // any ridge.
+    void aCollectiveOfOneHasNoEvaluation()
+    {
+        OperationVariant allreduce = *makeOperation("allreduce");
+        assignNumberParam(allreduce, "P", 1);
+        const Expected<Evaluation> e = evaluate(allreduce, roundChip());
+        QVERIFY(!e);
+        QVERIFY2(e.error().find("P=1 is outside its range") != std::string::npos, e.error().c_str());
+        assignNumberParam(allreduce, "P", 1.5); // between whole values, as the solver looks
+        QVERIFY(!evaluate(allreduce, roundChip()));
+
+        const Expected<Critical> overP = solveCritical(*makeOperation("allreduce"), roundChip(), "P");
+        QVERIFY(overP);
+        QCOMPARE(overP->kind, Critical::Kind::Never);
+        QCOMPARE(overP->resource, std::string("FAST"));
     }
 };
 

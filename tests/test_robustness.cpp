@@ -5,13 +5,20 @@
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
+#include "power_slider.h"
+#include "report.h"
 #include "roofline_chart.h"
 #include "scenario.h"
+#include "workload_panel.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSettings>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,6 +74,28 @@ QByteArray readAll(const QString& path)
 {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// Every value of a JSON document is a finite number, a string, a boolean or a container of such: no null (what
+// the writer puts for inf and NaN).
+bool allFinite(const QJsonValue& v, QString& where, const QString& path = QStringLiteral("$"))
+{
+    where = path;
+    if (v.isNull() || v.isUndefined() || (v.isDouble() && !std::isfinite(v.toDouble())))
+        return false;
+    if (v.isObject()) {
+        const QJsonObject o = v.toObject();
+        for (auto it = o.begin(); it != o.end(); ++it)
+            if (!allFinite(it.value(), where, path + QLatin1Char('.') + it.key()))
+                return false;
+    }
+    if (v.isArray()) {
+        const QJsonArray a = v.toArray();
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (!allFinite(a[i], where, path + QStringLiteral("[%1]").arg(i)))
+                return false;
+    }
+    return true;
 }
 
 void writeAll(const QString& path, const QByteArray& bytes)
@@ -246,6 +275,93 @@ private slots:
         QVERIFY(!error.isEmpty());
         QVERIFY2(error.contains(QStringLiteral("a-file")), qPrintable(error)); // names the path
         QVERIFY(m_window->isVisible());
+    }
+
+    // Every kind at its defaults, with all its numbers at the smallest legal value, at the largest, and with each
+    // number alone at either end, on a chip whose peaks and bandwidths are all at one end of their range: the JSON
+    // report, a sweep over each main parameter included, holds only finite numbers. A subnormal bytes per gradient
+    // element once made an infinite intensity, and a sweep wrote null for each operation without its parameter.
+    void theJsonReportHoldsNoInfNanOrNull_data()
+    {
+        QTest::addColumn<double>("peak");
+        QTest::addColumn<double>("bandwidth");
+        QTest::newRow("slow chip") << 1e3 << 1e3;
+        QTest::newRow("fast chip") << 1e20 << 1e20;
+        QTest::newRow("fast math, slow memory") << 1e20 << 1e3;
+        QTest::newRow("slow math, fast memory") << 1e3 << 1e20;
+    }
+    void theJsonReportHoldsNoInfNanOrNull()
+    {
+        QFETCH(double, peak);
+        QFETCH(double, bandwidth);
+        const Hardware chip = *m_window->document()->library().find("h100-sxm");
+        Session s = defaultSession(chip);
+        s.operations.clear();
+        for (Dtype d : kAllDtypes)
+            if (chip.peakFor(d))
+                QVERIFY(!setOverride(s, "peak." + std::string(dtypeName(d)), peak));
+        for (const MemoryLevel& m : chip.memories)
+            QVERIFY(!setOverride(s, "bandwidth." + m.name, bandwidth));
+        for (const Link& l : chip.links)
+            QVERIFY(!setOverride(s, "bandwidth." + l.name, bandwidth));
+        std::vector<std::string> mains;
+        for (std::string_view kind : allKindNames()) {
+            const OperationVariant fresh = *makeOperation(kind);
+            std::vector<OperationVariant> ops { fresh, fresh, fresh }; // defaults, all smallest, all largest
+            for (const ParamInfo& p : params(fresh))
+                if (p.type == ParamType::Count || p.type == ParamType::Real)
+                    for (const double v : { p.min, p.max }) {
+                        QVERIFY(!setNumberParam(ops[v == p.min ? 1 : 2], p.name, v));
+                        QVERIFY(!setNumberParam(ops.emplace_back(fresh), p.name, v)); // this one alone
+                    }
+            for (const OperationVariant& op : ops)
+                addOperation(s, Operation { describe(op), op, {}, {}, {}, false });
+            if (std::find(mains.begin(), mains.end(), mainParam(fresh)) == mains.end())
+                mains.emplace_back(mainParam(fresh));
+        }
+        const Analysis a = analyse(s);
+        std::vector<std::optional<SweepRange>> sweeps { std::nullopt };
+        for (const std::string& param : mains)
+            sweeps.push_back(SweepRange { param, 1, kMaxCount });
+        for (const std::optional<SweepRange>& range : sweeps) {
+            const Expected<std::string> json = reportJson(a, range);
+            QVERIFY2(json, json ? "" : json.error().c_str());
+            QJsonParseError error;
+            const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(*json), &error);
+            QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+            QString where;
+            QVERIFY2(allFinite(doc.object(), where), qPrintable(where));
+        }
+    }
+
+    // The panel's sliders reach only values the core takes (a collective's P starts at 2, not 1) and say the unit
+    // and range, both read from the kind's description: the lowest and highest handle positions are accepted.
+    void paramSlidersOfferOnlyLegalValues()
+    {
+        Document* document = m_window->document();
+        WorkloadPanel* panel = m_window->workloadPanel();
+        for (std::string_view kind : allKindNames()) {
+            document->addOperation(*makeOperation(kind));
+            const std::size_t index = document->operations().size() - 1;
+            panel->selectOperation(static_cast<int>(index));
+            for (const ParamInfo& p : params(document->operations()[index].op)) {
+                if (p.type != ParamType::Count)
+                    continue;
+                const QString name = QString::fromUtf8(p.name.data(), static_cast<qsizetype>(p.name.size()));
+                PowerSlider* slider = panel->paramSlider(name);
+                QVERIFY2(slider, qPrintable(name));
+                QCOMPARE(slider->slider()->maximum(), p.sliderTop);
+                QVERIFY(std::ldexp(1.0, slider->slider()->minimum()) >= p.min);
+                QVERIFY(std::ldexp(1.0, slider->slider()->minimum() - 1) < p.min);
+                const QString help = slider->slider()->toolTip();
+                QVERIFY2(help.contains(QString::fromStdString(std::string(p.unit))), qPrintable(help));
+                QVERIFY2(help.contains(QString::fromStdString(legalRange(p))), qPrintable(help));
+                for (const int end : { slider->slider()->minimum(), slider->slider()->maximum() }) {
+                    slider->slider()->setValue(end);
+                    QCOMPARE(*numberParam(document->operations()[index].op, p.name), std::ldexp(1.0, end));
+                }
+            }
+        }
     }
 };
 

@@ -15,22 +15,24 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace roofline::widgets {
 
 namespace {
 
-// How far each count's slider reaches, as a power of two; the field takes any count.
-int maxExponent(std::string_view param)
+// The slider's reach as powers of two: from the parameter's smallest legal value to the reach its kind's
+// description gives it. The field takes the whole legal range.
+int lowestExponent(const ParamInfo& p)
 {
-    if (param == "B" || param == "D" || param == "F")
-        return 16;
-    if (param == "P" || param == "chips" || param == "t" || param == "p")
-        return 12;
-    if (param == "L" || param == "m")
-        return 10;
-    if (param == "S" || param == "H")
-        return 20;
-    return 40;
+    return static_cast<int>(std::ceil(std::log2(p.min)));
+}
+
+// "batch: rows of X (tokens; a whole number from 1 to 2^53)"
+QString help(const ParamInfo& p)
+{
+    const std::string unit = p.unit.empty() ? std::string() : std::string(p.unit) + "; ";
+    return qs(std::string(p.description) + " (" + unit + legalRange(p) + ")");
 }
 
 QIcon swatch(const QColor& colour)
@@ -171,8 +173,8 @@ void WorkloadPanel::rebuildParams()
     for (const ParamInfo& p : params(variant)) {
         const std::string name(p.name);
         if (p.type == ParamType::Count) {
-            auto* slider = new PowerSlider(qs(name), 0, maxExponent(p.name), m_params);
-            slider->setHelp(qs(std::string(p.description)));
+            auto* slider = new PowerSlider(qs(name), lowestExponent(p), p.sliderTop, m_params);
+            slider->setHelp(help(p));
             connect(slider, &PowerSlider::valueChanged, this, [this, slider, index, name](double v) {
                 if (const auto error = m_state->setOperationParam(index, name, v)) {
                     slider->setValue(numberParam(m_state->operations()[index].op, name).value_or(1));
