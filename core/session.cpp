@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <unordered_set>
 
 namespace roofline {
 
@@ -85,7 +86,8 @@ const std::vector<std::string>& operationPalette()
 void assignIdentities(Session& s)
 {
     std::size_t next = 1;
-    std::vector<std::string> seen;
+    std::unordered_set<std::string_view> seen; // ids stay put while the loop runs: views into them hold
+    seen.reserve(s.operations.size());
     for (const Operation& op : s.operations)
         next = std::max(next, idNumber(op.id) + 1);
     const std::vector<std::string>& palette = operationPalette();
@@ -94,9 +96,9 @@ void assignIdentities(Session& s)
         if (auto it = std::find(palette.begin(), palette.end(), op.colour); it != palette.end())
             ++uses[static_cast<std::size_t>(it - palette.begin())];
     for (Operation& op : s.operations) {
-        if (op.id.empty() || std::find(seen.begin(), seen.end(), op.id) != seen.end())
+        if (op.id.empty() || seen.contains(op.id))
             op.id = "op" + std::to_string(next++);
-        seen.push_back(op.id);
+        seen.insert(op.id);
         if (op.colour.empty()) {
             const std::size_t least
                 = static_cast<std::size_t>(std::min_element(uses.begin(), uses.end()) - uses.begin());

@@ -112,6 +112,14 @@ Expected<Sweep> sweep(const OperationVariant& op, const Hardware& hw, const Swee
     if (samples < 2 || samples > kMaxSweepSamples)
         return Result::failure("samples: expected 2 to " + std::to_string(kMaxSweepSamples));
 
+    // A range that starts below the parameter's legal minimum (P = 1 of a collective, a ring of one) starts at it:
+    // one range can then sweep operations whose parameters begin at different values.
+    const double from = std::max(range.from, info->min);
+    const double to = std::min(range.to, info->max);
+    if (!(from < to))
+        return Result::failure(
+            param + " range: " + std::string(kindName(op)) + " takes " + param + " only as " + legalRange(*info));
+
     Expected<Critical> critical = solveCritical(op, hw, param);
     if (!critical)
         return Result::failure(critical.error());
@@ -119,7 +127,7 @@ Expected<Sweep> sweep(const OperationVariant& op, const Hardware& hw, const Swee
     Sweep result;
     result.param = param;
     result.critical = std::move(critical).value();
-    const std::vector<double> xs = sampleValues(range.from, range.to, samples, result.critical);
+    const std::vector<double> xs = sampleValues(from, to, samples, result.critical);
     result.samples.reserve(xs.size());
 
     std::vector<RoofKind> kinds; // with result.resources: what identifies a resource across samples

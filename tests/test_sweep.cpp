@@ -327,6 +327,20 @@ private slots:
         checkLowestBound(s);
     }
 
+    // A range that begins below a parameter's legal minimum begins at it: an AllReduce over P from 1 samples P ≥ 2,
+    // where a ring of one would move nothing; a range wholly outside is refused with the legal range.
+    void rangeStartsAtTheLegalMinimum()
+    {
+        Collective c;
+        c.link = "ICI";
+        const Sweep s = run(c, v5e(), { "P", 1, 64 });
+        QCOMPARE(s.samples.front().x, 2.0);
+        QCOMPARE(s.samples.back().x, 64.0);
+        const Expected<Sweep> none = sweep(c, v5e(), { "P", 1, 2 }); // P = 2 alone: no range
+        QVERIFY(!none);
+        QVERIFY2(none.error().find("from 2 to 2^53") != std::string::npos, none.error().c_str());
+    }
+
     void shardedMatmulOverD()
     {
         // The scenario sharded-matmul-2-tpu.yaml: B = 4096, F = 16384 on 2 chips over ICI, swept over D (its main
