@@ -25,6 +25,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
 #include <set>
 
 using namespace roofline;
@@ -184,14 +185,32 @@ private slots:
         QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
         const QPoint start = handleCentre(slider);
         const auto smooth = QCP::aeNone;
+        // Graphs that draw markers: the ridges, every operation's, the binding markers' groups.
+        auto countMarkerGraphs = [](RooflineChart* chart, std::optional<QCPScatterStyle::ScatterShape> shape) {
+            int n = 0;
+            for (int i = 0; i < chart->graphCount(); ++i) {
+                const QCPGraph* g = chart->graph(i);
+                if (!g->data()->isEmpty() && !g->scatterStyle().isNone()
+                    && (!shape || g->scatterStyle().shape() == *shape))
+                    ++n;
+            }
+            return n;
+        };
+        const int markerGraphsWhenStill = countMarkerGraphs(window.chart(), std::nullopt);
+        QVERIFY(markerGraphsWhenStill > 0);
         QCOMPARE(window.chart()->notAntialiasedElements(), smooth);
         QTest::mousePress(slider, Qt::LeftButton, {}, start);
         for (int dx = 10; dx <= 80; dx += 10)
             QTest::mouseMove(slider, start - QPoint(dx, 0));
         // While the handle is held the chart draws its moving parts without antialiasing; smooth again on release.
+        // and stamps markers from images, at the same points.
         QVERIFY(window.chart()->notAntialiasedElements().testFlag(QCP::aePlottables));
+        const QVector<QPointF> held = window.chart()->markerPoints(window.chart()->shownOperations().front(), false);
+        QCOMPARE(countMarkerGraphs(window.chart(), QCPScatterStyle::ssPixmap), markerGraphsWhenStill);
         QTest::mouseRelease(slider, Qt::LeftButton, {}, start - QPoint(80, 0));
         QCOMPARE(window.chart()->notAntialiasedElements(), smooth);
+        QCOMPARE(countMarkerGraphs(window.chart(), QCPScatterStyle::ssPixmap), 0);
+        QCOMPARE(window.chart()->markerPoints(window.chart()->shownOperations().front(), false), held);
         QVERIFY(doc->hardware().memory("HBM")->bandwidth < before);
         QCOMPARE(doc->undoStack()->count(), steps + 1);
         QVERIFY(window.isWindowModified());

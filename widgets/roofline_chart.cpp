@@ -185,6 +185,7 @@ void RooflineChart::clearPlot()
     for (QCPAbstractItem* i : items)
         removeItem(i);
     m_texts.clear();
+    m_vectorMarkers.clear();
     m_roofs.clear();
     m_operations.clear();
     m_labels.clear();
@@ -197,6 +198,8 @@ void RooflineChart::rebuild()
     clearPlot();
     buildRoofs();
     buildOperations();
+    if (m_dragging)
+        useMarkerSprites(true);
     // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
     // layer, in the order made.
     for (QCPItemText* text : m_texts)
@@ -248,6 +251,7 @@ void RooflineChart::setDragging(bool dragging)
         return;
     m_dragging = dragging;
     setNotAntialiasedElements(dragging ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
+    useMarkerSprites(dragging);
     if (!dragging)
         scheduleRedraw(true);
 }

@@ -9,11 +9,13 @@
 #include <qcustomplot.h>
 
 #include <QHash>
+#include <QPixmap>
 #include <QPointF>
 #include <QString>
 #include <QStringList>
 #include <QVector>
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -92,6 +94,8 @@ private:
     };
 
     void applyTheme();
+    // Stamps markers from images while a slider is dragged, or gives their graphs back their vector shapes.
+    void useMarkerSprites(bool sprites);
     void rebuild();
     void clearPlot();
     void updateItems();
@@ -153,6 +157,8 @@ private:
     QCPItemText* m_computeCaption = nullptr;
     std::vector<RoofItems> m_roofs;
     std::vector<OperationItems> m_operations;
+    std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
+    QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
 };
 

@@ -4,6 +4,7 @@
 #include "chart_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <tuple>
 
@@ -28,7 +29,59 @@ QCPScatterStyle filledStyle(QCPScatterStyle::ScatterShape shape, const QColor& c
     return QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom);
 }
 
+// A marker drawn once, antialiased, centred in an image with room for its pen.
+QPixmap markerSprite(const QCPScatterStyle& style)
+{
+    const int extent = int(std::ceil(style.size() + style.pen().widthF() + 2));
+    QPixmap pixmap(extent, extent);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setAntialiasing(true);
+    style.applyTo(&painter, style.pen());
+    style.drawShape(&painter, extent / 2.0, extent / 2.0);
+    return pixmap;
+}
+
 } // namespace
+
+// While a slider is dragged, markers are stamped from images drawn once (QCPScatterStyle::ssPixmap) instead of each
+// outline being stroked anew: with hundreds of operations the strokes are most of a step. The vector shapes come back
+// on release, so every still chart and every export draws them. Only at a device pixel ratio of 1, since
+// QCustomPlot centres a pixmap by its size in device pixels.
+void RooflineChart::useMarkerSprites(bool sprites)
+{
+    if (!sprites) {
+        for (const auto& [graph, style] : m_vectorMarkers)
+            graph->setScatterStyle(style);
+        m_vectorMarkers.clear();
+        return;
+    }
+    if (devicePixelRatioF() != 1)
+        return;
+    auto stamp = [this](QCPGraph* graph) {
+        if (!graph)
+            return;
+        const QCPScatterStyle style = graph->scatterStyle();
+        if (style.isNone() || style.shape() == QCPScatterStyle::ssPixmap
+            || !m_vectorMarkers.emplace(graph, style).second)
+            return;
+        const QString key = QStringLiteral("%1 %2 %3 %4 %5")
+                                .arg(int(style.shape()))
+                                .arg(style.size())
+                                .arg(style.pen().color().rgba())
+                                .arg(style.pen().widthF())
+                                .arg(style.brush().color().rgba());
+        auto sprite = m_sprites.find(key);
+        if (sprite == m_sprites.end())
+            sprite = m_sprites.insert(key, markerSprite(style));
+        graph->setScatterStyle(QCPScatterStyle(*sprite));
+    };
+    stamp(m_ridges);
+    for (const OperationItems& items : m_operations) {
+        stamp(items.hollow);
+        stamp(items.filled);
+    }
+}
 
 // Each operation has a graph of its markers joined by a line. The filled markers need no line, so one graph per
 // colour and shape holds them all: a chart of thousands of operations then has about half as many graphs, and
