@@ -9,6 +9,7 @@
 #include "roofline_chart.h"
 #include "sweep_chart.h"
 #include "test_util.h"
+#include "workload_panel.h"
 
 #include <QComboBox>
 #include <QTabWidget>
@@ -222,6 +223,23 @@ private slots:
         QCOMPARE(window.table()->readoutModel()->analysis().hardware.memory("HBM")->bandwidth, before);
         QCOMPARE(window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->value(), before);
         QVERIFY(!window.isWindowModified());
+    }
+
+    // The workload panel keeps the selected operation selected, by its id, while others are removed and put back.
+    void selectionFollowsTheOperation()
+    {
+        MainWindow window(library());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        Document* doc = window.document();
+        WorkloadPanel* panel = window.workloadPanel();
+        panel->selectOperation(5);
+        const std::string id = doc->operations()[5].id;
+        doc->removeOperation(2);
+        QCOMPARE(doc->operations()[std::size_t(panel->selectedOperation())].id, id);
+        QCOMPARE(panel->selectedOperation(), 4);
+        doc->undoStack()->undo();
+        QCOMPARE(panel->selectedOperation(), 5);
+        QCOMPARE(doc->operations()[5].id, id);
     }
 
     // Removing an operation renames and recolours none of the others, in the session and in the chart's legend.

@@ -130,7 +130,13 @@ void WorkloadPanel::rebuildList()
                 auto* item = new QListWidgetItem(m_list);
                 item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
             }
-            m_list->setCurrentRow(std::min(selected, m_list->count() - 1));
+            // The operation selected before keeps the selection where it still is (an undone removal puts
+            // operations back before it); otherwise the row it had.
+            int row = std::min(selected, m_list->count() - 1);
+            for (std::size_t i = 0; i < ops.size(); ++i)
+                if (!m_selectedId.empty() && ops[i].id == m_selectedId)
+                    row = static_cast<int>(i);
+            m_list->setCurrentRow(row);
         }
         for (std::size_t i = 0; i < ops.size(); ++i) {
             QListWidgetItem* item = m_list->item(static_cast<int>(i));
@@ -151,6 +157,8 @@ void WorkloadPanel::rebuildParams()
     const std::string kind = op >= 0 && static_cast<std::size_t>(op) < ops.size()
         ? std::string(kindName(ops[static_cast<std::size_t>(op)].op))
         : std::string();
+    if (!kind.empty())
+        m_selectedId = ops[static_cast<std::size_t>(op)].id;
     if (op == m_paramsOf && kind == m_paramsKind) {
         syncParams();
         return;

@@ -59,6 +59,7 @@ private:
     std::map<std::string, QComboBox*> m_textChoosers;
     int m_paramsOf = -1;
     std::string m_paramsKind;
+    std::string m_selectedId; // the selected operation's id, to find it again when the list is rebuilt
 };
 
 } // namespace roofline::widgets
