@@ -9,6 +9,7 @@
 #include "report.h"
 #include "roofline_chart.h"
 #include "scenario.h"
+#include "test_util.h"
 #include "workload_panel.h"
 
 #include <QFile>
@@ -365,5 +366,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRobustness)
+ROOFLINE_GUI_TEST_MAIN(TestRobustness)
 #include "test_robustness.moc"

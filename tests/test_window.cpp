@@ -12,6 +12,7 @@
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "solver.h"
+#include "test_util.h"
 #include "units.h"
 #include "workload_panel.h"
 
@@ -781,5 +782,5 @@ void TestWindow::copiesTheChart()
     QVERIFY(inkShare(image) > 0.05);
 }
 
-QTEST_MAIN(TestWindow)
+ROOFLINE_GUI_TEST_MAIN(TestWindow)
 #include "test_window.moc"
