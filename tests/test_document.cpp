@@ -4,6 +4,7 @@
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
+#include "power_slider.h"
 #include "readout_model.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
@@ -242,6 +243,25 @@ private slots:
         QCOMPARE(doc->operations()[5].id, id);
     }
 
+    // A slider deleted while held sends no release: undoing the operation it belongs to still ends the gesture, and
+    // the chart draws smooth again.
+    void aHeldSliderThatGoesEndsItsGesture()
+    {
+        MainWindow window(library());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        Document* doc = window.document();
+        doc->addOperation(Dot {});
+        window.workloadPanel()->selectOperation(int(doc->operations().size()) - 1);
+        PowerSlider* n = window.workloadPanel()->paramSlider(QStringLiteral("N"));
+        QVERIFY(n);
+        QSignalSpy finished(doc, &Document::gestureFinished);
+        n->slider()->setSliderDown(true);
+        QVERIFY(window.chart()->notAntialiasedElements().testFlag(QCP::aePlottables));
+        doc->undoStack()->undo();
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(window.chart()->notAntialiasedElements(), QCP::AntialiasedElements(QCP::aeNone));
+    }
+
     // Removing an operation renames and recolours none of the others, in the session and in the chart's legend.
     void removingKeepsTheOthersIdentity()
     {
@@ -376,6 +396,16 @@ private slots:
         QCOMPARE(chart->yAxis2->range().lower, chart->yAxis->range().lower / a.peak);
         QCOMPARE(chart->yAxis2->range().upper, chart->yAxis->range().upper / a.peak);
         QVERIFY(chart->yAxis2->label().contains(QString::fromLatin1(dtypeName(a.dtype))));
+        // A peak 10 % lower keeps the left axis's decades; the right axis follows the peak all the same.
+        const QCPRange left = chart->yAxis->range();
+        const double peak = a.peak; // `a` goes with the next edit
+        const std::string key = "peak." + std::string(dtypeName(a.dtype));
+        QVERIFY(!window.document()->setHardwareValue(key, peak * 0.9));
+        const double lower = window.document()->analysis()->peak;
+        QCOMPARE(lower, peak * 0.9);
+        QCOMPARE(chart->yAxis->range().upper, left.upper);
+        QCOMPARE(chart->yAxis2->range().upper, left.upper / lower);
+        window.document()->undoStack()->undo();
 
         QStringList texts;
         std::vector<double> lines;

@@ -49,10 +49,6 @@ SweepChart::SweepChart(QWidget* parent)
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
     yAxis2->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double f) { return QStringLiteral("%1 %").arg(QString::number(f * 100, 'g', 3)); }));
-    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
-        const double peak = m_analysis->peak > 0 ? m_analysis->peak : 1;
-        yAxis2->setRange(r.lower / peak, r.upper / peak);
-    });
     legend->setVisible(true);
     // Curves rise to the right and level off at the peak: the top left is where they are not.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -255,6 +251,10 @@ void SweepChart::draw()
         yAxis->setRange(1e9, 1e15);
     }
     xAxis->setRange(m_from, to);
+    // Set here, not from yAxis's rangeChanged: a new peak often keeps the same decades, and an unchanged range
+    // signals nothing.
+    const double peak = a.peak > 0 ? a.peak : 1;
+    yAxis2->setRange(yAxis->range().lower / peak, yAxis->range().upper / peak);
     drawPeaks(peaks);
     placeCriticalLabels(criticalLabels);
     replot(QCustomPlot::rpQueuedReplot);

@@ -13,6 +13,7 @@
 #include <QPixmap>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -165,6 +166,10 @@ void WorkloadPanel::rebuildParams()
     }
     m_paramsOf = op;
     m_paramsKind = kind;
+    // A slider deleted while held (an undo under the mouse) sends no release: its gesture ends here.
+    for (auto& [name, slider] : m_sliders)
+        if (slider->slider()->isSliderDown())
+            m_state->endGesture();
     for (auto& [name, slider] : m_sliders)
         delete slider;
     for (auto* choosers : { &m_dtypeChoosers, &m_textChoosers }) {
