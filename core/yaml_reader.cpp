@@ -27,7 +27,7 @@ namespace {
 struct AnchorFound {
     YAML::Mark mark;
     std::string field;
-    std::string what; // "&x", or "an alias"
+    std::string what; // "anchor 'x'", or "an alias"
 };
 
 // Follows the parser's events for the field path of each node, and throws AnchorFound at the first anchor or alias.
@@ -47,7 +47,7 @@ public:
     void OnDocumentEnd() override { }
     void OnAnchor(const YAML::Mark& mark, const std::string& name) override
     {
-        throw AnchorFound { mark, nextField(), "&" + name };
+        throw AnchorFound { mark, nextField(), "anchor " + quoteInput(name) }; // the name may hold any byte
     }
     void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override
     {

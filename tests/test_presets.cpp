@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 #include <fstream>
 
 using namespace roofline;
@@ -196,6 +198,9 @@ private slots:
         row("anchor without an alias", replaceLine(kValid, 7, "    bandwidth: &bw 1e12"), 7, 16, "memory[0].bandwidth",
             noAliases);
         row("alias of a list", kValid + "notes: &n [a]\nextra: *n\n", 12, 8, "notes", noAliases);
+        // Found by the fuzzer: yaml-cpp hands over an anchor's name with the carriage returns after it, which the
+        // message quoted raw.
+        row("anchor name with carriage returns", "&eslin\r\r\r\r\r\r\r\r# AMD Inst", 1, 1, "", noAliases);
         std::string wide = "name: [";
         for (int i = 0; i < 200000; ++i)
             wide += "0,";
@@ -216,6 +221,11 @@ private slots:
         const QString all = QString::fromStdString(toString(hw.error()));
         QCOMPARE(QString::fromStdString(d.file), QStringLiteral("bad.yaml"));
         QVERIFY2(QString::fromStdString(d.message).contains(message), qPrintable(all));
+        // Whatever the input, a message is printable text: no byte of it reaches a terminal as a control.
+        const std::string shown = toString(hw.error());
+        QVERIFY2(std::none_of(shown.begin(), shown.end(),
+                     [](char c) { return (static_cast<unsigned char>(c) < 0x20 && c != '\n') || c == 0x7f; }),
+            qPrintable(all));
         QCOMPARE(QString::fromStdString(d.field), field);
         QCOMPARE(d.line, line);
         if (column > 0)
