@@ -262,8 +262,14 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         return std::nullopt;
     } catch (const YAML::Exception& e) {
         const bool located = e.mark.line >= 0;
+        // yaml-cpp's messages are ASCII but may echo one byte of the input ("unknown escape character: "): shown
+        // as '?' unless printable ASCII, so that the message stays text.
+        std::string message = e.msg;
+        for (char& c : message)
+            if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+                c = '?';
         m_diagnostics.push_back({ m_file, located ? e.mark.line + 1 : 0, located ? e.mark.column + 1 : 0, {},
-            "YAML syntax error: " + e.msg });
+            "YAML syntax error: " + message });
         return std::nullopt;
     }
     if (!root.IsDefined() || root.IsNull()) {

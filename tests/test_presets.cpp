@@ -200,6 +200,7 @@ private slots:
         row("alias of a list", kValid + "notes: &n [a]\nextra: *n\n", 12, 8, "notes", noAliases);
         // Found by the fuzzer: yaml-cpp hands over an anchor's name with the carriage returns after it, which the
         // message quoted raw.
+        row("escape cut by the end of the file", "\"\\", 1, 4, "", "unknown escape character: ?");
         row("anchor name with carriage returns", "&eslin\r\r\r\r\r\r\r\r# AMD Inst", 1, 1, "", noAliases);
         std::string wide = "name: [";
         for (int i = 0; i < 200000; ++i)
