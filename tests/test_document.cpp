@@ -41,18 +41,6 @@ const PresetLibrary& library()
     return lib;
 }
 
-QPoint handleCentre(QSlider* slider)
-{
-    QStyleOptionSlider option;
-    option.initFrom(slider);
-    option.orientation = slider->orientation();
-    option.minimum = slider->minimum();
-    option.maximum = slider->maximum();
-    option.sliderPosition = slider->sliderPosition();
-    option.sliderValue = slider->value();
-    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
-}
-
 // The batch-size example in a shown window, its sweep tab in front.
 void showBatchSizeSweep(MainWindow& window)
 {
@@ -185,7 +173,7 @@ private slots:
         const int steps = doc->undoStack()->count();
         const double before = doc->hardware().memory("HBM")->bandwidth;
         QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
-        const QPoint start = handleCentre(slider);
+        const QPoint start = roofline::testing::handleCentre(slider);
         const auto smooth = QCP::aeNone;
         // Graphs that draw markers: the ridges, every operation's, the binding markers' groups.
         auto countMarkerGraphs = [](RooflineChart* chart, std::optional<QCPScatterStyle::ScatterShape> shape) {

@@ -65,6 +65,9 @@ inline bool compareGolden(const QString& actual, const QString& name, QString* m
 #ifdef QT_WIDGETS_LIB
 #include <QApplication>
 #include <QFont>
+#include <QSlider>
+#include <QStyle>
+#include <QStyleOptionSlider>
 
 namespace roofline::testing {
 
@@ -86,6 +89,19 @@ inline void prepareGuiEnvironment()
     qunsetenv("QT_SCREEN_SCALE_FACTORS");
     qunsetenv("QT_AUTO_SCREEN_SCALE_FACTOR");
     QCoreApplication::setAttribute(Qt::AA_Use96Dpi);
+}
+
+// The centre of a slider's handle, for dragging it as a user does (a click on the groove only pages).
+inline QPoint handleCentre(QSlider* slider)
+{
+    QStyleOptionSlider option;
+    option.initFrom(slider);
+    option.orientation = slider->orientation();
+    option.minimum = slider->minimum();
+    option.maximum = slider->maximum();
+    option.sliderPosition = slider->sliderPosition();
+    option.sliderValue = slider->value();
+    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
 }
 
 } // namespace roofline::testing

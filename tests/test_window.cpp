@@ -52,19 +52,6 @@ QString q(const std::string& s)
     return QString::fromStdString(s);
 }
 
-// The centre of a slider's handle, for dragging it as a user does (a click on the groove only pages).
-QPoint handleCentre(QSlider* slider)
-{
-    QStyleOptionSlider option;
-    option.initFrom(slider);
-    option.orientation = slider->orientation();
-    option.minimum = slider->minimum();
-    option.maximum = slider->maximum();
-    option.sliderPosition = slider->sliderPosition();
-    option.sliderValue = slider->value();
-    return slider->style()->subControlRect(QStyle::CC_Slider, &option, QStyle::SC_SliderHandle, slider).center();
-}
-
 // Share of pixels that differ from the corner pixel: a blank export has none.
 double inkShare(const QImage& image)
 {
@@ -240,7 +227,7 @@ void TestWindow::hbmKeysMoveRoofMarkersAndTable()
 void TestWindow::hbmDragUpdatesBeforeRelease()
 {
     QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
-    const QPoint start = handleCentre(slider);
+    const QPoint start = roofline::testing::handleCentre(slider);
     QSignalSpy changed(m_window->document(), &Document::contentChanged);
     QTest::mousePress(slider, Qt::LeftButton, {}, start);
     QTest::mouseMove(slider, start + QPoint(-30, 0));
