@@ -2,7 +2,7 @@
 // integer dtypes) and the bytes it moves across each memory level and link it touches. Parameter names follow the
 // texts: X[B,D]·Y[D,F]→Z[B,F], vectors of length N, P participants, Ψ parameters. Everything else the program
 // knows of a kind (its names, its parameters' units, ranges and defaults, its cost, its label) is in its one
-// description in operations.cpp; the functions below read those descriptions.
+// description in operation_specs.cpp; the functions below read those descriptions.
 #pragma once
 
 #include "dtype.h"
@@ -168,7 +168,7 @@ struct PipelineStage {
     bool operator==(const PipelineStage&) const = default;
 };
 
-// The catalogue: one alternative per struct above, each with its description (`specOf`) in operations.cpp.
+// The catalogue: one alternative per struct above, each with its description (`specOf`) in operation_specs.cpp.
 using OperationVariant = std::variant<Dot, LayerNorm, Matmul, BatchedMatmul, ShardedMatmul, Collective,
     DataParallelStep, TensorParallelLayer, PipelineStage>;
 
