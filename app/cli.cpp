@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "cli_models.h"
+
 #include "presets.h"
 #include "report.h"
 #include "version.h"
@@ -57,6 +59,42 @@ constexpr OptionSpec kParam { "--param", "", "P", false,
     "what the sweep runs along (default: the first operation's main parameter)" };
 constexpr OptionSpec kHelp { "--help", "-h", "", false, "show this help" };
 
+// A whole model on the chart: --model and its settings, each the model setting of the same name (cli_models.h).
+constexpr OptionSpec kModel { "--model", "", "ID", false,
+    "a language model (see 'roofline-lab models'): its operations per layer\nand its totals" };
+constexpr OptionSpec kPhase { "--phase", "", "PHASE", false,
+    "decode (default: one new token per sequence) or prefill" };
+constexpr OptionSpec kBatch { "--batch", "", "B", false, "sequences in flight, 1 by default" };
+constexpr OptionSpec kPrompt { "--prompt", "", "P", false, "prefill: prompt tokens per sequence, 2048 by default" };
+constexpr OptionSpec kContext { "--context", "", "S", false,
+    "decode: tokens already cached per sequence, 4096 by default" };
+constexpr OptionSpec kTp { "--tp", "", "N", false, "tensor-parallel degree, 1 by default" };
+constexpr OptionSpec kLink { "--link", "", "NAME", false,
+    "the link the all-reduces cross (default: the chip's first)" };
+constexpr OptionSpec kWeights { "--weights", "", "DTYPE", false, "weights' dtype: bf16 (default), fp8, int8, int4" };
+constexpr OptionSpec kActivations { "--activations", "", "DTYPE", false,
+    "activations' and compute dtype, bf16 by default" };
+constexpr OptionSpec kKv { "--kv", "", "DTYPE", false, "KV cache dtype: bf16 (default), fp8, int8" };
+constexpr OptionSpec kAttention { "--attention", "", "MODE", false,
+    "prefill attention: fused (default, scores stay on chip) or materialised" };
+constexpr OptionSpec kModelDir { "--model-dir", "", "DIR", true,
+    "read more models from DIR, repeatable (after the user's folder,\n~/.config/roofline-lab/models)" };
+
+// The model options and the model settings they set, in the order of modelSettingKeys().
+constexpr std::array<std::pair<const OptionSpec*, std::string_view>, 11> kModelSettingOptions { { { &kModel, "id" },
+    { &kPhase, "phase" }, { &kBatch, "batch" }, { &kPrompt, "prompt" }, { &kContext, "context" },
+    { &kWeights, "weights" }, { &kActivations, "activations" }, { &kKv, "kv" }, { &kTp, "tp" }, { &kLink, "link" },
+    { &kAttention, "attention" } } };
+
+// A command's options followed by every model option.
+std::vector<const OptionSpec*> withModelOptions(std::vector<const OptionSpec*> options)
+{
+    for (const auto& [option, key] : kModelSettingOptions)
+        options.push_back(option);
+    options.push_back(&kModelDir);
+    return options;
+}
+
 struct CommandSpec {
     std::string_view name;
     std::string_view synopsis; // the words after the command's name
@@ -68,21 +106,24 @@ const std::vector<CommandSpec>& commands()
 {
     static const std::vector<CommandSpec> table {
         { "presets", "[--preset-dir DIR ...]", "list the known hardware presets", { &kPresetDir, &kHelp } },
+        { "models", "[--model-dir DIR ...]", "list the known language models", { &kModelDir, &kHelp } },
         { "report",
             "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]\n"
-            "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]",
+            "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]\n"
+            "[--model ID [--phase decode|prefill] [--batch B] [--context S | --prompt P] [--tp N]\n"
+            " [--link NAME] [--weights DTYPE] [--activations DTYPE] [--kv DTYPE] [--attention fused|materialised]]",
             "evaluate every operation and print the result; with --sweep (JSON only), each\noperation's attainable "
             "FLOP/s sampled over PARAM, and its critical value",
-            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kHelp } },
+            withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kHelp }) },
         { "save", "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml [--preset-dir DIR ...]",
             "write the scenario with the overrides applied, as the window saves it",
-            { &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp } },
+            withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp }) },
         { "export",
             "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf\n"
             "[--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P] [--preset-dir DIR ...]",
             "draw the chart to a file, with no display",
-            { &kPreset, &kScenario, &kSet, &kPresetDir, &kExportOutput, &kSize, &kScale, &kTheme, &kView, &kParam,
-                &kHelp } },
+            withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kExportOutput, &kSize, &kScale, &kTheme,
+                &kView, &kParam, &kHelp }) },
     };
     return table;
 }
@@ -219,7 +260,15 @@ Expected<ParsedArgs> parseWords(const CommandSpec& command, const std::vector<st
 Expected<ScenarioOptions> scenarioOptions(const ParsedArgs& parsed)
 {
     ScenarioOptions options { parsed.value("--preset"), parsed.value("--scenario"), parsed.values("--set"),
-        parsed.values("--preset-dir") };
+        parsed.values("--preset-dir"), {}, parsed.values("--model-dir") };
+    for (const auto& [option, key] : kModelSettingOptions)
+        if (parsed.has(option->name))
+            options.modelSettings.emplace_back(key, parsed.value(option->name));
+    for (const std::string& dir : options.modelDirs) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec))
+            return Expected<ScenarioOptions>::failure("--model-dir: no such folder '" + dir + "'");
+    }
     for (const std::string& dir : options.presetDirs) {
         std::error_code ec;
         if (!std::filesystem::is_directory(dir, ec))
@@ -257,14 +306,15 @@ Expected<std::string, Diagnostics> readStandardInput()
     }
 }
 
-Expected<Session, Diagnostics> loadScenarioFrom(const std::string& file, const PresetLibrary& library)
+Expected<Session, Diagnostics> loadScenarioFrom(
+    const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
 {
     if (file != kStandardInput)
-        return loadScenario(file, library);
+        return loadScenario(file, library, models);
     Expected<std::string, Diagnostics> text = readStandardInput();
     if (!text)
         return Expected<Session, Diagnostics>::failure(text.error());
-    return parseScenario(*text, std::string(kStandardInputName), library);
+    return parseScenario(*text, std::string(kStandardInputName), library, models);
 }
 
 int runPresets(const ParsedArgs&, const ScenarioOptions& options)
@@ -421,6 +471,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     if (options.preset.empty() == options.scenarioFile.empty())
         return fail(kExitBadArguments,
             options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
+    const ModelLibrary models = loadModels(options);
     Session scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
@@ -431,8 +482,10 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
             return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
         }
         scenario = defaultSession(*hw);
+        if (!options.modelSettings.empty())
+            scenario.operations.clear(); // the model's operations take the default workload's place
     } else {
-        Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library);
+        Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library, models);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())
                 std::cerr << d.toString() << '\n';
@@ -440,6 +493,8 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
         }
         scenario = std::move(loaded).value();
     }
+    if (const int code = applyModelOptions(options, models, scenario); code != kExitOk)
+        return code;
     for (const std::string& setting : options.settings)
         if (std::optional<std::string> error = applySetting(scenario, setting))
             return fail(kExitBadArguments, "--set " + *error);
@@ -531,6 +586,8 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
         return fail(kExitBadArguments, options.error());
     if (command->name == "presets")
         return runPresets(*parsed, *options);
+    if (command->name == "models")
+        return runModels(*options);
     if (command->name == "report")
         return runReport(*parsed, *options);
     if (command->name == "save")

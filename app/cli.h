@@ -29,6 +29,10 @@ struct ScenarioOptions {
     std::string scenarioFile;
     std::vector<std::string> settings;
     std::vector<std::string> presetDirs;
+    // --model ID and its settings (--phase decode, --batch 16, ...) as model setting keys and values, in the order
+    // of modelSettingKeys(); --model-dir DIR (repeatable, after the user's model folder).
+    std::vector<std::pair<std::string, std::string>> modelSettings;
+    std::vector<std::string> modelDirs;
 };
 
 // The options a command was given, each under its long name (`-o` is stored as `--output`), with its values in the

@@ -1,18 +1,22 @@
 #include "analysis.h"
 
+#include "model_operations.h"
+
 #include <algorithm>
 
 namespace roofline {
 
 namespace {
 
-void add(GroupTotal& total, const Evaluation& e)
+void add(GroupTotal& total, const Evaluation& e, double repeat)
 {
     ++total.count;
-    total.flops += e.flops;
-    total.tMath += e.tMath;
-    total.tLower += e.tLower;
-    total.tUpper += e.tUpper;
+    total.flops += repeat * e.flops;
+    total.tMath += repeat * e.tMath;
+    total.tLower += repeat * e.tLower;
+    total.tUpper += repeat * e.tUpper;
+    for (const ResourceUse& use : e.resources)
+        (use.kind == RoofKind::Memory ? total.tMemory : total.tNetwork) += repeat * use.time;
 }
 
 } // namespace
@@ -37,6 +41,13 @@ std::optional<std::string> Analysis::firstError() const
 Analysis analyse(Session session)
 {
     Analysis a;
+    std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
+    if (session.model) {
+        a.modelProblem = settingsProblem(*session.model).value_or("");
+        if (a.modelProblem.empty())
+            for (Operation& op : modelOperations(*session.model))
+                session.operations.push_back(std::move(op));
+    }
     a.hardware = session.hardware();
     a.dtype = session.chartDtype(a.hardware);
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);
@@ -47,18 +58,23 @@ Analysis analyse(Session session)
             if (Expected<Critical> c = solveCritical(op.op, a.hardware, mainParam(op.op)))
                 result.critical = std::move(c).value();
         if (result.evaluation.ok() && !op.hidden) {
-            add(a.total, result.evaluation.value());
+            add(a.total, result.evaluation.value(), op.repeat);
             if (!op.group.empty()) {
                 auto it = std::find_if(
                     a.groups.begin(), a.groups.end(), [&](const GroupTotal& g) { return g.group == op.group; });
                 if (it == a.groups.end())
-                    it = a.groups.insert(a.groups.end(), GroupTotal { op.group, 0, 0, 0, 0, 0 });
-                add(*it, result.evaluation.value());
+                    it = a.groups.insert(a.groups.end(), GroupTotal { .group = op.group });
+                add(*it, result.evaluation.value(), op.repeat);
             }
         }
         a.operations.push_back(std::move(result));
     }
     a.session = std::move(session);
+    if (a.session.model) {
+        a.model = modelTotals(a);
+        if (!a.model && a.modelProblem.empty())
+            a.modelProblem = a.firstError().value_or("");
+    }
     return a;
 }
 

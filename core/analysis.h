@@ -4,6 +4,7 @@
 
 #include "evaluate.h"
 #include "expected.h"
+#include "model_totals.h"
 #include "session.h"
 #include "solver.h"
 
@@ -26,6 +27,8 @@ struct GroupTotal {
     double tMath = 0;
     double tLower = 0; // each operation overlapping its own resources perfectly
     double tUpper = 0; // nothing overlapping
+    double tMemory = 0; // every memory level's time
+    double tNetwork = 0; // every link's time
 };
 
 struct Analysis {
@@ -36,6 +39,10 @@ struct Analysis {
     std::vector<OperationAnalysis> operations; // one per session operation, in its order
     GroupTotal total; // every visible operation
     std::vector<GroupTotal> groups; // one per named group, in order of first appearance
+    // A session with a model: its totals, or why there are none (settings that cannot run, an operation the chip
+    // cannot evaluate).
+    std::optional<ModelTotals> model;
+    std::string modelProblem;
 
     // The chip the chart frames its axes with: the session's chip before overrides, so that dragging a slider moves
     // the roofs under a fixed frame until something would leave it.
@@ -46,6 +53,8 @@ struct Analysis {
     std::optional<std::string> firstError() const;
 };
 
+// Evaluates every operation. A session with a model first has its generated operations made anew from the settings
+// (model_operations.h), after the user's; totals count each operation `repeat` times.
 Analysis analyse(Session);
 
 } // namespace roofline

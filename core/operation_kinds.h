@@ -153,5 +153,8 @@ const KindSpec<Collective>& specOf(const Collective*);
 const KindSpec<DataParallelStep>& specOf(const DataParallelStep*);
 const KindSpec<TensorParallelLayer>& specOf(const TensorParallelLayer*);
 const KindSpec<PipelineStage>& specOf(const PipelineStage*);
+const KindSpec<Elementwise>& specOf(const Elementwise*);
+const KindSpec<Attention>& specOf(const Attention*);
+const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*);
 
 } // namespace roofline::kinds

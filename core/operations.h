@@ -168,9 +168,69 @@ struct PipelineStage {
     bool operator==(const PipelineStage&) const = default;
 };
 
+enum class ElementwiseKind { RmsNorm, ResidualAdd, Softmax, SwiGlu, Gelu, Embedding };
+
+// A pass over B rows of width D that reads and writes every element once, as a language model's layers do between
+// their matmuls. Per element: rmsnorm 4 FLOPs (square, add, scale by 1/rms, scale by γ; plus one reciprocal square
+// root per row) reading x and the D weights γ; residual_add 1 FLOP reading two arrays; softmax 5 FLOPs (max,
+// subtract, exp, add, divide); swiglu 5 FLOPs (SiLU as x/(1+e^−x): 4, times the up projection: 1) reading gate and
+// up; gelu 8 FLOPs (tanh form); embedding 0 FLOPs, a gather of B rows of the table. Bytes: s·(reads + 1)·B·D, plus
+// s·D for rmsnorm's γ.
+struct Elementwise {
+    ElementwiseKind kind = ElementwiseKind::RmsNorm;
+    double B = 1024;
+    double D = 8192;
+    Dtype dtype = Dtype::bf16;
+    std::string memory;
+
+    bool operator==(const Elementwise&) const = default;
+};
+
+enum class AttentionPart { Fused, Scores, Values };
+
+// Attention of B sequences, T new query tokens each, over the `past` tokens already in the KV cache and the T new
+// ones (causal: query i sees past + i + 1 keys), with `heads` query heads sharing `kv_heads` KV heads of width d.
+// Fused (FlashAttention): scores stay on chip; FLOPs 4·d·heads·B·pairs (QKᵀ and PV), pairs = T·past + T(T+1)/2;
+// bytes: Q read and O written (s_x·2·B·T·heads·d), the new K and V written to the cache and every cached K and V
+// read (s_kv·2·B·kv_heads·d·(T + past + T)). Materialised, as two kernels around a softmax: scores QKᵀ over the
+// whole T × (past + T) block (2·d·heads·B·T·(past+T) FLOPs; reads Q and K, writes the new K and the scores) and
+// values P·V (the same FLOPs; reads the scores and V, writes the new V and O).
+struct Attention {
+    AttentionPart part = AttentionPart::Fused;
+    double B = 1;
+    double T = 1;
+    double past = 4096;
+    double heads = 32;
+    double kvHeads = 32;
+    double d = 128;
+    Dtype x = Dtype::bf16;
+    Dtype kv = Dtype::bf16;
+    std::string memory;
+
+    bool operator==(const Attention&) const = default;
+};
+
+// The experts of a mixture-of-experts MLP projection: `tokens` rows each routed to k of E experts, X[tokens·k, D]·
+// Y_e[D, F]. FLOPs 2·tokens·k·D·F; bytes s_x·tokens·k·D + s_w·E_used·D·F + s_out·tokens·k·F, where
+// E_used = E·(1 − (1 − k/E)^tokens) is the number of experts a uniform router is expected to touch.
+struct ExpertMatmul {
+    double tokens = 1;
+    double D = 4096;
+    double F = 14336;
+    double E = 8;
+    double k = 2;
+    Dtype x = Dtype::bf16;
+    Dtype w = Dtype::bf16;
+    Dtype out = Dtype::bf16;
+    Dtype compute = Dtype::bf16;
+    std::string memory;
+
+    bool operator==(const ExpertMatmul&) const = default;
+};
+
 // The catalogue: one alternative per struct above, each with its description (`specOf`) in operation_specs.cpp.
 using OperationVariant = std::variant<Dot, LayerNorm, Matmul, BatchedMatmul, ShardedMatmul, Collective,
-    DataParallelStep, TensorParallelLayer, PipelineStage>;
+    DataParallelStep, TensorParallelLayer, PipelineStage, Elementwise, Attention, ExpertMatmul>;
 
 // An operation as it stands on the chart: a name the user reads ("matmul B=256"), its parameters, and what the
 // session keeps of it: an id that stays with it through edits, reordering and removal of others, its colour, the
@@ -182,6 +242,10 @@ struct Operation {
     std::string colour; // "#rrggbb"; the session assigns one from its palette when empty
     std::string group; // empty: in no group
     bool hidden = false;
+    // A model's operations (model_operations.h): made by analyse() from the session's model settings and never
+    // saved; `repeat` counts identical copies (one per layer), which the totals multiply by.
+    bool generated = false;
+    double repeat = 1;
 
     bool operator==(const Operation&) const = default;
 };

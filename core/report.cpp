@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "report_model.h"
+
 #include "evaluate.h"
 #include "json.h"
 #include "solver.h"
@@ -101,6 +103,8 @@ Expected<std::string> reportTable(const Analysis& a)
 {
     if (std::optional<std::string> error = a.firstError())
         return Expected<std::string>::failure(*error);
+    if (!a.modelProblem.empty())
+        return Expected<std::string>::failure("model." + a.modelProblem);
     const Session& s = a.session;
     const Hardware& hw = a.hardware;
     const Dtype dtype = a.dtype;
@@ -128,11 +132,15 @@ Expected<std::string> reportTable(const Analysis& a)
         std::string intensity;
         for (const ResourceUse& use : e.resources)
             intensity += (intensity.empty() ? "" : ", ") + use.name + " " + formatIntensity(use.intensity);
-        table.push_back({ s.operations[i].name, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
+        const Operation& op = s.operations[i];
+        const std::string repeat = op.repeat != 1 ? " ×" + formatSI(op.repeat) : std::string();
+        table.push_back({ op.name + repeat, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
             formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
             formatRate(e.attainable, e.dtype), percent(e.fractionOfPeak), critical ? describe(*critical) : "-" });
     }
     out += renderTable(table, 2, 6);
+    if (a.model)
+        out += modelTotalsText(a);
     return out;
 }
 
@@ -140,6 +148,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
 {
     if (std::optional<std::string> error = a.firstError())
         return Expected<std::string>::failure(*error);
+    if (!a.modelProblem.empty())
+        return Expected<std::string>::failure("model." + a.modelProblem);
     const Session& s = a.session;
     const Hardware& hw = a.hardware;
 
@@ -188,6 +198,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
             j.key("group").value(op.group);
         if (op.hidden)
             j.key("hidden").value(true);
+        if (op.generated)
+            j.key("repeat").value(op.repeat);
         j.key("params").beginObject();
         for (const ParamInfo& p : params(op.op)) {
             if (auto n = numberParam(op.op, p.name))
@@ -247,6 +259,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
         j.key("t_math_s").value(t.tMath);
         j.key("t_lower_s").value(t.tLower);
         j.key("t_upper_s").value(t.tUpper);
+        j.key("t_memory_s").value(t.tMemory);
+        j.key("t_network_s").value(t.tNetwork);
         j.endObject();
     };
     j.key("total");
@@ -255,6 +269,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
     for (const GroupTotal& g : a.groups)
         total(g);
     j.endArray();
+    if (a.model)
+        writeModelJson(j, a);
     j.endObject();
     return j.str() + "\n";
 }

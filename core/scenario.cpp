@@ -1,6 +1,7 @@
 #include "scenario.h"
 
 #include "evaluate.h"
+#include "scenario_model.h"
 #include "yaml_reader.h"
 
 #include <algorithm>
@@ -245,12 +246,18 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
 Expected<Session, Diagnostics> parseScenario(
     std::string_view text, const std::string& file, const PresetLibrary& library)
 {
+    return parseScenario(text, file, library, defaultModelLibrary());
+}
+
+Expected<Session, Diagnostics> parseScenario(
+    std::string_view text, const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
+{
     using Result = Expected<Session, Diagnostics>;
     YamlReader r(file);
     const std::optional<YAML::Node> root = r.load(text);
     if (!root)
         return Result::failure(r.diagnostics());
-    if (!r.checkMap(*root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "operations" }))
+    if (!r.checkMap(*root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -326,6 +333,9 @@ Expected<Session, Diagnostics> parseScenario(
                 session.dtype = d;
         }
 
+    if (auto n = r.child(*root, {}, "model", false))
+        session.model = readModelBlock(r, *n, hw, models);
+
     if (auto n = r.child(*root, {}, "operations", false)) {
         if (!n->IsSequence()) {
             r.error(*n, "operations", "expected a list of operations");
@@ -344,7 +354,7 @@ Expected<Session, Diagnostics> parseScenario(
                 session.operations.push_back(std::move(*op));
             }
         }
-    } else if (!r.failed()) {
+    } else if (!r.failed() && !session.model) {
         session.operations = defaultWorkload(hw);
     }
 
@@ -354,12 +364,18 @@ Expected<Session, Diagnostics> parseScenario(
     return session;
 }
 
-Expected<Session, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
+Expected<Session, Diagnostics> loadScenario(
+    const std::filesystem::path& path, const PresetLibrary& library, const ModelLibrary& models)
 {
     Expected<std::string, Diagnostics> text = readTextFile(path);
     if (!text)
         return Expected<Session, Diagnostics>::failure(text.error());
-    return parseScenario(*text, path.string(), library);
+    return parseScenario(*text, path.string(), library, models);
+}
+
+Expected<Session, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
+{
+    return loadScenario(path, library, defaultModelLibrary());
 }
 
 std::optional<std::string> setParamFromText(
@@ -396,6 +412,19 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
         return setOverride(session, key, q->value);
     }
     const Hardware hw = session.hardware();
+    if (key.starts_with("model.")) {
+        if (!session.model)
+            return shownKey + ": the scenario has no model (give one in its model: block, or --model)";
+        ModelSettings changed = *session.model;
+        const std::string setting = key.substr(6);
+        const ModelLibrary models = setting == "id" ? defaultModelLibrary() : ModelLibrary {};
+        if (std::optional<std::string> error = setModelSetting(changed, setting, value, hw, models))
+            return "model." + *error;
+        if (std::optional<std::string> problem = settingsProblem(changed))
+            return "model." + *problem;
+        session.model = std::move(changed);
+        return std::nullopt;
+    }
     if (key == "chart.dtype") {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d || !hw.peakFor(*d))
@@ -465,8 +494,14 @@ std::string writeScenario(const Session& s)
     }
     if (s.dtype)
         out << YAML::Key << "dtype" << YAML::Value << std::string(dtypeName(*s.dtype));
+    if (s.model) {
+        out << YAML::Key << "model" << YAML::Value;
+        writeModelBlock(out, *s.model);
+    }
     out << YAML::Key << "operations" << YAML::Value << YAML::BeginSeq;
     for (const Operation& op : s.operations) {
+        if (op.generated)
+            continue; // made anew from the model settings
         out << YAML::BeginMap << YAML::Key << "op" << YAML::Value << std::string(kindName(op.op));
         if (!op.id.empty())
             out << YAML::Key << "id" << YAML::Value << op.id;

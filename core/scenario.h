@@ -5,6 +5,7 @@
 
 #include "diagnostic.h"
 #include "expected.h"
+#include "model_presets.h"
 #include "presets.h"
 #include "session.h"
 
@@ -13,7 +14,12 @@
 
 namespace roofline {
 
+// A scenario may name a model (a `model:` block) from `models`; without it, from defaultModelLibrary().
+Expected<Session, Diagnostics> parseScenario(
+    std::string_view text, const std::string& file, const PresetLibrary&, const ModelLibrary& models);
 Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&);
+Expected<Session, Diagnostics> loadScenario(
+    const std::filesystem::path&, const PresetLibrary&, const ModelLibrary& models);
 Expected<Session, Diagnostics> loadScenario(const std::filesystem::path&, const PresetLibrary&);
 
 // Applies one "KEY=VALUE" override: a hardware key (see hardwareKeys) or an operation parameter, "B=512" for every
@@ -26,7 +32,8 @@ std::optional<std::string> applySetting(Session&, std::string_view assignment);
 std::optional<std::string> setParamFromText(
     Operation&, std::string_view param, const std::string& value, const Hardware&);
 
-// The session as a scenario file, in the schema of docs/file-formats.md.
+// The session as a scenario file, in the schema of docs/file-formats.md: the model's settings, never its generated
+// operations.
 std::string writeScenario(const Session&);
 
 } // namespace roofline

@@ -5,6 +5,7 @@
 #include "dtype.h"
 #include "expected.h"
 #include "hardware.h"
+#include "model.h"
 #include "operations.h"
 
 #include <optional>
@@ -28,7 +29,8 @@ struct Session {
     Hardware chip; // the chip as its preset or the file gives it, before overrides: what Reset restores
     std::vector<Override> overrides; // each key once, in the order first set
     std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
-    std::vector<Operation> operations;
+    std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
+    std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
 
     bool operator==(const Session&) const = default;
 

@@ -1,0 +1,62 @@
+#include "model.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace roofline {
+
+std::string wholeText(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+    return buffer;
+}
+
+double mlpParameters(const Model& m)
+{
+    const double matrices = (m.gated ? 3 : 2) * m.hidden * m.mlp;
+    // Biases: the up (and gate) projection's mlp outputs each, the down projection's hidden outputs.
+    const double biases = m.bias ? (m.gated ? 2 : 1) * m.mlp + m.hidden : 0;
+    return matrices + biases;
+}
+
+double parameterCount(const Model& m)
+{
+    const double q = m.heads * m.headDim;
+    const double kv = m.kvHeads * m.headDim;
+    const double attention = m.hidden * (q + 2 * kv) + q * m.hidden + (m.bias ? q + 2 * kv + m.hidden : 0);
+    const double router = m.experts > 1 ? m.hidden * m.experts : 0;
+    const double normWeights = m.norm == NormKind::LayerNorm ? 2 * m.hidden : m.hidden; // scale, and shift
+    const double layer = attention + m.experts * mlpParameters(m) + router + 2 * normWeights;
+    const double embeddings = m.vocab * m.hidden + m.positions * m.hidden;
+    const double lmHead = m.tiedEmbeddings ? 0 : m.vocab * m.hidden;
+    return embeddings + m.layers * layer + normWeights + lmHead;
+}
+
+std::string_view phaseName(Phase p)
+{
+    return p == Phase::Prefill ? "prefill" : "decode";
+}
+
+std::optional<std::string> settingsProblem(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    if (!(s.batch >= 1 && s.batch <= kMaxBatch && s.batch == std::floor(s.batch)))
+        return "batch: expected a whole number from 1 to " + wholeText(kMaxBatch);
+    if (!(s.prompt >= 1 && s.prompt <= kMaxTokens && s.prompt == std::floor(s.prompt)))
+        return "prompt: expected a whole number of tokens from 1 to " + wholeText(kMaxTokens);
+    if (!(s.context >= 0 && s.context <= kMaxTokens && s.context == std::floor(s.context)))
+        return "context: expected a whole number of tokens from 0 to " + wholeText(kMaxTokens);
+    if (!(s.tp >= 1 && s.tp <= kMaxTensorParallel && s.tp == std::floor(s.tp)))
+        return "tp: expected a whole number of GPUs from 1 to " + wholeText(kMaxTensorParallel);
+    if (std::fmod(m.heads, s.tp) != 0)
+        return "tp: " + wholeText(s.tp) + " does not divide the " + wholeText(m.heads) + " heads of " + m.name;
+    if (std::fmod(m.kvHeads, s.tp) != 0 && std::fmod(s.tp, m.kvHeads) != 0)
+        return "tp: " + wholeText(s.tp) + " and the " + wholeText(m.kvHeads) + " KV heads of " + m.name
+            + " do not divide one another (each GPU holds whole KV heads, or one copied)";
+    if (std::fmod(m.mlp, s.tp) != 0)
+        return "tp: " + wholeText(s.tp) + " does not divide the MLP size " + wholeText(m.mlp) + " of " + m.name;
+    return std::nullopt;
+}
+
+} // namespace roofline

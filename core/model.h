@@ -1,0 +1,84 @@
+// Whole language models: a decoder-only transformer as its published configuration states it, and the settings a
+// session runs it with (phase, batch, context, dtypes, tensor parallelism). model_operations.cpp turns the two into
+// ordinary operations; model_totals.cpp sums them into the figures an engineer sizing a deployment asks for.
+#pragma once
+
+#include "dtype.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+enum class NormKind { RmsNorm, LayerNorm };
+
+// A model's architecture, the fields of a Hugging Face config.json. Counts are doubles holding whole numbers, as
+// operation parameters are.
+struct Model {
+    std::string id; // "llama-2-7b"
+    std::string name; // "Llama 2 7B"
+    double layers = 32; // num_hidden_layers
+    double hidden = 4096; // hidden_size
+    double heads = 32; // num_attention_heads
+    double kvHeads = 32; // num_key_value_heads (grouped-query attention when fewer than heads)
+    double headDim = 128; // head_dim, hidden / heads unless the file says otherwise
+    double mlp = 11008; // intermediate_size, per expert for a mixture of experts
+    bool gated = true; // gated MLP (SwiGLU: up, gate, down) or plain (up, GELU, down)
+    double vocab = 32000; // vocab_size
+    bool tiedEmbeddings = false; // lm_head shares the embedding matrix
+    double experts = 1; // num_local_experts; 1 for a dense model
+    double expertsPerToken = 1; // num_experts_per_tok
+    NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
+    bool bias = false; // biases on every projection (GPT-2)
+    double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
+    std::vector<std::string> sources;
+    std::string notes;
+
+    bool operator==(const Model&) const = default;
+};
+
+// The parameters a model's fields imply, exactly: embeddings, per layer the attention projections, the MLP (every
+// expert, and the router), the norms and biases, the final norm and an untied lm_head.
+double parameterCount(const Model&);
+// Parameters of one expert's MLP (or the dense MLP).
+double mlpParameters(const Model&);
+
+enum class Phase { Prefill, Decode };
+std::string_view phaseName(Phase);
+
+// How a session runs a model: the phase, the shape and dtypes, and tensor parallelism over one link.
+struct ModelSettings {
+    Model model; // as its preset gave it when the session was made: what the session analyses
+    Phase phase = Phase::Decode;
+    double batch = 1; // B: sequences in flight
+    double prompt = 2048; // P: prompt tokens of a prefill
+    double context = 4096; // S: tokens already cached before a decode step
+    Dtype weights = Dtype::bf16;
+    Dtype activations = Dtype::bf16; // also the compute dtype
+    Dtype kvCache = Dtype::bf16;
+    double tp = 1; // N: tensor-parallel degree
+    std::string link; // the link the all-reduces cross; empty: the chip's first
+    bool materialiseScores = false; // prefill attention writes its scores to memory instead of keeping them on chip
+
+    bool operator==(const ModelSettings&) const = default;
+
+    // Tokens each layer processes: B·P for a prefill, B for a decode step.
+    double tokens() const { return phase == Phase::Prefill ? batch * prompt : batch; }
+    // Tokens each sequence holds in the KV cache once the step is done: P after a prefill, S + 1 after a decode step.
+    double cachedTokens() const { return phase == Phase::Prefill ? prompt : context + 1; }
+};
+
+// The legal ranges of the settings, as the scenario reader, --set and the command line check them.
+inline constexpr double kMaxBatch = 1 << 24;
+inline constexpr double kMaxTokens = 1 << 30;
+inline constexpr double kMaxTensorParallel = 1024;
+
+// "6738415616": a whole count as files and messages write it, with no exponent.
+std::string wholeText(double);
+
+// Why the settings cannot run the model, naming the setting ("tp: 3 does not divide the 32 heads"), or nothing.
+std::optional<std::string> settingsProblem(const ModelSettings&);
+
+} // namespace roofline

@@ -1,0 +1,27 @@
+// A model and its settings as ordinary operations: one layer's worth, each counted once per layer, plus the
+// embedding and the lm_head. analyse() appends them to the session it analyses; scenario files never hold them.
+#pragma once
+
+#include "model.h"
+#include "operations.h"
+
+#include <vector>
+
+namespace roofline {
+
+// The layer parts operations are grouped by, in the order they run.
+inline constexpr std::string_view kGroupEmbedding = "embedding";
+inline constexpr std::string_view kGroupAttention = "attention";
+inline constexpr std::string_view kGroupMlp = "mlp";
+inline constexpr std::string_view kGroupNorms = "norms & residuals";
+inline constexpr std::string_view kGroupAllReduce = "all-reduce";
+inline constexpr std::string_view kGroupLmHead = "lm_head";
+
+// The operations of one forward step per chip (tensor parallelism splits heads and MLP columns over N chips, the
+// lm_head's vocabulary too): each layer's norms, q/k/v/o projections, attention over the KV cache, residual adds,
+// MLP (router and experts for a mixture) and, with N > 1, its two all-reduces, with repeat = layers; the embedding
+// gather and the lm_head (last position of each sequence) once. Ids are "model.PART", names say what each is,
+// `generated` is set, and colours follow the group. The settings must have passed settingsProblem().
+std::vector<Operation> modelOperations(const ModelSettings&);
+
+} // namespace roofline

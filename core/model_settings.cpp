@@ -1,0 +1,120 @@
+#include "model_settings.h"
+
+#include "units.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace roofline {
+
+namespace {
+
+std::optional<std::string> setCount(
+    double& target, std::string_view key, const std::string& value, double min, double max, std::string_view what)
+{
+    // parseWholeNumber reads counts from 1; an empty cache is written 0.
+    const Expected<double> n = value == "0" ? Expected<double>(0.0) : parseWholeNumber(value);
+    if (!n || *n < min || *n > max)
+        return std::string(key) + ": expected a whole number of " + std::string(what) + " from " + wholeText(min)
+            + " to " + wholeText(max) + ", found " + quoteInput(value);
+    target = *n;
+    return std::nullopt;
+}
+
+std::optional<std::string> setDtype(Dtype& target, std::string_view key, const std::string& value)
+{
+    const std::optional<Dtype> d = parseDtype(value);
+    if (!d)
+        return std::string(key) + ": unknown dtype " + quoteInput(value)
+            + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
+    target = *d;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::string_view> modelSettingKeys()
+{
+    return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention" };
+}
+
+std::optional<std::string> setModelSetting(
+    ModelSettings& s, std::string_view key, const std::string& value, const Hardware& hw, const ModelLibrary& library)
+{
+    if (key == "id") {
+        const Model* m = library.find(value);
+        if (!m)
+            return "id: no model with id " + quoteInput(value) + " (known: " + library.ids() + ")";
+        s.model = *m;
+        return std::nullopt;
+    }
+    if (key == "phase") {
+        if (value != "prefill" && value != "decode")
+            return "phase: expected prefill or decode, found " + quoteInput(value);
+        s.phase = value == "prefill" ? Phase::Prefill : Phase::Decode;
+        return std::nullopt;
+    }
+    if (key == "batch")
+        return setCount(s.batch, key, value, 1, kMaxBatch, "sequences");
+    if (key == "prompt")
+        return setCount(s.prompt, key, value, 1, kMaxTokens, "tokens");
+    if (key == "context")
+        return setCount(s.context, key, value, 0, kMaxTokens, "tokens");
+    if (key == "tp")
+        return setCount(s.tp, key, value, 1, kMaxTensorParallel, "GPUs");
+    if (key == "weights")
+        return setDtype(s.weights, key, value);
+    if (key == "kv")
+        return setDtype(s.kvCache, key, value);
+    if (key == "activations") {
+        Dtype d = s.activations;
+        if (auto error = setDtype(d, key, value))
+            return error;
+        if (!hw.peakFor(d))
+            return "activations: " + hw.name + " has no " + value + " peak to compute in";
+        s.activations = d;
+        return std::nullopt;
+    }
+    if (key == "link") {
+        if (value.empty() || !hw.link(value)) {
+            std::string names;
+            for (const Link& l : hw.links)
+                names += (names.empty() ? "" : ", ") + l.name;
+            return "link: " + hw.name + " has no link named " + quoteInput(value) + " (it has "
+                + (names.empty() ? "none" : names) + ")";
+        }
+        s.link = value;
+        return std::nullopt;
+    }
+    if (key == "attention") {
+        if (value != "fused" && value != "materialised")
+            return "attention: expected fused (scores stay on chip) or materialised, found " + quoteInput(value);
+        s.materialiseScores = value == "materialised";
+        return std::nullopt;
+    }
+    std::string keys;
+    for (std::string_view k : modelSettingKeys())
+        keys += (keys.empty() ? "" : ", ") + std::string(k);
+    return std::string(key) + ": unknown model setting (expected one of: " + keys + ")";
+}
+
+std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings& s)
+{
+    std::vector<std::pair<std::string, std::string>> out {
+        { "id", s.model.id },
+        { "phase", std::string(phaseName(s.phase)) },
+        { "batch", wholeText(s.batch) },
+        { "prompt", wholeText(s.prompt) },
+        { "context", wholeText(s.context) },
+        { "weights", std::string(dtypeName(s.weights)) },
+        { "activations", std::string(dtypeName(s.activations)) },
+        { "kv", std::string(dtypeName(s.kvCache)) },
+        { "tp", wholeText(s.tp) },
+    };
+    if (!s.link.empty())
+        out.emplace_back("link", s.link);
+    out.emplace_back("attention", s.materialiseScores ? "materialised" : "fused");
+    return out;
+}
+
+} // namespace roofline

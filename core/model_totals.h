@@ -1,0 +1,57 @@
+// What a model's analysed operations add up to: the time of one step, tokens per second, utilisation, the memory a
+// chip needs against what it has, and the serving text's own three-term model beside them.
+#pragma once
+
+#include "model.h"
+
+#include <optional>
+#include <string>
+
+namespace roofline {
+
+struct Analysis;
+
+// "Modeling and Scaling Performance with Roofline", exactly as written: t_mem = GPU_mem / MemBW,
+// t_compute = 2·B·P / compute, T_network = 4(N−1)·B·D·S·L / NetBW, with B the tokens of the step, P the model's
+// parameters, D its hidden size, S the bytes of an activation, L its layers. Beside it the ring estimate of the same
+// traffic: two all-reduces per layer of 2(N−1)/N·B·D·S bytes each, N times less than the text's term.
+struct ServingText {
+    double gpuMemory = 0; // bytes: the chip's main memory capacity
+    double memBandwidth = 0; // bytes/s
+    double compute = 0; // FLOP/s of the compute dtype
+    double netBandwidth = 0; // bytes/s of the settings' link, 0 when the chip has none
+    double tMem = 0;
+    double tCompute = 0;
+    double tNetwork = 0;
+    double tNetworkRing = 0;
+};
+
+struct ModelTotals {
+    // Per chip, each operation's time counted once per repeat, operations one after another.
+    double flops = 0;
+    double tLower = 0; // each operation overlapping its own resources perfectly
+    double tUpper = 0; // nothing overlapping
+    double tMath = 0;
+    double tMemory = 0; // every memory level's time
+    double tNetwork = 0; // every link's time
+    double memoryBytes = 0; // bytes read and written in main memory
+    double tokensPerSecond = 0; // every sequence together
+    double tokensPerSecondPerSequence = 0;
+    double timeToFirstToken = 0; // a prefill's T_lower; 0 for a decode step
+    double mfu = 0; // flops / (T_lower · peak)
+    double mbu = 0; // main-memory bytes / (T_lower · bandwidth)
+    // Memory per chip after tensor parallelism.
+    double weightsBytes = 0; // every parameter at the weights' dtype, split N ways
+    double kvCacheBytes = 0; // K and V of every cached token, every layer, every sequence
+    double activationBytes = 0; // the largest set of one layer's activations alive at once
+    double capacityBytes = 0; // the main memory's capacity; 0 when the chip's preset does not state it
+    bool fits = true; // weights + KV cache + activations within the capacity (true when it is not known)
+    double maxBatch = 0; // the largest batch that fits at this context; 0 when not even one does or unknown
+    ServingText servingText;
+};
+
+// The totals of a session with a model, or nothing for a session without one or whose operations do not all
+// evaluate (the reason is then the analysis's firstError()).
+std::optional<ModelTotals> modelTotals(const Analysis&);
+
+} // namespace roofline

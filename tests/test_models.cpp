@@ -1,0 +1,344 @@
+// Whole language models: the presets' parameter counts against the published totals, every generated operation's
+// FLOPs and bytes for Llama-2-7B against counts derived by hand, the whole-model totals, the serving text's three
+// formulas, memory capacity, and model files and settings that contradict themselves.
+#include "analysis.h"
+#include "model_operations.h"
+#include "model_presets.h"
+#include "presets.h"
+#include "scenario.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace roofline;
+
+namespace {
+
+const ModelLibrary& models()
+{
+    static const ModelLibrary lib = loadModelLibrary({});
+    return lib;
+}
+
+const PresetLibrary& chips()
+{
+    static const PresetLibrary lib = loadPresetLibrary({});
+    return lib;
+}
+
+// A chip with round numbers: 1e14 FLOP/s bf16, HBM 1e12 B/s with 1e11 B of capacity, one 1e11 B/s link.
+Hardware roundChip()
+{
+    Hardware hw;
+    hw.id = "round";
+    hw.name = "Round";
+    hw.setPeak(Dtype::bf16, 1e14);
+    hw.memories.push_back({ "HBM", "", 1e12, 1e11 });
+    hw.links.push_back({ "FAST", "", 1e11, LinkScope::IntraNode, false });
+    return hw;
+}
+
+Session modelSession(const Hardware& hw, const std::string& id, const std::function<void(ModelSettings&)>& change)
+{
+    Session s;
+    s.chip = hw;
+    s.presetId = hw.id;
+    ModelSettings settings;
+    settings.model = *models().find(id);
+    change(settings);
+    s.model = settings;
+    return s;
+}
+
+const OperationAnalysis& byId(const Analysis& a, const std::string& id)
+{
+    for (std::size_t i = 0; i < a.operations.size(); ++i)
+        if (a.session.operations[i].id == id)
+            return a.operations[i];
+    qFatal("no operation %s", id.c_str());
+}
+
+double hbmBytes(const Evaluation& e)
+{
+    double total = 0;
+    for (const ResourceUse& use : e.resources)
+        if (use.name == "HBM")
+            total += use.bytes;
+    return total;
+}
+
+QString errorsOf(const Expected<Model, Diagnostics>& m)
+{
+    return m ? QString() : QString::fromStdString(toString(m.error()));
+}
+
+// Llama-2-7B's fields, to break one at a time.
+std::string llamaFile(
+    const std::string& heads = "32", const std::string& kvHeads = "32", const std::string& hidden = "4096")
+{
+    return "id: test\nname: Test\nlayers: 32\nhidden_size: " + hidden + "\nheads: " + heads + "\nkv_heads: " + kvHeads
+        + "\nmlp_size: 11008\nvocab: 32000\nsources: [hand-written]\n";
+}
+
+} // namespace
+
+class TestModels : public QObject {
+    Q_OBJECT
+private slots:
+    void everyPresetLoads()
+    {
+        QVERIFY2(models().errors.empty(), toString(models().errors).c_str());
+        for (const char* id : { "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
+                 "llama-3.1-405b", "mixtral-8x7b", "gpt2" })
+            QVERIFY2(models().find(id), id);
+    }
+
+    void parameterCountsAreThePublishedTotals_data()
+    {
+        QTest::addColumn<QString>("id");
+        QTest::addColumn<double>("published");
+        // The totals the issue gives (Hugging Face model cards and safetensors indexes).
+        QTest::newRow("Llama-2-7B") << "llama-2-7b" << 6738415616.0;
+        QTest::newRow("Llama-3.1-8B") << "llama-3.1-8b" << 8030261248.0;
+        QTest::newRow("Llama-3.1-70B") << "llama-3.1-70b" << 70553706496.0;
+        QTest::newRow("Mixtral-8x7B") << "mixtral-8x7b" << 46702792704.0;
+        // GPT-2 small's checkpoint: wte 50257·768 + wpe 1024·768 + 12 layers of 7,087,872 + ln_f 1536.
+        QTest::newRow("GPT-2") << "gpt2" << 124439808.0;
+    }
+    void parameterCountsAreThePublishedTotals()
+    {
+        QFETCH(QString, id);
+        QFETCH(double, published);
+        QCOMPARE(parameterCount(*models().find(id.toStdString())), published);
+    }
+
+    // Llama-2-7B, decode, B = 2 sequences with 1023 tokens cached (1024 keys each), bf16 throughout, one chip.
+    void llama2DecodeOperationsByHand()
+    {
+        const Analysis a = analyse(modelSession(roundChip(), "llama-2-7b", [](ModelSettings& s) {
+            s.batch = 2;
+            s.context = 1023;
+        }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        struct Expect {
+            const char* id;
+            double flops;
+            double bytes;
+            double repeat;
+        };
+        // Rows = B = 2. Matmul [2, D]·[D, F]: 2·2·D·F FLOPs; 2·(2·D) + 2·D·F + 2·(2·F) bytes.
+        const Expect expected[] = {
+            // gather of 2 rows of 4096: read 2·8192, write 2·8192 bytes.
+            { "model.embedding", 0, 32768, 1 },
+            // RMSNorm [2, 4096]: 4·8192 + 2 FLOPs; read 16384, write 16384, γ 8192 bytes.
+            { "model.attn_norm", 32770, 40960, 32 },
+            // 4096 → 4096: 67,108,864 FLOPs; 16384 + 33,554,432 + 16384 bytes.
+            { "model.q_proj", 67108864, 33587200, 32 },
+            { "model.k_proj", 67108864, 33587200, 32 },
+            { "model.v_proj", 67108864, 33587200, 32 },
+            // 1024 query–key pairs per head: 4·128·32 heads·2·1024 FLOPs. Q and O 2·(2·2·32·128) = 32768 bytes;
+            // K and V per token 2·2·32·128 = 16384 bytes, written for the new token (2) and read for 1024 keys (2048).
+            { "model.attention", 33554432, 32768 + 16384.0 * 2050, 32 },
+            { "model.o_proj", 67108864, 33587200, 32 },
+            // [2, 4096] + [2, 4096]: 8192 FLOPs; read 2·16384, write 16384 bytes.
+            { "model.attn_residual", 8192, 49152, 32 },
+            { "model.mlp_norm", 32770, 40960, 32 },
+            // 4096 → 11008: 180,355,072 FLOPs; 16384 + 90,177,536 + 44,032 bytes.
+            { "model.up_proj", 180355072, 90237952, 32 },
+            { "model.gate_proj", 180355072, 90237952, 32 },
+            // SwiGLU over [2, 11008]: 5·22016 FLOPs; read gate and up, write: 3·44032 bytes.
+            { "model.activation", 110080, 132096, 32 },
+            { "model.down_proj", 180355072, 90237952, 32 },
+            { "model.mlp_residual", 8192, 49152, 32 },
+            { "model.final_norm", 32770, 40960, 1 },
+            // Last position only: [2, 4096]·[4096, 32000]: 524,288,000 FLOPs; 16384 + 262,144,000 + 128,000 bytes.
+            { "model.lm_head", 524288000, 262288384, 1 },
+        };
+        QCOMPARE(a.session.operations.size(), std::size(expected));
+        for (const Expect& x : expected) {
+            const OperationAnalysis& o = byId(a, x.id);
+            QVERIFY2(o.evaluation.ok(), x.id);
+            QCOMPARE(o.evaluation.value().flops, x.flops);
+            QCOMPARE(hbmBytes(o.evaluation.value()), x.bytes);
+            QCOMPARE(a.session.find(x.id)->repeat, x.repeat);
+        }
+        // Whole model, by the same counts: one layer 843,247,108 FLOPs and 438,994,944 bytes, 32 of them, plus the
+        // embedding, the final norm and the lm_head. Every operation is memory-bound on this chip (intensity ≤ 2
+        // against a ridge of 100), so T_lower is the bytes over 1e12 B/s.
+        QCOMPARE(a.model->flops, 32 * 843247108.0 + 32770 + 524288000);
+        const double bytes = 32 * 438994944.0 + 32768 + 40960 + 262288384;
+        QCOMPARE(a.model->memoryBytes, bytes);
+        QVERIFY(std::abs(a.model->tLower - bytes / 1e12) < 1e-12 * a.model->tLower);
+        QCOMPARE(a.model->tNetwork, 0.0);
+        // Two sequences, one token each per step.
+        QVERIFY(std::abs(a.model->tokensPerSecond - 2 / a.model->tLower) < 1e-9 * a.model->tokensPerSecond);
+        // KV cache: 2 (K, V) · 32 layers · 2 sequences · 1024 tokens · 4096 · 2 bytes.
+        QCOMPARE(a.model->kvCacheBytes, 2.0 * 32 * 2 * 1024 * 4096 * 2);
+        QCOMPARE(a.model->weightsBytes, 2 * 6738415616.0);
+    }
+
+    // The serving text's claim: a small decode step reads every weight and the KV cache once. Llama-2-7B, B = 1,
+    // S = 4096 on an H100 SXM: the weights read (all but the embedding table, of which one row is gathered) are
+    // 2·(6,738,415,616 − 32000·4096) = 13,214,687,232 bytes, the KV cache 2·32·4097·4096·2 = 2,148,007,936 bytes;
+    // over 3.35e12 B/s that is 4.586 ms.
+    void decodeStepIsWeightsAndKvCacheOverBandwidth()
+    {
+        const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "llama-2-7b", [](ModelSettings& s) {
+            s.batch = 1;
+            s.context = 4096;
+        }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        const double expected = (13214687232.0 + 2148007936.0) / 3.35e12;
+        QVERIFY2(std::abs(a.model->tLower - expected) < 0.01 * expected,
+            qPrintable(QString("T_lower %1 s, expected %2 s").arg(a.model->tLower).arg(expected)));
+        QCOMPARE(a.model->kvCacheBytes, 2148007936.0);
+        QVERIFY(a.model->fits);
+        // (80 GiB − 13,476,831,232 B of weights) / (2,148,007,936 B of KV cache + 60,416 B of activations) = 33.7.
+        QCOMPARE(a.model->maxBatch, 33.0);
+    }
+
+    // "Modeling and Scaling Performance with Roofline", its three terms as written, for Llama-3.1-70B decoding 16
+    // sequences over 8 H100s on NVLink (450 GB/s one way).
+    void servingTextFormulas()
+    {
+        const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "llama-3.1-70b", [](ModelSettings& s) {
+            s.batch = 16;
+            s.tp = 8;
+            s.link = "NVLink";
+        }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        const ServingText& t = a.model->servingText;
+        auto near = [](double x, double y) { return std::abs(x - y) <= 1e-12 * std::abs(y); };
+        QVERIFY(near(t.tMem, 85899345920.0 / 3.35e12)); // 80 GiB / 3.35 TB/s = 25.64 ms
+        QVERIFY(near(t.tCompute, 2 * 16 * 70553706496.0 / 9.89e14)); // 2.283 ms
+        QVERIFY(near(t.tNetwork, 4.0 * 7 * 16 * 8192 * 2 * 80 / 4.5e11)); // 1.305 ms
+        QVERIFY(near(t.tNetworkRing, 80 * 2 * (2.0 * 7 / 8 * 16 * 8192 * 2) / 4.5e11)); // 163.1 µs
+        QVERIFY(near(t.tNetwork / t.tNetworkRing, 8));
+        // The per-layer model's all-reduces are the ring estimate exactly: 160 AllReduces of 16·8192 bf16 elements.
+        QVERIFY(near(a.model->tNetwork, t.tNetworkRing));
+    }
+
+    void aModelThatDoesNotFitIsSaidSo()
+    {
+        // Llama-3.1-405B in bf16 on one 80 GiB H100: 812 GB of weights.
+        const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "llama-3.1-405b", [](ModelSettings&) {}));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        QVERIFY(!a.model->fits);
+        QCOMPARE(a.model->maxBatch, 0.0);
+        QVERIFY(std::isfinite(a.model->tLower) && a.model->tLower > 0);
+        // A batch too large for the KV cache, on a model whose weights fit.
+        const Analysis big = analyse(modelSession(*chips().find("h100-sxm"), "llama-2-7b", [](ModelSettings& s) {
+            s.batch = 1024;
+            s.context = 32768;
+        }));
+        QVERIFY(big.model && !big.model->fits);
+        QVERIFY(std::isfinite(big.model->tLower) && big.model->tLower > 0);
+    }
+
+    void prefillCountsTheCausalPairsOnce()
+    {
+        // Prefill of P = 4 tokens, B = 1: pairs 4·5/2 = 10 per head; fused attention FLOPs 4·128·32·10.
+        const Analysis a = analyse(modelSession(roundChip(), "llama-2-7b", [](ModelSettings& s) {
+            s.phase = Phase::Prefill;
+            s.prompt = 4;
+        }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        QCOMPARE(byId(a, "model.attention").evaluation.value().flops, 4.0 * 128 * 32 * 10);
+        // Projections see every prompt token; the lm_head only the last.
+        QCOMPARE(numberParam(a.session.find("model.q_proj")->op, "B"), std::optional<double>(4));
+        QCOMPARE(numberParam(a.session.find("model.lm_head")->op, "B"), std::optional<double>(1));
+        QCOMPARE(a.model->timeToFirstToken, a.model->tLower);
+    }
+
+    void tensorParallelismAddsTwoAllReducesPerLayer()
+    {
+        const Analysis a = analyse(modelSession(roundChip(), "llama-3.1-8b", [](ModelSettings& s) { s.tp = 8; }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        // Each chip holds 32/8 query heads and the 8/8 = 1 KV head: q 4096 → 512, k 4096 → 128.
+        QCOMPARE(numberParam(a.session.find("model.q_proj")->op, "F"), std::optional<double>(512));
+        QCOMPARE(numberParam(a.session.find("model.k_proj")->op, "F"), std::optional<double>(128));
+        for (const char* id : { "model.attn_allreduce", "model.mlp_allreduce" }) {
+            const Operation* op = a.session.find(id);
+            QVERIFY(op);
+            QCOMPARE(op->repeat, 32.0);
+            // 2·7/8·4096·2 bytes over the 1e11 B/s link.
+            QCOMPARE(byId(a, id).evaluation.value().resources[0].bytes, 2.0 * 7 / 8 * 4096 * 2);
+        }
+    }
+
+    void scenariosKeepTheSettingsNotTheOperations()
+    {
+        Session s = modelSession(*chips().find("h100-sxm"), "llama-3.1-70b", [](ModelSettings& m) {
+            m.tp = 8;
+            m.link = "NVLink";
+            m.batch = 16;
+            m.weights = Dtype::int8;
+            m.kvCache = Dtype::fp8;
+        });
+        s.name = "70B";
+        const Analysis a = analyse(s);
+        const std::string text = writeScenario(a.session);
+        QVERIFY(text.find("model.q_proj") == std::string::npos);
+        const auto back = parseScenario(text, "saved.yaml", chips(), models());
+        QVERIFY2(back, back ? "" : toString(back.error()).c_str());
+        QCOMPARE(writeScenario(*back), text);
+        QVERIFY(back->model == s.model);
+        // Analysing an analysed session makes the same operations, not twice as many.
+        QCOMPARE(analyse(a.session).session.operations, a.session.operations);
+    }
+
+    void inconsistentModelFilesAreLocated_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("heads do not divide hidden_size") << QString::fromStdString(
+            llamaFile("30", "30")) << "m.yaml:5:8: heads: 30 heads do not divide hidden_size 4096";
+        QTest::newRow("KV heads do not divide heads") << QString::fromStdString(
+            llamaFile("32", "12")) << "m.yaml:6:11: kv_heads: 12 KV heads do not divide the 32 heads";
+        QTest::newRow("a stated count the fields do not give")
+            << QString::fromStdString(llamaFile() + "parameters: 7000000000\n")
+            << "m.yaml:10:13: parameters: the file states 7000000000 parameters, but its fields give 6738415616";
+        QTest::newRow("a fractional layer count") << QString::fromStdString(
+            "id: t\nname: T\nlayers: 1.5\nhidden_size: 64\nheads: 1\nmlp_size: 1\nvocab: 1\n"
+            "sources: [x]\n") << "m.yaml:3:9: layers: expected a whole number from 1 to 16777216, found '1.5'";
+    }
+    void inconsistentModelFilesAreLocated()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, message);
+        const auto m = parseModel(file.toStdString(), "m.yaml", "m");
+        QVERIFY(!m);
+        QVERIFY2(errorsOf(m).contains(message), qPrintable(errorsOf(m)));
+    }
+
+    void settingsThatCannotRunAreLocated_data()
+    {
+        QTest::addColumn<QString>("block");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("tp not dividing the heads")
+            << "  id: llama-2-7b\n  tp: 3\n"
+            << "s.yaml:4:7: model.tp: 3 does not divide the 32 heads of Llama 2 7B";
+        QTest::newRow("unknown model") << "  id: llama-9\n"
+                                       << "s.yaml:3:7: model.id: no model with id 'llama-9'";
+        QTest::newRow("zero batch") << "  id: gpt2\n  batch: 0\n"
+                                    << "s.yaml:4:10: model.batch: expected a whole number";
+        QTest::newRow("no such link") << "  id: gpt2\n  link: UPI\n"
+                                      << "s.yaml:4:9: model.link: NVIDIA H100 SXM has no link named 'UPI'";
+        QTest::newRow("unknown setting") << "  id: gpt2\n  batchsize: 4\n"
+                                         << "s.yaml:4:14: model.batchsize: unknown model setting";
+    }
+    void settingsThatCannotRunAreLocated()
+    {
+        QFETCH(QString, block);
+        QFETCH(QString, message);
+        const std::string text = "preset: h100-sxm\nmodel:\n" + block.toStdString();
+        const auto s = parseScenario(text, "s.yaml", chips(), models());
+        QVERIFY(!s);
+        const QString errors = QString::fromStdString(toString(s.error()));
+        QVERIFY2(errors.contains(message), qPrintable(errors));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestModels)
+#include "test_models.moc"
