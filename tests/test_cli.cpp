@@ -6,6 +6,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 #include <csignal>
 #include <functional>
 
@@ -302,6 +304,89 @@ private slots:
         const double total = doc["total"].toObject()["t_lower_s"].toDouble();
         QVERIFY(qAbs(total / sum - 1) < 1e-12);
         QCOMPARE(doc["total"].toObject()["count"].toInt(), doc["operations"].toArray().size());
+    }
+
+    // Item 9 of the whole-model issue, word for word: the operations, `model`, `totals` and `serving_text`.
+    void reportOfAModel()
+    {
+        const Run r = run({ "report", "--model", "llama-3.1-8b", "--preset", "h100-sxm", "--phase", "decode", "--batch",
+                              "16", "--context", "4096", "--tp", "8", "--link", "NVLink", "--weights", "int8", "--kv",
+                              "fp8", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc["model"].toObject()["id"].toString(), QString("llama-3.1-8b"));
+        QCOMPARE(doc["model"].toObject()["parameters"].toDouble(), 8030261248.0);
+        const QJsonObject totals = doc["totals"].toObject();
+        for (const char* key : { "flops", "t_lower_s", "t_upper_s", "t_math_s", "t_memory_s", "t_network_s",
+                 "tokens_per_s", "weights_bytes", "kv_cache_bytes", "capacity_bytes", "max_batch" })
+            QVERIFY2(totals[key].isDouble() && std::isfinite(totals[key].toDouble()), key);
+        QVERIFY(totals["fits"].toBool());
+        // int8 weights split 8 ways: 8,030,261,248 / 8 bytes; fp8 KV cache: 2·32 layers·16·4097 tokens·1 KV head·128.
+        QCOMPARE(totals["weights_bytes"].toDouble(), 8030261248.0 / 8);
+        QCOMPARE(totals["kv_cache_bytes"].toDouble(), 2.0 * 32 * 16 * 4097 * 128);
+        for (const char* key : { "t_mem_s", "t_compute_s", "t_network_s" })
+            QVERIFY2(doc["serving_text"].toObject()[key].toDouble() > 0, key);
+        // One layer's operations, each with its repeat count, and the totals multiply by it.
+        double sum = 0;
+        for (const QJsonValue& v : doc["operations"].toArray())
+            sum += v.toObject()["repeat"].toDouble(1) * v.toObject()["t_lower_s"].toDouble();
+        QVERIFY(qAbs(sum / totals["t_lower_s"].toDouble() - 1) < 1e-12);
+        const Run prefill = run({ "report", "--model", "gpt2", "--preset", "h100-sxm", "--phase", "prefill", "--prompt",
+                                    "2048", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(prefill.code, 0);
+        QVERIFY(
+            QJsonDocument::fromJson(prefill.out).object()["totals"].toObject()["time_to_first_token_s"].toDouble() > 0);
+    }
+
+    void modelOptionsThatCannotRun_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        const QStringList base { "report", "--preset", "h100-sxm" };
+        QTest::newRow("tp not dividing heads") << base + QStringList { "--model", "llama-2-7b", "--tp", "3" } << 2
+                                               << "--tp: 3 does not divide the 32 heads of Llama 2 7B";
+        QTest::newRow("unknown model") << base + QStringList { "--model", "llama-9" } << 1
+                                       << "no model with id 'llama-9' (known: gpt2,";
+        QTest::newRow("setting without a model")
+            << base + QStringList { "--batch", "4" } << 2 << "--batch sets a model's setting: give --model ID too";
+        QTest::newRow("zero batch") << base + QStringList { "--model", "gpt2", "--batch", "0" } << 2
+                                    << "--batch: expected a whole number of sequences";
+        QTest::newRow("no such link") << base + QStringList { "--model", "gpt2", "--link", "UPI" } << 2
+                                      << "--link: NVIDIA H100 SXM has no link named 'UPI'";
+    }
+    void modelOptionsThatCannotRun()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, code);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
+    void modelsAreListedAndSavedAsSettings()
+    {
+        const Run list = run({ "models" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(list.code, 0);
+        for (const char* id : { "llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b",
+                 "llama-3.1-405b", "mixtral-8x7b", "gpt2" })
+            QVERIFY2(list.out.contains(id), id);
+        QVERIFY(list.out.contains("6,738,415,616"));
+        const Run saved
+            = run({ "save", "--model", "mixtral-8x7b", "--preset", "h100-sxm", "--batch", "8", "--output", "-" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(saved.code, 0);
+        QVERIFY(saved.out.contains("model:\n  id: mixtral-8x7b\n  phase: decode\n  batch: 8\n"));
+        QVERIFY(!saved.out.contains("model.up_proj"));
+        const Run again
+            = run({ "save", "--scenario", "-", "--output", "-" }, cleanEnvironment(m_config.path()), saved.out);
+        QCOMPARE(again.code, 0);
+        QCOMPARE(again.out, saved.out);
     }
 
     // Options with no command word before them are a usage error with a hint, never the window.

@@ -1,5 +1,6 @@
 // Session files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
 #include "evaluate.h"
+#include "analysis.h"
 #include "scenario.h"
 #include "solver.h"
 
@@ -38,7 +39,9 @@ private slots:
             const Expected<Session, Diagnostics> s = parseScenario(f.text, std::string(f.name), library());
             QVERIFY2(s, s ? "" : toString(s.error()).c_str());
             QVERIFY2(!s->name.empty(), f.name.data());
-            QVERIFY2(!s->operations.empty(), f.name.data());
+            QVERIFY2(!s->operations.empty() || s->model, f.name.data());
+            // A model's operations are made by the analysis; they all evaluate on the scenario's chip.
+            QVERIFY2(analyse(*s).modelProblem.empty(), analyse(*s).modelProblem.c_str());
             for (const Operation& op : s->operations)
                 QVERIFY2(evaluate(op.op, s->hardware()), op.name.c_str());
         }
