@@ -1,8 +1,9 @@
 // Core evaluation speed: every operation of the default scenario, a sweep of B, the critical-value solver and whole
-// analyses of the default workload, 1,000 and 10,000 operations.
+// analyses of the default workload, 1,000 and 10,000 operations, and of a whole language model.
 // Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.
 #include "analysis.h"
 #include "evaluate.h"
+#include "model_presets.h"
 #include "presets.h"
 #include "scenario.h"
 #include "solver.h"
@@ -95,6 +96,22 @@ int main()
         char name[64];
         std::snprintf(name, sizeof name, "analyse a session of %zu operations", count);
         row(name, count, measure(count > 1000 ? 20 : 200, [&] { g_sink = g_sink + analyse(big).total.tLower; }));
+    }
+
+    // A whole model, as a slider step on a model setting makes: its operations made anew, evaluated and solved, the
+    // model's totals summed. Llama-3.1-405B (126 layers, analysed once each kind) over 8 GPUs, decode and prefill.
+    const ModelLibrary models = loadModelLibrary({});
+    for (const Phase phase : { Phase::Decode, Phase::Prefill }) {
+        Session session = defaultSession(h100);
+        session.operations.clear();
+        ModelSettings settings;
+        settings.model = *models.find("llama-3.1-405b");
+        settings.phase = phase;
+        settings.tp = 8;
+        session.model = settings;
+        const std::size_t count = analyse(session).operations.size();
+        row(phase == Phase::Decode ? "analyse Llama-3.1-405B decode, TP 8" : "analyse Llama-3.1-405B prefill, TP 8",
+            count, measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
     }
     return 0;
 }

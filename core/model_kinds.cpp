@@ -27,10 +27,16 @@ constexpr ElementwiseCost kElementwise[] = {
     { 0, 0, 1, false }, // embedding
 };
 
-// Query–key pairs a causal attention scores: query i of T sees past + i + 1 keys.
+// Keys per sequence: S, or T when S is smaller.
+double keysOf(const Attention& op)
+{
+    return std::max(op.S, op.T);
+}
+
+// Query–key pairs a causal attention scores: query i of T sees S − T + i + 1 keys.
 double causalPairs(const Attention& op)
 {
-    return op.T * op.past + op.T * (op.T + 1) / 2;
+    return op.T * (keysOf(op) - op.T) + op.T * (op.T + 1) / 2;
 }
 
 } // namespace
@@ -72,8 +78,7 @@ const KindSpec<Attention>& specOf(const Attention*)
         .names = { "attention", "attention_scores", "attention_values" },
         .params = { count("B", &Attention::B, "sequences", "sequences", 16),
             count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
-            count("past", &Attention::past, "tokens already in the KV cache per sequence", "tokens", 20,
-                { 0, kMaxCount, "a first prefill has nothing cached" }),
+            count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
             count("heads", &Attention::heads, "query heads", "heads", 8),
             count("kv_heads", &Attention::kvHeads, "KV heads (grouped-query attention when fewer)", "heads", 8),
             count("d", &Attention::d, "width of a head", "elements", 10),
@@ -83,7 +88,7 @@ const KindSpec<Attention>& specOf(const Attention*)
         .cost = [](const Attention& op) -> Cost {
             const double qo = s(op.x) * op.B * op.T * op.heads * op.d; // Q read, or O written
             const double kvRow = s(op.kv) * op.B * op.kvHeads * op.d; // one token's K (or V), all sequences
-            const double keys = op.past + op.T;
+            const double keys = keysOf(op);
             const double scores = s(op.x) * op.B * op.heads * op.T * keys;
             const double matmul = 2 * op.d * op.heads * op.B * op.T * keys;
             switch (op.part) {
@@ -100,7 +105,7 @@ const KindSpec<Attention>& specOf(const Attention*)
         .label =
             [](const Attention& o) {
                 return std::string(kindName(OperationVariant(o))) + " B=" + shortNumber(o.B) + " T=" + shortNumber(o.T)
-                    + " past=" + shortNumber(o.past);
+                    + " S=" + shortNumber(o.S);
             },
         .nameOf = [](const Attention& o) { return static_cast<std::size_t>(o.part); },
         .make =

@@ -111,7 +111,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s)
     Attention a;
     a.B = s.batch;
     a.T = s.phase == Phase::Prefill ? s.prompt : 1;
-    a.past = s.phase == Phase::Prefill ? 0 : s.context;
+    a.S = s.cachedTokens();
     a.heads = heads;
     a.kvHeads = kvHeads;
     a.d = m.headDim;
@@ -121,7 +121,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s)
         a.part = AttentionPart::Scores;
         b.add("scores", "attention scores QKᵀ", kGroupAttention, a, L);
         b.add("softmax", "attention softmax", kGroupAttention,
-            b.elementwise(ElementwiseKind::Softmax, s.batch * heads * a.T, a.past + a.T), L);
+            b.elementwise(ElementwiseKind::Softmax, s.batch * heads * a.T, a.S), L);
         a.part = AttentionPart::Values;
         b.add("values", "attention values PV", kGroupAttention, a, L);
     } else {

@@ -188,18 +188,18 @@ struct Elementwise {
 
 enum class AttentionPart { Fused, Scores, Values };
 
-// Attention of B sequences, T new query tokens each, over the `past` tokens already in the KV cache and the T new
-// ones (causal: query i sees past + i + 1 keys), with `heads` query heads sharing `kv_heads` KV heads of width d.
-// Fused (FlashAttention): scores stay on chip; FLOPs 4·d·heads·B·pairs (QKᵀ and PV), pairs = T·past + T(T+1)/2;
-// bytes: Q read and O written (s_x·2·B·T·heads·d), the new K and V written to the cache and every cached K and V
-// read (s_kv·2·B·kv_heads·d·(T + past + T)). Materialised, as two kernels around a softmax: scores QKᵀ over the
-// whole T × (past + T) block (2·d·heads·B·T·(past+T) FLOPs; reads Q and K, writes the new K and the scores) and
-// values P·V (the same FLOPs; reads the scores and V, writes the new V and O).
+// Attention of B sequences, T new query tokens each, over S keys per sequence: the tokens already in the KV cache
+// and the T new ones (S below T counts as T). Causal: query i of T sees S − T + i + 1 keys. `heads` query heads
+// share `kv_heads` KV heads of width d. Fused (FlashAttention): scores stay on chip; FLOPs 4·d·heads·B·pairs (QKᵀ and
+// PV), pairs = T·(S − T) + T(T+1)/2; bytes: Q read and O written (s_x·2·B·T·heads·d), the new K and V written to
+// the cache and every cached K and V read (s_kv·2·B·kv_heads·d·(T + S)). Materialised, as two kernels around a
+// softmax: scores QKᵀ over the whole T × S block (2·d·heads·B·T·S FLOPs; reads Q and K, writes the new K and the
+// scores) and values P·V (the same FLOPs; reads the scores and V, writes the new V and O).
 struct Attention {
     AttentionPart part = AttentionPart::Fused;
     double B = 1;
     double T = 1;
-    double past = 4096;
+    double S = 4097;
     double heads = 32;
     double kvHeads = 32;
     double d = 128;

@@ -13,20 +13,21 @@ CC=clang CXX=clang++ build -DROOFLINE_BUILD_FUZZERS=ON -DROOFLINE_BUILD_GUI=OFF 
     -DROOFLINE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 corpus="$BUILD_DIR/corpus"
-mkdir -p "$corpus"/{preset,scenario,setting,quantity} "$BUILD_DIR/artifacts"
+mkdir -p "$corpus"/{preset,scenario,setting,quantity,model} "$BUILD_DIR/artifacts"
 cp -n "$ROOT"/presets/*.yaml "$corpus/preset/"
 cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
+cp -n "$ROOT"/presets/models/*.yaml "$corpus/model/"
 cp -n "$ROOT"/tests/fuzz/seeds/preset/* "$corpus/preset/"
 cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
 
-for target in preset scenario setting quantity; do
+for target in preset scenario setting quantity model; do
     echo "== fuzz_$target for ${SECONDS_EACH}s"
     log="$BUILD_DIR/fuzz_$target.log"
     status=0
     dict=()
-    if [ "$target" = preset ] || [ "$target" = scenario ]; then
+    if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ]; then
         dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
     fi
     "$BUILD_DIR/tests/fuzz/fuzz_$target" "${dict[@]}" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 \

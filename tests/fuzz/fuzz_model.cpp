@@ -1,0 +1,33 @@
+// Fuzzes the model preset loader: any bytes either load into a model whose operations and totals are finite on a
+// chip, or give located errors.
+#include "fuzz_check.h"
+#include "model_presets.h"
+
+#include <string_view>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace roofline;
+    static const PresetLibrary chips = loadPresetLibrary({});
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+    const Expected<Model, Diagnostics> model = parseModel(text, "fuzz.yaml", "fuzz");
+    if (!model) {
+        fuzz::checkDiagnostics(model.error(), "fuzz.yaml");
+        return 0;
+    }
+    for (const Phase phase : { Phase::Decode, Phase::Prefill }) {
+        Session s;
+        s.chip = *chips.find("h100-sxm");
+        s.presetId = s.chip.id;
+        ModelSettings settings;
+        settings.model = *model;
+        settings.phase = phase;
+        s.model = settings;
+        fuzz::checkScenario(s);
+        const Analysis a = analyse(s);
+        fuzz::require(a.model.has_value());
+        fuzz::require(std::isfinite(a.model->tLower) && a.model->tLower > 0 && std::isfinite(a.model->maxBatch));
+        fuzz::require(std::isfinite(a.model->servingText.tCompute) && std::isfinite(a.model->kvCacheBytes));
+    }
+    return 0;
+}
