@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "cli_import.h"
+#include "json.h"
 #include "presets.h"
 #include "report.h"
 #include "version.h"
@@ -57,6 +59,18 @@ constexpr OptionSpec kParam { "--param", "", "P", false,
     "what the sweep runs along (default: the first operation's main parameter)" };
 constexpr OptionSpec kHelp { "--help", "-h", "", false, "show this help" };
 
+// Measured data (cli_import.cpp).
+constexpr OptionSpec kMeasured { "--measured", "", "FILE", false,
+    "measured kernels to add: Nsight Compute raw CSV, a plain CSV or JSON,\nor rocprof-compute's roofline.csv" };
+constexpr OptionSpec kFormatHint { "--format-hint", "", "HINT", false,
+    "the measured file's format: ncu, csv, json or rocprof-roofline\n(default: detected from its header)" };
+constexpr OptionSpec kColumns { "--columns", "", "MAPPING", false,
+    "a plain CSV's columns: name=op+params,flops=flops,bytes=bytes,\nseconds=t_median_s,params=params,where=cold:1 "
+    "(see docs/file-formats.md)" };
+constexpr OptionSpec kLink { "--link", "", "PATTERN=ID", true,
+    "compare kernels matching PATTERN (wildcards * ?) with operation ID,\nits parameters set from the kernel's "
+    "(B=256 ...), repeatable" };
+
 struct CommandSpec {
     std::string_view name;
     std::string_view synopsis; // the words after the command's name
@@ -73,7 +87,14 @@ const std::vector<CommandSpec>& commands()
             "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]",
             "evaluate every operation and print the result; with --sweep (JSON only), each\noperation's attainable "
             "FLOP/s sampled over PARAM, and its critical value",
-            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kHelp } },
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kMeasured, &kFormatHint, &kColumns, &kLink,
+                &kHelp } },
+        { "import",
+            "FILE (--preset ID | --scenario FILE) [--format-hint ncu|csv|json|rocprof-roofline]\n"
+            "[--columns MAPPING] [--link PATTERN=ID ...] [--format table|json] [--set KEY=VALUE ...]",
+            "read measured kernels or measured peaks and place them on the chip: intensity,\nachieved FLOP/s, the "
+            "roof that binds each and the fraction of it reached",
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kFormatHint, &kColumns, &kLink, &kHelp } },
         { "save", "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml [--preset-dir DIR ...]",
             "write the scenario with the overrides applied, as the window saves it",
             { &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp } },
@@ -216,6 +237,24 @@ Expected<ParsedArgs> parseWords(const CommandSpec& command, const std::vector<st
     return parsed;
 }
 
+// Removes and returns the one word that is neither an option nor an option's value: `import`'s FILE.
+std::string takeFileArgument(const CommandSpec& command, std::vector<std::string>& words)
+{
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (word.size() >= 2 && word[0] == '-') {
+            const OptionSpec* option = findOption(command, std::string_view(word).substr(0, word.find('=')));
+            if (option && !option->valueName.empty() && word.find('=') == std::string::npos)
+                ++i;
+            continue;
+        }
+        std::string file = word;
+        words.erase(words.begin() + static_cast<std::ptrdiff_t>(i));
+        return file;
+    }
+    return {};
+}
+
 Expected<ScenarioOptions> scenarioOptions(const ParsedArgs& parsed)
 {
     ScenarioOptions options { parsed.value("--preset"), parsed.value("--scenario"), parsed.values("--set"),
@@ -290,9 +329,23 @@ int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
     const Analysis analysis = analyse(std::move(session));
-    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
+    std::optional<MeasuredReport> measured;
+    if (parsed.has("--measured"))
+        if (const int code = loadMeasured(parsed, parsed.value("--measured"), analysis, measured); code != kExitOk)
+            return code;
+    const auto addMeasured = [&](JsonWriter& j) {
+        if (!measured)
+            return;
+        j.key("measured").beginObject();
+        writeMeasured(j, measured->set, measured->analysis);
+        j.endObject();
+    };
+    Expected<std::string> text
+        = format == "json" ? reportJson(analysis, sweepRange, addMeasured) : reportTable(analysis);
     if (!text)
         return fail(kExitBadFile, text.error());
+    if (measured && format == "table")
+        text = *text + "\n" + measuredTable(measured->set, measured->analysis);
     return print(*text, "the report");
 }
 
@@ -521,7 +574,9 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
         return fail(kExitBadArguments,
             "unknown command '" + first + "' (commands: " + commandNames() + "; see roofline-lab --help)");
 
-    const Expected<ParsedArgs> parsed = parseWords(*command, { args.begin() + 1, args.end() });
+    std::vector<std::string> words { args.begin() + 1, args.end() };
+    const std::string file = command->name == "import" ? takeFileArgument(*command, words) : std::string();
+    const Expected<ParsedArgs> parsed = parseWords(*command, words);
     if (!parsed)
         return fail(kExitBadArguments, parsed.error());
     if (parsed->has("--help"))
@@ -535,6 +590,8 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
         return runReport(*parsed, *options);
     if (command->name == "save")
         return runSave(*parsed, *options);
+    if (command->name == "import")
+        return runImport(*parsed, *options, file);
     if (!exporter)
         return fail(kExitBadArguments, "this build has no chart renderer (configured with ROOFLINE_BUILD_GUI=OFF)");
     return exporter(*parsed, *options);

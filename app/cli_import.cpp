@@ -1,0 +1,77 @@
+#include "cli_import.h"
+
+#include "json.h"
+#include "report.h"
+
+#include <iostream>
+
+namespace roofline::app {
+
+int loadMeasured(
+    const ParsedArgs& parsed, const std::string& file, const Analysis& model, std::optional<MeasuredReport>& out)
+{
+    std::optional<MeasuredFormat> hint;
+    if (parsed.has("--format-hint")) {
+        hint = parseFormatHint(parsed.value("--format-hint"));
+        if (!hint)
+            return fail(kExitBadArguments,
+                "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + parsed.value("--format-hint") + "'");
+    }
+    std::optional<ColumnMapping> mapping;
+    if (parsed.has("--columns")) {
+        Expected<ColumnMapping> m = parseColumnMapping(parsed.value("--columns"));
+        if (!m)
+            return fail(kExitBadArguments, "--columns: " + m.error());
+        mapping = std::move(m).value();
+    }
+    std::vector<LinkRule> links;
+    for (const std::string& text : parsed.values("--link")) {
+        Expected<LinkRule> rule = parseLinkRule(text);
+        if (!rule)
+            return fail(kExitBadArguments, "--link: " + rule.error());
+        if (!model.session.find(rule->operationId)) {
+            std::string ids;
+            for (const Operation& op : model.session.operations)
+                ids += (ids.empty() ? "" : ", ") + op.id + " (" + op.name + ")";
+            return fail(
+                kExitBadArguments, "--link: no operation '" + rule->operationId + "' (operations: " + ids + ")");
+        }
+        links.push_back(std::move(rule).value());
+    }
+    if (file.empty())
+        return fail(kExitBadArguments, "give the measured FILE to read");
+    Expected<MeasuredSet, Diagnostics> set = readMeasured(file, hint, mapping ? &*mapping : nullptr);
+    if (!set) {
+        for (const Diagnostic& d : set.error())
+            std::cerr << d.toString() << '\n';
+        return kExitBadFile;
+    }
+    for (const Diagnostic& d : set->skipped)
+        std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
+    MeasuredAnalysis analysis = analyseMeasured(*set, model, links);
+    out = MeasuredReport { std::move(set).value(), std::move(analysis) };
+    return kExitOk;
+}
+
+int runImport(const ParsedArgs& parsed, const ScenarioOptions& options, const std::string& file)
+{
+    const std::string format = parsed.has("--format") ? parsed.value("--format") : "table";
+    if (format != "table" && format != "json")
+        return fail(kExitBadArguments, "--format takes table or json, not '" + format + "'");
+    if (file.empty())
+        return fail(kExitBadArguments, "import needs the FILE to read (see roofline-lab import --help)");
+    Session session;
+    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
+        return code;
+    const Analysis model = analyse(std::move(session));
+    std::optional<MeasuredReport> measured;
+    if (const int code = loadMeasured(parsed, file, model, measured); code != kExitOk)
+        return code;
+    const std::string text = format == "json" ? measuredJson(measured->set, measured->analysis, model)
+                                              : measuredTable(measured->set, measured->analysis);
+    if (const std::optional<std::string> error = writeStandardOutput(text))
+        return fail(kExitBadFile, "cannot write the import to standard output: " + *error);
+    return kExitOk;
+}
+
+} // namespace roofline::app
