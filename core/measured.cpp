@@ -68,7 +68,7 @@ std::string printable(std::string_view text)
 void SkipLog::add(int line, std::string_view column, std::string message)
 {
     ++m_count;
-    if (m_diagnostics.size() < kMaxDiagnostics)
+    if (m_diagnostics.size() + 1 < kMaxDiagnostics) // room for a refusal's own first message
         m_diagnostics.push_back({ m_file, line, 0, printable(column), std::move(message) });
 }
 

@@ -284,8 +284,9 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
             continue;
         }
         k.clockHz = clock ? read(clock) : 0;
-        for (const auto& [precision, metric] : tensor) {
-            const double ops = read(metric);
+        for (const auto& path : tensor) {
+            const std::string& precision = path.first;
+            const double ops = read(path.second);
             if (ops <= 0)
                 continue;
             auto same = std::find_if(k.byPrecision.begin(), k.byPrecision.end(),

@@ -72,7 +72,7 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
     auto column = [&](std::string_view field, std::string_view name) {
         const int at = header.findIgnoringCase(name);
         if (at < 0)
-            missing += "'" + printable(name) + "' (for " + std::string(field) + "), ";
+            missing.append("'").append(printable(name)).append("' (for ").append(field).append("), ");
         return at;
     };
     if (mapping) {
@@ -156,8 +156,11 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             continue;
         MeasuredKernel k;
         k.line = line;
-        for (const int at : c.name)
-            k.name += (k.name.empty() ? "" : " ") + std::string(row[at]);
+        for (const int at : c.name) {
+            if (!k.name.empty())
+                k.name += ' ';
+            k.name += row[at];
+        }
         if (k.name.empty()) {
             skip.add(line, header.names[c.name.front()], "empty name; the row is skipped");
             continue;

@@ -15,7 +15,7 @@ class CsvReader;
 // A column name or value as a message may show it: itself when it is short printable text, else quoted and cut.
 std::string printable(std::string_view text);
 
-// Collects the rows a reader skips: the first kMaxDiagnostics with their reason, then a count of the rest.
+// Collects the rows a reader skips: the first kMaxDiagnostics − 1 with their reason, then a count of the rest.
 class SkipLog {
 public:
     explicit SkipLog(std::string file)

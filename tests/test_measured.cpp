@@ -389,6 +389,14 @@ private slots:
         QVERIFY(plain);
         QCOMPARE(plain->kernels.size(), std::size_t(1));
         QVERIFY(diagnostics(plain->skipped).contains("p.csv:2: seconds: expected a number, found 'fast'"));
+        // 300 bad rows and no good one: the first messages and a count of the rest, never more than the limit.
+        std::string many = "name,flops,bytes,seconds\n";
+        for (int i = 0; i < 300; ++i)
+            many += "k,1,1,slow\n";
+        const auto refused = parseMeasured(many, "p.csv");
+        QVERIFY(!refused);
+        QVERIFY(refused.error().size() <= kMaxDiagnostics + 1);
+        QVERIFY(diagnostics(refused.error()).contains("more rows skipped"));
     }
 
     void filesFromAnotherPageOrToolAreRefused()
