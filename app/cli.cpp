@@ -330,7 +330,7 @@ int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
         return code;
     const Analysis analysis = analyse(std::move(session));
     std::optional<MeasuredReport> measured;
-    if (parsed.has("--measured"))
+    if (parsed.has("--measured") || analysis.session.measured)
         if (const int code = loadMeasured(parsed, parsed.value("--measured"), analysis, measured); code != kExitOk)
             return code;
     const auto addMeasured = [&](JsonWriter& j) {

@@ -2,29 +2,35 @@
 
 #include "json.h"
 #include "report.h"
+#include "scenario_measured.h"
 
 #include <iostream>
 
 namespace roofline::app {
 
 int loadMeasured(
-    const ParsedArgs& parsed, const std::string& file, const Analysis& model, std::optional<MeasuredReport>& out)
+    const ParsedArgs& parsed, const std::string& givenFile, const Analysis& model, std::optional<MeasuredReport>& out)
 {
-    std::optional<MeasuredFormat> hint;
+    // The scenario's own measured block unless a file is given; the command line's links are added to its links.
+    const std::optional<MeasuredSource> own = givenFile.empty() ? model.session.measured : std::nullopt;
+    const std::string file = own ? measuredPath(*own, parsed.value("--scenario")) : givenFile;
+    std::optional<MeasuredFormat> hint = own && !own->format.empty() ? parseFormatHint(own->format) : std::nullopt;
+    std::optional<ColumnMapping> mapping;
+    if (own && !own->columns.empty())
+        mapping = parseColumnMapping(own->columns).value();
+    std::vector<LinkRule> links = own ? own->links : std::vector<LinkRule> {};
     if (parsed.has("--format-hint")) {
         hint = parseFormatHint(parsed.value("--format-hint"));
         if (!hint)
             return fail(kExitBadArguments,
                 "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + parsed.value("--format-hint") + "'");
     }
-    std::optional<ColumnMapping> mapping;
     if (parsed.has("--columns")) {
         Expected<ColumnMapping> m = parseColumnMapping(parsed.value("--columns"));
         if (!m)
             return fail(kExitBadArguments, "--columns: " + m.error());
         mapping = std::move(m).value();
     }
-    std::vector<LinkRule> links;
     for (const std::string& text : parsed.values("--link")) {
         Expected<LinkRule> rule = parseLinkRule(text);
         if (!rule)

@@ -20,7 +20,8 @@ struct MeasuredReport {
 // `import FILE`: the file's kernels (or measured peaks) on the chip of --preset or --scenario, as JSON or a table.
 int runImport(const ParsedArgs&, const ScenarioOptions&, const std::string& file);
 
-// Reads --measured FILE (with --format-hint, --columns, --link) against `model`. Returns kExitOk with `out` filled,
+// Reads --measured FILE (with --format-hint, --columns, --link), or with no FILE the measured block of the
+// scenario of `model`, against `model`. Returns kExitOk with `out` filled,
 // or the exit code after printing why on standard error.
 int loadMeasured(const ParsedArgs&, const std::string& file, const Analysis& model, std::optional<MeasuredReport>& out);
 

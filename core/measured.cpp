@@ -212,6 +212,12 @@ Expected<MeasuredSet, Diagnostics> parseMeasured(
 Expected<MeasuredSet, Diagnostics> readMeasured(
     const std::string& path, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
 {
+    if (path.starts_with("embedded:")) {
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name == std::string_view(path).substr(9))
+                return parseMeasured(f.text, path, hint, mapping);
+        return refuse(path, 0, {}, "no such file built into the program");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in)
         return refuse(path, 0, {}, "cannot open the file");

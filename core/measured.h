@@ -71,6 +71,25 @@ struct ColumnMapping {
 };
 Expected<ColumnMapping> parseColumnMapping(std::string_view text);
 
+// "matmul_bf16*=op3": kernels whose names match the pattern (shell wildcards * ? [..]) are compared with operation op3.
+struct LinkRule {
+    std::string pattern;
+    std::string operationId;
+
+    bool operator==(const LinkRule&) const = default;
+};
+
+// A scenario's measured data: the file (relative to the scenario's folder; "embedded:measured/NAME" for one built into
+// the program), how to read it, and which kernels compare with which of the scenario's operations.
+struct MeasuredSource {
+    std::string file;
+    std::string format; // a format hint ("ncu", "csv", ...); empty: detected
+    std::string columns; // a column mapping (see ColumnMapping); empty: the plain format's own names
+    std::vector<LinkRule> links;
+
+    bool operator==(const MeasuredSource&) const = default;
+};
+
 // Format hints a user gives: "ncu", "csv", "json", "rocprof-roofline"; or nothing to detect from the contents.
 std::optional<MeasuredFormat> parseFormatHint(std::string_view hint);
 

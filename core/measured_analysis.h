@@ -37,11 +37,7 @@ struct MeasuredPoint {
     double timeShare = 0; // of the set's total time
 };
 
-// "matmul_bf16*=op3": kernels whose names match the pattern (shell wildcards * ? [..]) are compared with operation op3.
-struct LinkRule {
-    std::string pattern;
-    std::string operationId;
-};
+// "PATTERN=ID", as --link takes it.
 Expected<LinkRule> parseLinkRule(std::string_view text);
 
 // A kernel beside the modeled operation it was linked to, with the kernel's shape parameters ("B" = 256) set on the

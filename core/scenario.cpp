@@ -1,4 +1,5 @@
 #include "scenario.h"
+#include "scenario_measured.h"
 
 #include "evaluate.h"
 #include "yaml_reader.h"
@@ -250,7 +251,8 @@ Expected<Session, Diagnostics> parseScenario(
     const std::optional<YAML::Node> root = r.load(text);
     if (!root)
         return Result::failure(r.diagnostics());
-    if (!r.checkMap(*root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "operations" }))
+    if (!r.checkMap(
+            *root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "operations", "measured" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -351,6 +353,10 @@ Expected<Session, Diagnostics> parseScenario(
     if (r.failed())
         return Result::failure(r.diagnostics());
     assignIdentities(session);
+    if (auto n = r.child(*root, {}, "measured", false))
+        session.measured = readMeasuredSource(r, *n, session);
+    if (r.failed())
+        return Result::failure(r.diagnostics());
     return session;
 }
 
@@ -487,7 +493,10 @@ std::string writeScenario(const Session& s)
         }
         out << YAML::EndMap;
     }
-    out << YAML::EndSeq << YAML::EndMap;
+    out << YAML::EndSeq;
+    if (s.measured)
+        writeMeasuredSource(out, *s.measured);
+    out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }
 

@@ -5,6 +5,7 @@
 #include "dtype.h"
 #include "expected.h"
 #include "hardware.h"
+#include "measured.h"
 #include "operations.h"
 
 #include <optional>
@@ -29,6 +30,7 @@ struct Session {
     std::vector<Override> overrides; // each key once, in the order first set
     std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
     std::vector<Operation> operations;
+    std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
 
     bool operator==(const Session&) const = default;
 

@@ -3,6 +3,8 @@
 #include "csv_reader.h"
 #include "measured_analysis.h"
 #include "presets.h"
+#include "scenario.h"
+#include "scenario_measured.h"
 
 #include <QTest>
 
@@ -417,6 +419,52 @@ private slots:
         QVERIFY(diagnostics(sweepAsNcu.error()).contains("no 'Kernel Name' column"));
         const auto binary = parseMeasured(std::string("\x00\x01\x02,\xff\n1,2\n", 9), "bin.csv");
         QVERIFY(!binary);
+    }
+
+    // The two shipped measured scenarios read their built-in data, link their matmuls, and write back the same block.
+    void shippedScenariosReadTheirMeasuredData()
+    {
+        int count = 0;
+        for (const EmbeddedFile& f : embeddedFiles()) {
+            if (!f.name.starts_with("scenarios/h100-measured"))
+                continue;
+            ++count;
+            const auto session = parseScenario(f.text, "embedded:" + std::string(f.name), loadPresetLibrary({}));
+            QVERIFY2(session, session ? "" : toString(session.error()).c_str());
+            QVERIFY(session->measured);
+            const auto again = parseScenario(writeScenario(*session), "again.yaml", loadPresetLibrary({}));
+            QVERIFY(again && again->measured == session->measured);
+            const MeasuredSource& source = *session->measured;
+            const std::optional<ColumnMapping> mapping
+                = source.columns.empty() ? std::nullopt : std::optional(parseColumnMapping(source.columns).value());
+            const auto set = readMeasured(measuredPath(source, "embedded:" + std::string(f.name)),
+                parseFormatHint(source.format), mapping ? &*mapping : nullptr);
+            QVERIFY2(set, set ? "" : toString(set.error()).c_str());
+            const MeasuredAnalysis a = analyseMeasured(*set, analyse(*session), source.links);
+            QVERIFY(!a.links.empty());
+            for (const MeasuredLink& l : a.links)
+                QVERIFY2(l.predicted, l.problem.c_str());
+            checkPlaceable(*set, a);
+        }
+        QCOMPARE(count, 2);
+    }
+
+    void scenarioMeasuredBlockIsChecked()
+    {
+        const std::string head = "preset: h100-sxm\noperations:\n  - {op: matmul, id: mm}\nmeasured:\n";
+        const auto badLink = parseScenario(head + "  file: k.csv\n  links:\n    - {kernels: 'mm*', operation: nope}\n",
+            "s.yaml", loadPresetLibrary({}));
+        QVERIFY(!badLink);
+        QVERIFY2(diagnostics(badLink.error()).contains("s.yaml:7:")
+                && diagnostics(badLink.error()).contains("measured.links[0].operation: no operation with id 'nope'"),
+            qPrintable(diagnostics(badLink.error())));
+        const auto badFormat = parseScenario(head + "  file: k.csv\n  format: nsys\n", "s.yaml", loadPresetLibrary({}));
+        QVERIFY(!badFormat);
+        QVERIFY(diagnostics(badFormat.error()).contains("unknown format 'nsys'"));
+        const auto noFile = parseScenario(head + "  format: csv\n", "s.yaml", loadPresetLibrary({}));
+        QVERIFY(!noFile);
+        QVERIFY(diagnostics(noFile.error()).contains("measured.file: missing"));
+        QCOMPARE(measuredPath({ "data/k.csv", {}, {}, {} }, "/home/u/s.yaml"), std::string("/home/u/data/k.csv"));
     }
 
     void zeroFlopKernelsStayOffTheChart()
