@@ -1,7 +1,8 @@
 #include "cli.h"
 
+#include "cli_import.h"
 #include "cli_models.h"
-
+#include "json.h"
 #include "presets.h"
 #include "report.h"
 #include "version.h"
@@ -94,6 +95,17 @@ std::vector<const OptionSpec*> withModelOptions(std::vector<const OptionSpec*> o
     options.push_back(&kModelDir);
     return options;
 }
+// Measured data (cli_import.cpp).
+constexpr OptionSpec kMeasured { "--measured", "", "FILE", false,
+    "measured kernels to add: Nsight Compute raw CSV, a plain CSV or JSON,\nor rocprof-compute's roofline.csv" };
+constexpr OptionSpec kFormatHint { "--format-hint", "", "HINT", false,
+    "the measured file's format: ncu, csv, json or rocprof-roofline\n(default: detected from its header)" };
+constexpr OptionSpec kColumns { "--columns", "", "MAPPING", false,
+    "a plain CSV's columns: name=op+params,flops=flops,bytes=bytes,\nseconds=t_median_s,params=params,where=cold:1 "
+    "(see docs/file-formats.md)" };
+constexpr OptionSpec kMatch { "--match", "", "PATTERN=ID", true,
+    "compare kernels matching PATTERN (wildcards * ?) with operation ID,\nits parameters set from the kernel's "
+    "(B=256 ...), repeatable" };
 
 struct CommandSpec {
     std::string_view name;
@@ -111,10 +123,18 @@ const std::vector<CommandSpec>& commands()
             "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]\n"
             "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]\n"
             "[--model ID [--phase decode|prefill] [--batch B] [--context S | --prompt P] [--tp N]\n"
-            " [--link NAME] [--weights DTYPE] [--activations DTYPE] [--kv DTYPE] [--attention fused|materialised]]",
+            " [--link NAME] [--weights DTYPE] [--activations DTYPE] [--kv DTYPE] [--attention fused|materialised]]\n"
+            "[--measured FILE [--format-hint HINT] [--columns MAPPING] [--match PATTERN=ID ...]]",
             "evaluate every operation and print the result; with --sweep (JSON only), each\noperation's attainable "
             "FLOP/s sampled over PARAM, and its critical value",
-            withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kHelp }) },
+            withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kMeasured, &kFormatHint,
+                &kColumns, &kMatch, &kHelp }) },
+        { "import",
+            "FILE (--preset ID | --scenario FILE) [--format-hint ncu|csv|json|rocprof-roofline]\n"
+            "[--columns MAPPING] [--match PATTERN=ID ...] [--format table|json] [--set KEY=VALUE ...]",
+            "read measured kernels or measured peaks and place them on the chip: intensity,\nachieved FLOP/s, the "
+            "roof that binds each and the fraction of it reached",
+            { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kFormatHint, &kColumns, &kMatch, &kHelp } },
         { "save", "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml [--preset-dir DIR ...]",
             "write the scenario with the overrides applied, as the window saves it",
             withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp }) },
@@ -257,6 +277,24 @@ Expected<ParsedArgs> parseWords(const CommandSpec& command, const std::vector<st
     return parsed;
 }
 
+// Removes and returns the one word that is neither an option nor an option's value: `import`'s FILE.
+std::string takeFileArgument(const CommandSpec& command, std::vector<std::string>& words)
+{
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const std::string& word = words[i];
+        if (word.size() >= 2 && word[0] == '-') {
+            const OptionSpec* option = findOption(command, std::string_view(word).substr(0, word.find('=')));
+            if (option && !option->valueName.empty() && word.find('=') == std::string::npos)
+                ++i;
+            continue;
+        }
+        std::string file = word;
+        words.erase(words.begin() + static_cast<std::ptrdiff_t>(i));
+        return file;
+    }
+    return {};
+}
+
 Expected<ScenarioOptions> scenarioOptions(const ParsedArgs& parsed)
 {
     ScenarioOptions options { parsed.value("--preset"), parsed.value("--scenario"), parsed.values("--set"),
@@ -340,9 +378,23 @@ int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
     const Analysis analysis = analyse(std::move(session));
-    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
+    std::optional<MeasuredReport> measured;
+    if (parsed.has("--measured") || analysis.session.measured)
+        if (const int code = loadMeasured(parsed, parsed.value("--measured"), analysis, measured); code != kExitOk)
+            return code;
+    const auto addMeasured = [&](JsonWriter& j) {
+        if (!measured)
+            return;
+        j.key("measured").beginObject();
+        writeMeasured(j, measured->set, measured->analysis);
+        j.endObject();
+    };
+    Expected<std::string> text
+        = format == "json" ? reportJson(analysis, sweepRange, addMeasured) : reportTable(analysis);
     if (!text)
         return fail(kExitBadFile, text.error());
+    if (measured && format == "table")
+        text = *text + "\n" + measuredTable(measured->set, measured->analysis);
     return print(*text, "the report");
 }
 
@@ -576,7 +628,9 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
         return fail(kExitBadArguments,
             "unknown command '" + first + "' (commands: " + commandNames() + "; see roofline-lab --help)");
 
-    const Expected<ParsedArgs> parsed = parseWords(*command, { args.begin() + 1, args.end() });
+    std::vector<std::string> words { args.begin() + 1, args.end() };
+    const std::string file = command->name == "import" ? takeFileArgument(*command, words) : std::string();
+    const Expected<ParsedArgs> parsed = parseWords(*command, words);
     if (!parsed)
         return fail(kExitBadArguments, parsed.error());
     if (parsed->has("--help"))
@@ -592,6 +646,8 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter)
         return runReport(*parsed, *options);
     if (command->name == "save")
         return runSave(*parsed, *options);
+    if (command->name == "import")
+        return runImport(*parsed, *options, file);
     if (!exporter)
         return fail(kExitBadArguments, "this build has no chart renderer (configured with ROOFLINE_BUILD_GUI=OFF)");
     return exporter(*parsed, *options);

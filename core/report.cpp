@@ -33,9 +33,10 @@ std::string pad(const std::string& text, std::size_t width, bool right = false)
     return right ? fill + text : text + fill;
 }
 
-// Lays out rows in aligned columns two spaces apart; columns [firstRight, lastRight) are right-aligned.
+} // namespace
+
 std::string renderTable(
-    const std::vector<std::vector<std::string>>& rows, std::size_t firstRight = 0, std::size_t lastRight = 0)
+    const std::vector<std::vector<std::string>>& rows, std::size_t firstRight, std::size_t lastRight)
 {
     std::vector<std::size_t> widths;
     for (const auto& row : rows) {
@@ -61,6 +62,8 @@ std::string percent(double fraction)
     std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * fraction);
     return buffer;
 }
+
+namespace {
 
 void writeCritical(JsonWriter& j, const Critical& c)
 {
@@ -144,7 +147,8 @@ Expected<std::string> reportTable(const Analysis& a)
     return out;
 }
 
-Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRange>& range)
+Expected<std::string> reportJson(
+    const Analysis& a, const std::optional<SweepRange>& range, const std::function<void(JsonWriter&)>& more)
 {
     if (std::optional<std::string> error = a.firstError())
         return Expected<std::string>::failure(*error);
@@ -271,6 +275,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
     j.endArray();
     if (a.model)
         writeModelJson(j, a);
+    if (more)
+        more(j);
     j.endObject();
     return j.str() + "\n";
 }

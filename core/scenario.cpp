@@ -1,4 +1,5 @@
 #include "scenario.h"
+#include "scenario_measured.h"
 
 #include "evaluate.h"
 #include "scenario_model.h"
@@ -257,7 +258,8 @@ Expected<Session, Diagnostics> parseScenario(
     const std::optional<YAML::Node> root = r.load(text);
     if (!root)
         return Result::failure(r.diagnostics());
-    if (!r.checkMap(*root, {}, { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations" }))
+    if (!r.checkMap(*root, {},
+            { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations", "measured" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -361,6 +363,10 @@ Expected<Session, Diagnostics> parseScenario(
     if (r.failed())
         return Result::failure(r.diagnostics());
     assignIdentities(session);
+    if (auto n = r.child(*root, {}, "measured", false))
+        session.measured = readMeasuredSource(r, *n, session);
+    if (r.failed())
+        return Result::failure(r.diagnostics());
     return session;
 }
 
@@ -522,7 +528,10 @@ std::string writeScenario(const Session& s)
         }
         out << YAML::EndMap;
     }
-    out << YAML::EndSeq << YAML::EndMap;
+    out << YAML::EndSeq;
+    if (s.measured)
+        writeMeasuredSource(out, *s.measured);
+    out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }
 

@@ -5,6 +5,7 @@
 #include "dtype.h"
 #include "expected.h"
 #include "hardware.h"
+#include "measured.h"
 #include "model.h"
 #include "operations.h"
 
@@ -31,6 +32,7 @@ struct Session {
     std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
     std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
     std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
+    std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
 
     bool operator==(const Session&) const = default;
 

@@ -13,7 +13,8 @@ CC=clang CXX=clang++ build -DROOFLINE_BUILD_FUZZERS=ON -DROOFLINE_BUILD_GUI=OFF 
     -DROOFLINE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 corpus="$BUILD_DIR/corpus"
-mkdir -p "$corpus"/{preset,scenario,setting,quantity,model} "$BUILD_DIR/artifacts"
+mkdir -p "$corpus"/{preset,scenario,setting,quantity,model,measured_ncu,measured_csv,measured_json,measured_rocprof} \
+    "$BUILD_DIR/artifacts"
 cp -n "$ROOT"/presets/*.yaml "$corpus/preset/"
 cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
 cp -n "$ROOT"/presets/models/*.yaml "$corpus/model/"
@@ -21,8 +22,12 @@ cp -n "$ROOT"/tests/fuzz/seeds/preset/* "$corpus/preset/"
 cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
+for reader in ncu csv json rocprof; do
+    cp -n "$ROOT"/tests/fuzz/seeds/$reader/* "$corpus/measured_$reader/"
+done
 
-for target in preset scenario setting quantity model; do
+targets=(preset scenario setting quantity model measured_ncu measured_csv measured_json measured_rocprof)
+for target in "${targets[@]}"; do
     echo "== fuzz_$target for ${SECONDS_EACH}s"
     log="$BUILD_DIR/fuzz_$target.log"
     status=0
@@ -40,4 +45,4 @@ for target in preset scenario setting quantity model; do
         exit 1
     fi
 done
-echo "fuzzing: 4 targets, ${SECONDS_EACH}s each, no crash"
+echo "fuzzing: ${#targets[@]} targets, ${SECONDS_EACH}s each, no crash"

@@ -790,6 +790,96 @@ private slots:
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
         QVERIFY(QDir(dir.path()).isEmpty());
     }
+
+    // `import` of the H100 Nsight Compute capture: every point with the fields a script reads, finite.
+    void importNcuAsJson()
+    {
+        const Run r = run({ "import", ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", "--format-hint", "ncu",
+                              "--preset", "h100-sxm", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QVERIFY(!r.out.contains("null"));
+        const QJsonArray points = doc.object()["points"].toArray();
+        QCOMPARE(points.size(), 8);
+        for (const QJsonValue& v : points) {
+            const QJsonObject p = v.toObject();
+            for (const char* key : { "name", "duration_s", "flops", "bytes", "intensity", "achieved_flops_per_s",
+                     "bound", "fraction_of_attainable" })
+                QVERIFY2(p.contains(key), key);
+            QVERIFY(p["bytes"].toObject()["DRAM"].toDouble() > 0);
+            QVERIFY(p["fraction_of_attainable"].toDouble() > 0);
+        }
+        // The B = 1024 matmul: 34,359,738,368 FLOPs in 45,696 ns.
+        QCOMPARE(points[2].toObject()["flops"].toDouble(), 34359738368.0);
+        QCOMPARE(points[2].toObject()["duration_s"].toDouble(), 45696e-9);
+    }
+
+    // The sweep with a column mapping and a link: the report names each linked shape with the model's bounds.
+    void reportWithMeasuredSweep()
+    {
+        const Run r = run({ "report", "--preset", "h100-sxm", "--format", "json", "--measured",
+                              ROOFLINE_SOURCE_DIR "/tests/data/measured/sweep.csv", "--columns",
+                              "name=op+params,flops=flops,bytes=bytes,seconds=t_median_s,params=params,where=cold:1",
+                              "--match", "matmul_bf16 B=* D=8192 F=8192=op3" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(doc.contains("operations"));
+        const QJsonArray links = doc["measured"].toObject()["links"].toArray();
+        QCOMPARE(links.size(), 22);
+        bool saw256 = false;
+        for (const QJsonValue& v : links) {
+            const QJsonObject l = v.toObject();
+            if (l["kernel"].toString() == "matmul_bf16 B=256 D=8192 F=8192") {
+                saw256 = l["bracketed"].toBool();
+                QCOMPARE(l["operation"].toString(), QStringLiteral("matmul B=256"));
+            }
+        }
+        QVERIFY(saw256);
+        const Run table = run(
+            { "report", "--preset", "h100-sxm", "--measured", ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(table.code, 0);
+        QVERIFY(table.out.contains("Measured ceilings"));
+    }
+
+    void importRefusals_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        const QString data = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+        QTest::newRow("details page") << QStringList { "import", data + "ncu-details.csv", "--preset", "h100-sxm" } << 1
+                                      << "--page raw";
+        QTest::newRow("no such file") << QStringList { "import", data + "none.csv", "--preset", "h100-sxm" } << 1
+                                      << "cannot open";
+        QTest::newRow("no file") << QStringList { "import", "--preset", "h100-sxm" } << 2 << "needs the FILE";
+        QTest::newRow("bad hint") << QStringList { "import", data + "ncu-raw.csv", "--preset", "h100-sxm",
+            "--format-hint", "nsys" }
+                                  << 2 << "--format-hint takes";
+        QTest::newRow("bad mapping") << QStringList { "import", data + "sweep.csv", "--preset", "h100-sxm", "--columns",
+            "size=bytes" } << 2 << "unknown field 'size'";
+        QTest::newRow("bad link") << QStringList { "import", data + "sweep.csv", "--preset", "h100-sxm", "--match",
+            "matmul*=op99" } << 2 << "no operation 'op99'";
+        QTest::newRow("two files") << QStringList { "import", data + "sweep.csv", data + "ncu-raw.csv", "--preset",
+            "h100-sxm" } << 2 << "unexpected argument";
+    }
+
+    void importRefusals()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, code);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), r.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -1,0 +1,343 @@
+#include "measured_analysis.h"
+
+#include "json.h"
+#include "report.h"
+#include "units.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fnmatch.h>
+
+namespace roofline {
+
+namespace {
+
+bool sameIgnoringCase(std::string_view a, std::string_view b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+        [](char x, char y) { return std::tolower((unsigned char)x) == std::tolower((unsigned char)y); });
+}
+
+// The chip's memory a file's level name means: the memory of that name, or the main memory for DRAM, HBM, main.
+const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
+{
+    if (const MemoryLevel* m = hw.memory(level))
+        return m;
+    if (!hw.memories.empty()
+        && (sameIgnoringCase(level, "DRAM") || sameIgnoringCase(level, "HBM") || sameIgnoringCase(level, "main")))
+        return &hw.memories.front();
+    return nullptr;
+}
+
+MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const Analysis& model)
+{
+    const Hardware& hw = model.hardware;
+    MeasuredPoint p;
+    p.kernel = index;
+    p.roof = model.dtype;
+    p.peak = model.peak;
+    if (k.dtype)
+        if (const std::optional<double> peak = hw.peakFor(*k.dtype)) {
+            p.roof = *k.dtype;
+            p.peak = *peak;
+        }
+    p.achieved = k.flops / k.seconds;
+    const MeasuredLevel* main = nullptr;
+    for (const LevelBytes& b : k.bytes) {
+        MeasuredLevel l { b.level, {}, b.bytes, k.flops / b.bytes, 0 };
+        if (const MemoryLevel* m = resolveLevel(hw, b.level)) {
+            l.memory = m->name;
+            l.bandwidth = m->bandwidth;
+        }
+        p.levels.push_back(l);
+    }
+    for (const MeasuredLevel& l : p.levels)
+        if (!main || (!hw.memories.empty() && l.memory == hw.memories.front().name && main->memory != l.memory))
+            main = &l;
+    if (!(k.flops > 0)) {
+        p.why = "no FLOPs: nothing to place at an intensity on a log axis";
+        return p;
+    }
+    if (!main) {
+        p.why = "no bytes at any memory level";
+        return p;
+    }
+    p.onChart = true;
+    p.intensity = main->intensity;
+    p.attainable = p.peak;
+    p.bound = "compute";
+    for (const MeasuredLevel& l : p.levels)
+        if (l.bandwidth > 0 && attainableAt(l.intensity, p.attainable, l.bandwidth) < p.attainable) {
+            p.attainable = l.bandwidth * l.intensity;
+            p.bound = l.memory;
+        }
+    p.fraction = p.achieved / p.attainable;
+    return p;
+}
+
+MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& rule, const Analysis& model)
+{
+    MeasuredLink out;
+    out.kernel = index;
+    out.operationId = rule.operationId;
+    out.measured = k.seconds;
+    const Operation* op = model.session.find(rule.operationId);
+    if (!op) {
+        out.problem = "the scenario has no operation with id '" + rule.operationId + "'";
+        return out;
+    }
+    OperationVariant variant = op->op;
+    for (const auto& [name, value] : k.params)
+        if (findParam(variant, name) && numberParam(variant, name))
+            if (std::optional<std::string> error = setNumberParam(variant, name, value)) {
+                out.problem = name + ": " + *error;
+                return out;
+            }
+    out.operation = describe(variant);
+    Expected<Evaluation> e = evaluate(variant, model.hardware);
+    if (!e) {
+        out.problem = e.error();
+        return out;
+    }
+    out.predicted = std::move(e).value();
+    out.ratioToLower = out.measured / out.predicted->tLower;
+    out.bracketed = out.predicted->tLower <= out.measured && out.measured <= out.predicted->tUpper;
+    return out;
+}
+
+void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
+{
+    if (c.compute) {
+        if (const std::optional<Dtype> d = parseDtype(c.name))
+            if (const std::optional<double> peak = hw.peakFor(*d)) {
+                c.datasheet = *peak;
+                c.overrideKey = "peak." + c.name;
+            }
+    } else if (const MemoryLevel* m = resolveLevel(hw, c.name)) {
+        c.datasheet = m->bandwidth;
+        c.overrideKey = "bandwidth." + m->name;
+    }
+    c.fraction = c.datasheet > 0 ? c.measured / c.datasheet : 0;
+}
+
+} // namespace
+
+Expected<LinkRule> parseLinkRule(std::string_view text)
+{
+    const std::size_t eq = text.rfind('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == text.size())
+        return Expected<LinkRule>::failure(
+            "expected PATTERN=OPERATION_ID (matmul_bf16*=op3), found " + quoteInput(text));
+    return LinkRule { std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)) };
+}
+
+std::vector<CeilingComparison> deriveCeilings(
+    const MeasuredSet& set, const std::vector<MeasuredPoint>& points, const Hardware& hw)
+{
+    std::vector<CeilingComparison> out;
+    auto offer = [&](const std::string& name, bool compute, double value, const std::string& source) {
+        auto it = std::find_if(
+            out.begin(), out.end(), [&](const CeilingComparison& c) { return c.name == name && c.compute == compute; });
+        if (it == out.end())
+            out.push_back({ name, compute, value, 0, 0, source, {} });
+        else if (value > it->measured) {
+            it->measured = value;
+            it->source = source;
+        }
+    };
+    for (const MeasuredPoint& p : points) {
+        const MeasuredKernel& k = set.kernels[p.kernel];
+        if (p.onChart && p.bound == "compute")
+            offer(std::string(dtypeName(p.roof)), true, p.achieved, k.name);
+        for (const MeasuredLevel& l : p.levels)
+            if (!l.memory.empty() && (!p.onChart || p.bound == l.memory))
+                offer(l.memory, false, l.bytes / k.seconds, k.name);
+    }
+    for (CeilingComparison& c : out)
+        compareWithDatasheet(c, hw);
+    return out;
+}
+
+MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const Analysis& model, const std::vector<LinkRule>& rules)
+{
+    MeasuredAnalysis a;
+    for (const MeasuredKernel& k : set.kernels)
+        a.totalSeconds += k.seconds;
+    a.points.reserve(set.kernels.size());
+    for (std::size_t i = 0; i < set.kernels.size(); ++i) {
+        const MeasuredKernel& k = set.kernels[i];
+        a.points.push_back(place(k, i, model));
+        a.points.back().timeShare = a.totalSeconds > 0 ? k.seconds / a.totalSeconds : 0;
+        for (const LinkRule& rule : rules)
+            if (::fnmatch(rule.pattern.c_str(), k.name.c_str(), 0) == 0) {
+                a.links.push_back(link(k, i, rule, model));
+                break;
+            }
+    }
+    if (!set.ceilings.empty()) {
+        for (const MeasuredCeiling& m : set.ceilings) {
+            a.ceilings.push_back({ m.name, m.compute, m.value, 0, 0, m.source, {} });
+            compareWithDatasheet(a.ceilings.back(), model.hardware);
+        }
+    } else {
+        a.ceilings = deriveCeilings(set, a.points, model.hardware);
+        a.ceilingsDerived = true;
+    }
+    return a;
+}
+
+void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis& a)
+{
+    j.key("source").beginObject();
+    j.key("file").value(set.file);
+    j.key("format").value(formatName(set.format));
+    if (!set.device.empty())
+        j.key("device").value(set.device);
+    j.key("rows_read").value(static_cast<double>(set.rowsRead));
+    j.key("kernels").value(static_cast<double>(set.kernels.size()));
+    j.key("total_duration_s").value(a.totalSeconds);
+    j.endObject();
+    j.key("points").beginArray();
+    for (const MeasuredPoint& p : a.points) {
+        const MeasuredKernel& k = set.kernels[p.kernel];
+        j.beginObject();
+        j.key("name").value(k.name);
+        if (!k.group.empty())
+            j.key("group").value(k.group);
+        j.key("line").value(static_cast<double>(k.line));
+        if (k.dtype)
+            j.key("dtype").value(dtypeName(*k.dtype));
+        j.key("duration_s").value(k.seconds);
+        j.key("time_share").value(p.timeShare);
+        j.key("flops").value(k.flops);
+        j.key("flops_by_precision").beginObject();
+        for (const PrecisionFlops& f : k.byPrecision)
+            j.key(f.precision.empty() ? "unspecified" : f.precision).value(f.flops);
+        j.endObject();
+        j.key("bytes").beginObject();
+        for (const MeasuredLevel& l : p.levels)
+            j.key(l.level).value(l.bytes);
+        j.endObject();
+        j.key("achieved_flops_per_s").value(p.achieved);
+        j.key("on_chart").value(p.onChart);
+        if (!p.onChart) {
+            j.key("why").value(p.why);
+        } else {
+            j.key("intensity").beginObject();
+            for (const MeasuredLevel& l : p.levels)
+                j.key(l.level).value(l.intensity);
+            j.endObject();
+            j.key("roof_dtype").value(dtypeName(p.roof));
+            j.key("attainable_flops_per_s").value(p.attainable);
+            j.key("bound").value(p.bound);
+            j.key("fraction_of_attainable").value(p.fraction);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.key("links").beginArray();
+    for (const MeasuredLink& l : a.links) {
+        j.beginObject();
+        j.key("kernel").value(set.kernels[l.kernel].name);
+        j.key("operation_id").value(l.operationId);
+        j.key("measured_s").value(l.measured);
+        if (!l.predicted) {
+            j.key("problem").value(l.problem);
+        } else {
+            j.key("operation").value(l.operation);
+            j.key("t_lower_s").value(l.predicted->tLower);
+            j.key("t_upper_s").value(l.predicted->tUpper);
+            j.key("measured_over_t_lower").value(l.ratioToLower);
+            j.key("bracketed").value(l.bracketed);
+            j.key("predicted_attainable_flops_per_s").value(l.predicted->attainable);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.key("ceilings").beginObject();
+    j.key("from").value(a.ceilingsDerived ? "kernels" : "peaks file");
+    j.key("list").beginArray();
+    for (const CeilingComparison& c : a.ceilings) {
+        j.beginObject();
+        j.key("name").value(c.name);
+        j.key("kind").value(c.compute ? "compute" : "memory");
+        j.key(c.compute ? "flops_per_s" : "bandwidth_bytes_per_s").value(c.measured);
+        j.key("source").value(c.source);
+        if (c.datasheet > 0) {
+            j.key("datasheet").value(c.datasheet);
+            j.key("fraction_of_datasheet").value(c.fraction);
+            j.key("set").value(c.overrideKey + "=" + formatSI(c.measured, "", 4));
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    j.key("skipped").beginArray();
+    for (const Diagnostic& d : set.skipped)
+        j.value(d.toString());
+    j.endArray();
+}
+
+std::string measuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis& model)
+{
+    JsonWriter j;
+    j.beginObject();
+    j.key("hardware").beginObject();
+    j.key("id").value(model.hardware.id);
+    j.key("name").value(model.hardware.name);
+    j.key("dtype").value(dtypeName(model.dtype));
+    j.key("peak_flops_per_s").value(model.peak);
+    j.endObject();
+    writeMeasured(j, set, a);
+    j.endObject();
+    return j.str() + "\n";
+}
+
+std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
+{
+    std::string out = "Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
+        + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n";
+    if (!a.points.empty()) {
+        std::vector<std::vector<std::string>> rows { { "kernel", "time", "share", "intensity", "achieved", "bound",
+            "of roof" } };
+        for (const MeasuredPoint& p : a.points) {
+            const MeasuredKernel& k = set.kernels[p.kernel];
+            std::string name = k.name.size() > 48 ? k.name.substr(0, 45) + "..." : k.name;
+            rows.push_back({ name, formatSeconds(k.seconds), percent(p.timeShare),
+                p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
+                p.onChart ? p.bound : "-", p.onChart ? percent(p.fraction) : p.why });
+        }
+        out += renderTable(rows, 1, 6);
+    }
+    if (!a.links.empty()) {
+        out += "\nMeasured against modeled:\n";
+        std::vector<std::vector<std::string>> rows { { "kernel", "operation", "measured", "T_lower", "T_upper",
+            "measured/T_lower", "bracketed" } };
+        for (const MeasuredLink& l : a.links) {
+            const std::string& name = set.kernels[l.kernel].name;
+            if (!l.predicted)
+                rows.push_back({ name, l.operationId, formatSeconds(l.measured), "-", "-", "-", l.problem });
+            else
+                rows.push_back({ name, l.operation, formatSeconds(l.measured), formatSeconds(l.predicted->tLower),
+                    formatSeconds(l.predicted->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" });
+        }
+        out += renderTable(rows, 2, 6);
+    }
+    if (!a.ceilings.empty()) {
+        out += std::string("\nMeasured ceilings (") + (a.ceilingsDerived ? "best reached by the kernels" : "peaks file")
+            + "):\n";
+        std::vector<std::vector<std::string>> rows { { "roof", "measured", "datasheet", "fraction", "from" } };
+        for (const CeilingComparison& c : a.ceilings)
+            rows.push_back({ c.name, c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured),
+                c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
+                c.datasheet > 0 ? percent(c.fraction) : "-",
+                c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
+        out += renderTable(rows, 1, 4);
+    }
+    for (const Diagnostic& d : set.skipped)
+        out += "skipped: " + d.toString() + "\n";
+    return out;
+}
+
+} // namespace roofline

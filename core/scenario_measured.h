@@ -1,0 +1,22 @@
+// A scenario's `measured:` block: the measured file shown beside the model, how to read it, and the links from its
+// kernels to the scenario's operations. Internal to roofline_core (scenario.cpp reads and writes it).
+#pragma once
+
+#include "session.h"
+#include "yaml_reader.h"
+
+#include <optional>
+#include <string>
+
+namespace roofline {
+
+// Reads the block, checking its format hint, its column mapping and that each link names an operation of `session`
+// (whose ids are assigned). Errors go to the reader.
+std::optional<MeasuredSource> readMeasuredSource(YamlReader&, const YAML::Node& node, const Session& session);
+void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
+
+// The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
+// (the working folder for standard input or an embedded scenario).
+std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile);
+
+} // namespace roofline

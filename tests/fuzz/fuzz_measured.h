@@ -1,0 +1,51 @@
+// What every measured-data fuzz target asserts: a refusal is located and short; what is read places every kernel
+// at a finite, positive point on log axes or leaves it off the chart with a reason, and the JSON holds only numbers.
+#pragma once
+
+#include "fuzz_check.h"
+#include "measured_analysis.h"
+#include "presets.h"
+
+#include <cmath>
+#include <string_view>
+
+namespace roofline::fuzz {
+
+inline void checkMeasured(std::string_view text, MeasuredFormat format, const ColumnMapping* mapping = nullptr)
+{
+    static const std::string name = "fuzz.measured";
+    static const PresetLibrary library = loadPresetLibrary({});
+    static const Analysis model = analyse(defaultSession(*library.find("h100-sxm")));
+    const Expected<MeasuredSet, Diagnostics> set = parseMeasured(text, name, format, mapping);
+    if (!set) {
+        checkDiagnostics(set.error(), name);
+        return;
+    }
+    require(!set->kernels.empty() || !set->ceilings.empty());
+    require(set->skipped.size() <= kMaxDiagnostics + 1);
+    for (const Diagnostic& d : set->skipped) {
+        require(d.file == name && !d.message.empty());
+        checkMessage(d.toString());
+    }
+    for (const MeasuredCeiling& c : set->ceilings)
+        require(std::isfinite(c.value) && c.value > 0);
+    const MeasuredAnalysis a = analyseMeasured(*set, model, { { "*", "op3" } });
+    for (const MeasuredPoint& p : a.points) {
+        const MeasuredKernel& k = set->kernels[p.kernel];
+        require(std::isfinite(k.seconds) && k.seconds > 0 && std::isfinite(k.flops) && k.flops >= 0);
+        if (!p.onChart) {
+            require(!p.why.empty());
+            continue;
+        }
+        require(std::isfinite(p.intensity) && p.intensity > 0);
+        require(std::isfinite(p.achieved) && p.achieved > 0);
+        require(std::isfinite(p.attainable) && p.attainable > 0 && std::isfinite(p.fraction) && p.fraction > 0);
+    }
+    for (const MeasuredLink& l : a.links)
+        require(!l.predicted || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
+    for (const CeilingComparison& c : a.ceilings)
+        require(std::isfinite(c.measured) && std::isfinite(c.fraction));
+    measuredJson(*set, a, model);
+}
+
+} // namespace roofline::fuzz
