@@ -357,6 +357,10 @@ private slots:
                                     << "--batch: expected a whole number of sequences";
         QTest::newRow("no such link") << base + QStringList { "--model", "gpt2", "--link", "UPI" } << 2
                                       << "--link: NVIDIA H100 SXM has no link named 'UPI'";
+        QTest::newRow("--set model.tp") << base + QStringList { "--model", "llama-2-7b", "--set", "model.tp=3" } << 2
+                                        << "--set model.tp: 3 does not divide the 32 heads of Llama 2 7B";
+        QTest::newRow("--set model. without a model")
+            << base + QStringList { "--set", "model.batch=4" } << 2 << "--set model.batch: the scenario has no model";
     }
     void modelOptionsThatCannotRun()
     {
@@ -367,6 +371,30 @@ private slots:
         QCOMPARE(r.code, code);
         QVERIFY(r.out.isEmpty());
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
+    // User models: a folder's good files load beside the built-in ones, a broken one is a located warning.
+    void modelsFromAFolder()
+    {
+        QTemporaryDir dir;
+        QFile good(dir.filePath("tiny.yaml"));
+        QVERIFY(good.open(QIODevice::WriteOnly));
+        good.write("name: Tiny\nlayers: 2\nhidden_size: 64\nheads: 4\nmlp_size: 256\nvocab: 1000\nsources: [test]\n");
+        good.close();
+        QFile bad(dir.filePath("bad.yaml"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("name: Bad\nlayers: 2\nhidden_size: 64\nheads: 4\nkv_heads: 3\nmlp_size: 256\nvocab: 1000\n"
+                  "sources: [test]\n");
+        bad.close();
+        const Run r = run({ "report", "--model", "tiny", "--model-dir", dir.path(), "--preset", "h100-sxm", "--set",
+                              "model.batch=64", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.contains("bad.yaml:5:11: kv_heads: 3 KV heads do not divide the 4 heads"), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc["model"].toObject()["batch"].toDouble(), 64.0);
+        // 1000·64 embedding + 2·(4·64·64 + 3·64·256 + 2·64) + 64 + 1000·64 lm_head.
+        QCOMPARE(doc["model"].toObject()["parameters"].toDouble(), 128000.0 + 2 * (16384 + 49152 + 128) + 64);
     }
 
     void modelsAreListedAndSavedAsSettings()
