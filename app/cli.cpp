@@ -130,10 +130,10 @@ const std::vector<CommandSpec>& commands()
             withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kSweep, &kMeasured, &kFormatHint,
                 &kColumns, &kMatch, &kHelp }) },
         { "import",
-            "FILE (--preset ID | --scenario FILE) [--format-hint ncu|csv|json|rocprof-roofline]\n"
+            "[FILE] (--preset ID | --scenario FILE) [--format-hint ncu|csv|json|rocprof-roofline]\n"
             "[--columns MAPPING] [--match PATTERN=ID ...] [--format table|json] [--set KEY=VALUE ...]",
-            "read measured kernels or measured peaks and place them on the chip: intensity,\nachieved FLOP/s, the "
-            "roof that binds each and the fraction of it reached",
+            "read measured kernels or measured peaks (FILE, or the scenario's measured: block) and\nplace them on the "
+            "chip: intensity, achieved FLOP/s, the roof that binds each and the fraction\nof it reached",
             { &kPreset, &kScenario, &kSet, &kPresetDir, &kFormat, &kFormatHint, &kColumns, &kMatch, &kHelp } },
         { "save", "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.yaml [--preset-dir DIR ...]",
             "write the scenario with the overrides applied, as the window saves it",

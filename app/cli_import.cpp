@@ -64,11 +64,12 @@ int runImport(const ParsedArgs& parsed, const ScenarioOptions& options, const st
     const std::string format = parsed.has("--format") ? parsed.value("--format") : "table";
     if (format != "table" && format != "json")
         return fail(kExitBadArguments, "--format takes table or json, not '" + format + "'");
-    if (file.empty())
-        return fail(kExitBadArguments, "import needs the FILE to read (see roofline-lab import --help)");
     Session session;
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
+    if (file.empty() && !session.measured)
+        return fail(kExitBadArguments,
+            "import needs the FILE to read, or a scenario with a measured: block (see roofline-lab import --help)");
     const Analysis model = analyse(std::move(session));
     std::optional<MeasuredReport> measured;
     if (const int code = loadMeasured(parsed, file, model, measured); code != kExitOk)
