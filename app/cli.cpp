@@ -257,6 +257,14 @@ Expected<std::string, Diagnostics> readStandardInput()
     }
 }
 
+// The presets that could not be read, among those read so far: the user's, and the built-in ones a command asked
+// for or listed.
+void warnSkippedPresets(const PresetLibrary& library)
+{
+    for (const Diagnostic& d : library.errors())
+        std::cerr << "roofline-lab: warning: skipped a preset: " << d.toString() << '\n';
+}
+
 Expected<Session, Diagnostics> loadScenarioFrom(const std::string& file, const PresetLibrary& library)
 {
     if (file != kStandardInput)
@@ -269,7 +277,10 @@ Expected<Session, Diagnostics> loadScenarioFrom(const std::string& file, const P
 
 int runPresets(const ParsedArgs&, const ScenarioOptions& options)
 {
-    return print(presetTable(loadLibrary(options)), "the preset list");
+    const PresetLibrary library = loadLibrary(options);
+    const std::string table = presetTable(library);
+    warnSkippedPresets(library);
+    return print(table, "the preset list");
 }
 
 int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
@@ -410,10 +421,7 @@ PresetLibrary loadLibrary(const ScenarioOptions& options)
     std::vector<std::filesystem::path> dirs { userPresetDir() };
     for (const std::string& dir : options.presetDirs)
         dirs.emplace_back(dir);
-    PresetLibrary library = loadPresetLibrary(dirs);
-    for (const Diagnostic& d : library.errors)
-        std::cerr << "roofline-lab: warning: skipped a preset: " << d.toString() << '\n';
-    return library;
+    return loadPresetLibrary(dirs);
 }
 
 int buildSession(const ScenarioOptions& options, const PresetLibrary& library, Session& out)
@@ -424,15 +432,17 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     Session scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
+        warnSkippedPresets(library);
         if (!hw) {
             std::string ids;
-            for (const Hardware& h : library.presets)
+            for (const Hardware& h : library.presets())
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
         }
         scenario = defaultSession(*hw);
     } else {
         Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library);
+        warnSkippedPresets(library);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())
                 std::cerr << d.toString() << '\n';
