@@ -344,6 +344,14 @@ Expected<std::string, Diagnostics> readStandardInput()
     }
 }
 
+// The presets that could not be read, among those read so far: the user's, and the built-in ones a command asked
+// for or listed.
+void warnSkippedPresets(const PresetLibrary& library)
+{
+    for (const Diagnostic& d : library.errors())
+        std::cerr << "roofline-lab: warning: skipped a preset: " << d.toString() << '\n';
+}
+
 Expected<Session, Diagnostics> loadScenarioFrom(
     const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
 {
@@ -357,7 +365,10 @@ Expected<Session, Diagnostics> loadScenarioFrom(
 
 int runPresets(const ParsedArgs&, const ScenarioOptions& options)
 {
-    return print(presetTable(loadLibrary(options)), "the preset list");
+    const PresetLibrary library = loadLibrary(options);
+    const std::string table = presetTable(library);
+    warnSkippedPresets(library);
+    return print(table, "the preset list");
 }
 
 int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
@@ -512,10 +523,7 @@ PresetLibrary loadLibrary(const ScenarioOptions& options)
     std::vector<std::filesystem::path> dirs { userPresetDir() };
     for (const std::string& dir : options.presetDirs)
         dirs.emplace_back(dir);
-    PresetLibrary library = loadPresetLibrary(dirs);
-    for (const Diagnostic& d : library.errors)
-        std::cerr << "roofline-lab: warning: skipped a preset: " << d.toString() << '\n';
-    return library;
+    return loadPresetLibrary(dirs);
 }
 
 int buildSession(const ScenarioOptions& options, const PresetLibrary& library, Session& out)
@@ -527,9 +535,10 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     Session scenario;
     if (!options.preset.empty()) {
         const Hardware* hw = library.find(options.preset);
+        warnSkippedPresets(library);
         if (!hw) {
             std::string ids;
-            for (const Hardware& h : library.presets)
+            for (const Hardware& h : library.presets())
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
         }
@@ -538,6 +547,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
             scenario.operations.clear(); // the model's operations take the default workload's place
     } else {
         Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library, models);
+        warnSkippedPresets(library);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())
                 std::cerr << d.toString() << '\n';

@@ -68,8 +68,8 @@ int runCommand(const std::vector<std::string>& args, const Exporter& exporter);
 // Prints "roofline-lab: MESSAGE" on standard error and returns `code`.
 int fail(int code, const std::string& message);
 
-// The built-in presets, the user's folder, then each --preset-dir. Bad user presets are reported on stderr as
-// warnings; the good ones still load.
+// The built-in presets, the user's folder, then each --preset-dir. Bad presets are reported on stderr as warnings
+// when a command looks one up or lists them; the good ones still load.
 PresetLibrary loadLibrary(const ScenarioOptions&);
 
 // Builds the session the options describe from `library`, printing what went wrong on stderr. Returns kExitOk and

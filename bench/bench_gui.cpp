@@ -2,8 +2,9 @@
 // default workload, with ten more operations and with 200 operations, and an export of each format; then opening and
 // exporting large scenarios. Prints the median, 95th and 99th percentile (400 steps: the 99th is the fourth slowest).
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
-// figures for bench/compare.py; `--profile` runs 100 steps alone for callgrind (see profiledSteps); `--large
-// 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them.
+// figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
+// operations if given; `--large 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips
+// them.
 #include "chart_export.h"
 #include "document.h"
 #include "hardware_panel.h"
@@ -43,10 +44,13 @@ struct Figures {
     double p99;
 };
 
-Figures measure(int reps, const std::function<void(int)>& body)
+// `before`, when given, runs before each timed repetition, untimed.
+Figures measure(int reps, const std::function<void(int)>& body, const std::function<void(int)>& before = {})
 {
     std::vector<double> ms;
     for (int i = 0; i < reps; ++i) {
+        if (before)
+            before(i);
         QElapsedTimer timer;
         timer.start();
         body(i);
@@ -176,21 +180,6 @@ int main(int argc, char** argv)
         slider->setSliderDown(false);
         QCoreApplication::processEvents();
     };
-    describe("default scenario");
-    dragged("drag_step_default", "HBM slider dragged, default scenario");
-    measure(20, step); // warm-up
-    report("slider_step_default", "HBM slider step, default scenario", measure(400, step));
-
-    const std::size_t defaults = window.document()->operations().size();
-    addExtraOperations(*window.document());
-    std::printf("%zu default + %zu extra operations\n", defaults, window.document()->operations().size() - defaults);
-    describe("with ten more");
-    measure(20, step);
-    if (args.contains(QStringLiteral("--profile"))) {
-        profiledSteps(100, step);
-        return 0;
-    }
-    report("slider_step", "HBM slider step to replot and paint", measure(400, step));
     // Undo and redo of the last step, in turn, until the chart has painted: the same path as a step, from the stack.
     QUndoStack* undo = window.document()->undoStack();
     auto undoRedo = [&](int i) {
@@ -201,13 +190,54 @@ int main(int argc, char** argv)
             undo->redo();
         waitForPaint(before);
     };
+    // Input comes to rest: the chart draws smooth again (RooflineChart::kSettleMs after the last step).
+    auto rest = [&] {
+        if (!chart->drawsFast())
+            return;
+        const int before = replots;
+        chart->settle();
+        waitForPaint(before);
+    };
+    describe("default scenario");
+    dragged("drag_step_default", "HBM slider dragged, default scenario");
+    measure(20, step); // warm-up
+    report("slider_step_default", "HBM slider step, default scenario", measure(400, step));
+    report("undo_redo_default", "undo or redo of a slider step, default scenario", measure(400, undoRedo));
+    rest();
+
+    const std::size_t defaults = window.document()->operations().size();
+    addExtraOperations(*window.document());
+    std::printf("%zu default + %zu extra operations\n", defaults, window.document()->operations().size() - defaults);
+    describe("with ten more");
+    measure(20, step);
+    if (const auto profile = args.indexOf(QStringLiteral("--profile")); profile >= 0) {
+        // `--profile 200`: the steps with that many operations instead of 21.
+        QTemporaryDir scenarios;
+        if (const int count = profile + 1 < args.size() ? args[profile + 1].toInt() : 0; count > 0) {
+            if (const QString error = window.openScenario(writeMatmulScenario(scenarios, count)); !error.isEmpty())
+                return 1;
+            slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+            describe("profiled");
+            measure(20, step);
+        }
+        profiledSteps(100, step);
+        return 0;
+    }
+    report("slider_step", "HBM slider step to replot and paint", measure(400, step));
     report("undo_redo", "undo or redo of a slider step, painted", measure(400, undoRedo));
+    rest();
+    // A step that starts from rest, and the smooth redraw when input rests again.
+    report("first_step", "  a first step after rest, drawn fast", measure(40, step, [&](int) { rest(); }));
+    report("settle", "  the smooth redraw once input rests",
+        measure(
+            40, [&](int) { rest(); }, step));
 
     auto stateOnly = [&](int i) {
         const double hbm = 3.35e12 * (1 + 0.001 * (i % 50));
         window.document()->setHardwareValue("bandwidth.HBM", hbm);
     };
     report("slider_state", "  of which state, table and chart data", measure(400, stateOnly));
+    rest();
     report("layer_replot", "  redrawing the main layer into its buffer",
         measure(400, [&](int) { chart->layer(QStringLiteral("main"))->replot(); }));
     report("paint", "  a paint of the buffers onto the window", measure(400, [&](int) { chart->repaint(); }));

@@ -269,14 +269,6 @@ Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& pat
     return text;
 }
 
-const Hardware* PresetLibrary::find(std::string_view id) const
-{
-    for (const Hardware& hw : presets)
-        if (hw.id == id)
-            return &hw;
-    return nullptr;
-}
-
 std::filesystem::path userPresetDir()
 {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
@@ -286,35 +278,119 @@ std::filesystem::path userPresetDir()
     return {};
 }
 
+namespace {
+
+// The id a built-in file's top-level `id:` line gives, or `stem` when it has none.
+std::string declaredId(std::string_view text, const std::string& stem)
+{
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        std::string_view line = text.substr(at, end - at);
+        at = end + 1;
+        if (!line.starts_with("id:"))
+            continue;
+        line.remove_prefix(3);
+        line = line.substr(0, line.find('#'));
+        const auto first = line.find_first_not_of(" \t");
+        const auto last = line.find_last_not_of(" \t\r");
+        return first == std::string_view::npos ? std::string() : std::string(line.substr(first, last + 1 - first));
+    }
+    return stem;
+}
+
+} // namespace
+
+void PresetLibrary::parse(BuiltIn& file) const
+{
+    if (file.parsed)
+        return;
+    file.parsed = true;
+    Expected<Hardware, Diagnostics> hw = parsePreset(file.text, file.file, file.stem);
+    if (!hw) {
+        m_errors.insert(m_errors.end(), hw.error().begin(), hw.error().end());
+        return;
+    }
+    if (auto [it, inserted] = m_builtInFiles.emplace(hw->id, file.file); !inserted) {
+        m_errors.push_back(
+            { file.file, 0, 0, "id", "duplicate preset id " + quoteInput(hw->id) + " (also in " + it->second + ")" });
+        return;
+    }
+    if (!m_userIds.contains(hw->id)) // a user's preset of the same id replaces it
+        m_byId.emplace(hw->id, std::move(hw).value());
+}
+
+void PresetLibrary::parseAll() const
+{
+    if (m_complete)
+        return;
+    for (BuiltIn& file : m_builtIn)
+        parse(file);
+    m_complete = true;
+    for (const auto& [id, hw] : m_byId)
+        m_sorted.push_back(hw);
+    std::stable_sort(m_sorted.begin(), m_sorted.end(),
+        [](const Hardware& a, const Hardware& b) { return std::tie(a.vendor, a.name) < std::tie(b.vendor, b.name); });
+}
+
+const std::vector<Hardware>& PresetLibrary::presets() const&
+{
+    parseAll();
+    return m_sorted;
+}
+
+const Hardware* PresetLibrary::find(std::string_view id) const
+{
+    auto found = [&]() -> const Hardware* {
+        const auto it = m_byId.find(id);
+        return it == m_byId.end() ? nullptr : &it->second;
+    };
+    if (const Hardware* hw = found(); hw || m_complete)
+        return hw;
+    for (BuiltIn& file : m_builtIn)
+        if (file.id == id)
+            parse(file);
+    if (const Hardware* hw = found())
+        return hw;
+    parseAll(); // no file says it holds this id: look in every one
+    return found();
+}
+
 PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
 {
-    PresetLibrary library;
-    std::map<std::string, Hardware> byId;
+    return loadPresetLibrary(dirs, embeddedFiles());
+}
 
-    // One layer: the built-in files, or one folder. Ids must be unique within a layer; a later layer overrides.
+PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, std::span<const EmbeddedFile> builtIn)
+{
+    PresetLibrary library;
+    for (const EmbeddedFile& f : builtIn) {
+        if (f.name.find('/') != std::string_view::npos)
+            continue;
+        std::string stem = std::filesystem::path(f.name).stem().string();
+        std::string id = declaredId(f.text, stem);
+        library.m_builtIn.push_back({ "embedded:" + std::string(f.name), f.text, std::move(stem), std::move(id) });
+    }
+
+    // One folder: ids must be unique within it; a later folder overrides an earlier one, and every folder the
+    // built-in presets.
     auto addLayer = [&](const std::vector<std::pair<std::string, std::string>>& files) {
         std::map<std::string, std::string> layerIds; // id -> file
         for (const auto& [file, text] : files) {
             const std::string stem = std::filesystem::path(file).stem().string();
             Expected<Hardware, Diagnostics> hw = parsePreset(text, file, stem);
             if (!hw) {
-                library.errors.insert(library.errors.end(), hw.error().begin(), hw.error().end());
+                library.m_errors.insert(library.m_errors.end(), hw.error().begin(), hw.error().end());
                 continue;
             }
             if (auto [it, inserted] = layerIds.emplace(hw->id, file); !inserted) {
-                library.errors.push_back({ file, 0, 0, "id",
+                library.m_errors.push_back({ file, 0, 0, "id",
                     "duplicate preset id " + quoteInput(hw->id) + " (also in " + it->second + ")" });
                 continue;
             }
-            byId[hw->id] = std::move(hw).value();
+            library.m_userIds.insert(hw->id);
+            library.m_byId.insert_or_assign(hw->id, std::move(hw).value());
         }
     };
-
-    std::vector<std::pair<std::string, std::string>> builtIn;
-    for (const EmbeddedFile& f : embeddedFiles())
-        if (f.name.find('/') == std::string_view::npos)
-            builtIn.emplace_back("embedded:" + std::string(f.name), std::string(f.text));
-    addLayer(builtIn);
 
     for (const std::filesystem::path& dir : dirs) {
         std::error_code ec;
@@ -326,11 +402,11 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
             if (isPresetFile(it->path()) && paths.size() <= kMaxPresetFiles)
                 paths.push_back(it->path());
         if (ec) {
-            library.errors.push_back({ dir.string(), 0, 0, {}, "cannot list the folder: " + ec.message() });
+            library.m_errors.push_back({ dir.string(), 0, 0, {}, "cannot list the folder: " + ec.message() });
             continue;
         }
         if (paths.size() > kMaxPresetFiles) {
-            library.errors.push_back({ dir.string(), 0, 0, {},
+            library.m_errors.push_back({ dir.string(), 0, 0, {},
                 "more than " + std::to_string(kMaxPresetFiles)
                     + " preset files (*.yaml, *.yml) in one folder; none of them is loaded" });
             continue;
@@ -340,18 +416,13 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
         for (const auto& path : paths) {
             Expected<std::string, Diagnostics> text = readTextFile(path);
             if (!text) {
-                library.errors.insert(library.errors.end(), text.error().begin(), text.error().end());
+                library.m_errors.insert(library.m_errors.end(), text.error().begin(), text.error().end());
                 continue;
             }
             files.emplace_back(path.string(), std::move(text).value());
         }
         addLayer(files);
     }
-
-    for (auto& [id, hw] : byId)
-        library.presets.push_back(std::move(hw));
-    std::stable_sort(library.presets.begin(), library.presets.end(),
-        [](const Hardware& a, const Hardware& b) { return std::tie(a.vendor, a.name) < std::tie(b.vendor, b.name); });
     return library;
 }
 

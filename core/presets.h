@@ -6,6 +6,8 @@
 #include "hardware.h"
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
@@ -38,11 +40,40 @@ struct EmbeddedFile {
 // The presets and example scenarios compiled into the program (generated from presets/ at build time).
 std::span<const EmbeddedFile> embeddedFiles();
 
-struct PresetLibrary {
-    std::vector<Hardware> presets; // sorted by vendor, then name
-    Diagnostics errors; // one per bad file; the good files still load
-
+// The built-in presets are read when first asked for: a command that names one preset parses that file alone. Their
+// ids are read off each file's `id:` line (tests/test_presets.cpp checks that line against the parsed id of every
+// built-in file). The user's folders are parsed when loaded: an id there replaces a built-in one, and only parsing
+// tells which. Not for use from several threads at once.
+class PresetLibrary {
+public:
+    // Every preset, sorted by vendor, then name; parses every built-in file not yet parsed.
+    const std::vector<Hardware>& presets() const&;
+    // A temporary's list would be gone before a loop over it began.
+    void presets() && = delete;
+    // One per bad file among those parsed so far (presets() parses every one); the good files still load.
+    const Diagnostics& errors() const { return m_errors; }
+    // The preset with this id: a user's, or the built-in file that names it, parsed now if it was not yet.
     const Hardware* find(std::string_view id) const;
+
+private:
+    friend PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>&, std::span<const EmbeddedFile>);
+    struct BuiltIn {
+        std::string file; // "embedded:h100-sxm.yaml"
+        std::string_view text;
+        std::string stem; // "h100-sxm": the id of a file that names none
+        std::string id; // as its `id:` line says, or its stem
+        bool parsed = false;
+    };
+    void parse(BuiltIn&) const;
+    void parseAll() const;
+
+    mutable std::vector<BuiltIn> m_builtIn;
+    mutable std::map<std::string, Hardware, std::less<>> m_byId; // nodes never move: find() hands out pointers
+    mutable std::map<std::string, std::string, std::less<>> m_builtInFiles; // id -> the built-in file that holds it
+    std::set<std::string, std::less<>> m_userIds; // ids a user's preset holds, which no built-in one replaces
+    mutable Diagnostics m_errors;
+    mutable std::vector<Hardware> m_sorted;
+    mutable bool m_complete = false;
 };
 
 // $XDG_CONFIG_HOME/roofline-lab/presets, or ~/.config/roofline-lab/presets.
@@ -51,5 +82,7 @@ std::filesystem::path userPresetDir();
 // The built-in presets, then every *.yaml in each folder of `dirs` in order; a later preset with the same id
 // replaces an earlier one. Folders that do not exist are skipped silently.
 PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs);
+// The same with these files as the built-in ones.
+PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, std::span<const EmbeddedFile> builtIn);
 
 } // namespace roofline

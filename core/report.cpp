@@ -284,7 +284,7 @@ Expected<std::string> reportJson(
 std::string presetTable(const PresetLibrary& library)
 {
     std::vector<std::vector<std::string>> table { { "id", "name", "bf16", "int8", "memory", "links" } };
-    for (const Hardware& hw : library.presets) {
+    for (const Hardware& hw : library.presets()) {
         std::string memory;
         for (const MemoryLevel& m : hw.memories)
             memory += (memory.empty() ? "" : ", ") + m.name + " " + formatBandwidth(m.bandwidth);

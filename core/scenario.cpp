@@ -281,7 +281,7 @@ Expected<Session, Diagnostics> parseScenario(
                 session.chip = *hw;
             } else {
                 std::string ids;
-                for (const Hardware& h : library.presets)
+                for (const Hardware& h : library.presets())
                     ids += (ids.empty() ? "" : ", ") + h.id;
                 r.error(*presetNode, "preset", "no preset with id " + quoteInput(*id) + " (known: " + ids + ")");
             }

@@ -319,10 +319,10 @@ private slots:
         QVERIFY(lib.find("upper"));
         QVERIFY(lib.find("mixed"));
         QVERIFY(!lib.find("My Chip"));
-        QCOMPARE(lib.errors.size(), std::size_t(1));
-        QVERIFY2(lib.errors[0].toString().find("My Chip.yaml: id: missing, and the file's name is no id")
+        QCOMPARE(lib.errors().size(), std::size_t(1));
+        QVERIFY2(lib.errors()[0].toString().find("My Chip.yaml: id: missing, and the file's name is no id")
                 != std::string::npos,
-            lib.errors[0].toString().c_str());
+            lib.errors()[0].toString().c_str());
     }
 
     void aSecondDocumentIsRefused_data()
@@ -420,8 +420,8 @@ private slots:
         writeFile(dir.filePath("good.yaml"), preset() + "id: good\n");
         const PresetLibrary lib = loadPresetLibrary({ base });
         QVERIFY(lib.find("good"));
-        QCOMPARE(lib.errors.size(), std::size_t(5)); // the folder, the FIFO, both ends of the loop, the dangling link
-        QVERIFY(QString::fromStdString(toString(lib.errors)).contains("dangling.yaml: a symbolic link to nothing"));
+        QCOMPARE(lib.errors().size(), std::size_t(5)); // the folder, the FIFO, both ends of the loop, the dangling link
+        QVERIFY(QString::fromStdString(toString(lib.errors())).contains("dangling.yaml: a symbolic link to nothing"));
     }
 
     void limits()
@@ -458,8 +458,8 @@ private slots:
         for (std::size_t i = 0; i <= kMaxPresetFiles; ++i)
             writeFile(dir.filePath(QString("p%1.yaml").arg(i)), preset());
         const PresetLibrary lib = loadPresetLibrary({ dir.path().toStdString() });
-        QCOMPARE(lib.errors.size(), std::size_t(1));
-        QVERIFY(lib.errors[0].message.find("more than 1000 preset files") != std::string::npos);
+        QCOMPARE(lib.errors().size(), std::size_t(1));
+        QVERIFY(lib.errors()[0].message.find("more than 1000 preset files") != std::string::npos);
         QVERIFY(!lib.find("p0"));
         QVERIFY(lib.find("h100-sxm"));
     }

@@ -106,7 +106,7 @@ private slots:
     void presetLayouts_data()
     {
         QTest::addColumn<QString>("id");
-        for (const Hardware& hw : library().presets)
+        for (const Hardware& hw : library().presets())
             QTest::newRow(hw.id.c_str()) << QString::fromStdString(hw.id);
     }
     void presetLayouts()

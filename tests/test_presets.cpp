@@ -8,6 +8,7 @@
 
 #include <algorithm>
 
+#include <filesystem>
 #include <fstream>
 
 using namespace roofline;
@@ -69,19 +70,19 @@ private slots:
     void everyShippedPresetLoads()
     {
         const PresetLibrary library = loadPresetLibrary({});
-        QVERIFY2(library.errors.empty(), toString(library.errors).c_str());
-        QVERIFY(library.presets.size() >= 10);
+        QVERIFY(library.presets().size() >= 10);
+        QVERIFY2(library.errors().empty(), toString(library.errors()).c_str());
         for (const char* id : { "a100-sxm", "h100-sxm", "h100-pcie", "h200-sxm", "b200", "mi300x", "tpu-v4", "tpu-v5e",
                  "tpu-v5p", "tpu-v6e" })
             QVERIFY2(library.find(id), id);
-        for (const Hardware& hw : library.presets) {
+        for (const Hardware& hw : library.presets()) {
             QVERIFY2(!hw.sources.empty(), hw.id.c_str());
             QVERIFY2(!hw.memories.empty(), hw.id.c_str());
             QVERIFY2(hw.peakFor(hw.defaultDtype()), hw.id.c_str());
         }
         // Sorted for the chooser: by vendor, then name.
-        for (std::size_t i = 1; i < library.presets.size(); ++i)
-            QVERIFY(library.presets[i - 1].vendor <= library.presets[i].vendor);
+        for (std::size_t i = 1; i < library.presets().size(); ++i)
+            QVERIFY(library.presets()[i - 1].vendor <= library.presets()[i].vendor);
     }
 
     void theTextsNumbersAreThePresets()
@@ -244,8 +245,8 @@ private slots:
         const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
         QVERIFY(library.find("mine"));
         QVERIFY(library.find("h100-sxm"));
-        QCOMPARE(library.errors.size(), std::size_t(2));
-        const QString errors = QString::fromStdString(toString(library.errors));
+        QCOMPARE(library.errors().size(), std::size_t(2));
+        const QString errors = QString::fromStdString(toString(library.errors()));
         QVERIFY2(
             errors.contains("broken.yaml:7:16: memory[0].bandwidth: expected a finite number"), qPrintable(errors));
         QVERIFY2(errors.contains("big.yaml: the file is larger than 1 MiB"), qPrintable(errors));
@@ -257,7 +258,65 @@ private slots:
         writeFile(dir.filePath("h100.yaml"), "id: h100-sxm\n" + replaceLine(kValid, 1, "name: My H100"));
         const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
         QCOMPARE(library.find("h100-sxm")->name, std::string("My H100"));
-        QVERIFY(library.errors.empty());
+        QVERIFY(library.errors().empty());
+    }
+
+    // A command that names one preset parses its file alone: each shipped file's `id:` line leads to it. A broken
+    // file beside it stays unread, so no message says it was read.
+    void aLookUpParsesTheOneBuiltInFileItNames()
+    {
+        const std::string broken = "id: zz-broken\n" + replaceLine(kValid, 7, "    bandwidth: fast");
+        int shipped = 0;
+        for (const EmbeddedFile& file : embeddedFiles()) {
+            if (file.name.find('/') != std::string_view::npos)
+                continue;
+            ++shipped;
+            const std::string stem = std::filesystem::path(file.name).stem().string();
+            const auto parsed = parsePreset(file.text, std::string(file.name), stem);
+            QVERIFY2(parsed.ok(), std::string(file.name).c_str());
+            const EmbeddedFile files[] = { { "zz-broken.yaml", broken }, file };
+            const PresetLibrary library = loadPresetLibrary({}, files);
+            const Hardware* found = library.find(parsed->id);
+            QVERIFY2(found && found->name == parsed->name, parsed->id.c_str());
+            QVERIFY2(library.errors().empty(), toString(library.errors()).c_str());
+            // Listed, the broken file is read and named with its line.
+            QCOMPARE(library.presets().size(), std::size_t(1));
+            QVERIFY2(toString(library.errors()).find("zz-broken.yaml:8:16: memory[0].bandwidth") != std::string::npos,
+                toString(library.errors()).c_str());
+        }
+        QVERIFY(shipped >= 10);
+    }
+
+    // Asked for, a broken built-in preset gives its located message; one whose `id:` line does not say its id (an id in
+    // a flow map, none at all) is still found.
+    void aBuiltInPresetReadLaterKeepsItsMessagesAndIds()
+    {
+        const std::string broken = "id: broken\n" + replaceLine(kValid, 4, "  bf16: fast");
+        const std::string flow = "{id: flowing, name: Flow chip, sources: [s], compute: {bf16: 1e14}, "
+                                 "memory: [{name: HBM, bandwidth: 1e12}]}\n";
+        const std::string stemmed = "# no id line: the file's name is its id\n" + kValid;
+        const EmbeddedFile files[] = { { "broken.yaml", broken }, { "flow.yaml", flow }, { "stem-id.yaml", stemmed } };
+        {
+            const PresetLibrary library = loadPresetLibrary({}, files);
+            QVERIFY(!library.find("broken"));
+            QVERIFY2(toString(library.errors()).find("embedded:broken.yaml:5:9: compute.bf16") != std::string::npos,
+                toString(library.errors()).c_str());
+        }
+        {
+            const PresetLibrary library = loadPresetLibrary({}, files);
+            QVERIFY(library.find("stem-id"));
+            QVERIFY(library.errors().empty());
+            QVERIFY(library.find("flowing"));
+            QCOMPARE(library.find("flowing")->name, std::string("Flow chip"));
+            QCOMPARE(library.presets().size(), std::size_t(2));
+            QCOMPARE(library.errors().size(), std::size_t(1));
+        }
+        // A user's preset replaces a built-in one whenever that is read.
+        QTemporaryDir dir;
+        writeFile(dir.filePath("mine.yaml"), "id: stem-id\n" + replaceLine(kValid, 1, "name: Mine"));
+        const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() }, files);
+        QCOMPARE(library.presets().size(), std::size_t(2));
+        QCOMPARE(library.find("stem-id")->name, std::string("Mine"));
     }
 
     void duplicateIdsInOneFolder()
@@ -266,15 +325,15 @@ private slots:
         writeFile(dir.filePath("a.yaml"), "id: same\n" + kValid);
         writeFile(dir.filePath("b.yaml"), "id: same\n" + kValid);
         const PresetLibrary library = loadPresetLibrary({ dir.path().toStdString() });
-        QCOMPARE(library.errors.size(), std::size_t(1));
-        QVERIFY(QString::fromStdString(library.errors[0].message).contains("duplicate preset id 'same'"));
+        QCOMPARE(library.errors().size(), std::size_t(1));
+        QVERIFY(QString::fromStdString(library.errors()[0].message).contains("duplicate preset id 'same'"));
         QVERIFY(library.find("same"));
     }
 
     void missingFolderIsSkipped()
     {
         const PresetLibrary library = loadPresetLibrary({ "/nonexistent/roofline-lab" });
-        QVERIFY(library.errors.empty());
+        QVERIFY(library.errors().empty());
         QVERIFY(library.find("tpu-v5e"));
     }
 
@@ -328,8 +387,8 @@ private slots:
         QVERIFY(library.find("good"));
         QVERIFY(library.find("h100-sxm"));
         QVERIFY(!library.find("cyclic"));
-        QCOMPARE(library.errors.size(), std::size_t(2));
-        const QString errors = QString::fromStdString(toString(library.errors));
+        QCOMPARE(library.errors().size(), std::size_t(2));
+        const QString errors = QString::fromStdString(toString(library.errors()));
         QVERIFY2(errors.contains("cyclic.yaml:12:8: extra: anchors and aliases are not supported"), qPrintable(errors));
         QVERIFY2(errors.contains("merge.yaml:1:1: anchors and aliases are not supported"), qPrintable(errors));
         // An unrelated scenario still loads against the library.

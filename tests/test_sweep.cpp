@@ -454,7 +454,7 @@ private slots:
         for (const std::string_view kind : allKindNames()) {
             const std::optional<OperationVariant> op = makeOperation(kind);
             QVERIFY(op);
-            for (const Hardware& hw : library().presets) {
+            for (const Hardware& hw : library().presets()) {
                 const Expected<Sweep> s = sweep(*op, hw, range, 32);
                 const Expected<Evaluation> e = evaluate(*op, hw);
                 if (!e) {

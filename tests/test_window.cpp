@@ -77,6 +77,7 @@ private slots:
     void hbmDragUpdatesBeforeRelease();
     void liveRedrawMatchesAFullReplot_data();
     void liveRedrawMatchesAFullReplot();
+    void stepsDrawFastThenSmooth();
     void typedBandwidthIsParsed();
     void resetRestoresThePreset();
     void presetSwitchMovesSlidersAndChart_data();
@@ -247,8 +248,8 @@ void TestWindow::liveRedrawMatchesAFullReplot_data()
     QTest::newRow("dark") << true;
 }
 
-// A slider step redraws the main layer alone, over the paint buffers of the static parts; what it shows must be what a
-// full replot shows.
+// A slider step redraws the main layer alone, over the paint buffers of the static parts, and once input rests it
+// redraws that layer smooth: what it then shows must be what a full replot shows.
 void TestWindow::liveRedrawMatchesAFullReplot()
 {
     QFETCH(bool, dark);
@@ -265,7 +266,11 @@ void TestWindow::liveRedrawMatchesAFullReplot()
         slider->setValue(slider->value() - 1);
         QVERIFY(redrawn.count() > before || redrawn.wait(5000));
     }
-    QCOMPARE(replotted.count(), 0); // the axes stayed: the layer alone was redrawn
+    QVERIFY(chart->drawsFast());
+    QSignalSpy settled(chart, &RooflineChart::settled);
+    chart->settle();
+    QVERIFY(settled.wait(5000));
+    QCOMPARE(replotted.count(), 0); // the axes stayed: the layer alone was redrawn, fast and then smooth
     const QImage live = chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
     chart->replot(QCustomPlot::rpImmediateRefresh);
     const QImage full = chart->grab().toImage().convertToFormat(QImage::Format_RGB32);
@@ -285,6 +290,40 @@ void TestWindow::liveRedrawMatchesAFullReplot()
     qInfo("%lld of %lld pixels differ", static_cast<long long>(differing),
         static_cast<long long>(full.width()) * full.height());
     QVERIFY(differing < full.width() * full.height() / 1000);
+}
+
+// A key step, and an undo, draw fast (no antialiasing, stamped markers) and smooth once input rests; an export
+// taken in between is smooth, the same as one taken after.
+void TestWindow::stepsDrawFastThenSmooth()
+{
+    RooflineChart* chart = m_window->chart();
+    QSlider* slider = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+    slider->setFocus();
+    QSignalSpy redrawn(chart, &RooflineChart::redrawn);
+    QSignalSpy settled(chart, &RooflineChart::settled);
+    QTest::keyClick(slider, Qt::Key_Left); // the title turns "(modified)": a full replot, smooth
+    QVERIFY(redrawn.wait(5000));
+    QVERIFY(!chart->drawsFast());
+
+    QTest::keyClick(slider, Qt::Key_Left);
+    QVERIFY(chart->drawsFast());
+    QCOMPARE(chart->notAntialiasedElements(), QCP::aePlottables | QCP::aeItems | QCP::aeFills);
+    QTRY_VERIFY(redrawn.count() >= 2);
+    const QImage fast = chart->grab().toImage();
+    const QImage during = renderChart(*chart, QSize(900, 600), 1);
+    QVERIFY(chart->drawsFast()); // the export changed nothing on screen
+
+    QVERIFY(settled.wait(5000)); // RooflineChart::kSettleMs after the step, with nothing called
+    QVERIFY(!chart->drawsFast());
+    QCOMPARE(chart->notAntialiasedElements(), QCP::aeNone);
+    const QImage smooth = chart->grab().toImage();
+    QVERIFY(fast != smooth);
+    QCOMPARE(during, renderChart(*chart, QSize(900, 600), 1));
+
+    m_window->document()->undoStack()->undo();
+    QVERIFY(chart->drawsFast());
+    QVERIFY(settled.wait(5000));
+    QVERIFY(!chart->drawsFast());
 }
 
 void TestWindow::typedBandwidthIsParsed()
@@ -319,7 +358,8 @@ void TestWindow::resetRestoresThePreset()
 void TestWindow::presetSwitchMovesSlidersAndChart_data()
 {
     QTest::addColumn<QString>("id");
-    for (const Hardware& hw : loadPresetLibrary({}).presets)
+    const PresetLibrary library = loadPresetLibrary({});
+    for (const Hardware& hw : library.presets())
         QTest::newRow(hw.id.c_str()) << q(hw.id);
 }
 

@@ -19,6 +19,7 @@ namespace {
 // Paints the chart onto a vector device of w × h units.
 void paintVector(QCustomPlot& chart, QPaintDevice* device, int w, int h)
 {
+    const RooflineChart::SmoothScope smooth(chart);
     QCPPainter painter;
     painter.begin(device);
     painter.setMode(QCPPainter::pmVectorized);
@@ -52,6 +53,7 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
 
 QImage renderChart(QCustomPlot& chart, QSize size, double scale)
 {
+    const RooflineChart::SmoothScope smooth(chart); // an export is smooth even while a slider moves
     const QImage image = chart.toPixmap(size.width(), size.height(), scale).toImage();
     chart.replot(QCustomPlot::rpQueuedReplot); // labels were placed for the image's size: place them back
     return image;

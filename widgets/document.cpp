@@ -79,8 +79,8 @@ Document::Document(PresetLibrary library, QObject* parent)
 {
     m_undo->setUndoLimit(500);
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit dirtyChanged(!clean); });
-    if (!m_library.presets.empty())
-        load(defaultSession(m_library.presets.front()));
+    if (!m_library.presets().empty())
+        load(defaultSession(m_library.presets().front()));
 }
 
 Document::~Document()

@@ -70,7 +70,7 @@ void HardwarePanel::fillPresets()
 {
     auto* model = new QStandardItemModel(m_presets);
     std::string vendor;
-    for (const Hardware& hw : m_state->library().presets) {
+    for (const Hardware& hw : m_state->library().presets()) {
         if (hw.vendor != vendor) {
             vendor = hw.vendor;
             auto* header = new QStandardItem(qs(vendor));

@@ -171,7 +171,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(close, &QToolButton::clicked, banner, &QWidget::hide);
     bannerLayout->addWidget(m_banner, 1);
     bannerLayout->addWidget(close, 0, Qt::AlignTop);
-    const Diagnostics& errors = m_document->library().errors;
+    const Diagnostics& errors = m_document->library().errors();
     if (!errors.empty())
         m_banner->setText(QStringLiteral("Some presets could not be loaded:\n") + qs(toString(errors)).trimmed());
     banner->setVisible(!errors.empty());

@@ -59,11 +59,15 @@ RooflineChart::RooflineChart(QWidget* parent)
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_fullQueued = false;
         m_frameKey = frameKey();
+        m_fullWhileFast = m_fullWhileFast || m_fast;
     });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         m_frameRect = axisRect()->rect();
-        emit redrawn();
+        finishRedraw();
     });
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(kSettleMs);
+    connect(&m_settle, &QTimer::timeout, this, &RooflineChart::updateDrawing);
     applyTheme();
     refresh();
 }
@@ -145,7 +149,12 @@ void RooflineChart::refresh()
         rebuild();
     }
     updateItems();
-    scheduleRedraw(frameKey() != m_frameKey);
+    const bool full = frameKey() != m_frameKey;
+    if (!full) { // a step of some input: drawn fast until input rests
+        m_settle.start();
+        updateDrawing();
+    }
+    scheduleRedraw(full);
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)
@@ -198,7 +207,7 @@ void RooflineChart::rebuild()
     clearPlot();
     buildRoofs();
     buildOperations();
-    if (m_dragging)
+    if (m_fast && m_smoothScopes == 0)
         useMarkerSprites(true);
     // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
     // layer, in the order made.
@@ -247,13 +256,63 @@ void RooflineChart::scheduleRedraw(bool full)
 
 void RooflineChart::setDragging(bool dragging)
 {
-    if (dragging == m_dragging)
-        return;
     m_dragging = dragging;
-    setNotAntialiasedElements(dragging ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
-    useMarkerSprites(dragging);
     if (!dragging)
-        scheduleRedraw(true);
+        m_settle.stop(); // the handle let go: input rests
+    updateDrawing();
+}
+
+void RooflineChart::settle()
+{
+    m_settle.stop();
+    updateDrawing();
+}
+
+void RooflineChart::updateDrawing()
+{
+    const bool fast = m_dragging || m_settle.isActive();
+    if (fast == m_fast)
+        return;
+    m_fast = fast;
+    if (m_smoothScopes == 0)
+        applyDrawing(fast);
+    m_settling = !fast;
+    if (fast) {
+        m_fullWhileFast = false;
+        return;
+    }
+    // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast.
+    scheduleRedraw(m_fullWhileFast);
+}
+
+void RooflineChart::applyDrawing(bool fast)
+{
+    setNotAntialiasedElements(fast ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
+    useMarkerSprites(fast);
+}
+
+RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
+    : m_chart(qobject_cast<RooflineChart*>(&plot))
+{
+    if (m_chart && m_chart->m_smoothScopes++ == 0 && m_chart->m_fast)
+        m_chart->applyDrawing(false);
+}
+
+RooflineChart::SmoothScope::~SmoothScope()
+{
+    if (m_chart && --m_chart->m_smoothScopes == 0 && m_chart->m_fast)
+        m_chart->applyDrawing(true);
+}
+
+void RooflineChart::finishRedraw()
+{
+    if (!m_fast)
+        m_fullWhileFast = false;
+    emit redrawn();
+    if (m_settling && !m_fast) {
+        m_settling = false;
+        emit settled();
+    }
 }
 
 void RooflineChart::redrawLive()
@@ -274,7 +333,7 @@ void RooflineChart::redrawLive()
         return;
     }
     m_mainLayer->replot();
-    emit redrawn();
+    finishRedraw();
 }
 
 QVector<QPointF> RooflineChart::pointsOf(const QCPGraph* graph)
@@ -300,8 +359,8 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
 {
     const double reach = 8 * m_theme.zoom;
     for (std::size_t k = 0; k < m_operations.size() && k < m_evaluations.size(); ++k) {
-        for (const QPointF& p : pointsOf(m_operations[k].hollow)) { // every marker, filled or not
-            const QPointF at(xAxis->coordToPixel(p.x()), yAxis->coordToPixel(p.y()));
+        for (const chart::Point& p : m_operations[k].points) { // every marker, filled or not
+            const QPointF at(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
             if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
                 return operationTooltip(m_analysis->session.operations[m_operations[k].operation], m_evaluations[k]);
         }

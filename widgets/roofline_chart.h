@@ -13,6 +13,7 @@
 #include <QPointF>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 #include <QVector>
 
 #include <map>
@@ -67,33 +68,66 @@ public:
     // Names beside markers, at most: more would not fit a plot, and placing stops when they are used up.
     static constexpr int kOperationLabels = 120;
 
+    // While input follows input (a slider dragged or stepped by keys, undo and redo) lines, fills and markers are
+    // drawn without antialiasing and markers are stamped from images, as QCustomPlot itself draws while its axes are
+    // dragged (QCustomPlot::setNoAntialiasingOnDrag): each step costs a fraction. A new analysis that leaves the axes
+    // as they are counts as such a step; kSettleMs after the last one, or when a drag ends, the chart draws smooth.
+    static constexpr int kSettleMs = 200;
+    bool drawsFast() const { return m_fast; }
+
+    // Makes the chart draw smooth for as long as it lives, whatever input it follows: every export and copy draws
+    // through one. Changes nothing on screen.
+    class SmoothScope {
+    public:
+        explicit SmoothScope(QCustomPlot&);
+        ~SmoothScope();
+        SmoothScope(const SmoothScope&) = delete;
+        SmoothScope& operator=(const SmoothScope&) = delete;
+
+    private:
+        RooflineChart* m_chart;
+    };
+
 signals:
     // After every redraw: a full replot or the main layer's alone.
     void redrawn();
+    // After the first smooth redraw that follows drawing fast.
+    void settled();
 
 public slots:
     // Recomputes the layout from the analysis and queues a replot.
     void refresh();
-    // While a slider is dragged, lines, fills and markers are drawn without antialiasing, as QCustomPlot itself does
-    // while its axes are dragged (QCustomPlot::setNoAntialiasingOnDrag): each step costs a fraction. The end of the
-    // drag draws everything smooth again.
+    // A slider's handle is held (see kSettleMs): the chart draws fast until it is let go.
     void setDragging(bool dragging);
+    // Draws smooth now, as the settle timer does when input rests.
+    void settle();
 
 private:
     struct RoofItems {
-        QCPGraph* graph = nullptr;
+        // A line item, not a graph: QCustomPlot draws it with QPainter::drawLine, which Qt's raster engine strokes
+        // dash by dash along the line, where a graph's polyline in an export has each dash outlined and filled as a
+        // path (a quarter of a PNG export's instructions went to the dashed roofs).
+        QCPItemLine* line = nullptr;
         QCPItemText* label = nullptr;
         QCPItemText* ridgeLabel = nullptr;
     };
     struct OperationItems {
         std::size_t operation = 0;
-        QCPGraph* hollow = nullptr; // every marker, joined by a thin line
-        QCPGraph* filled = nullptr; // binding markers of every operation of the same colour and shape
+        // Markers and lines are shared by the operations that look alike, so that a chart has a few graphs, not one
+        // or two per operation: QCustomPlot's cost per graph was most of a slider step at 200 operations.
+        QCPGraph* hollow = nullptr; // every marker of every operation of the same colour and shape
+        QCPGraph* filled = nullptr; // the binding markers of the same
+        QCPCurve* line = nullptr; // the lines joining each operation's markers, of every operation of this colour
         QColor colour;
+        std::vector<chart::Point> points; // this operation's markers in `hollow`, by intensity
         std::vector<chart::Point> binding; // this operation's points in `filled`
     };
 
     void applyTheme();
+    // Draws fast while dragging or until the settle timer fires, smooth otherwise; queues the smooth redraw.
+    void updateDrawing();
+    // Antialiasing and marker sprites for drawing fast or smooth, nothing redrawn.
+    void applyDrawing(bool fast);
     // Stamps markers from images while a slider is dragged, or gives their graphs back their vector shapes.
     void useMarkerSprites(bool sprites);
     void rebuild();
@@ -115,6 +149,8 @@ private:
     // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
     void scheduleRedraw(bool full);
     void redrawLive();
+    // Tells that a redraw is done: redrawn(), and settled() after the smooth redraw that ends drawing fast.
+    void finishRedraw();
     QString frameKey() const;
     // Text extents for label placement, measured once per font and text.
     QSizeF textSize(const QCPItemText*);
@@ -142,6 +178,11 @@ private:
     bool m_fullQueued = false;
     bool m_liveQueued = false;
     bool m_dragging = false;
+    bool m_fast = false; // drawing fast: dragging, or the settle timer running
+    bool m_settling = false; // fast drawing ended and the smooth redraw is not done yet
+    bool m_fullWhileFast = false; // a full replot drew the frame fast: the smooth redraw is a full replot too
+    int m_smoothScopes = 0;
+    QTimer m_settle;
     QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;

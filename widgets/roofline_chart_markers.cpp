@@ -83,25 +83,40 @@ void RooflineChart::useMarkerSprites(bool sprites)
     }
 }
 
-// Each operation has a graph of its markers joined by a line. The filled markers need no line, so one graph per
-// colour and shape holds them all: a chart of thousands of operations then has about half as many graphs, and
-// QCustomPlot's registration of each new graph searches the ones before it.
+// One graph per colour and shape holds the hollow markers of all operations that look alike, another their filled
+// markers, and one curve per colour the lines joining each operation's markers, broken by NaN gaps between
+// operations. Every line lies below every hollow marker, and those below the filled ones. A chart of thousands of
+// operations then has a few dozen plottables: QCustomPlot draws each at a cost, and its registration of each new one
+// searches the ones before it.
 void RooflineChart::buildOperations()
 {
     const ChartTheme& t = m_theme;
     const std::vector<Operation>& ops = m_analysis->session.operations;
     std::map<std::string, int> colourUses; // operations sharing a colour differ in shape
+    std::map<std::tuple<QRgb, int>, QCPGraph*> hollow;
     std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
+    std::map<QRgb, QCPCurve*> lines;
     m_operations.reserve(m_shown.size());
     for (const std::size_t op : m_shown) {
         OperationItems items;
         items.operation = op;
         items.colour = t.operationColour(ops[op].colour);
         const auto shape = shapeFor(colourUses[ops[op].colour]++ % 3);
-        items.hollow = addGraph();
-        items.hollow->setPen(QPen(items.colour, t.width(1)));
-        items.hollow->setScatterStyle(
-            QCPScatterStyle(shape, QPen(items.colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
+        QCPCurve*& line = lines[items.colour.rgba()];
+        if (!line) {
+            line = new QCPCurve(xAxis, yAxis);
+            line->setPen(QPen(items.colour, t.width(1)));
+            line->setScatterStyle(QCPScatterStyle());
+        }
+        items.line = line;
+        QCPGraph*& markers = hollow[{ items.colour.rgba(), int(shape) }];
+        if (!markers) {
+            markers = addGraph();
+            markers->setLineStyle(QCPGraph::lsNone);
+            markers->setScatterStyle(
+                QCPScatterStyle(shape, QPen(items.colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
+        }
+        items.hollow = markers;
         m_operations.push_back(items);
         // The legend shows the filled marker by the operation's name.
         if (m_operations.size() <= std::size_t(kLegendOperations)) {
@@ -118,8 +133,11 @@ void RooflineChart::buildOperations()
         }
         m_operations.back().filled = group;
     }
+    // Hollow markers above every line, binding markers above them: each moved to the layer's end in turn.
+    for (const auto& [style, group] : hollow)
+        group->setLayer(m_mainLayer);
     for (const auto& [style, group] : filled)
-        group->setLayer(m_mainLayer); // binding markers above every line and hollow marker: to the layer's end
+        group->setLayer(m_mainLayer);
     const std::size_t listed = std::min(m_operations.size(), std::size_t(kLegendOperations));
     if (listed < m_operations.size()) {
         m_more = addGraph(); // draws nothing: the legend's last row
@@ -140,23 +158,38 @@ void RooflineChart::buildOperations()
 
 void RooflineChart::updateOperations()
 {
-    std::vector<std::vector<chart::Point>> all(m_operations.size());
-    for (OperationItems& items : m_operations)
+    for (OperationItems& items : m_operations) {
+        items.points.clear();
         items.binding.clear();
-    std::map<QCPGraph*, std::vector<chart::Point>> filled;
+    }
+    std::map<QCPGraph*, std::vector<chart::Point>> markers; // hollow and filled, by graph
     for (const chart::Marker& m : m_layout.markers) {
-        all[m.operation].push_back(m.at);
+        OperationItems& items = m_operations[m.operation];
+        items.points.push_back(m.at);
+        markers[items.hollow].push_back(m.at);
         if (m.binding) {
-            m_operations[m.operation].binding.push_back(m.at);
-            filled[m_operations[m.operation].filled].push_back(m.at);
+            items.binding.push_back(m.at);
+            markers[items.filled].push_back(m.at);
         }
     }
-    for (OperationItems& items : m_operations)
-        filled.try_emplace(items.filled); // a group whose markers all went empties
-    for (const auto& [graph, points] : filled)
+    std::map<QCPCurve*, QVector<QCPCurveData>> lines;
+    for (OperationItems& items : m_operations) {
+        markers.try_emplace(items.hollow); // a group whose markers all went empties
+        markers.try_emplace(items.filled);
+        std::sort(items.points.begin(), items.points.end(),
+            [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
+        QVector<QCPCurveData>& line = lines[items.line];
+        if (items.points.size() < 2)
+            continue;
+        if (!line.isEmpty()) // a gap between one operation's line and the next
+            line.append(QCPCurveData(double(line.size()), qQNaN(), qQNaN()));
+        for (const chart::Point& p : items.points)
+            line.append(QCPCurveData(double(line.size()), p.x, p.y));
+    }
+    for (const auto& [graph, points] : markers)
         setPoints(graph, points);
-    for (std::size_t k = 0; k < m_operations.size(); ++k)
-        setPoints(m_operations[k].hollow, all[k]);
+    for (auto& [curve, points] : lines)
+        curve->data()->set(points, true);
 
     QString names; // the legend's, which a full replot lays out again when they change
     int row = 0;
@@ -180,12 +213,10 @@ QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled)
         [operation](const OperationItems& o) { return o.operation == operation; });
     if (items == m_operations.end())
         return {};
-    if (!filled)
-        return pointsOf(items->hollow);
-    // This operation's binding markers, as far as its group's graph really holds them.
-    const QVector<QPointF> drawn = pointsOf(items->filled);
+    // This operation's markers, as far as its group's graph really holds them.
+    const QVector<QPointF> drawn = pointsOf(filled ? items->filled : items->hollow);
     QVector<QPointF> out;
-    for (const chart::Point& p : items->binding)
+    for (const chart::Point& p : filled ? items->binding : items->points)
         if (drawn.contains(QPointF(p.x, p.y)))
             out.append(QPointF(p.x, p.y));
     return out;

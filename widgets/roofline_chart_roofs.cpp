@@ -36,7 +36,7 @@ void RooflineChart::buildRoofs()
     std::size_t links = 0;
     for (const chart::RoofSegment& r : m_layout.roofs) {
         RoofItems items;
-        items.graph = addGraph();
+        items.line = new QCPItemLine(this);
         QPen pen;
         pen.setWidthF(t.width(r.kind == RoofKind::Compute && r.selected ? 2 : 1.6));
         if (r.kind == RoofKind::Compute) {
@@ -50,7 +50,7 @@ void RooflineChart::buildRoofs()
             constexpr Qt::PenStyle styles[] = { Qt::DashDotLine, Qt::DashLine, Qt::DotLine, Qt::DashDotDotLine };
             pen.setStyle(styles[links++ % 4]);
         }
-        items.graph->setPen(pen);
+        items.line->setPen(pen);
         items.label = addText(9, pen.color());
         if (r.kind == RoofKind::Compute) {
             items.label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
@@ -81,7 +81,8 @@ void RooflineChart::updateRoofs()
     std::vector<chart::Point> ridges;
     for (std::size_t i = 0; i < l.roofs.size() && i < m_roofs.size(); ++i) {
         const chart::RoofSegment& r = l.roofs[i];
-        setPoints(m_roofs[i].graph, { r.from, r.to });
+        m_roofs[i].line->start->setCoords(r.from.x, r.from.y);
+        m_roofs[i].line->end->setCoords(r.to.x, r.to.y);
         m_roofs[i].label->setText(roofLabel(r, m_analysis->hardware));
         m_roofs[i].label->position->setCoords(r.label.x, r.label.y);
         if (m_roofs[i].ridgeLabel) {
@@ -107,7 +108,7 @@ QVector<QPointF> RooflineChart::roofCurve(const QString& name) const
 {
     for (std::size_t i = 0; i < m_layout.roofs.size() && i < m_roofs.size(); ++i)
         if (qs(m_layout.roofs[i].name) == name)
-            return pointsOf(m_roofs[i].graph);
+            return { m_roofs[i].line->start->coords(), m_roofs[i].line->end->coords() };
     return {};
 }
 
