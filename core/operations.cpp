@@ -32,6 +32,8 @@ template <typename T> struct KindSpec {
     // The names scenario files spell the kind with: one, or one per value of a member that picks the kind (the
     // three collectives share a struct). `nameOf` says which an operation is; `make` builds a new one of each.
     std::vector<std::string_view> names;
+    // The same kinds as a user reads them, one per name: "sharded matmul", "AllReduce".
+    std::vector<std::string_view> titles;
     std::vector<Param<T>> params;
     std::string_view main; // the count parameter whose critical value the solvers report
     Cost (*cost)(const T&);
@@ -152,6 +154,7 @@ const KindSpec<Dot>& specOf(const Dot*)
 {
     static const KindSpec<Dot> spec {
         .names = { "dot" },
+        .titles = { "dot product" },
         .params = { count("N", &Dot::N, "vector length", "elements", 40), dtype("dtype", &Dot::dtype, "element dtype"),
             memoryLevel(&Dot::memory) },
         .main = "N",
@@ -167,6 +170,7 @@ const KindSpec<LayerNorm>& specOf(const LayerNorm*)
 {
     static const KindSpec<LayerNorm> spec {
         .names = { "layernorm" },
+        .titles = { "LayerNorm" },
         .params = { count("B", &LayerNorm::B, "rows", "tokens", 16),
             count("D", &LayerNorm::D, "normalised width", "elements", 16),
             dtype("dtype", &LayerNorm::dtype, "element dtype"), memoryLevel(&LayerNorm::memory) },
@@ -194,6 +198,7 @@ const KindSpec<Matmul>& specOf(const Matmul*)
 {
     static const KindSpec<Matmul> spec {
         .names = { "matmul" },
+        .titles = { "matmul" },
         .params = matmulParams<Matmul>(),
         .main = "B",
         .cost = [](const Matmul& op) -> Cost {
@@ -209,6 +214,7 @@ const KindSpec<BatchedMatmul>& specOf(const BatchedMatmul*)
 {
     static const KindSpec<BatchedMatmul> spec {
         .names = { "batched_matmul" },
+        .titles = { "batched matmul" },
         .params = matmulParams<BatchedMatmul>(),
         .main = "B",
         .cost = [](const BatchedMatmul& op) -> Cost {
@@ -227,6 +233,7 @@ const KindSpec<ShardedMatmul>& specOf(const ShardedMatmul*)
 {
     static const KindSpec<ShardedMatmul> spec {
         .names = { "sharded_matmul" },
+        .titles = { "sharded matmul" },
         .params =
             [] {
                 std::vector<Param<ShardedMatmul>> p = matmulParams<ShardedMatmul>();
@@ -257,6 +264,7 @@ const KindSpec<Collective>& specOf(const Collective*)
     static const KindSpec<Collective> spec {
         // In the order of CollectiveKind.
         .names = { "allreduce", "allgather", "reducescatter" },
+        .titles = { "AllReduce", "AllGather", "ReduceScatter" },
         .params = { count("N", &Collective::N, "elements of the whole array", "elements", 40),
             count("P", &Collective::P, "participants in the ring", "participants", 12,
                 { 2, kMaxCount, "a ring of one participant moves and reduces nothing" }),
@@ -286,7 +294,8 @@ const KindSpec<Collective>& specOf(const Collective*)
             },
         .label =
             [](const Collective& o) {
-                return std::string(kindName(OperationVariant(o))) + " N=" + shortNumber(o.N) + " P=" + shortNumber(o.P);
+                return std::string(kindTitle(kindName(OperationVariant(o)))) + " N=" + shortNumber(o.N)
+                    + " P=" + shortNumber(o.P);
             },
         .nameOf = [](const Collective& o) { return static_cast<std::size_t>(o.kind); },
         .make =
@@ -303,6 +312,7 @@ const KindSpec<DataParallelStep>& specOf(const DataParallelStep*)
 {
     static const KindSpec<DataParallelStep> spec {
         .names = { "data_parallel_step" },
+        .titles = { "data-parallel step" },
         .params = { count("psi", &DataParallelStep::psi, "Ψ, model parameters", "parameters", 40),
             count("tokens", &DataParallelStep::tokens, "tokens per step, all GPUs together", "tokens", 40),
             // One GPU is training without data parallelism: nothing to exchange, and the link is left out.
@@ -330,6 +340,7 @@ const KindSpec<TensorParallelLayer>& specOf(const TensorParallelLayer*)
 {
     static const KindSpec<TensorParallelLayer> spec {
         .names = { "tensor_parallel_layer" },
+        .titles = { "tensor-parallel layer" },
         .params = { count("B", &TensorParallelLayer::B, "sequences", "sequences", 16),
             count("S", &TensorParallelLayer::S, "sequence length", "tokens", 20),
             count("H", &TensorParallelLayer::H, "hidden width", "elements", 20),
@@ -353,6 +364,7 @@ const KindSpec<PipelineStage>& specOf(const PipelineStage*)
 {
     static const KindSpec<PipelineStage> spec {
         .names = { "pipeline_stage" },
+        .titles = { "pipeline stage" },
         .params = { count("B", &PipelineStage::B, "sequences per microbatch", "sequences", 16),
             count("S", &PipelineStage::S, "sequence length", "tokens", 20),
             count("H", &PipelineStage::H, "hidden width", "elements", 20),
@@ -459,6 +471,20 @@ std::string_view kindName(const OperationVariant& op)
             return k.names[k.nameOf(o)];
         },
         op);
+}
+
+std::string_view kindTitle(std::string_view kind)
+{
+    std::string_view out = kind;
+    forEachSpec([&](const auto& k) {
+        for (std::size_t i = 0; i < k.names.size(); ++i)
+            if (k.names[i] == kind) {
+                out = k.titles[i];
+                return true;
+            }
+        return false;
+    });
+    return out;
 }
 
 std::vector<std::string_view> allKindNames()

@@ -38,7 +38,7 @@ QString ridgeLabel(const chart::RoofSegment& roof)
     return QStringLiteral("ridge %1").arg(qs(formatIntensity(roof.ridge)));
 }
 
-QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw)
+QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dtype)
 {
     if (roof.kind == RoofKind::Compute)
         return QStringLiteral("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
@@ -47,9 +47,9 @@ QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw)
         label = qs(m->label);
     else if (const Link* l = hw.link(roof.name))
         label = qs(l->label);
-    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 FLOPs/byte")
+    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
         .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
-            qs(formatIntensity(roof.ridge)));
+            qs(formatIntensity(roof.ridge)), qs(intensityUnit(dtype)));
 }
 
 QString operationTooltip(const Operation& op, const Evaluation& ev)

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <tuple>
 
@@ -12,16 +13,12 @@ namespace roofline::widgets {
 
 namespace {
 
+// Past the palette's colours, operations differ in shape: the n-th operation of a colour takes the n-th shape.
 QCPScatterStyle::ScatterShape shapeFor(int index)
 {
-    switch (index) {
-    case 1:
-        return QCPScatterStyle::ssSquare;
-    case 2:
-        return QCPScatterStyle::ssDiamond;
-    default:
-        return QCPScatterStyle::ssCircle;
-    }
+    static constexpr QCPScatterStyle::ScatterShape shapes[] = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted };
+    return shapes[index % int(std::size(shapes))];
 }
 
 QCPScatterStyle filledStyle(QCPScatterStyle::ScatterShape shape, const QColor& colour, const ChartTheme& t)
@@ -83,6 +80,18 @@ void RooflineChart::useMarkerSprites(bool sprites)
     }
 }
 
+std::optional<std::pair<QColor, int>> RooflineChart::markerStyle(std::size_t operation) const
+{
+    for (const OperationItems& items : m_operations)
+        if (items.operation == operation) {
+            const auto vector = m_vectorMarkers.find(items.hollow); // while dragging, the style behind the sprite
+            const QCPScatterStyle& style
+                = vector != m_vectorMarkers.end() ? vector->second : items.hollow->scatterStyle();
+            return std::pair { items.colour, int(style.shape()) };
+        }
+    return std::nullopt;
+}
+
 // Each operation has a graph of its markers joined by a line. The filled markers need no line, so one graph per
 // colour and shape holds them all: a chart of thousands of operations then has about half as many graphs, and
 // QCustomPlot's registration of each new graph searches the ones before it.
@@ -97,7 +106,7 @@ void RooflineChart::buildOperations()
         OperationItems items;
         items.operation = op;
         items.colour = t.operationColour(ops[op].colour);
-        const auto shape = shapeFor(colourUses[ops[op].colour]++ % 3);
+        const auto shape = shapeFor(colourUses[ops[op].colour]++);
         items.hollow = addGraph();
         items.hollow->setPen(QPen(items.colour, t.width(1)));
         items.hollow->setScatterStyle(
