@@ -7,8 +7,8 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Live roofline charts of chips and operati
 set(CPACK_PACKAGE_DESCRIPTION
     "Roofline Lab draws attainable FLOP/s against arithmetic intensity under the compute peaks, memory bandwidths \
 and network links of a chip, with operations (matmuls, collectives, parallel training steps) that move while the \
-hardware or the workload changes. It reproduces the worked examples of \"All About Rooflines\" and \"The Extended \
-Roofline\", and runs headless for scripts.")
+hardware or the workload changes. It reproduces the worked examples of “All About Rooflines” and “The Extended \
+Roofline”, and runs headless for scripts.")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY roofline-lab)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_GENERATOR DEB)
