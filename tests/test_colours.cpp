@@ -66,6 +66,9 @@ void TestColours::paletteKeepsAwayFromTheRoofs()
                                .arg(ink.name())));
         }
         QVERIFY2(perceptualDistance(drawn, theme.background) >= kMinDistance, qPrintable(drawn.name()));
+        for (const std::string& other : operationPalette())
+            QVERIFY2(other == colour || perceptualDistance(drawn, theme.operationColour(other)) >= kMinDistance,
+                qPrintable(QStringLiteral("%1 and %2 are hard to tell apart").arg(q(colour), q(other))));
     }
 }
 

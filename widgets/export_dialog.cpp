@@ -29,6 +29,7 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     auto* fileRow = new QHBoxLayout;
     auto* browseButton = new QPushButton(QStringLiteral("&Browse…"), this);
     fileRow->addWidget(m_path, 1);
+    m_path->setMinimumWidth(m_path->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 24); // a whole file name
     fileRow->addWidget(browseButton);
     // A label of a row that holds a layout gets no buddy from the form: give it one, or its '&' shows.
     auto* fileLabel = new QLabel(QStringLiteral("&File"), this);
