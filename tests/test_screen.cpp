@@ -32,6 +32,7 @@ private slots:
 
     void firstWindowFitsTheScreen();
     void geometryIsRemembered();
+    void geometryOfALargerScreenIsFitted();
     void sidePanelScrolls();
     void tableShowsWholeFiguresAndEveryRow_data();
     void tableShowsWholeFiguresAndEveryRow();
@@ -111,6 +112,24 @@ void TestScreen::geometryIsRemembered()
                        .arg(closed.y())
                        .arg(m_window->x())
                        .arg(m_window->y())));
+}
+
+// A window closed on a large monitor and opened on the projector: it is brought within the screen.
+void TestScreen::geometryOfALargerScreenIsFitted()
+{
+    {
+        QWidget large;
+        large.setGeometry(300, 200, 1900, 1150);
+        QSettings().setValue(QStringLiteral("window/geometry"), large.saveGeometry());
+    }
+    openWindow();
+    const QRect available = m_window->screen()->availableGeometry();
+    QVERIFY2(available.contains(m_window->geometry()),
+        qPrintable(QStringLiteral("window %1,%2 %3×%4")
+                       .arg(m_window->x())
+                       .arg(m_window->y())
+                       .arg(m_window->width())
+                       .arg(m_window->height())));
 }
 
 void TestScreen::sidePanelScrolls()

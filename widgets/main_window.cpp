@@ -578,7 +578,9 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
+        || !screen()->availableGeometry().contains(geometry()))
         fitToScreen();
     // The chip of the last session, or on a first run the one the texts' examples use most.
     const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
