@@ -181,6 +181,11 @@ void TestTable::integerDtypesCountOps()
     const RooflineChart* chart = m_window->chart();
     QCOMPARE(chart->xAxis->label(), QStringLiteral("Arithmetic intensity (OPs per byte)"));
     QCOMPARE(chart->yAxis->label(), QStringLiteral("Attainable OP/s"));
+    const QAbstractItemModel* model = m_window->table()->model();
+    QCOMPARE(
+        model->headerData(ReadoutTable::Intensity, Qt::Horizontal).toString(), QStringLiteral("Intensity (OPs/byte)"));
+    QCOMPARE(
+        model->headerData(ReadoutTable::Attainable, Qt::Horizontal).toString(), QStringLiteral("Attainable (OP/s)"));
     for (int row = 0; row < m_window->table()->rowCount(); ++row) {
         QVERIFY(m_window->table()->cellText(row, ReadoutTable::Attainable).endsWith(QStringLiteral("OP/s")));
         QVERIFY(!m_window->table()->cellText(row, ReadoutTable::Attainable).contains(QStringLiteral("FLOP")));
@@ -201,6 +206,8 @@ void TestTable::integerDtypesCountOps()
     // A floating-point chart keeps FLOPs.
     QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
     QCOMPARE(chart->xAxis->label(), QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
+    QCOMPARE(
+        model->headerData(ReadoutTable::Attainable, Qt::Horizontal).toString(), QStringLiteral("Attainable (FLOP/s)"));
 }
 
 void TestTable::windowAndReportAgree_data()

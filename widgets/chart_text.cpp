@@ -58,10 +58,11 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     auto row = [&text](const QString& key, const QString& value) {
         text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
     };
-    row(isInteger(ev.dtype) ? QStringLiteral("OPs") : QStringLiteral("FLOPs"), qs(formatSI(ev.flops)));
+    row(qs(std::string(workName(ev.dtype))), qs(formatSI(ev.flops)));
     for (const ResourceUse& r : ev.resources) {
         row(QStringLiteral("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
-        row(QStringLiteral("intensity %1").arg(escaped(r.name)), qs(formatIntensity(r.intensity)));
+        row(QStringLiteral("intensity %1").arg(escaped(r.name)),
+            qs(formatIntensity(r.intensity) + ' ' + intensityUnit(ev.dtype)));
     }
     row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
     row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));

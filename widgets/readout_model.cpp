@@ -30,10 +30,13 @@ void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
         endResetModel();
         return;
     }
+    const bool unitsChange = isInteger(analysis->dtype) != isInteger(m_analysis->dtype);
     m_analysis = std::move(analysis);
     m_rows = std::move(rows);
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    if (unitsChange)
+        emit headerDataChanged(Qt::Horizontal, Intensity, Attainable);
 }
 
 void ReadoutModel::setTheme(const ChartTheme& theme)
@@ -162,6 +165,13 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         "What holds the operation down: compute, or a memory level or link",
         "FLOPs / T_lower: the throughput with perfect overlap", "Attainable as a share of the compute dtype's peak",
         "The smallest value of the operation's main parameter at which it is compute-bound" };
+    // The chart's dtype names the units: FLOPs, or OPs for an integer dtype.
+    const Dtype dtype = m_analysis->dtype;
+    if (role == Qt::DisplayRole && section == Intensity)
+        return QStringLiteral("Intensity (%1/byte)").arg(qs(std::string(workName(dtype))));
+    if (role == Qt::DisplayRole && section == Attainable)
+        return QStringLiteral("Attainable (%1)")
+            .arg(isInteger(dtype) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s"));
     if (role == Qt::DisplayRole)
         return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole)
