@@ -19,8 +19,7 @@ using namespace roofline::widgets;
 
 namespace {
 
-// Below this CIE76 ΔE two marks are easily taken for each other on a chart.
-constexpr double kMinDistance = 20;
+constexpr double kMinDistance = kMinOperationDistance;
 
 QString q(const std::string& s)
 {
@@ -38,6 +37,7 @@ private slots:
     void examplesAreDrawnApartFromTheRoofs();
     void colourStaysWithTheOperation();
     void shapesDifferPastThePalette();
+    void coloursOfTheRoofsAreRedrawn();
 
 private:
     // Draws the session and checks every shown operation's colour and shape.
@@ -178,6 +178,23 @@ void TestColours::shapesDifferPastThePalette()
     session.operations.clear();
     for (std::size_t i = 0; i < operationPalette().size() * 5; ++i)
         addOperation(session, first);
+    for (const bool dark : { false, true }) {
+        checkChart(session, dark ? ChartTheme::darkTheme() : ChartTheme::light());
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+// A file may give any colour: one that reads as a roof or the envelope (black, white, a roof's grey) is drawn in a
+// palette colour, and operations still differ in colour or shape.
+void TestColours::coloursOfTheRoofsAreRedrawn()
+{
+    const PresetLibrary library = loadPresetLibrary({});
+    Session session = defaultSession(*library.find("h100-sxm"));
+    const std::vector<std::string> inks { "#000000", "#ffffff", "#202020", "#e6e6e6", "#5b6b7d", "#9fb0c2", "#7d6e5b",
+        "#c4b49c", "#0d0d0d" };
+    for (std::size_t i = 0; i < session.operations.size(); ++i)
+        session.operations[i].colour = inks[i % inks.size()];
     for (const bool dark : { false, true }) {
         checkChart(session, dark ? ChartTheme::darkTheme() : ChartTheme::light());
         if (QTest::currentTestFailed())

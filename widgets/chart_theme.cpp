@@ -1,8 +1,11 @@
 // The chart's light and dark themes.
 #include "chart_theme.h"
 
+#include "session.h"
+
 #include <QApplication>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -43,13 +46,22 @@ ChartTheme ChartTheme::darkTheme()
 
 QColor ChartTheme::operationColour(const std::string& colour) const
 {
-    QColor c(QString::fromStdString(colour));
-    if (!c.isValid())
-        c = foreground;
-    // On a dark background Okabe–Ito's blue is too dim and black vanishes: lift them, keeping their hue.
-    if (dark && c.lightness() < 96)
-        return c.rgb() == 0x000000 ? QColor::fromRgb(0xf0f0f0) : c.lighter(130);
-    return c;
+    // On a dark background Okabe–Ito's blue is too dim: lift it, keeping its hue.
+    const auto drawn = [this](QColor c) { return c.isValid() && dark && c.lightness() < 96 ? c.lighter(130) : c; };
+    const QColor c = drawn(QColor(QString::fromStdString(colour)));
+    const std::vector<QColor> inks = roofInks();
+    if (c.isValid() && std::none_of(inks.begin(), inks.end(), [&](const QColor& ink) {
+            return perceptualDistance(c, ink) < kMinOperationDistance;
+        }))
+        return c;
+    // A colour a file gives that a reader would take for a roof or the envelope (black on white): one of the
+    // palette's instead, the same one for the same colour. The palette's colours stand apart from the roofs
+    // (test_colours).
+    const std::vector<std::string>& palette = operationPalette();
+    std::size_t pick = 0;
+    for (const char ch : colour)
+        pick = pick * 31 + static_cast<unsigned char>(ch);
+    return drawn(QColor(QString::fromStdString(palette[pick % palette.size()])));
 }
 
 double perceptualDistance(const QColor& a, const QColor& b)

@@ -35,7 +35,7 @@ struct ChartTheme {
     static ChartTheme darkTheme();
 
     // An operation's colour ("#rrggbb", see operationPalette) as this theme draws it, the same in the chart, the list
-    // and the table.
+    // and the table: never within kMinOperationDistance of a roof's or the envelope's ink.
     QColor operationColour(const std::string& colour) const;
 
     // The inks of roofs, ridges and the envelope: what an operation's colour must stay away from.
@@ -44,6 +44,9 @@ struct ChartTheme {
     QFont font(double points, bool bold = false) const;
     double width(double base) const { return base * zoom; }
 };
+
+// Below this CIE76 ΔE two marks on a chart are easily taken for each other.
+inline constexpr double kMinOperationDistance = 20;
 
 // The distance of two colours as a reader sees it: CIE 1976 ΔE in CIELAB (about 2 is just noticeable; below 20 two
 // marks are easily confused at a glance on a chart).

@@ -99,14 +99,14 @@ void RooflineChart::buildOperations()
 {
     const ChartTheme& t = m_theme;
     const std::vector<Operation>& ops = m_analysis->session.operations;
-    std::map<std::string, int> colourUses; // operations sharing a colour differ in shape
+    std::map<QRgb, int> colourUses; // operations drawn in the same colour differ in shape
     std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
     m_operations.reserve(m_shown.size());
     for (const std::size_t op : m_shown) {
         OperationItems items;
         items.operation = op;
         items.colour = t.operationColour(ops[op].colour);
-        const auto shape = shapeFor(colourUses[ops[op].colour]++);
+        const auto shape = shapeFor(colourUses[items.colour.rgb()]++);
         items.hollow = addGraph();
         items.hollow->setPen(QPen(items.colour, t.width(1)));
         items.hollow->setScatterStyle(
