@@ -10,6 +10,7 @@
 #include "version.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QStyleFactory>
 #include <QTimer>
 
@@ -35,7 +36,11 @@ void setIdentity()
     QApplication::setOrganizationName(QStringLiteral("RooflineLab"));
     QApplication::setApplicationDisplayName(QStringLiteral("Roofline Lab"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
-    QApplication::setDesktopFileName(QStringLiteral("roofline-lab"));
+    // The installed desktop file, metainfo and icon share this id (resources/desktop/).
+    QApplication::setDesktopFileName(QStringLiteral(ROOFLINE_APP_ID));
+    // The theme's icon where installed; the copy built in when run from the build folder.
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral(ROOFLINE_APP_ID), QIcon(QStringLiteral(":/icons/" ROOFLINE_APP_ID ".svg"))));
 }
 
 struct ExportArgs {

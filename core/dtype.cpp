@@ -53,6 +53,16 @@ bool isInteger(Dtype d)
     return info(d).integer;
 }
 
+std::string_view workName(Dtype d)
+{
+    return isInteger(d) ? "OPs" : "FLOPs";
+}
+
+std::string intensityUnit(Dtype d)
+{
+    return std::string(workName(d)) + " per byte";
+}
+
 std::string formatRate(double perSecond, Dtype d)
 {
     return isInteger(d) ? formatSI(perSecond, "OP/s") : formatFlops(perSecond);

@@ -25,5 +25,9 @@ double bytesPerElement(Dtype);
 bool isInteger(Dtype);
 // A rate of a dtype's operations: "989 TFLOP/s" for floating point, "1.98 POP/s" for integers.
 std::string formatRate(double perSecond, Dtype);
+// What a dtype's peak counts, as the texts write it: "FLOPs" for floating point, "OPs" for integers.
+std::string_view workName(Dtype);
+// The unit of an intensity against that peak: "FLOPs per byte", "OPs per byte".
+std::string intensityUnit(Dtype);
 
 } // namespace roofline

@@ -46,6 +46,7 @@ const KindSpec<Elementwise>& specOf(const Elementwise*)
     static const KindSpec<Elementwise> spec {
         // In the order of ElementwiseKind.
         .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding" },
+        .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding" },
         .params = { count("B", &Elementwise::B, "rows", "tokens", 20),
             count("D", &Elementwise::D, "width of a row", "elements", 20),
             dtype("dtype", &Elementwise::dtype, "element dtype"), memoryLevel(&Elementwise::memory) },
@@ -76,6 +77,7 @@ const KindSpec<Attention>& specOf(const Attention*)
     static const KindSpec<Attention> spec {
         // In the order of AttentionPart.
         .names = { "attention", "attention_scores", "attention_values" },
+        .titles = { "attention", "attention scores", "attention values" },
         .params = { count("B", &Attention::B, "sequences", "sequences", 16),
             count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
             count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
@@ -122,6 +124,7 @@ const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*)
 {
     static const KindSpec<ExpertMatmul> spec {
         .names = { "expert_matmul" },
+        .titles = { "expert matmul" },
         .params = { count("tokens", &ExpertMatmul::tokens, "tokens routed", "tokens", 16),
             count("D", &ExpertMatmul::D, "contracting dimension", "elements", 16),
             count("F", &ExpertMatmul::F, "output features of each expert", "elements", 16),

@@ -31,6 +31,8 @@ template <typename T> struct KindSpec {
     // The names scenario files spell the kind with: one, or one per value of a member that picks the kind (the
     // three collectives share a struct). `nameOf` says which an operation is; `make` builds a new one of each.
     std::vector<std::string_view> names;
+    // The same kinds as a user reads them, one per name: "sharded matmul", "AllReduce".
+    std::vector<std::string_view> titles;
     std::vector<Param<T>> params;
     std::string_view main; // the count parameter whose critical value the solvers report
     Cost (*cost)(const T&);

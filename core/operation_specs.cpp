@@ -33,6 +33,7 @@ const KindSpec<Dot>& specOf(const Dot*)
 {
     static const KindSpec<Dot> spec {
         .names = { "dot" },
+        .titles = { "dot product" },
         .params = { count("N", &Dot::N, "vector length", "elements", 40), dtype("dtype", &Dot::dtype, "element dtype"),
             memoryLevel(&Dot::memory) },
         .main = "N",
@@ -48,6 +49,7 @@ const KindSpec<LayerNorm>& specOf(const LayerNorm*)
 {
     static const KindSpec<LayerNorm> spec {
         .names = { "layernorm" },
+        .titles = { "LayerNorm" },
         .params = { count("B", &LayerNorm::B, "rows", "tokens", 16),
             count("D", &LayerNorm::D, "normalised width", "elements", 16),
             dtype("dtype", &LayerNorm::dtype, "element dtype"), memoryLevel(&LayerNorm::memory) },
@@ -65,6 +67,7 @@ const KindSpec<Matmul>& specOf(const Matmul*)
 {
     static const KindSpec<Matmul> spec {
         .names = { "matmul" },
+        .titles = { "matmul" },
         .params = matmulParams<Matmul>(),
         .main = "B",
         .cost = [](const Matmul& op) -> Cost {
@@ -80,6 +83,7 @@ const KindSpec<BatchedMatmul>& specOf(const BatchedMatmul*)
 {
     static const KindSpec<BatchedMatmul> spec {
         .names = { "batched_matmul" },
+        .titles = { "batched matmul" },
         .params = matmulParams<BatchedMatmul>(),
         .main = "B",
         .cost = [](const BatchedMatmul& op) -> Cost {
@@ -98,6 +102,7 @@ const KindSpec<ShardedMatmul>& specOf(const ShardedMatmul*)
 {
     static const KindSpec<ShardedMatmul> spec {
         .names = { "sharded_matmul" },
+        .titles = { "sharded matmul" },
         .params =
             [] {
                 std::vector<Param<ShardedMatmul>> p = matmulParams<ShardedMatmul>();
@@ -128,6 +133,7 @@ const KindSpec<Collective>& specOf(const Collective*)
     static const KindSpec<Collective> spec {
         // In the order of CollectiveKind.
         .names = { "allreduce", "allgather", "reducescatter" },
+        .titles = { "AllReduce", "AllGather", "ReduceScatter" },
         .params = { count("N", &Collective::N, "elements of the whole array", "elements", 40),
             count("P", &Collective::P, "participants in the ring", "participants", 12,
                 { 2, kMaxCount, "a ring of one participant moves and reduces nothing" }),
@@ -157,7 +163,8 @@ const KindSpec<Collective>& specOf(const Collective*)
             },
         .label =
             [](const Collective& o) {
-                return std::string(kindName(OperationVariant(o))) + " N=" + shortNumber(o.N) + " P=" + shortNumber(o.P);
+                return std::string(kindTitle(kindName(OperationVariant(o)))) + " N=" + shortNumber(o.N)
+                    + " P=" + shortNumber(o.P);
             },
         .nameOf = [](const Collective& o) { return static_cast<std::size_t>(o.kind); },
         .make =
@@ -174,6 +181,7 @@ const KindSpec<DataParallelStep>& specOf(const DataParallelStep*)
 {
     static const KindSpec<DataParallelStep> spec {
         .names = { "data_parallel_step" },
+        .titles = { "data-parallel step" },
         .params = { count("psi", &DataParallelStep::psi, "Ψ, model parameters", "parameters", 40),
             count("tokens", &DataParallelStep::tokens, "tokens per step, all GPUs together", "tokens", 40),
             // One GPU is training without data parallelism: nothing to exchange, and the link is left out.
@@ -201,6 +209,7 @@ const KindSpec<TensorParallelLayer>& specOf(const TensorParallelLayer*)
 {
     static const KindSpec<TensorParallelLayer> spec {
         .names = { "tensor_parallel_layer" },
+        .titles = { "tensor-parallel layer" },
         .params = { count("B", &TensorParallelLayer::B, "sequences", "sequences", 16),
             count("S", &TensorParallelLayer::S, "sequence length", "tokens", 20),
             count("H", &TensorParallelLayer::H, "hidden width", "elements", 20),
@@ -224,6 +233,7 @@ const KindSpec<PipelineStage>& specOf(const PipelineStage*)
 {
     static const KindSpec<PipelineStage> spec {
         .names = { "pipeline_stage" },
+        .titles = { "pipeline stage" },
         .params = { count("B", &PipelineStage::B, "sequences per microbatch", "sequences", 16),
             count("S", &PipelineStage::S, "sequence length", "tokens", 20),
             count("H", &PipelineStage::H, "hidden width", "elements", 20),

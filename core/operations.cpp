@@ -101,6 +101,20 @@ std::string_view kindName(const OperationVariant& op)
         op);
 }
 
+std::string_view kindTitle(std::string_view kind)
+{
+    std::string_view out = kind;
+    forEachSpec([&](const auto& k) {
+        for (std::size_t i = 0; i < k.names.size(); ++i)
+            if (k.names[i] == kind) {
+                out = k.titles[i];
+                return true;
+            }
+        return false;
+    });
+    return out;
+}
+
 std::vector<std::string_view> allKindNames()
 {
     std::vector<std::string_view> out;

@@ -255,6 +255,8 @@ struct Operation {
 // "pipeline_stage".
 std::string_view kindName(const OperationVariant&);
 std::vector<std::string_view> allKindNames();
+// A kind as a user reads it, for a name of allKindNames(): "sharded matmul", "AllReduce", "data-parallel step".
+std::string_view kindTitle(std::string_view kind);
 // A default-constructed operation of a kind, or nothing for an unknown name.
 std::optional<OperationVariant> makeOperation(std::string_view kind);
 

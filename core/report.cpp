@@ -119,11 +119,12 @@ Expected<std::string> reportTable(const Analysis& a)
     for (Dtype d : kAllDtypes)
         if (auto p = hw.peakFor(d))
             out += "  " + std::string(dtypeName(d)) + " " + formatRate(*p, d);
-    out += "\nRoofs against " + std::string(dtypeName(dtype)) + " " + formatFlops(peak)
+    out += "\nRoofs against " + std::string(dtypeName(dtype)) + " " + formatRate(peak, dtype)
         + " (ridge = peak / bandwidth):\n";
     for (const Roof& roof : bandwidthRoofs(hw))
         out += "  " + pad(roof.name, 8) + pad(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value), 12, true)
-            + "  one way   ridge " + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " FLOPs/B\n";
+            + "  one way   ridge " + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " "
+            + std::string(workName(dtype)) + "/B\n";
     out += "\n";
 
     const std::vector<std::string> header = { "operation", "intensity", "T_math", "T_comms", "T_lower", "T_upper",

@@ -402,6 +402,23 @@ std::optional<std::string> setParamFromText(
     return std::nullopt;
 }
 
+namespace {
+
+// "op1, op2 and op3", or "op1 … op40" for many.
+std::string idList(const Session& s)
+{
+    if (s.operations.empty())
+        return "none";
+    if (s.operations.size() > 8)
+        return s.operations.front().id + " … " + s.operations.back().id;
+    std::string list;
+    for (std::size_t i = 0; i < s.operations.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == s.operations.size() ? " and " : ", ") + s.operations[i].id;
+    return list;
+}
+
+} // namespace
+
 std::optional<std::string> applySetting(Session& session, std::string_view assignment)
 {
     const std::size_t eq = assignment.find('=');
@@ -457,6 +474,16 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
                 + std::to_string(ops.size() == 0 ? 0 : ops.size() - 1) + "])";
         only = index;
         param = key.substr(close + 2);
+    } else if (const std::size_t dot = key.find('.'); dot != std::string::npos) {
+        // ID.PARAM: one operation by its id, as a saved scenario names it or as the window numbers it (op1, op2…).
+        Session numbered = session;
+        assignIdentities(numbered);
+        const std::string id = key.substr(0, dot);
+        only = numbered.indexOf(id);
+        if (!only)
+            return "unknown key " + quoteInput(key) + ": no operation has the id " + quoteInput(id) + " (they are "
+                + idList(numbered) + ") and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
+        param = key.substr(dot + 1);
     }
     bool applied = false;
     for (std::size_t i = 0; i < ops.size(); ++i) {

@@ -10,6 +10,7 @@ PACKAGES=(
     build-essential cmake pkg-config
     qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev zlib1g-dev libdeflate-dev
     fonts-dejavu-core
+    desktop-file-utils appstream
 )
 
 install_missing() {

@@ -5,3 +5,15 @@ roofline_add_test(test_robustness SOURCES test_robustness.cpp test_util.h LIBS r
 add_dependencies(test_robustness roofline-lab)
 roofline_add_test(test_png SOURCES test_png.cpp LIBS roofline_widgets)
 roofline_add_test(test_document SOURCES test_document.cpp test_util.h LIBS roofline_widgets)
+roofline_add_test(test_colours SOURCES test_colours.cpp test_util.h LIBS roofline_widgets)
+# The window on small screens, each an offscreen screen of tests/screens/.
+roofline_add_test(test_screen SOURCES test_screen.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+set_tests_properties(test_screen PROPERTIES ENVIRONMENT
+    "QT_QPA_PLATFORM=offscreen:configfile=${CMAKE_CURRENT_SOURCE_DIR}/screens/laptop-1280x720.json;ROOFLINE_TEST_SCALE=2")
+add_test(NAME test_screen_projector COMMAND test_screen)
+set_tests_properties(test_screen_projector PROPERTIES ENVIRONMENT
+    "QT_QPA_PLATFORM=offscreen:configfile=${CMAKE_CURRENT_SOURCE_DIR}/screens/projector-1024x768.json" TIMEOUT 300)
+roofline_add_test(test_table SOURCES test_table.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_table roofline-lab)
+roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_details roofline-lab)

@@ -86,7 +86,12 @@ QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions
     switch (*format) {
     case ExportFormat::Png: {
         const QImage image = renderChart(chart, options.size, options.scale);
-        bytes = image.isNull() ? QByteArray() : encodePng(image, 96 * options.scale);
+        if (image.isNull())
+            bytes.clear();
+        else if (options.transparent) // the fast encoder writes opaque pixels only; Qt's keeps the alpha channel
+            image.save(&buffer, "PNG");
+        else
+            bytes = encodePng(image, 96 * options.scale);
         if (bytes.isEmpty())
             return QStringLiteral("Cannot render %1: the image is %2×%3 pixels")
                 .arg(path)

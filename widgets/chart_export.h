@@ -16,9 +16,14 @@ enum class ExportFormat { Png, Svg, Pdf };
 // From the file name's extension, case-insensitively; nothing for any other.
 std::optional<ExportFormat> exportFormatFor(const QString& path);
 
+// The colours of an exported chart: the window's, or a theme of its own for a slide or a page.
+enum class ExportTheme { AsShown, Light, Dark };
+
 struct ExportOptions {
     QSize size { 1600, 1000 }; // logical pixels (points for PDF)
     double scale = 2; // PNG only: the image is size × scale pixels
+    ExportTheme theme = ExportTheme::AsShown; // applied by whoever owns the chart's theme (MainWindow::exportTo)
+    bool transparent = false; // no background: the chart sits on the slide's or the page's own
 };
 
 // Renders the chart as the window shows it and writes it through QSaveFile, so a failed write leaves any earlier

@@ -38,7 +38,7 @@ QString ridgeLabel(const chart::RoofSegment& roof)
     return QStringLiteral("ridge %1").arg(qs(formatIntensity(roof.ridge)));
 }
 
-QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw)
+QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dtype)
 {
     if (roof.kind == RoofKind::Compute)
         return QStringLiteral("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
@@ -47,9 +47,9 @@ QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw)
         label = qs(m->label);
     else if (const Link* l = hw.link(roof.name))
         label = qs(l->label);
-    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 FLOPs/byte")
+    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
         .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
-            qs(formatIntensity(roof.ridge)));
+            qs(formatIntensity(roof.ridge)), qs(intensityUnit(dtype)));
 }
 
 QString operationTooltip(const Operation& op, const Evaluation& ev)
@@ -58,10 +58,11 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     auto row = [&text](const QString& key, const QString& value) {
         text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
     };
-    row(isInteger(ev.dtype) ? QStringLiteral("OPs") : QStringLiteral("FLOPs"), qs(formatSI(ev.flops)));
+    row(qs(std::string(workName(ev.dtype))), qs(formatSI(ev.flops)));
     for (const ResourceUse& r : ev.resources) {
         row(QStringLiteral("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
-        row(QStringLiteral("intensity %1").arg(escaped(r.name)), qs(formatIntensity(r.intensity)));
+        row(QStringLiteral("intensity %1").arg(escaped(r.name)),
+            qs(formatIntensity(r.intensity) + ' ' + intensityUnit(ev.dtype)));
     }
     row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
     row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));

@@ -16,7 +16,7 @@ QString qs(const std::string&);
 QString roofLabel(const chart::RoofSegment&, const Hardware&);
 // "ridge 295": the intensity where a bandwidth roof meets the selected peak.
 QString ridgeLabel(const chart::RoofSegment&);
-QString roofTooltip(const chart::RoofSegment&, const Hardware&);
+QString roofTooltip(const chart::RoofSegment&, const Hardware&, Dtype);
 QString operationTooltip(const Operation&, const Evaluation&);
 
 } // namespace roofline::widgets

@@ -7,6 +7,7 @@
 #include <QFont>
 
 #include <string>
+#include <vector>
 
 #include <cstddef>
 
@@ -21,6 +22,8 @@ struct ChartTheme {
     QColor foreground; // axes, tick labels, roof labels
     QColor grid;
     QColor subGrid;
+    // The roofs are neutral (greys, a slate and a taupe) so that no operation colour of the palette comes near them:
+    // an operation is never mistaken for a roof or the envelope, in either theme.
     QColor envelope;
     QColor memoryRoof;
     QColor networkRoof;
@@ -32,11 +35,21 @@ struct ChartTheme {
     static ChartTheme darkTheme();
 
     // An operation's colour ("#rrggbb", see operationPalette) as this theme draws it, the same in the chart, the list
-    // and the table.
+    // and the table: never within kMinOperationDistance of a roof's or the envelope's ink.
     QColor operationColour(const std::string& colour) const;
+
+    // The inks of roofs, ridges and the envelope: what an operation's colour must stay away from.
+    std::vector<QColor> roofInks() const { return { foreground, envelope, memoryRoof, networkRoof }; }
 
     QFont font(double points, bool bold = false) const;
     double width(double base) const { return base * zoom; }
 };
+
+// Below this CIE76 ΔE two marks on a chart are easily taken for each other.
+inline constexpr double kMinOperationDistance = 20;
+
+// The distance of two colours as a reader sees it: CIE 1976 ΔE in CIELAB (about 2 is just noticeable; below 20 two
+// marks are easily confused at a glance on a chart).
+double perceptualDistance(const QColor&, const QColor&);
 
 } // namespace roofline::widgets

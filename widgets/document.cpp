@@ -95,6 +95,7 @@ void Document::load(Session session, const QString& filePath)
     assignIdentities(session);
     m_undo->clear();
     m_filePath = filePath;
+    m_opened = session;
     apply(std::move(session));
     m_undo->setClean();
 }
@@ -193,11 +194,28 @@ bool Document::selectPreset(const QString& id)
     return true;
 }
 
+// The opened session's values while the chip is the one it opened with; after another chip was chosen, its preset's.
 void Document::resetToPreset()
 {
     Session next = session();
-    next.overrides.clear();
-    push(std::move(next), tr("Reset to preset"), "reset");
+    if (next.presetId != m_opened.presetId || next.chip != m_opened.chip) {
+        next.overrides.clear();
+    } else {
+        next.overrides = m_opened.overrides;
+        next.dtype = m_opened.dtype;
+        for (Operation& op : next.operations)
+            if (const Operation* opened = m_opened.find(op.id)) {
+                op.op = opened->op;
+                op.name = opened->name;
+            }
+    }
+    push(std::move(next), tr("Reset"), "reset");
+}
+
+bool Document::chipModified() const
+{
+    const bool openedChip = session().presetId == m_opened.presetId && session().chip == m_opened.chip;
+    return session().overrides != (openedChip ? m_opened.overrides : std::vector<Override> {});
 }
 
 void Document::setDtype(Dtype dtype)

@@ -34,8 +34,8 @@ public:
     // The chip before overrides: what Reset restores and what frames the chart's axes.
     const Hardware& chip() const { return session().chip; }
     Dtype dtype() const { return m_analysis->dtype; }
-    // Whether any number of the chip is overridden.
-    bool chipModified() const { return !session().overrides.empty(); }
+    // Whether any number of the chip differs from what reset() puts back.
+    bool chipModified() const;
     const std::vector<Operation>& operations() const { return session().operations; }
     bool isShown(std::size_t op) const { return op < operations().size() && !operations()[op].hidden; }
     const Expected<Evaluation>& evaluation(std::size_t op) const { return m_analysis->operations[op].evaluation; }
@@ -53,6 +53,9 @@ public:
     // A preset by id, with its default workload unless the user changed the workload: then the operations stay and
     // those naming a memory or link the new chip lacks fall back to its defaults.
     bool selectPreset(const QString& id);
+    // Puts back the values the session opened with, as one undo step: the chip's numbers as the scenario set them
+    // (the preset's own after another chip was chosen) and the parameters of every operation it opened with;
+    // operations added since stay.
     void resetToPreset();
     void setDtype(Dtype);
     // A key of setHardwareValue: "peak.bf16", "bandwidth.HBM". Returns the core's error text, or nothing.
@@ -98,6 +101,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     QUndoStack* m_undo;
     QString m_filePath;
+    Session m_opened; // the session as load() was given it, identities assigned: what resetToPreset() puts back
     unsigned m_gesture = 0; // nonzero while a gesture is open
     unsigned m_gestures = 0; // gestures begun so far
 };

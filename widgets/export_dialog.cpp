@@ -1,11 +1,14 @@
 // The export dialog.
 #include "export_dialog.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
@@ -18,14 +21,20 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     , m_width(new QSpinBox(this))
     , m_height(new QSpinBox(this))
     , m_scale(new QDoubleSpinBox(this))
+    , m_theme(new QComboBox(this))
+    , m_transparent(new QCheckBox(QStringLiteral("&Transparent background"), this))
 {
     setWindowTitle(QStringLiteral("Export chart"));
     auto* form = new QFormLayout(this);
     auto* fileRow = new QHBoxLayout;
     auto* browseButton = new QPushButton(QStringLiteral("&Browse…"), this);
     fileRow->addWidget(m_path, 1);
+    m_path->setMinimumWidth(m_path->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 24); // a whole file name
     fileRow->addWidget(browseButton);
-    form->addRow(QStringLiteral("&File"), fileRow);
+    // A label of a row that holds a layout gets no buddy from the form: give it one, or its '&' shows.
+    auto* fileLabel = new QLabel(QStringLiteral("&File"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, fileRow);
     for (QSpinBox* box : { m_width, m_height }) {
         box->setRange(16, 20000);
         box->setSuffix(QStringLiteral(" px"));
@@ -39,6 +48,15 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     form->addRow(QStringLiteral("&Width"), m_width);
     form->addRow(QStringLiteral("&Height"), m_height);
     form->addRow(QStringLiteral("&Scale (PNG)"), m_scale);
+    m_theme->addItem(QStringLiteral("As shown"), int(ExportTheme::AsShown));
+    m_theme->addItem(QStringLiteral("Light"), int(ExportTheme::Light));
+    m_theme->addItem(QStringLiteral("Dark"), int(ExportTheme::Dark));
+    m_theme->setCurrentIndex(m_theme->findData(int(options.theme)));
+    m_transparent->setChecked(options.transparent);
+    form->addRow(QStringLiteral("T&heme"), m_theme);
+    form->addRow(QString(), m_transparent);
+    m_theme->setToolTip(QStringLiteral("The window's colours, or the light or dark theme whatever the window shows"));
+    m_transparent->setToolTip(QStringLiteral("Leave out the background, for a slide or a page of another colour"));
     m_path->setToolTip(QStringLiteral("The format follows the extension: .png, .svg or .pdf"));
     m_width->setToolTip(QStringLiteral("Width of the chart in logical pixels (points in a PDF)"));
     m_height->setToolTip(QStringLiteral("Height of the chart in logical pixels (points in a PDF)"));
@@ -59,7 +77,8 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    return { QSize(m_width->value(), m_height->value()), m_scale->value() };
+    return { QSize(m_width->value(), m_height->value()), m_scale->value(),
+        static_cast<ExportTheme>(m_theme->currentData().toInt()), m_transparent->isChecked() };
 }
 
 void ExportDialog::browse()

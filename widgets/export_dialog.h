@@ -5,6 +5,8 @@
 
 #include <QDialog>
 
+class QCheckBox;
+class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
 class QSpinBox;
@@ -27,6 +29,8 @@ private:
     QSpinBox* m_width;
     QSpinBox* m_height;
     QDoubleSpinBox* m_scale;
+    QComboBox* m_theme;
+    QCheckBox* m_transparent;
 };
 
 } // namespace roofline::widgets

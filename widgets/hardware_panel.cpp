@@ -35,7 +35,7 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     , m_peak(new LogSlider(QStringLiteral("Peak"), kPeakMin, kPeakMax, LogSlider::Quantity::Flops, this))
     , m_bandwidthBox(new QWidget(this))
     , m_bandwidthLayout(new QVBoxLayout(m_bandwidthBox))
-    , m_reset(new QPushButton(QStringLiteral("Reset to preset"), this))
+    , m_reset(new QPushButton(QStringLiteral("Reset"), this))
 {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
@@ -49,7 +49,9 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
 
     m_presets->setToolTip(QStringLiteral("The chip whose roofs the chart draws, grouped by vendor"));
     m_dtypes->setToolTip(QStringLiteral("The number format of the compute roof drawn solid"));
-    m_reset->setToolTip(QStringLiteral("Restore every number of the chip to the preset's (Ctrl+R)"));
+    m_reset->setToolTip(
+        QStringLiteral("Put back the numbers the scenario or preset opened with, and the operations' values "
+                       "(Ctrl+R)"));
     m_reset->setEnabled(false);
 
     fillPresets();

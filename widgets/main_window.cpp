@@ -26,7 +26,9 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -45,6 +47,12 @@ namespace {
 
 constexpr double kMinZoom = 0.5;
 constexpr double kMaxZoom = 3;
+// Small enough that the window fits 640×360 logical pixels with its menus and borders.
+constexpr int kPanelMinWidth = 200;
+constexpr QSize kChartMinSize { 200, 120 };
+// The first window: the size the layout is drawn for, or most of a smaller screen.
+constexpr QSize kPreferredSize { 1400, 900 };
+constexpr double kScreenShare = 0.9;
 
 QPalette darkPalette()
 {
@@ -101,9 +109,13 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     controlsLayout->addWidget(m_hardwarePanel);
     controlsLayout->addWidget(m_workloadPanel, 1);
     auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("controlsScroll"));
     scroll->setWidget(controls);
     scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(400);
+    scroll->setMinimumWidth(kPanelMinWidth);
+    // The window fits a 640×360 screen (1280×720 at 200 %): charts and panels give way, and scroll.
+    m_chart->setMinimumSize(kChartMinSize);
+    m_sweep->setMinimumSize(kChartMinSize.width(), kChartMinSize.height() / 2);
 
     // Below the chart, the readout and the sweep chart share a place: the sweep is sampled only while it shows.
     auto* sweepPage = new QWidget;
@@ -139,6 +151,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
         [this](std::size_t op, double value) { m_document->setOperationParam(op, m_sweep->param(), value); });
 
     auto* right = new QSplitter(Qt::Vertical);
+    right->setObjectName(QStringLiteral("chartSplitter"));
     right->addWidget(m_chart);
     right->addWidget(m_bottomTabs);
     right->setStretchFactor(0, 3);
@@ -147,9 +160,12 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     m_chart->setToolTip(QString()); // hover texts come from the markers and roofs themselves
 
     auto* main = new QSplitter(Qt::Horizontal);
+    main->setObjectName(QStringLiteral("mainSplitter"));
     main->addWidget(scroll);
     main->addWidget(right);
     main->setStretchFactor(1, 1);
+    main->setChildrenCollapsible(false);
+    right->setChildrenCollapsible(false);
 
     auto* central = new QWidget;
     auto* centralLayout = new QVBoxLayout(central);
@@ -198,13 +214,17 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(m_document, &Document::presetChanged, this, [this] { m_sweepParam->clear(); });
     connect(m_document, &Document::dirtyChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
-        statusBar()->showMessage(
-            modified ? QStringLiteral("Hardware modified: Edit ▸ Reset to preset restores it") : QString());
+        statusBar()->showMessage(modified
+                ? QStringLiteral("Hardware modified: Edit ▸ Reset values puts back the opened numbers")
+                : QString());
     });
     m_chart->setAnalysis(m_document->analysis());
     m_table->setAnalysis(m_document->analysis());
     m_sweep->setAnalysis(m_document->analysis());
     fillSweepParams();
+    // The window's least size is set now, before it has a native window: set later, the platform is asked to follow
+    // it, which the offscreen platform answers with a warning on stderr.
+    layout()->activate();
     restoreSettings();
     updateTitle();
 }
@@ -301,6 +321,9 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &MainWindow::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* exportTableAction
+        = file->addAction(QStringLiteral("Export &table as CSV…"), this, &MainWindow::showTableExportDialog);
+    exportTableAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
     file->addSeparator();
     QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
@@ -315,7 +338,9 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), this, &MainWindow::copyChart);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    QAction* reset = edit->addAction(QStringLiteral("&Reset to preset"), m_document, &Document::resetToPreset);
+    QAction* reset = edit->addAction(QStringLiteral("&Reset values"), m_document, &Document::resetToPreset);
+    reset->setToolTip(
+        QStringLiteral("Put back the chip's numbers and the operations' values the scenario opened with"));
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
     QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
@@ -434,7 +459,20 @@ bool MainWindow::showSaveDialog()
 
 QString MainWindow::exportTo(const QString& path, const ExportOptions& options)
 {
-    return exportChart(*m_chart, path, options);
+    // The chart is drawn in the export's theme for the file, then in the window's again.
+    const ChartTheme shown = m_chart->theme();
+    ChartTheme theme = options.theme == ExportTheme::Light ? ChartTheme::light()
+        : options.theme == ExportTheme::Dark               ? ChartTheme::darkTheme()
+                                                           : shown;
+    theme.zoom = shown.zoom;
+    if (options.transparent)
+        theme.background = Qt::transparent;
+    if (options.theme == ExportTheme::AsShown && !options.transparent)
+        return exportChart(*m_chart, path, options);
+    m_chart->setTheme(theme);
+    const QString error = exportChart(*m_chart, path, options);
+    m_chart->setTheme(shown);
+    return error;
 }
 
 void MainWindow::showExportDialog()
@@ -452,6 +490,24 @@ void MainWindow::showExportDialog()
         QMessageBox::warning(this, QStringLiteral("Export failed"), error);
     else
         statusBar()->showMessage(QStringLiteral("Exported %1").arg(m_lastExport), 5000);
+}
+
+QString MainWindow::exportTable(const QString& path)
+{
+    return writeFile(path, m_table->csvText().toUtf8());
+}
+
+void MainWindow::showTableExportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export table"),
+        QDir::home().filePath(QStringLiteral("roofline-%1.csv").arg(qs(m_document->hardware().id))),
+        QStringLiteral("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = exportTable(path); !error.isEmpty())
+        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
+    else
+        statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 5000);
 }
 
 void MainWindow::copyChart()
@@ -522,8 +578,10 @@ void MainWindow::changeEvent(QEvent* event)
 void MainWindow::restoreSettings()
 {
     QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
-        resize(1400, 900);
+    // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
+        || !screen()->availableGeometry().contains(geometry()))
+        fitToScreen();
     // The chip of the last session, or on a first run the one the texts' examples use most.
     const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
     const PresetLibrary& library = m_document->library();
@@ -533,6 +591,27 @@ void MainWindow::restoreSettings()
     m_themeMode = static_cast<ThemeMode>(std::clamp(settings.value(QStringLiteral("view/theme"), 0).toInt(), 0, 2));
     m_zoom = std::clamp(settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(), kMinZoom, kMaxZoom);
     applyTheme();
+}
+
+void MainWindow::fitToScreen()
+{
+    const QRect available = screen()->availableGeometry();
+    const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * kScreenShare).toSize());
+    resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
+    move(available.center() - QPoint(width() / 2, height() / 2));
+    // The side panel takes the width its controls want, up to two fifths (a third on a small screen); the chart the
+    // rest, and above the table two thirds of the height.
+    const auto* scroll = findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
+    auto* main = findChild<QSplitter*>(QStringLiteral("mainSplitter"));
+    auto* right = findChild<QSplitter*>(QStringLiteral("chartSplitter"));
+    if (scroll && main && right) {
+        const int wanted = scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
+            + 2 * scroll->frameWidth();
+        const int share = width() < 800 ? width() / 3 : width() * 2 / 5; // on a small screen the chart comes first
+        const int panel = std::clamp(wanted, kPanelMinWidth, std::max(kPanelMinWidth, share));
+        main->setSizes({ panel, width() - panel });
+        right->setSizes({ height() * 2 / 3, height() / 3 });
+    }
 }
 
 void MainWindow::saveSettings() const

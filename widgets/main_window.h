@@ -59,6 +59,8 @@ public:
     void setUnsavedChangesPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
     // Exports what the chart shows; returns an error text or an empty string.
     QString exportTo(const QString& path, const ExportOptions&);
+    // Writes the table, every row, as CSV; returns an error text or an empty string.
+    QString exportTable(const QString& path);
     void setThemeMode(ThemeMode);
     void setZoom(double);
 
@@ -69,6 +71,7 @@ protected:
 private:
     void buildMenus();
     void showExportDialog();
+    void showTableExportDialog();
     void showOpenDialog();
     // Saves to the document's file, or asks for one. Returns whether the document was saved.
     bool save();
@@ -80,6 +83,8 @@ private:
     void showAbout();
     void applyTheme();
     void restoreSettings();
+    // On a first launch: sized to the screen's available area and centred on it.
+    void fitToScreen();
     void saveSettings() const;
     void reportScenarioError(const QString&);
 

@@ -30,10 +30,13 @@ void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
         endResetModel();
         return;
     }
+    const bool unitsChange = isInteger(analysis->dtype) != isInteger(m_analysis->dtype);
     m_analysis = std::move(analysis);
     m_rows = std::move(rows);
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    if (unitsChange)
+        emit headerDataChanged(Qt::Horizontal, Intensity, Attainable);
 }
 
 void ReadoutModel::setTheme(const ChartTheme& theme)
@@ -98,8 +101,10 @@ QString ReadoutModel::toolTip(std::size_t op, int column) const
     if (column != Intensity)
         return {}; // the delegate shows the text: a figure cut off by a narrow column
     QString intensities;
-    for (const ResourceUse& r : result.evaluation.value().resources)
-        intensities += QStringLiteral("%1: %2 FLOPs/byte\n").arg(qs(r.name), qs(formatIntensity(r.intensity)));
+    const Evaluation& ev = result.evaluation.value();
+    for (const ResourceUse& r : ev.resources)
+        intensities += QStringLiteral("%1: %2 %3\n")
+                           .arg(qs(r.name), qs(formatIntensity(r.intensity)), qs(intensityUnit(ev.dtype)));
     return intensities.trimmed();
 }
 
@@ -127,6 +132,26 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
     return {};
 }
 
+QString ReadoutModel::toText(const std::vector<int>& rows, QChar separator) const
+{
+    const auto field = [separator](QString value) {
+        if (value.contains(separator) || value.contains(QLatin1Char('"')) || value.contains(QLatin1Char('\n')))
+            value = QLatin1Char('"') + value.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return value;
+    };
+    const auto line = [&](auto cell) {
+        QStringList fields;
+        for (int column = 0; column < ColumnCount; ++column)
+            fields.append(field(cell(column)));
+        return fields.join(separator) + QLatin1Char('\n');
+    };
+    QString out = line([this](int column) { return headerData(column, Qt::Horizontal).toString(); });
+    for (const int row : rows)
+        if (row >= 0 && row < rowCount())
+            out += line([this, row](int column) { return text(operationAt(row), column); });
+    return out;
+}
+
 QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
@@ -134,12 +159,19 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     static const char* const names[]
         = { "Operation", "Intensity", "T_math", "T_comms", "Bound", "Attainable", "of peak", "Critical value" };
     static const char* const tips[] = { "The operation, in its chart colour",
-        "FLOPs per byte across the resource that holds it down (the filled marker)",
+        "FLOPs (OPs for integer dtypes) per byte across the resource that holds it down (the filled marker)",
         "FLOPs / peak: the time if only compute mattered",
         "The longest time any memory level or link needs for its bytes",
         "What holds the operation down: compute, or a memory level or link",
         "FLOPs / T_lower: the throughput with perfect overlap", "Attainable as a share of the compute dtype's peak",
         "The smallest value of the operation's main parameter at which it is compute-bound" };
+    // The chart's dtype names the units: FLOPs, or OPs for an integer dtype.
+    const Dtype dtype = m_analysis->dtype;
+    if (role == Qt::DisplayRole && section == Intensity)
+        return QStringLiteral("Intensity (%1/byte)").arg(qs(std::string(workName(dtype))));
+    if (role == Qt::DisplayRole && section == Attainable)
+        return QStringLiteral("Attainable (%1)")
+            .arg(isInteger(dtype) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s"));
     if (role == Qt::DisplayRole)
         return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole)

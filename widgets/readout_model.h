@@ -33,6 +33,10 @@ public:
     QVariant data(const QModelIndex&, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation, int role = Qt::DisplayRole) const override;
 
+    // The header and these rows as a spreadsheet reads them: fields as the table shows them, separated by
+    // `separator` (a tab or a comma), quoted where they hold it, a quote or a line break (RFC 4180), one line each.
+    QString toText(const std::vector<int>& rows, QChar separator) const;
+
 private:
     QString text(std::size_t operation, int column) const;
     QString toolTip(std::size_t operation, int column) const;

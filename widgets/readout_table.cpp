@@ -5,17 +5,22 @@
 #include "chart_text.h"
 #include "units.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QGlyphRun>
 #include <QHash>
 #include <QHeaderView>
 #include <QHelpEvent>
+#include <QKeyEvent>
 #include <QPainter>
 #include <QRawFont>
 #include <QStyledItemDelegate>
 #include <QTextLayout>
 #include <QToolTip>
 
+#include <algorithm>
+#include <numeric>
 #include <optional>
 
 namespace roofline::widgets {
@@ -179,7 +184,9 @@ ReadoutTable::ReadoutTable(QWidget* parent)
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     // Columns are fitted when rows come or go, not on every slider step: ResizeToContents measures every cell.
     horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    horizontalHeader()->setStretchLastSection(true);
+    // No stretched last section: a stretched section keeps the width it had before the fit, and the critical values
+    // were cut off when the table was narrower than its columns.
+    horizontalHeader()->setStretchLastSection(false);
     m_refit.setSingleShot(true);
     m_refit.setInterval(250);
     connect(&m_refit, &QTimer::timeout, this, &QTableView::resizeColumnsToContents);
@@ -188,7 +195,13 @@ ReadoutTable::ReadoutTable(QWidget* parent)
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
     setShowGrid(false); // the delegate draws it
-    setToolTip(QStringLiteral("The core's figures for each operation on the chart"));
+    setToolTip(QStringLiteral("The core's figures for each operation on the chart; Ctrl+C copies the selected rows"));
+    setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* copy = new QAction(QStringLiteral("&Copy rows"), this);
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    connect(copy, &QAction::triggered, this, &ReadoutTable::copySelection);
+    addAction(copy);
 }
 
 void ReadoutTable::setTheme(const ChartTheme& theme)
@@ -199,7 +212,8 @@ void ReadoutTable::setTheme(const ChartTheme& theme)
 void ReadoutTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     // Refit when the rows or the chip change; a slider step keeps the widths.
-    std::string fitFor = analysis->hardware.id;
+    // Another scenario on the same chip has other figures under the same ids: its name tells it apart.
+    std::string fitFor = analysis->hardware.id + '\n' + analysis->session.name + '\n';
     for (const Operation& op : analysis->session.operations)
         if (!op.hidden)
             fitFor += ':' + op.id;
@@ -210,6 +224,40 @@ void ReadoutTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
     } else {
         m_refit.start(); // restarted by every step of a drag: runs once it pauses
     }
+}
+
+QString ReadoutTable::selectedText() const
+{
+    std::vector<int> rows;
+    for (const QModelIndex& index : selectionModel()->selectedRows())
+        rows.push_back(index.row());
+    if (rows.empty())
+        for (int row = 0; row < rowCount(); ++row)
+            rows.push_back(row);
+    std::sort(rows.begin(), rows.end());
+    return m_model->toText(rows, QLatin1Char('\t'));
+}
+
+QString ReadoutTable::csvText() const
+{
+    std::vector<int> rows(static_cast<std::size_t>(rowCount()));
+    std::iota(rows.begin(), rows.end(), 0);
+    return m_model->toText(rows, QLatin1Char(','));
+}
+
+void ReadoutTable::copySelection() const
+{
+    QApplication::clipboard()->setText(selectedText());
+}
+
+void ReadoutTable::keyPressEvent(QKeyEvent* event)
+{
+    if (event == QKeySequence::Copy) {
+        copySelection();
+        event->accept();
+        return;
+    }
+    QTableView::keyPressEvent(event);
 }
 
 int ReadoutTable::rowOf(std::size_t operation) const

@@ -36,6 +36,14 @@ public:
     int rowOf(std::size_t operation) const;
     int rowCount() const;
     QString cellText(int row, Column) const;
+    // The selected rows (every row when none is selected) with the header, tab-separated: what Ctrl+C copies.
+    QString selectedText() const;
+    // Every row with the header, as CSV.
+    QString csvText() const;
+    void copySelection() const;
+
+protected:
+    void keyPressEvent(QKeyEvent*) override;
 
 private:
     ReadoutModel* m_model;

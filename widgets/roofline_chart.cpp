@@ -224,6 +224,7 @@ void RooflineChart::updateItems()
     yAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.y.decades());
     const Dtype dtype = m_analysis->dtype;
     yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype))));
     m_title->setText(QStringLiteral("%1 · %2%3")
                          .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
                              m_analysis->session.overrides.empty() ? QString() : QStringLiteral(" (modified)")));
@@ -369,7 +370,7 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
         const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
         const chart::Point b { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };
         if (chart::distanceToSegment({ pixel.x(), pixel.y() }, a, b) <= reach / 2)
-            return roofTooltip(r, m_analysis->hardware);
+            return roofTooltip(r, m_analysis->hardware, m_analysis->dtype);
     }
     return {};
 }

@@ -18,6 +18,8 @@
 
 #include <map>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace roofline::widgets {
@@ -54,6 +56,8 @@ public:
     QVector<QPointF> envelopeCurve() const;
     QVector<QPointF> markerPoints(std::size_t operation, bool filled) const;
     bool hasOperation(std::size_t operation) const;
+    // The colour and the QCPScatterStyle::ScatterShape an operation's markers are drawn with; nothing when hidden.
+    std::optional<std::pair<QColor, int>> markerStyle(std::size_t operation) const;
     QString titleText() const;
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <tuple>
 
@@ -12,16 +13,12 @@ namespace roofline::widgets {
 
 namespace {
 
+// Past the palette's colours, operations differ in shape: the n-th operation of a colour takes the n-th shape.
 QCPScatterStyle::ScatterShape shapeFor(int index)
 {
-    switch (index) {
-    case 1:
-        return QCPScatterStyle::ssSquare;
-    case 2:
-        return QCPScatterStyle::ssDiamond;
-    default:
-        return QCPScatterStyle::ssCircle;
-    }
+    static constexpr QCPScatterStyle::ScatterShape shapes[] = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted };
+    return shapes[index % int(std::size(shapes))];
 }
 
 QCPScatterStyle filledStyle(QCPScatterStyle::ScatterShape shape, const QColor& colour, const ChartTheme& t)
@@ -83,6 +80,18 @@ void RooflineChart::useMarkerSprites(bool sprites)
     }
 }
 
+std::optional<std::pair<QColor, int>> RooflineChart::markerStyle(std::size_t operation) const
+{
+    for (const OperationItems& items : m_operations)
+        if (items.operation == operation) {
+            const auto vector = m_vectorMarkers.find(items.hollow); // while dragging, the style behind the sprite
+            const QCPScatterStyle& style
+                = vector != m_vectorMarkers.end() ? vector->second : items.hollow->scatterStyle();
+            return std::pair { items.colour, int(style.shape()) };
+        }
+    return std::nullopt;
+}
+
 // One graph per colour and shape holds the hollow markers of all operations that look alike, another their filled
 // markers, and one curve per colour the lines joining each operation's markers, broken by NaN gaps between
 // operations. Every line lies below every hollow marker, and those below the filled ones. A chart of thousands of
@@ -92,7 +101,7 @@ void RooflineChart::buildOperations()
 {
     const ChartTheme& t = m_theme;
     const std::vector<Operation>& ops = m_analysis->session.operations;
-    std::map<std::string, int> colourUses; // operations sharing a colour differ in shape
+    std::map<QRgb, int> colourUses; // operations drawn in the same colour differ in shape
     std::map<std::tuple<QRgb, int>, QCPGraph*> hollow;
     std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
     std::map<QRgb, QCPCurve*> lines;
@@ -101,7 +110,7 @@ void RooflineChart::buildOperations()
         OperationItems items;
         items.operation = op;
         items.colour = t.operationColour(ops[op].colour);
-        const auto shape = shapeFor(colourUses[ops[op].colour]++ % 3);
+        const auto shape = shapeFor(colourUses[items.colour.rgb()]++);
         QCPCurve*& line = lines[items.colour.rgba()];
         if (!line) {
             line = new QCPCurve(xAxis, yAxis);

@@ -58,17 +58,18 @@ WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(QStringLiteral("Operations on the chart"), this));
-    layout->addWidget(m_list, 1);
+    // The buttons above the list: whatever the list's length and the selected operation's parameters, they stay put.
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_kinds, 1);
     buttons->addWidget(m_add);
     buttons->addWidget(m_remove);
     layout->addLayout(buttons);
+    layout->addWidget(m_list, 1);
     m_paramLayout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_params);
 
     for (std::string_view kind : allKindNames())
-        m_kinds->addItem(qs(std::string(kind)));
+        m_kinds->addItem(qs(std::string(kindTitle(kind))), qs(std::string(kind)));
     m_list->setToolTip(QStringLiteral("Tick an operation to show it on the chart and in the table; select it to "
                                       "change its parameters"));
     m_list->setMinimumHeight(140);
@@ -279,7 +280,7 @@ void WorkloadPanel::onItemChanged()
 
 void WorkloadPanel::onAdd()
 {
-    if (auto op = makeOperation(m_kinds->currentText().toStdString())) {
+    if (auto op = makeOperation(m_kinds->currentData().toString().toStdString())) {
         m_state->addOperation(std::move(*op));
         selectOperation(m_list->count() - 1);
     }
