@@ -435,19 +435,8 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
         return setOverride(session, key, q->value);
     }
     const Hardware hw = session.hardware();
-    if (key.starts_with("model.")) {
-        if (!session.model)
-            return shownKey + ": the scenario has no model (give one in its model: block, or --model)";
-        ModelSettings changed = *session.model;
-        const std::string setting = key.substr(6);
-        const ModelLibrary models = setting == "id" ? defaultModelLibrary() : ModelLibrary {};
-        if (std::optional<std::string> error = setModelSetting(changed, setting, value, hw, models))
-            return "model." + *error;
-        if (std::optional<std::string> problem = settingsProblem(changed))
-            return "model." + *problem;
-        session.model = std::move(changed);
-        return std::nullopt;
-    }
+    if (key.starts_with("model."))
+        return applyModelSetting(session, key.substr(6), value, hw);
     if (key == "chart.dtype") {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d || !hw.peakFor(*d))

@@ -54,6 +54,21 @@ std::optional<ModelSettings> readModelBlock(
     return settings;
 }
 
+std::optional<std::string> applyModelSetting(
+    Session& session, const std::string& key, const std::string& value, const Hardware& hw)
+{
+    if (!session.model)
+        return "model." + key + ": the scenario has no model (give one in its model: block, or --model)";
+    ModelSettings changed = *session.model;
+    const ModelLibrary models = key == "id" ? defaultModelLibrary() : ModelLibrary {};
+    if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
+        return "model." + *error;
+    if (std::optional<std::string> problem = settingsProblem(changed))
+        return "model." + *problem;
+    session.model = std::move(changed);
+    return std::nullopt;
+}
+
 void writeModelBlock(YAML::Emitter& out, const ModelSettings& settings)
 {
     out << YAML::BeginMap;
