@@ -15,10 +15,8 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
@@ -26,10 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
-#include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
@@ -44,15 +39,6 @@
 namespace roofline::widgets {
 
 namespace {
-
-constexpr double kMinZoom = 0.5;
-constexpr double kMaxZoom = 3;
-// Small enough that the window fits 640×360 logical pixels with its menus and borders.
-constexpr int kPanelMinWidth = 200;
-constexpr QSize kChartMinSize { 200, 120 };
-// The first window: the size the layout is drawn for, or most of a smaller screen.
-constexpr QSize kPreferredSize { 1400, 900 };
-constexpr double kScreenShare = 0.9;
 
 QPalette darkPalette()
 {
@@ -457,65 +443,6 @@ bool MainWindow::showSaveDialog()
     return true;
 }
 
-QString MainWindow::exportTo(const QString& path, const ExportOptions& options)
-{
-    // The chart is drawn in the export's theme for the file, then in the window's again.
-    const ChartTheme shown = m_chart->theme();
-    ChartTheme theme = options.theme == ExportTheme::Light ? ChartTheme::light()
-        : options.theme == ExportTheme::Dark               ? ChartTheme::darkTheme()
-                                                           : shown;
-    theme.zoom = shown.zoom;
-    if (options.transparent)
-        theme.background = Qt::transparent;
-    if (options.theme == ExportTheme::AsShown && !options.transparent)
-        return exportChart(*m_chart, path, options);
-    m_chart->setTheme(theme);
-    const QString error = exportChart(*m_chart, path, options);
-    m_chart->setTheme(shown);
-    return error;
-}
-
-void MainWindow::showExportDialog()
-{
-    const QString suggested = m_lastExport.isEmpty()
-        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_document->hardware().id)))
-        : m_lastExport;
-    ExportDialog dialog(suggested, m_exportOptions, this);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    m_lastExport = dialog.path();
-    m_exportOptions = dialog.options();
-    const QString error = exportTo(m_lastExport, m_exportOptions);
-    if (!error.isEmpty())
-        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
-    else
-        statusBar()->showMessage(QStringLiteral("Exported %1").arg(m_lastExport), 5000);
-}
-
-QString MainWindow::exportTable(const QString& path)
-{
-    return writeFile(path, m_table->csvText().toUtf8());
-}
-
-void MainWindow::showTableExportDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Export table"),
-        QDir::home().filePath(QStringLiteral("roofline-%1.csv").arg(qs(m_document->hardware().id))),
-        QStringLiteral("CSV (*.csv)"));
-    if (path.isEmpty())
-        return;
-    if (const QString error = exportTable(path); !error.isEmpty())
-        QMessageBox::warning(this, QStringLiteral("Export failed"), error);
-    else
-        statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 5000);
-}
-
-void MainWindow::copyChart()
-{
-    QApplication::clipboard()->setImage(renderChart(*m_chart, m_chart->size(), 2));
-    statusBar()->showMessage(QStringLiteral("Chart copied to the clipboard"), 3000);
-}
-
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, QStringLiteral("About Roofline Lab"),
@@ -573,55 +500,6 @@ void MainWindow::changeEvent(QEvent* event)
     if (event->type() == QEvent::ApplicationPaletteChange && !m_applyingTheme && m_themeMode == ThemeMode::System)
         applyTheme();
     QMainWindow::changeEvent(event);
-}
-
-void MainWindow::restoreSettings()
-{
-    QSettings settings;
-    // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
-        || !screen()->availableGeometry().contains(geometry()))
-        fitToScreen();
-    // The chip of the last session, or on a first run the one the texts' examples use most.
-    const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
-    const PresetLibrary& library = m_document->library();
-    if (const Hardware* hw
-        = library.find(preset.toStdString()) ? library.find(preset.toStdString()) : library.find("h100-sxm"))
-        m_document->load(defaultSession(*hw));
-    m_themeMode = static_cast<ThemeMode>(std::clamp(settings.value(QStringLiteral("view/theme"), 0).toInt(), 0, 2));
-    m_zoom = std::clamp(settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(), kMinZoom, kMaxZoom);
-    applyTheme();
-}
-
-void MainWindow::fitToScreen()
-{
-    const QRect available = screen()->availableGeometry();
-    const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * kScreenShare).toSize());
-    resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
-    move(available.center() - QPoint(width() / 2, height() / 2));
-    // The side panel takes the width its controls want, up to two fifths (a third on a small screen); the chart the
-    // rest, and above the table two thirds of the height.
-    const auto* scroll = findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
-    auto* main = findChild<QSplitter*>(QStringLiteral("mainSplitter"));
-    auto* right = findChild<QSplitter*>(QStringLiteral("chartSplitter"));
-    if (scroll && main && right) {
-        const int wanted = scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
-            + 2 * scroll->frameWidth();
-        const int share = width() < 800 ? width() / 3 : width() * 2 / 5; // on a small screen the chart comes first
-        const int panel = std::clamp(wanted, kPanelMinWidth, std::max(kPanelMinWidth, share));
-        main->setSizes({ panel, width() - panel });
-        right->setSizes({ height() * 2 / 3, height() / 3 });
-    }
-}
-
-void MainWindow::saveSettings() const
-{
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    if (m_document->library().find(m_document->chip().id))
-        settings.setValue(QStringLiteral("chart/preset"), qs(m_document->chip().id));
-    settings.setValue(QStringLiteral("view/theme"), static_cast<int>(m_themeMode));
-    settings.setValue(QStringLiteral("view/zoom"), m_zoom);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -69,6 +69,15 @@ protected:
     void changeEvent(QEvent*) override;
 
 private:
+    static constexpr double kMinZoom = 0.5;
+    static constexpr double kMaxZoom = 3;
+    // Small enough that the window fits 640×360 logical pixels with its menus and borders.
+    static constexpr int kPanelMinWidth = 200;
+    static constexpr QSize kChartMinSize { 200, 120 };
+    // The first window: the size the layout is drawn for, or most of a smaller screen.
+    static constexpr QSize kPreferredSize { 1400, 900 };
+    static constexpr double kScreenShare = 0.9;
+
     void buildMenus();
     void showExportDialog();
     void showTableExportDialog();
