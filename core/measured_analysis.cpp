@@ -148,7 +148,7 @@ std::vector<CeilingComparison> deriveCeilings(
     };
     for (const MeasuredPoint& p : points) {
         const MeasuredKernel& k = set.kernels[p.kernel];
-        if (p.onChart && p.bound == "compute")
+        if (p.onChart && p.bound == "compute" && k.dtype) // a kernel of unknown dtype says nothing of a dtype's roof
             offer(std::string(dtypeName(p.roof)), true, p.achieved, k.name);
         for (const MeasuredLevel& l : p.levels)
             if (!l.memory.empty() && (!p.onChart || p.bound == l.memory))

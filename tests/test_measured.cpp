@@ -259,6 +259,9 @@ private slots:
         QVERIFY(std::fabs(hbm->measured - 2148532224 / 7.033600211143494e-04) < 1e3);
         QVERIFY(std::fabs(hbm->fraction - 0.912) < 0.001);
         QCOMPARE(hbm->overrideKey, std::string("bandwidth.HBM"));
+        // The sweep states no dtype: its fp8 matmul (1.49 PFLOP/s) must not pass for a bf16 roof.
+        QVERIFY(
+            std::none_of(a.ceilings.begin(), a.ceilings.end(), [](const CeilingComparison& c) { return c.compute; }));
 
         m.where.emplace_back("op", "matmul_bf16");
         m.fields.emplace_back("dtype", "bf16");
