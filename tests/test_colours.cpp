@@ -84,7 +84,7 @@ void TestColours::examplesAreDrawnApartFromTheRoofs_data()
             if (f.name.starts_with("scenarios/"))
                 QTest::addRow("%s %s", std::string(f.name).c_str(), theme)
                     << q(std::string(f.name)) << QString() << dark;
-        for (const Hardware& hw : library.presets)
+        for (const Hardware& hw : library.presets())
             QTest::addRow("%s default %s", hw.id.c_str(), theme) << QString() << q(hw.id) << dark;
     }
 }

@@ -164,7 +164,8 @@ void TestTable::kindsReadAsWords()
         QVERIFY2(!kinds->itemText(i).contains(QLatin1Char('_')) && kinds->itemText(i) != QStringLiteral("allreduce"),
             qPrintable(kinds->itemText(i)));
     QCOMPARE(kinds->itemText(kinds->findData(QStringLiteral("sharded_matmul"))), QStringLiteral("sharded matmul"));
-    for (const Hardware& hw : loadPresetLibrary({}).presets) {
+    const PresetLibrary library = loadPresetLibrary({});
+    for (const Hardware& hw : library.presets()) {
         QVERIFY(m_window->document()->selectPreset(q(hw.id)));
         for (int row = 0; row < m_window->table()->rowCount(); ++row) {
             const QString name = m_window->table()->cellText(row, ReadoutTable::Name);
