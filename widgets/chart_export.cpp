@@ -80,13 +80,18 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
     return std::nullopt;
 }
 
-QImage renderChart(QCustomPlot& chart, QSize size, double scale)
+QImage renderChart(QCustomPlot& chart, QSize size, double scale, bool transparent)
 {
     const RooflineChart::SmoothScope smooth(chart); // an export is smooth even while a slider moves
-    // As QCustomPlot::toPixmap draws, into an image of our own making.
-    QImage image = blankImage(qRound(scale * size.width()), qRound(scale * size.height()));
+    // As QCustomPlot::toPixmap draws, into an image of our own making: the chart's background brush fills an opaque
+    // one; a transparent one starts clear, as a transparent brush paints nothing over it.
+    const int width = qRound(scale * size.width());
+    const int height = qRound(scale * size.height());
+    QImage image = transparent ? QImage(width, height, QImage::Format_ARGB32_Premultiplied) : blankImage(width, height);
     if (image.isNull())
         return image;
+    if (transparent)
+        image.fill(Qt::transparent);
     {
         QCPPainter painter(&image);
         if (!painter.isActive())
@@ -128,7 +133,7 @@ QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions
     buffer.open(QIODevice::WriteOnly);
     switch (*format) {
     case ExportFormat::Png: {
-        const QImage image = renderChart(chart, options.size, options.scale);
+        const QImage image = renderChart(chart, options.size, options.scale, options.transparent);
         if (image.isNull())
             bytes.clear();
         else if (options.transparent) // the fast encoder writes opaque pixels only; Qt's keeps the alpha channel

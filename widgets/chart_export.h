@@ -33,7 +33,8 @@ QString exportChart(QCustomPlot&, const QString& path, const ExportOptions&);
 // Writes `bytes` to `path` through QSaveFile: all of them, or nothing and an error a user can read.
 QString writeFile(const QString& path, const QByteArray& bytes);
 
-// The chart as an image of size × scale pixels, for the clipboard.
-QImage renderChart(QCustomPlot&, QSize size, double scale);
+// The chart as an image of size × scale pixels, for the clipboard and PNG files. Opaque unless `transparent`: then
+// what the chart does not paint (a background of no colour) stays clear.
+QImage renderChart(QCustomPlot&, QSize size, double scale, bool transparent = false);
 
 } // namespace roofline::widgets
