@@ -1,6 +1,6 @@
 // Session files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
-#include "evaluate.h"
 #include "analysis.h"
+#include "evaluate.h"
 #include "scenario.h"
 #include "solver.h"
 
