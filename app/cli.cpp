@@ -488,6 +488,16 @@ void prepareProcess()
     std::signal(SIGXFSZ, SIG_IGN);
 }
 
+bool isScenarioFileName(std::string_view word)
+{
+    const auto endsWith = [word](std::string_view suffix) {
+        return word.size() > suffix.size()
+            && std::equal(suffix.rbegin(), suffix.rend(), word.rbegin(),
+                [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+    };
+    return endsWith(".yaml") || endsWith(".yml");
+}
+
 bool opensWindow(const std::vector<std::string>& args)
 {
     // Qt's own options (QGuiApplication, QApplication and the X11 platform), which Qt also reads with two dashes.
@@ -495,10 +505,15 @@ bool opensWindow(const std::vector<std::string>& args)
         "plugin", "qwindowgeometry", "qwindowicon", "qwindowtitle", "session", "display", "geometry", "title", "name",
         "icon", "style", "stylesheet", "qmljsdebugger" };
     static constexpr std::array<std::string_view, 5> flags { "reverse", "nograb", "dograb", "sync", "widgetcount" };
+    bool scenario = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         std::string_view word = args[i];
-        if (!word.starts_with('-'))
-            return false;
+        if (!word.starts_with('-')) {
+            if (scenario || !isScenarioFileName(word))
+                return false;
+            scenario = true; // one scenario file, which the window opens
+            continue;
+        }
         word.remove_prefix(word.starts_with("--") ? 2 : 1);
         const std::size_t eq = word.find('=');
         const std::string_view name = word.substr(0, eq);

@@ -59,8 +59,10 @@ using Exporter = std::function<int(const ParsedArgs&, const ScenarioOptions&)>;
 // a failed write with the system's reason (EPIPE, EFBIG) and not a silent death.
 void prepareProcess();
 
-// Whether these words open the window: none at all, or only Qt's own options (-platform NAME, -style NAME, ...).
+// Whether these words open the window: none at all, or only Qt's own options (-platform NAME, -style NAME, ...) and
+// at most one scenario file to open in it (a name ending in .yaml or .yml, as a file manager passes it).
 bool opensWindow(const std::vector<std::string>& args);
+bool isScenarioFileName(std::string_view word);
 
 // Runs a headless command; `args` are the words after the program name. Returns the exit code.
 int runCommand(const std::vector<std::string>& args, const Exporter& exporter);

@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QIcon>
+#include <QLayout>
 #include <QStyleFactory>
 #include <QTimer>
 
@@ -147,6 +148,14 @@ int runGui(int argc, char** argv)
     FirstFrameExit firstFrame;
     if (qEnvironmentVariableIsSet("ROOFLINE_LAB_FIRST_FRAME_EXIT"))
         window.chart()->installEventFilter(&firstFrame);
+    // Qt has taken its own options out of the arguments; what is left besides the program is a scenario to open.
+    for (const QString& word : QApplication::arguments().mid(1))
+        if (!word.startsWith(QLatin1Char('-')) && isScenarioFileName(word.toStdString()))
+            if (const QString error = window.openScenario(word); !error.isEmpty()) {
+                std::fputs(qPrintable(QStringLiteral("roofline-lab: %1\n").arg(error)), stderr);
+                QTimer::singleShot(0, &window, [&window, error] { window.reportScenarioError(error); });
+            }
+    window.layout()->activate(); // the opened scenario's least size, set before the window has a native one
     window.show();
     return QApplication::exec();
 }

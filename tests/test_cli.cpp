@@ -1,4 +1,6 @@
 // The command line as a script uses it: exit codes, a JSON document that parses, nothing partial on failure.
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -464,6 +466,48 @@ private slots:
             QSKIP("built without the window");
         QCOMPARE(r.code, 0);
         QVERIFY2(r.out.contains("first-frame"), r.err.constData());
+    }
+
+    // A file manager starts the program with the file: `roofline-lab FILE.yaml` opens the window on it; a file that
+    // cannot be opened is named on stderr and the window opens on the default workload all the same.
+    void aScenarioFileOpensTheWindowOnIt_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("example") << ROOFLINE_SOURCE_DIR "/presets/scenarios/int8-matmul-v5e.yaml" << QString();
+        QTest::newRow("upper-case suffix") << m_config.filePath("MINE.YML") << QString();
+        QTest::newRow("missing") << m_config.filePath("missing.yaml") << m_config.filePath("missing.yaml");
+        QTest::newRow("malformed") << m_config.filePath("bad.yaml")
+                                   << m_config.filePath("bad.yaml") + ":3:22: operations[0].B";
+    }
+    void aScenarioFileOpensTheWindowOnIt()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, error);
+        {
+            QFile mine(m_config.filePath("MINE.YML"));
+            QVERIFY(mine.open(QIODevice::WriteOnly));
+            mine.write("preset: tpu-v5e\noperations:\n  - { op: matmul, B: 512 }\n");
+            QFile bad(m_config.filePath("bad.yaml"));
+            QVERIFY(bad.open(QIODevice::WriteOnly));
+            bad.write("preset: tpu-v5e\noperations:\n  - { op: matmul, B: -3 }\n");
+        }
+        const QString runtime = m_config.filePath("runtime"); // a desktop session's own, as a user's launch has
+        QVERIFY(QDir().mkpath(runtime));
+        QVERIFY(QFile::setPermissions(runtime, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        QProcessEnvironment env = cleanEnvironment(m_config.path());
+        env.insert("ROOFLINE_LAB_FIRST_FRAME_EXIT", "1");
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("XDG_RUNTIME_DIR", runtime);
+        const Run r = run({ file }, env, {}, {}, 60000);
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("first-frame"), r.err.constData());
+        if (error.isEmpty())
+            QVERIFY2(r.err.isEmpty(), r.err.constData());
+        else
+            QVERIFY2(r.err.contains(error.toUtf8()), r.err.constData());
     }
 
     void helpForEachCommand_data()

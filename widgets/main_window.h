@@ -48,6 +48,8 @@ public:
     // Loads a scenario file; on failure returns its located errors and leaves the document as it was. Does not ask
     // about unsaved changes: the menu's commands do (see confirmDiscard).
     QString openScenario(const QString& path);
+    // Says in a dialog why a scenario could not be opened; nothing for an empty message.
+    void reportScenarioError(const QString&);
     QString openEmbeddedScenario(const QString& name);
     // Saves the session as a scenario file; returns an error text or an empty string, and keeps the old file whole
     // on failure.
@@ -95,7 +97,6 @@ private:
     // On a first launch: sized to the screen's available area and centred on it.
     void fitToScreen();
     void saveSettings() const;
-    void reportScenarioError(const QString&);
 
     Document* m_document;
     RooflineChart* m_chart;
