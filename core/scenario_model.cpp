@@ -1,5 +1,7 @@
 #include "scenario_model.h"
 
+#include "yaml_reader.h"
+
 #include <set>
 
 namespace roofline {
@@ -57,12 +59,14 @@ std::optional<ModelSettings> readModelBlock(
 std::optional<std::string> applyModelSetting(
     Session& session, const std::string& key, const std::string& value, const Hardware& hw)
 {
+    // The key as typed, quoted when it is not plain text: messages echo no control characters.
+    const std::string shown = YamlReader::join({}, "model." + key);
     if (!session.model)
-        return "model." + key + ": the scenario has no model (give one in its model: block, or --model)";
+        return shown + ": the scenario has no model (give one in its model: block, or --model)";
     ModelSettings changed = *session.model;
     const ModelLibrary models = key == "id" ? defaultModelLibrary() : ModelLibrary {};
     if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
-        return "model." + *error;
+        return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
     if (std::optional<std::string> problem = settingsProblem(changed))
         return "model." + *problem;
     session.model = std::move(changed);

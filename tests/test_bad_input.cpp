@@ -373,6 +373,24 @@ private slots:
         QVERIFY2(errorsOf(s).contains(what), qPrintable(errorsOf(s)));
     }
 
+    // A model setting's key is echoed quoted, with or without a model in the session: the setting fuzzer sent
+    // "model.\x06\xe7\xf0M8=0 GiB" to a session with none.
+    void modelSettingKeysAreQuoted()
+    {
+        const std::string key = "model.\x06\xe7\xf0M8";
+        Session session = defaultSession(*library().find("tpu-v5e"));
+        for (int withModel = 0; withModel < 2; ++withModel) {
+            if (withModel)
+                session.model = ModelSettings {};
+            const std::optional<std::string> error = applySetting(session, key + "=0 GiB");
+            QVERIFY(error);
+            QVERIFY2(std::none_of(error->begin(), error->end(),
+                         [](char c) { return (static_cast<unsigned char>(c) < 0x20) || c == 0x7f; }),
+                error->c_str());
+            QVERIFY2(error->starts_with("'model.???M8': "), error->c_str());
+        }
+    }
+
     // What a message quotes of the input is short, whatever the input's size.
     void messagesQuoteLittle()
     {
