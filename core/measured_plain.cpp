@@ -72,7 +72,7 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
     auto column = [&](std::string_view field, std::string_view name) {
         const int at = header.findIgnoringCase(name);
         if (at < 0)
-            missing.append("'").append(printable(name)).append("' (for ").append(field).append("), ");
+            missing.append("'").append(printable(name)).append("' (for ").append(printable(field)).append("), ");
         return at;
     };
     if (mapping) {

@@ -422,6 +422,18 @@ private slots:
         QVERIFY(diagnostics(sweepAsNcu.error()).contains("no 'Kernel Name' column"));
         const auto binary = parseMeasured(std::string("\x00\x01\x02,\xff\n1,2\n", 9), "bin.csv");
         QVERIFY(!binary);
+        // A mapping's field is named printably where its column is missing (found by the CSV fuzzer).
+        const ColumnMapping odd = parseColumnMapping("name=k,flops=f,seconds=s,bytes.\x01\xff=nowhere").value();
+        const auto unmapped = parseMeasured("k,f,s\na,1,1\n", "m.csv", MeasuredFormat::PlainCsv, &odd);
+        QVERIFY(!unmapped);
+        const std::string message = diagnostics(unmapped.error()).toStdString();
+        QVERIFY2(message.find("'nowhere' (for 'bytes.?"
+                              "?')")
+                != std::string::npos,
+            message.c_str());
+        QVERIFY2(std::none_of(message.begin(), message.end(),
+                     [](char c) { return c == '\x01' || static_cast<unsigned char>(c) == 0xff; }),
+            message.c_str());
     }
 
     // The two shipped measured scenarios read their built-in data, link their matmuls, and write back the same block.
