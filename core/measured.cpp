@@ -131,6 +131,10 @@ Expected<MeasuredSet, Diagnostics> finishRead(
 Expected<ColumnMapping> parseColumnMapping(std::string_view text)
 {
     static constexpr std::string_view kFields[] = { "name", "group", "flops", "bytes", "seconds", "dtype", "params" };
+    // Column and level names are text: a mapping with a control character or a byte that is not UTF-8 is refused
+    // here, so that no message about its columns echoes one.
+    if (firstNonTextByte(text) || text.find_first_of("\t\r\n") != std::string_view::npos)
+        return Expected<ColumnMapping>::failure("a column mapping is text; found " + quoteInput(text));
     ColumnMapping mapping;
     std::size_t start = 0;
     while (start <= text.size()) {

@@ -422,15 +422,21 @@ private slots:
         QVERIFY(diagnostics(sweepAsNcu.error()).contains("no 'Kernel Name' column"));
         const auto binary = parseMeasured(std::string("\x00\x01\x02,\xff\n1,2\n", 9), "bin.csv");
         QVERIFY(!binary);
-        // A mapping's field is named printably where its column is missing (found by the CSV fuzzer).
-        const ColumnMapping odd = parseColumnMapping("name=k,flops=f,seconds=s,bytes.\x01\xff=nowhere").value();
+        // A mapping is text (the CSV fuzzer found messages that echoed its bytes), and a field is named printably
+        // where its column is missing.
+        for (const std::string_view bad :
+            { "name=k,flops=f\x01,seconds=s,bytes=b", "name=k\xff,flops=f,seconds=s,bytes=b",
+                "name=k,flops=f,seconds=s\r,bytes=b", "name=k,\tflops=f,seconds=s,bytes=b" }) {
+            const auto refused = parseColumnMapping(bad);
+            QVERIFY(!refused);
+            QVERIFY2(!firstNonTextByte(refused.error()) && refused.error().find_first_of("\t\r") == std::string::npos,
+                refused.error().c_str());
+        }
+        const ColumnMapping odd = parseColumnMapping("name=k,flops=f,seconds=s,bytes.L2=nowhere").value();
         const auto unmapped = parseMeasured("k,f,s\na,1,1\n", "m.csv", MeasuredFormat::PlainCsv, &odd);
         QVERIFY(!unmapped);
         const std::string message = diagnostics(unmapped.error()).toStdString();
-        QVERIFY2(message.find("'nowhere' (for 'bytes.?"
-                              "?')")
-                != std::string::npos,
-            message.c_str());
+        QVERIFY2(message.find("'nowhere' (for bytes.L2)") != std::string::npos, message.c_str());
         QVERIFY2(std::none_of(message.begin(), message.end(),
                      [](char c) { return c == '\x01' || static_cast<unsigned char>(c) == 0xff; }),
             message.c_str());
