@@ -166,11 +166,7 @@ std::string ModelLibrary::ids() const
 
 std::filesystem::path userModelDir()
 {
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-        return std::filesystem::path(xdg) / "roofline-lab" / "models";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".config" / "roofline-lab" / "models";
-    return {};
+    return userConfigDir("models");
 }
 
 ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs)

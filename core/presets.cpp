@@ -269,13 +269,18 @@ Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& pat
     return text;
 }
 
-std::filesystem::path userPresetDir()
+std::filesystem::path userConfigDir(std::string_view folder)
 {
     if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
-        return std::filesystem::path(xdg) / "roofline-lab" / "presets";
+        return std::filesystem::path(xdg) / "roofline-lab" / folder;
     if (const char* home = std::getenv("HOME"); home && *home)
-        return std::filesystem::path(home) / ".config" / "roofline-lab" / "presets";
+        return std::filesystem::path(home) / ".config" / "roofline-lab" / folder;
     return {};
+}
+
+std::filesystem::path userPresetDir()
+{
+    return userConfigDir("presets");
 }
 
 namespace {

@@ -76,7 +76,9 @@ private:
     mutable bool m_complete = false;
 };
 
-// $XDG_CONFIG_HOME/roofline-lab/presets, or ~/.config/roofline-lab/presets.
+// $XDG_CONFIG_HOME/roofline-lab/FOLDER, or ~/.config/roofline-lab/FOLDER; empty when neither is set.
+std::filesystem::path userConfigDir(std::string_view folder);
+// userConfigDir("presets").
 std::filesystem::path userPresetDir();
 
 // The built-in presets, then every *.yaml in each folder of `dirs` in order; a later preset with the same id

@@ -1,0 +1,135 @@
+// The process the command line runs in: its standard streams and signals, whether its words open the window, and
+// how it writes files and standard output.
+#include "cli.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace roofline::app {
+
+void prepareProcess()
+{
+    for (const int fd : { STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO }) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        // The lowest free number is `fd` itself, the lower ones being open by now.
+        const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_WRONLY : O_RDONLY);
+        if (held >= 0 && held != fd) {
+            ::dup2(held, fd);
+            ::close(held);
+        }
+    }
+    std::signal(SIGPIPE, SIG_IGN);
+    std::signal(SIGXFSZ, SIG_IGN);
+}
+
+bool isScenarioFileName(std::string_view word)
+{
+    const auto endsWith = [word](std::string_view suffix) {
+        return word.size() > suffix.size()
+            && std::equal(suffix.rbegin(), suffix.rend(), word.rbegin(),
+                [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+    };
+    return endsWith(".yaml") || endsWith(".yml");
+}
+
+bool opensWindow(const std::vector<std::string>& args)
+{
+    // Qt's own options (QGuiApplication, QApplication and the X11 platform), which Qt also reads with two dashes.
+    static constexpr std::array<std::string_view, 16> withValue { "platform", "platformpluginpath", "platformtheme",
+        "plugin", "qwindowgeometry", "qwindowicon", "qwindowtitle", "session", "display", "geometry", "title", "name",
+        "icon", "style", "stylesheet", "qmljsdebugger" };
+    static constexpr std::array<std::string_view, 5> flags { "reverse", "nograb", "dograb", "sync", "widgetcount" };
+    bool scenario = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        std::string_view word = args[i];
+        if (!word.starts_with('-')) {
+            if (scenario || !isScenarioFileName(word))
+                return false;
+            scenario = true; // one scenario file, which the window opens
+            continue;
+        }
+        word.remove_prefix(word.starts_with("--") ? 2 : 1);
+        const std::size_t eq = word.find('=');
+        const std::string_view name = word.substr(0, eq);
+        if (std::find(withValue.begin(), withValue.end(), name) != withValue.end()) {
+            if (eq == std::string_view::npos && ++i >= args.size())
+                return false;
+        } else if (eq != std::string_view::npos || std::find(flags.begin(), flags.end(), name) == flags.end()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+int fail(int code, const std::string& message)
+{
+    std::cerr << "roofline-lab: " << message << '\n';
+    return code;
+}
+
+std::optional<std::string> writeStandardOutput(std::string_view bytes)
+{
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(STDOUT_FILENO, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return std::string(std::strerror(n < 0 ? errno : ENOSPC));
+        done += static_cast<std::size_t>(n);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    std::error_code ec;
+    if (fs::is_directory(target, ec))
+        return "cannot write '" + path + "': it is a folder";
+    const fs::path temporary = target.parent_path() / ("." + target.filename().string() + ".roofline-lab-XXXXXX");
+    std::string pattern = temporary.string();
+    const int fd = ::mkstemp(pattern.data());
+    if (fd < 0)
+        return "cannot write '" + path + "': " + std::strerror(errno);
+    auto failWith = [&](int error) {
+        ::close(fd);
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    };
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return failWith(n < 0 ? errno : ENOSPC);
+        done += static_cast<std::size_t>(n);
+    }
+    if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0)
+        return failWith(errno);
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    }
+    if (::rename(pattern.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(pattern.c_str());
+        return "cannot write '" + path + "': " + std::strerror(error);
+    }
+    return std::nullopt;
+}
+
+} // namespace roofline::app
