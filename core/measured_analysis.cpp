@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include <fnmatch.h>
 
@@ -73,6 +74,14 @@ MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const Analysis& 
             p.bound = l.memory;
         }
     p.fraction = p.achieved / p.attainable;
+    // Values each finite can still divide past the range of a double (1e300 FLOPs in 1e-20 s) or to a place thirty
+    // decades from any chip's roofline; such a kernel is listed with its numbers, off the chart.
+    const auto placeable = [](double v) { return v >= 1e-30 && v <= 1e30; };
+    if (!placeable(p.achieved) || !placeable(p.intensity) || !placeable(p.attainable) || !placeable(p.fraction)) {
+        p.onChart = false;
+        p.bound.clear();
+        p.why = "FLOPs, bytes and seconds too far apart to place on the chart";
+    }
     return p;
 }
 
@@ -100,8 +109,14 @@ MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& ru
         out.problem = e.error();
         return out;
     }
+    out.ratioToLower = out.measured / e->tLower;
+    if (!(out.ratioToLower >= 1e-30 && out.ratioToLower <= 1e30)) { // 1e-40 s measured against 1 ms predicted
+        out.problem = "measured " + formatSeconds(out.measured) + " against a prediction of " + formatSeconds(e->tLower)
+            + ": too far apart to compare";
+        out.ratioToLower = 0;
+        return out;
+    }
     out.predicted = std::move(e).value();
-    out.ratioToLower = out.measured / out.predicted->tLower;
     out.bracketed = out.predicted->tLower <= out.measured && out.measured <= out.predicted->tUpper;
     return out;
 }
@@ -137,6 +152,8 @@ std::vector<CeilingComparison> deriveCeilings(
 {
     std::vector<CeilingComparison> out;
     auto offer = [&](const std::string& name, bool compute, double value, const std::string& source) {
+        if (!std::isfinite(value) || !(value > 0)) // bytes over a time too short to be a rate
+            return;
         auto it = std::find_if(
             out.begin(), out.end(), [&](const CeilingComparison& c) { return c.name == name && c.compute == compute; });
         if (it == out.end())

@@ -496,6 +496,31 @@ private slots:
         QVERIFY(!a.points[0].onChart && !a.points[1].onChart);
         checkPlaceable(*set, a);
     }
+
+    // Each number finite, their quotients not: 1e300 FLOPs in 1e-20 s is past the largest double, 1e-300 FLOPs per
+    // byte is 300 decades left of any ridge, 1e-40 s is 37 decades under any prediction. Such a kernel is listed off
+    // the chart, gives no measured ceiling, and a link to it says it cannot be compared (found by the measured CSV
+    // fuzzer).
+    void kernelsWhoseRatesOverflowStayOffTheChart()
+    {
+        const auto set = parseMeasured("name,flops,bytes,seconds\nhuge,1e300,1e300,1e-20\ntiny,1e-300,1,1e10\n"
+                                       "instant,1e3,1e3,1e-40\nfine,1e12,1e9,1e-3\n",
+            "p.csv");
+        QVERIFY(set);
+        QCOMPARE(set->kernels.size(), std::size_t(4));
+        const MeasuredAnalysis a = analyseMeasured(*set, h100Model(), { { "*", "op1" } });
+        for (int i : { 0, 1, 2 }) {
+            QVERIFY(!a.points[i].onChart);
+            QCOMPARE(a.points[i].why, std::string("FLOPs, bytes and seconds too far apart to place on the chart"));
+        }
+        QVERIFY(a.points[3].onChart);
+        checkPlaceable(*set, a);
+        for (const CeilingComparison& c : a.ceilings)
+            QVERIFY2(std::isfinite(c.measured) && c.measured > 0, c.name.c_str());
+        QCOMPARE(a.links.size(), std::size_t(4));
+        QVERIFY(!a.links[2].predicted && a.links[2].problem.find("too far apart to compare") != std::string::npos);
+        QVERIFY(a.links[3].predicted && std::isfinite(a.links[3].ratioToLower));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMeasured)

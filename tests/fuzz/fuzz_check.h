@@ -7,14 +7,19 @@
 #include "scenario.h"
 
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace roofline::fuzz {
 
-inline void require(bool condition)
+// Aborts, naming the check that failed, so that a crash's report says which property the input broke.
+// (clang 14 with Debian's libstdc++ has no std::source_location; both compilers have these builtins.)
+inline void require(bool condition, const char* file = __builtin_FILE(), int line = __builtin_LINE())
 {
-    if (!condition)
-        std::abort();
+    if (condition)
+        return;
+    std::fprintf(stderr, "fuzz check failed: %s:%d\n", file, line);
+    std::abort();
 }
 
 // A message for the user: short whatever the input, and printable text.
