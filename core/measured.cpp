@@ -162,6 +162,10 @@ Expected<ColumnMapping> parseColumnMapping(std::string_view text)
         if (!known)
             return Expected<ColumnMapping>::failure("unknown field " + quoteInput(field)
                 + " (fields: name, group, flops, bytes, bytes.LEVEL, seconds, dtype, params, where)");
+        const bool repeated = std::any_of(mapping.fields.begin(), mapping.fields.end(),
+            [&](const std::pair<std::string, std::string>& f) { return f.first == field; });
+        if (repeated)
+            return Expected<ColumnMapping>::failure("field " + quoteInput(field) + " is mapped twice");
         mapping.fields.emplace_back(field, column);
     }
     return mapping;

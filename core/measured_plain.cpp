@@ -12,6 +12,17 @@ namespace roofline {
 
 namespace {
 
+// "a, b, c and 4 more": the first `shown` items of a list that a message names, however long the list.
+std::string joinFirst(const std::vector<std::string>& items, std::size_t shown)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < shown; ++i)
+        out += (i ? ", " : "") + items[i];
+    if (items.size() > shown)
+        out += " and " + std::to_string(items.size() - shown) + " more";
+    return out;
+}
+
 // "B=256 D=8192 F=8192": the numbers of a params cell; words that are not NAME=NUMBER are left out.
 std::vector<std::pair<std::string, double>> parseParams(std::string_view text)
 {
@@ -68,11 +79,11 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
         return refuse(file, headerLine, {}, "an Nsight Compute export: read it with --format-hint ncu");
 
     Columns c;
-    std::string missing;
+    std::vector<std::string> missing; // what the message names, the first few of them
     auto column = [&](std::string_view field, std::string_view name) {
         const int at = header.findIgnoringCase(name);
         if (at < 0)
-            missing.append("'").append(printable(name)).append("' (for ").append(printable(field)).append("), ");
+            missing.push_back(quoteInput(name) + " (for " + printable(field) + ")");
         return at;
     };
     if (mapping) {
@@ -120,20 +131,20 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                 c.bytes.emplace_back(levelOf(header.names[i]), at);
         }
         if (c.name.empty())
-            missing += "'name', ";
+            missing.push_back("'name'");
         if (c.flops < 0)
-            missing += "'flops', ";
+            missing.push_back("'flops'");
         if (c.seconds < 0)
-            missing += "'seconds', ";
+            missing.push_back("'seconds'");
         if (c.bytes.empty())
-            missing += "'bytes' or 'bytes.LEVEL', ";
+            missing.push_back("'bytes' or 'bytes.LEVEL'");
     }
     if (mapping && (c.name.empty() || c.flops < 0 || c.seconds < 0 || c.bytes.empty()))
-        missing += "a mapping for each of name, flops, seconds and bytes, ";
+        missing.push_back("a mapping for each of name, flops, seconds and bytes");
     if (!missing.empty())
         return refuse(file, headerLine, {},
-            "missing column " + missing.substr(0, missing.size() - 2) + "; the header has "
-                + std::to_string(header.names.size()) + " columns, from " + printable(header.names.front())
+            "missing column " + joinFirst(missing, 6) + "; the header has " + std::to_string(header.names.size())
+                + " columns, from " + printable(header.names.front())
                 + (mapping ? std::string() : "; map other names with --columns name=COL,flops=COL,..."));
 
     MeasuredSet set;
