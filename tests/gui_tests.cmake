@@ -17,3 +17,4 @@ roofline_add_test(test_table SOURCES test_table.cpp test_util.h window_fixture.h
 add_dependencies(test_table roofline-lab)
 roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_details roofline-lab)
+roofline_add_test(test_model_view SOURCES test_model_view.cpp test_util.h window_fixture.h LIBS roofline_widgets)

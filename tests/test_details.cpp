@@ -75,8 +75,11 @@ void TestDetails::resetPutsTheScenarioBack()
     const Session opened = document->session();
     QVERIFY(!opened.overrides.empty()); // the file sets the text's HBM bandwidth and int8 peak
     QVERIFY(!document->chipModified());
-    QVERIFY(!document->setHardwareValue("bandwidth.HBM", 5e11));
+    // An operation's value alone is something Reset puts back: its button is offered at once.
+    QVERIFY(!document->canReset());
     QVERIFY(!document->setOperationParam(1, "B", 1000));
+    QVERIFY(!document->chipModified() && document->canReset());
+    QVERIFY(!document->setHardwareValue("bandwidth.HBM", 5e11));
     QVERIFY(document->chipModified());
     QVERIFY(document->session() != opened);
     QAction* reset = nullptr;

@@ -195,7 +195,7 @@ bool Document::selectPreset(const QString& id)
 }
 
 // The opened session's values while the chip is the one it opened with; after another chip was chosen, its preset's.
-void Document::resetToPreset()
+Session Document::resetTarget() const
 {
     Session next = session();
     if (next.presetId != m_opened.presetId || next.chip != m_opened.chip) {
@@ -203,13 +203,24 @@ void Document::resetToPreset()
     } else {
         next.overrides = m_opened.overrides;
         next.dtype = m_opened.dtype;
+        next.model = m_opened.model;
         for (Operation& op : next.operations)
             if (const Operation* opened = m_opened.find(op.id)) {
                 op.op = opened->op;
                 op.name = opened->name;
             }
     }
-    push(std::move(next), tr("Reset"), "reset");
+    return next;
+}
+
+void Document::resetToPreset()
+{
+    push(resetTarget(), tr("Reset"), "reset");
+}
+
+bool Document::canReset() const
+{
+    return resetTarget() != session();
 }
 
 bool Document::chipModified() const
@@ -235,6 +246,15 @@ std::optional<std::string> Document::setHardwareValue(const std::string& key, do
     if (auto error = setOverride(next, key, value))
         return error;
     push(std::move(next), tr("Set %1").arg(QString::fromStdString(key)), "hw:" + key);
+    return std::nullopt;
+}
+
+std::optional<std::string> Document::setModelSetting(const std::string& key, const std::string& value)
+{
+    Session next = session();
+    if (auto error = applySetting(next, "model." + key + "=" + value))
+        return error;
+    push(std::move(next), tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
     return std::nullopt;
 }
 

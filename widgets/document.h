@@ -57,6 +57,8 @@ public:
     // (the preset's own after another chip was chosen) and the parameters of every operation it opened with;
     // operations added since stay.
     void resetToPreset();
+    // Whether resetToPreset() would change anything.
+    bool canReset() const;
     void setDtype(Dtype);
     // A key of setHardwareValue: "peak.bf16", "bandwidth.HBM". Returns the core's error text, or nothing.
     std::optional<std::string> setHardwareValue(const std::string& key, double value);
@@ -64,6 +66,9 @@ public:
     std::optional<std::string> setOperationDtype(std::size_t op, std::string_view name, Dtype value);
     // A memory level or link by name; empty for the chip's default.
     std::optional<std::string> setOperationText(std::size_t op, std::string_view name, const std::string& value);
+    // A setting of the session's model by its scenario key and text ("batch", "16"), as one undo step. Returns the
+    // core's error text ("model.batch: ..."), or nothing.
+    std::optional<std::string> setModelSetting(const std::string& key, const std::string& value);
     void setShown(std::size_t op, bool shown);
     void addOperation(OperationVariant);
     void removeOperation(std::size_t op);
@@ -92,6 +97,7 @@ private:
     // Pushes an edit from the current session to `next`, merged with the previous one when both belong to the same
     // gesture and `what` is the same. Does nothing when `next` equals the current session.
     void push(Session next, const QString& text, const std::string& what);
+    Session resetTarget() const; // what resetToPreset() puts back
     // Makes `next` the current session: analyses it and tells the views what changed.
     void apply(Session next);
     std::optional<std::string> editOperation(

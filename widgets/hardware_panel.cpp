@@ -64,7 +64,7 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     connect(m_state, &Document::presetChanged, this, &HardwarePanel::rebuild);
     connect(m_state, &Document::hardwareChanged, this, &HardwarePanel::syncValues);
     connect(m_state, &Document::dtypeChanged, this, &HardwarePanel::syncValues);
-    connect(m_state, &Document::modifiedChanged, m_reset, &QPushButton::setEnabled);
+    connect(m_state, &Document::contentChanged, this, [this] { m_reset->setEnabled(m_state->canReset()); });
     rebuild();
 }
 
@@ -147,7 +147,7 @@ void HardwarePanel::syncValues()
     for (const Roof& roof : bandwidthRoofs(hw))
         if (LogSlider* slider = bandwidthSlider(qs(roof.name)))
             slider->setValue(roof.value);
-    m_reset->setEnabled(m_state->chipModified());
+    m_reset->setEnabled(m_state->canReset());
 }
 
 void HardwarePanel::onPresetChosen(int index)

@@ -5,6 +5,7 @@
 #include "document.h"
 #include "export_dialog.h"
 #include "hardware_panel.h"
+#include "model_view.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "scenario.h"
@@ -126,6 +127,12 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     m_sweepParam->setToolTip(QStringLiteral("The parameter the sweep chart runs along"));
     m_bottomTabs->addTab(m_table, QStringLiteral("&Readout"));
     m_bottomTabs->addTab(sweepPage, QStringLiteral("S&weep"));
+    // A session with a model also shows its totals, shown only then.
+    m_modelView = new ModelView(m_document);
+    m_bottomTabs->addTab(m_modelView, QStringLiteral("&Model"));
+    m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
+    connect(m_modelView, &ModelView::settingRefused, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_sweepParam, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
     connect(m_sweepRange, &QLineEdit::editingFinished, this, &MainWindow::applySweepRange);
@@ -193,6 +200,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
         m_sweep->setAnalysis(m_document->analysis());
         if (m_sweepParamsStale)
             fillSweepParams();
+        m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
         updateTitle();
     });
     // The parameters to sweep over follow the visible operations; a new session starts from its first one's.

@@ -17,6 +17,7 @@ class QTabWidget;
 namespace roofline::widgets {
 
 class HardwarePanel;
+class ModelView;
 class ReadoutTable;
 class RooflineChart;
 class SweepChart;
@@ -39,6 +40,7 @@ public:
     QComboBox* sweepParamChooser() const { return m_sweepParam; }
     QLineEdit* sweepRangeField() const { return m_sweepRange; }
     QTabWidget* bottomTabs() const { return m_bottomTabs; }
+    ModelView* modelView() const { return m_modelView; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
     QString bannerText() const;
@@ -105,6 +107,7 @@ private:
     QComboBox* m_sweepParam;
     QLineEdit* m_sweepRange;
     QTabWidget* m_bottomTabs;
+    ModelView* m_modelView = nullptr;
     bool m_sweepParamsStale = false; // the visible operations changed since the chooser was filled
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;

@@ -1,0 +1,201 @@
+// The window's Model tab: a session with a model shows its settings, what the step takes, whether it fits and where
+// the time goes, all as the core computed them; its controls edit the session as undoable steps.
+#include "document.h"
+#include "main_window.h"
+#include "model_view.h"
+#include "test_util.h"
+#include "window_fixture.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+// The value of the bar at `key`: one bar per group, the first group at the top (the highest key).
+double barAt(QCPBars* bars, double key)
+{
+    const auto it = bars->data()->findBegin(key, false);
+    return it == bars->data()->constEnd() || it->key != key ? std::nan("") : it->value;
+}
+
+} // namespace
+
+class TestModelView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void showsTheCoresTotalsAndTimes();
+    void editsAreUndoableAndFollowed();
+    void aBatchThatDoesNotFitSaysSo();
+    void aRefusedSettingIsNamedAndUndone();
+    void resetPutsTheModelBack();
+    void hiddenWithoutAModel();
+
+private:
+    ModelView* openLlama();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestModelView::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+}
+
+void TestModelView::init()
+{
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestModelView::cleanup()
+{
+    m_window.reset();
+}
+
+ModelView* TestModelView::openLlama()
+{
+    const QString error = m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml"));
+    if (!error.isEmpty())
+        qWarning("%s", qPrintable(error));
+    return m_window->modelView();
+}
+
+void TestModelView::showsTheCoresTotalsAndTimes()
+{
+    ModelView* view = openLlama();
+    QVERIFY(view->hasModel());
+    QTabWidget* tabs = m_window->bottomTabs();
+    QVERIFY(tabs->isTabVisible(tabs->indexOf(view)));
+    const Analysis& a = *m_window->document()->analysis();
+    QVERIFY(a.model);
+    QCOMPARE(view->batchBox()->value(), 1);
+    QCOMPARE(view->tokensBox()->value(), 1024);
+    QCOMPARE(view->phaseBox()->currentData().toString(), QStringLiteral("decode"));
+
+    // Llama-2-7B at B = 1 fits an H100's 80 GiB with room for 134 sequences of 1,025 tokens (the core's figure, and
+    // by hand: (85.9e9 − 13.5e9 weights) / (2·32·4096·2 B · 1025 tokens = 537 MB) = 134.8).
+    QCOMPARE(a.model->maxBatch, 134.0);
+    QVERIFY2(view->fitLabel()->text().startsWith(QStringLiteral("<b>Fits</b>")), qPrintable(view->fitLabel()->text()));
+    QVERIFY(view->fitLabel()->text().contains(QStringLiteral("largest batch at this context: 134")));
+    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(formatSeconds(a.model->tLower))));
+
+    // Where the time goes, in ms: the MLP reads its three 4096 × 11008 bf16 matrices in each of 32 layers,
+    // 3 · 4096 · 11008 · 2 B · 32 = 8.657 GB at 3.35 TB/s = 2.584 ms, and its activations are a few kB more.
+    QCustomPlot* chart = view->timeChart();
+    QVERIFY(chart->xAxis->label().contains(QStringLiteral(", ms ")));
+    QCOMPARE(chart->plottableCount(), 3);
+    auto* math = qobject_cast<QCPBars*>(chart->plottable(0));
+    auto* memory = qobject_cast<QCPBars*>(chart->plottable(1));
+    const double groups = static_cast<double>(a.groups.size());
+    for (std::size_t i = 0; i < a.groups.size(); ++i) {
+        const double key = groups - 1 - static_cast<double>(i);
+        QCOMPARE(barAt(memory, key), a.groups[i].tMemory * 1e3);
+        QCOMPARE(barAt(math, key), a.groups[i].tMath * 1e3);
+        if (a.groups[i].group == "mlp")
+            QVERIFY2(std::abs(barAt(memory, key) - 2.584) < 0.01, qPrintable(QString::number(barAt(memory, key))));
+    }
+}
+
+void TestModelView::editsAreUndoableAndFollowed()
+{
+    ModelView* view = openLlama();
+    Document* document = m_window->document();
+    const double before = document->analysis()->model->tLower;
+    view->batchBox()->setValue(64);
+    QCOMPARE(document->session().model->batch, 64.0);
+    QCOMPARE(document->undoStack()->count(), 1);
+    // More sequences read the same weights and more KV cache: the step takes longer, not 64 times longer.
+    const double after = document->analysis()->model->tLower;
+    QVERIFY(after > before && after < 64 * before);
+    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(formatSeconds(after))));
+
+    view->phaseBox()->setCurrentIndex(1);
+    emit view->phaseBox()->activated(1);
+    QCOMPARE(document->session().model->phase, Phase::Prefill);
+    QCOMPARE(view->tokensBox()->value(), 2048); // the prompt now: the scenario's default P
+    QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("time to first token")));
+
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QCOMPARE(document->session().model->batch, 1.0);
+    QCOMPARE(view->batchBox()->value(), 1);
+    QCOMPARE(view->phaseBox()->currentData().toString(), QStringLiteral("decode"));
+}
+
+void TestModelView::aBatchThatDoesNotFitSaysSo()
+{
+    ModelView* view = openLlama();
+    view->batchBox()->setValue(1000);
+    const Analysis& a = *m_window->document()->analysis();
+    QVERIFY(a.model && !a.model->fits);
+    QVERIFY(view->fitLabel()->isVisibleTo(view));
+    QVERIFY2(view->fitLabel()->text().startsWith(QStringLiteral("<b>Does not fit</b>")),
+        qPrintable(view->fitLabel()->text()));
+    // The times stay what the step would take: finite and positive, never a negative or infinite number.
+    QVERIFY(std::isfinite(a.model->tLower) && a.model->tLower > 0);
+}
+
+void TestModelView::aRefusedSettingIsNamedAndUndone()
+{
+    ModelView* view = openLlama();
+    QSignalSpy refused(view, &ModelView::settingRefused);
+    view->tensorParallelBox()->setValue(3); // Llama-2-7B has 32 heads: three chips cannot share them
+    QCOMPARE(refused.count(), 1);
+    const QString message = refused.at(0).at(0).toString();
+    QVERIFY2(message.startsWith(QStringLiteral("model.")), qPrintable(message));
+    QCOMPARE(m_window->document()->session().model->tp, 1.0);
+    QCOMPARE(view->tensorParallelBox()->value(), 1);
+    QCOMPARE(m_window->document()->undoStack()->count(), 0);
+}
+
+// Reset is offered as soon as a setting differs from the scenario's, and puts the scenario's settings back.
+void TestModelView::resetPutsTheModelBack()
+{
+    ModelView* view = openLlama();
+    QPushButton* reset = nullptr;
+    for (QPushButton* b : m_window->findChildren<QPushButton*>())
+        if (b->text() == QStringLiteral("Reset"))
+            reset = b;
+    QVERIFY(reset);
+    QVERIFY(!reset->isEnabled());
+    const Session opened = m_window->document()->session();
+    view->batchBox()->setValue(8);
+    QVERIFY(reset->isEnabled());
+    QTest::mouseClick(reset, Qt::LeftButton);
+    QCOMPARE(m_window->document()->session().model->batch, 1.0);
+    QCOMPARE(m_window->document()->session(), opened);
+    QCOMPARE(view->batchBox()->value(), 1);
+    QVERIFY(!reset->isEnabled());
+}
+
+void TestModelView::hiddenWithoutAModel()
+{
+    openLlama();
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/int8-matmul-v5e.yaml")), QString());
+    QTabWidget* tabs = m_window->bottomTabs();
+    QVERIFY(!m_window->modelView()->hasModel());
+    QVERIFY(!tabs->isTabVisible(tabs->indexOf(m_window->modelView())));
+}
+
+ROOFLINE_GUI_TEST_MAIN(TestModelView)
+#include "test_model_view.moc"

@@ -1,0 +1,304 @@
+#include "model_view.h"
+
+#include "analysis.h"
+#include "document.h"
+#include "model_presets.h"
+#include "units.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::widgets {
+
+namespace {
+
+QString text(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString percent(double fraction)
+{
+    return QString::number(100 * fraction, 'f', 1) + QStringLiteral(" %");
+}
+
+// Whole counts as the core writes them into a setting: "16", never "16.0".
+QString whole(double v)
+{
+    return QString::number(static_cast<qlonglong>(std::llround(v)));
+}
+
+// The time axis's unit for the longest bar: seconds, ms, µs or ns, so that its ticks read as plain numbers.
+std::pair<double, QString> timeUnit(double longest)
+{
+    if (longest >= 1)
+        return { 1, QStringLiteral("s") };
+    if (longest >= 1e-3)
+        return { 1e-3, QStringLiteral("ms") };
+    if (longest >= 1e-6)
+        return { 1e-6, QStringLiteral("µs") };
+    return { 1e-9, QStringLiteral("ns") };
+}
+
+QSpinBox* countBox(int maximum, const QString& tip)
+{
+    auto* box = new QSpinBox;
+    box->setRange(1, maximum);
+    box->setKeyboardTracking(false); // a typed number is one edit, when it is complete
+    box->setAccelerated(true);
+    box->setToolTip(tip);
+    return box;
+}
+
+QComboBox* dtypeBox(std::initializer_list<const char*> names, const QString& tip)
+{
+    auto* box = new QComboBox;
+    for (const char* n : names)
+        box->addItem(QString::fromLatin1(n));
+    box->setToolTip(tip);
+    return box;
+}
+
+} // namespace
+
+ModelView::ModelView(Document* document, QWidget* parent)
+    : QScrollArea(parent)
+    , m_document(document)
+    , m_modelId(new QComboBox)
+    , m_phase(new QComboBox)
+    , m_batch(countBox(static_cast<int>(kMaxBatch), tr("B: sequences in flight")))
+    , m_tokensLabel(new QLabel)
+    , m_tokens(countBox(static_cast<int>(kMaxTokens), {}))
+    , m_tp(countBox(static_cast<int>(kMaxTensorParallel), tr("N: chips the model's layers are split over")))
+    , m_weights(dtypeBox({ "bf16", "fp8", "int8", "int4" }, tr("The dtype the weights are stored in")))
+    , m_kv(dtypeBox({ "bf16", "fp8", "int8" }, tr("The dtype of the KV cache")))
+    , m_fit(new QLabel)
+    , m_summary(new QLabel)
+    , m_problem(new QLabel)
+    , m_serving(new QLabel)
+    , m_chart(new QCustomPlot)
+{
+    for (const Model& m : defaultModelLibrary().models)
+        m_modelId->addItem(text(m.name), text(m.id));
+    m_modelId->setToolTip(tr("The model, from the built-in and your own model presets"));
+    m_phase->addItem(tr("decode"), QStringLiteral("decode"));
+    m_phase->addItem(tr("prefill"), QStringLiteral("prefill"));
+    m_phase->setToolTip(tr("Decode: one new token per sequence; prefill: a whole prompt"));
+
+    auto* controls = new QFormLayout;
+    controls->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
+    controls->addRow(tr("Mod&el"), m_modelId);
+    controls->addRow(tr("P&hase"), m_phase);
+    controls->addRow(tr("&Batch"), m_batch);
+    controls->addRow(m_tokensLabel, m_tokens);
+    controls->addRow(tr("&Tensor parallel"), m_tp);
+    controls->addRow(tr("&Weights"), m_weights);
+    controls->addRow(tr("&KV cache"), m_kv);
+
+    for (QLabel* label : { m_fit, m_summary, m_problem, m_serving }) {
+        label->setWordWrap(true);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    }
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
+
+    auto* figures = new QVBoxLayout;
+    figures->addWidget(m_problem);
+    figures->addWidget(m_fit);
+    figures->addWidget(m_summary);
+    figures->addWidget(m_serving);
+    figures->addStretch(1);
+
+    // Where the time goes: one bar per group, its math, memory and network time stacked, so that the bar's length is
+    // the group's T_upper and its parts say which resource holds it.
+    m_chart->setMinimumSize(240, 140);
+    m_chart->setInteractions({});
+    m_math = new QCPBars(m_chart->yAxis, m_chart->xAxis);
+    m_memory = new QCPBars(m_chart->yAxis, m_chart->xAxis);
+    m_network = new QCPBars(m_chart->yAxis, m_chart->xAxis);
+    m_memory->moveAbove(m_math);
+    m_network->moveAbove(m_memory);
+    const std::pair<QCPBars*, const char*> parts[] = { { m_math, "#0072B2" }, { m_memory, "#E69F00" },
+        { m_network, "#009E73" } }; // Okabe–Ito blue, orange and green
+    for (const auto& [bars, colour] : parts) {
+        bars->setBrush(QColor(QLatin1String(colour)));
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(0.7);
+    }
+    m_math->setName(tr("math"));
+    m_memory->setName(tr("memory"));
+    m_network->setName(tr("network"));
+    // The legend in a row of its own under the bars, so that it covers none of them.
+    m_chart->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    m_chart->plotLayout()->addElement(1, 0, legendRow);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
+    legendRow->addElement(0, 0, m_chart->legend);
+    m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_chart->legend->setBorderPen(Qt::NoPen);
+    m_chart->plotLayout()->setRowStretchFactor(1, 0.001);
+    m_chart->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
+    m_chart->yAxis->grid()->setVisible(false);
+
+    auto* contents = new QWidget;
+    auto* top = new QHBoxLayout(contents);
+    top->addLayout(controls);
+    top->addLayout(figures, 2);
+    top->addWidget(m_chart, 3);
+    setWidget(contents);
+    setWidgetResizable(true);
+    setFrameShape(QFrame::NoFrame);
+
+    auto edited = [this](const char* key, QComboBox* box) {
+        connect(box, &QComboBox::activated, this, [this, key, box] { set(key, box->currentData().toString()); });
+    };
+    edited("id", m_modelId);
+    edited("phase", m_phase);
+    for (QComboBox* box : { m_weights, m_kv })
+        connect(box, &QComboBox::activated, this,
+            [this, box] { set(box == m_weights ? "weights" : "kv", box->currentText()); });
+    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", QString::number(v)); });
+    connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", QString::number(v)); });
+    connect(m_tokens, &QSpinBox::valueChanged, this, [this](int v) {
+        set(m_document->session().model->phase == Phase::Prefill ? "prompt" : "context", QString::number(v));
+    });
+    connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
+    refresh();
+}
+
+bool ModelView::hasModel() const
+{
+    return m_document->session().model.has_value();
+}
+
+void ModelView::set(const char* key, const QString& value)
+{
+    if (m_filling || !hasModel())
+        return;
+    if (std::optional<std::string> error = m_document->setModelSetting(key, value.toStdString())) {
+        emit settingRefused(text(*error));
+        refresh(); // the control goes back to the session's value
+    }
+}
+
+void ModelView::refresh()
+{
+    if (!hasModel())
+        return;
+    const Analysis& a = *m_document->analysis();
+    const ModelSettings& s = *a.session.model;
+    {
+        m_filling = true;
+        const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp) };
+        m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
+        m_phase->setCurrentIndex(s.phase == Phase::Prefill ? 1 : 0);
+        m_batch->setValue(static_cast<int>(s.batch));
+        const bool prefill = s.phase == Phase::Prefill;
+        m_tokensLabel->setText(prefill ? tr("&Prompt") : tr("&Context"));
+        m_tokensLabel->setBuddy(m_tokens);
+        m_tokens->setToolTip(prefill ? tr("P: tokens of each prompt") : tr("S: tokens already cached per sequence"));
+        m_tokens->setValue(static_cast<int>(prefill ? s.prompt : s.context));
+        m_tp->setValue(static_cast<int>(s.tp));
+        m_weights->setCurrentText(text(std::string(dtypeName(s.weights))));
+        m_kv->setCurrentText(text(std::string(dtypeName(s.kvCache))));
+        m_filling = false;
+    }
+
+    const bool haveTotals = a.model.has_value();
+    const std::optional<std::string> error = a.firstError();
+    m_problem->setVisible(!haveTotals);
+    m_problem->setText(text(!a.modelProblem.empty() ? a.modelProblem
+            : error                                 ? *error
+                                                    : std::string("no totals for this model")));
+    m_fit->setVisible(haveTotals);
+    m_summary->setVisible(haveTotals);
+    m_serving->setVisible(haveTotals);
+    if (!haveTotals) {
+        showTimes();
+        return;
+    }
+    const ModelTotals& t = *a.model;
+    const bool prefill = s.phase == Phase::Prefill;
+
+    const QString memory = tr("weights %1 + KV cache %2 + activations %3")
+                               .arg(text(formatBytes(t.weightsBytes)), text(formatBytes(t.kvCacheBytes)),
+                                   text(formatBytes(t.activationBytes)));
+    const QString largest = t.maxBatch >= 1 ? tr("largest batch at this context: %1").arg(whole(t.maxBatch))
+                                            : tr("not even one sequence fits beside the weights");
+    if (t.capacityBytes <= 0) {
+        m_fit->setStyleSheet({});
+        m_fit->setText(tr("Memory per chip: %1 (the chip's capacity is not known)").arg(memory));
+    } else if (t.fits) {
+        m_fit->setStyleSheet({});
+        m_fit->setText(
+            tr("<b>Fits</b> in %1 per chip: %2; %3").arg(text(formatBytes(t.capacityBytes)), memory, largest));
+    } else {
+        m_fit->setStyleSheet(QStringLiteral("color: #b00020"));
+        m_fit->setText(tr("<b>Does not fit</b> in %1 per chip: %2; %3. The times below are what the step would "
+                          "take on a chip with room for it.")
+                           .arg(text(formatBytes(t.capacityBytes)), memory, largest));
+    }
+
+    QString summary = tr("<b>%1</b> (%2 parameters), one %3 per chip, operations one after another: <b>%4</b> "
+                         "(T_lower) to %5 (T_upper); math %6, memory %7, network %8.")
+                          .arg(text(s.model.name), text(formatSI(static_cast<double>(parameterCount(s.model)), {}, 4)),
+                              prefill ? tr("prefill") : tr("decode step"), text(formatSeconds(t.tLower)),
+                              text(formatSeconds(t.tUpper)), text(formatSeconds(t.tMath)),
+                              text(formatSeconds(t.tMemory)), text(formatSeconds(t.tNetwork)));
+    summary += tr("<br>%1 tokens/s in total, %2 per sequence")
+                   .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(t.tokensPerSecondPerSequence, {}, 4)));
+    if (prefill)
+        summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
+    summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(percent(t.mfu), percent(t.mbu));
+    m_summary->setText(summary);
+
+    const ServingText& st = t.servingText;
+    m_serving->setText(tr("<i>The serving text's model, as written:</i> t_mem = GPU_mem / MemBW = %1 / %2 = %3; "
+                          "t_compute = 2·B·P / compute = %4; T_network = 4(N−1)·B·D·S·L / NetBW = %5 (a ring "
+                          "all-reduce, two per layer, moves N times less: %6).")
+                           .arg(text(formatBytes(st.gpuMemory)), text(formatBandwidth(st.memBandwidth)),
+                               text(formatSeconds(st.tMem)), text(formatSeconds(st.tCompute)),
+                               text(formatSeconds(st.tNetwork)), text(formatSeconds(st.tNetworkRing))));
+    showTimes();
+}
+
+void ModelView::showTimes()
+{
+    const Analysis& a = *m_document->analysis();
+    const std::vector<GroupTotal>& groups = a.groups;
+    double longest = 0;
+    for (const GroupTotal& g : groups)
+        longest = std::max(longest, g.tMath + g.tMemory + g.tNetwork);
+    const auto [scale, unit] = timeUnit(longest);
+
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_chart->yAxis->ticker());
+    ticker->clear();
+    QVector<double> keys, math, memory, network;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+        const double key = static_cast<double>(groups.size() - 1 - i); // the first group on top
+        keys << key;
+        math << groups[i].tMath / scale;
+        memory << groups[i].tMemory / scale;
+        network << groups[i].tNetwork / scale;
+        ticker->addTick(key, text(groups[i].group.empty() ? std::string("(no group)") : groups[i].group));
+    }
+    m_math->setData(keys, math);
+    m_memory->setData(keys, memory);
+    m_network->setData(keys, network);
+    m_chart->xAxis->setLabel(tr("time per step, %1 (T_upper: math + memory + network)").arg(unit));
+    m_chart->xAxis->setRange(0, longest > 0 ? 1.08 * longest / scale : 1);
+    m_chart->yAxis->setRange(-0.6, static_cast<double>(groups.size()) - 0.4);
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace roofline::widgets
