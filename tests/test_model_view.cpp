@@ -2,6 +2,7 @@
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
 #include "document.h"
 #include "main_window.h"
+#include "model_sweep.h"
 #include "model_view.h"
 #include "test_util.h"
 #include "window_fixture.h"
@@ -46,6 +47,7 @@ private slots:
     void aBatchThatDoesNotFitSaysSo();
     void aRefusedSettingIsNamedAndUndone();
     void resetPutsTheModelBack();
+    void batchChartIsTheCoresSweep();
     void hiddenWithoutAModel();
 
 private:
@@ -102,7 +104,7 @@ void TestModelView::showsTheCoresTotalsAndTimes()
     // Where the time goes, in ms: the MLP reads its three 4096 × 11008 bf16 matrices in each of 32 layers,
     // 3 · 4096 · 11008 · 2 B · 32 = 8.657 GB at 3.35 TB/s = 2.584 ms, and its activations are a few kB more.
     QCustomPlot* chart = view->timeChart();
-    QVERIFY(chart->xAxis->label().contains(QStringLiteral(", ms ")));
+    QCOMPARE(chart->xAxis->label(), QStringLiteral("ms per step"));
     QCOMPARE(chart->plottableCount(), 3);
     auto* math = qobject_cast<QCPBars*>(chart->plottable(0));
     auto* memory = qobject_cast<QCPBars*>(chart->plottable(1));
@@ -186,6 +188,40 @@ void TestModelView::resetPutsTheModelBack()
     QCOMPARE(m_window->document()->session(), opened);
     QCOMPARE(view->batchBox()->value(), 1);
     QVERIFY(!reset->isEnabled());
+}
+
+// Tokens/s against the batch, drawn while the tab shows: the core's sweep point for point, split where the batch
+// stops fitting, and the batch at which the step's math outweighs its memory traffic named under the figures.
+void TestModelView::batchChartIsTheCoresSweep()
+{
+    ModelView* view = openLlama();
+    m_window->bottomTabs()->setCurrentWidget(view);
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(view->isVisible());
+    // Llama-3.1-8B at S = 128: compute-bound as a whole from B = 665 (test_models derives it by hand).
+    QVERIFY(!m_window->document()->setModelSetting("id", "llama-3.1-8b"));
+    QVERIFY(!m_window->document()->setModelSetting("context", "128"));
+    const Analysis& a = *m_window->document()->analysis();
+    const BatchSweep sweep = sweepBatch(a.session, 2 * a.model->maxBatch);
+    QCOMPARE(sweep.computeBound.value_or(0), 665.0);
+    QCustomPlot* chart = view->batchChart();
+    QCOMPARE(chart->graphCount(), 2);
+    QCPGraph* fits = chart->graph(0);
+    QCPGraph* tooMany = chart->graph(1);
+    int inside = 0;
+    for (const BatchPoint& p : sweep.points)
+        inside += p.fits ? 1 : 0;
+    QVERIFY(inside > 0 && inside < static_cast<int>(sweep.points.size()));
+    QCOMPARE(fits->dataCount(), inside);
+    for (int i = 0; i < inside; ++i) {
+        QCOMPARE(fits->data()->at(i)->key, sweep.points[static_cast<std::size_t>(i)].batch);
+        QCOMPARE(fits->data()->at(i)->value, sweep.points[static_cast<std::size_t>(i)].tokensPerSecond);
+    }
+    // The grey part starts at the last batch that fits, so the curve is unbroken.
+    QCOMPARE(tooMany->dataCount(), static_cast<int>(sweep.points.size()) - inside + 1);
+    QCOMPARE(tooMany->data()->at(0)->key, fits->data()->at(inside - 1)->key);
+    QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral("from B = 665")),
+        qPrintable(view->summaryLabel()->text()));
 }
 
 void TestModelView::hiddenWithoutAModel()

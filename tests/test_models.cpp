@@ -4,6 +4,7 @@
 #include "analysis.h"
 #include "model_operations.h"
 #include "model_presets.h"
+#include "model_sweep.h"
 #include "presets.h"
 #include "scenario.h"
 
@@ -234,6 +235,47 @@ private slots:
         }));
         QVERIFY(big.model && !big.model->fits);
         QVERIFY(std::isfinite(big.model->tLower) && big.model->tLower > 0);
+    }
+
+    // Decode turns compute-bound as a whole only where each sequence's own traffic (its KV cache and activations)
+    // costs less than its math. Llama-2-7B (32 KV heads) at S = 1,024 reads 2·32·4096·2 B · 1,025 = 537 MB of KV cache
+    // per sequence, 160 µs on an H100, against 2·6.7e9 / 989e12 = 13.6 µs of math: never. Llama-3.1-8B (8 KV heads)
+    // at S = 128 reads 2·32·1024·2 B · 129 = 16.9 MB (5.0 µs) against 2·7.5e9 / 989e12 = 15.2 µs of math, so past
+    // the 16.1 GB of weights (4.79 ms) B ≈ 4.79 ms / (15.2 − 5.0 − a few µs of activations) µs: between 470 and 900.
+    void batchSweepFindsWhereDecodeTurnsComputeBound()
+    {
+        const Hardware& h100 = *chips().find("h100-sxm");
+        const BatchSweep never
+            = sweepBatch(modelSession(h100, "llama-2-7b", [](ModelSettings& s) { s.context = 1024; }), 1024);
+        QVERIFY(!never.computeBound);
+        QCOMPARE(never.points.size(), std::size_t(11)); // 1, 2, 4, ..., 1024
+        QCOMPARE(never.points.back().batch, 1024.0);
+        // Tokens per second grow with the batch (the weights are read once for all sequences) ...
+        for (std::size_t i = 1; i < never.points.size(); ++i)
+            QVERIFY(never.points[i].tokensPerSecond > never.points[i - 1].tokensPerSecond);
+        // ... and each point is the step the window shows at that batch; past 134 sequences they no longer fit.
+        const Analysis at64 = analyse(modelSession(h100, "llama-2-7b", [](ModelSettings& s) {
+            s.context = 1024;
+            s.batch = 64;
+        }));
+        QCOMPARE(never.points[6].tokensPerSecond, at64.model->tokensPerSecond);
+        QVERIFY(never.points[7].fits && !never.points[8].fits); // 128 fit, 256 do not
+
+        const auto llama3 = [&](double batch) {
+            return modelSession(h100, "llama-3.1-8b", [batch](ModelSettings& s) {
+                s.context = 128;
+                s.batch = batch;
+            });
+        };
+        const BatchSweep sweep = sweepBatch(llama3(1), 16);
+        QVERIFY(sweep.computeBound);
+        const double b = *sweep.computeBound;
+        QVERIFY2(b > 470 && b < 900, qPrintable(QString::number(b)));
+        const ModelTotals at = *analyse(llama3(b)).model;
+        const ModelTotals before = *analyse(llama3(b - 1)).model;
+        QVERIFY(at.tMath >= at.tMemory && before.tMath < before.tMemory);
+        QCOMPARE(sweep.points.back().batch, 16.0);
+        QVERIFY(sweepBatch(Session {}, 16).points.empty());
     }
 
     void prefillCountsTheCausalPairsOnce()

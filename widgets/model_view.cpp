@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "document.h"
 #include "model_presets.h"
+#include "model_sweep.h"
 #include "units.h"
 
 #include <QComboBox>
@@ -87,6 +88,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_problem(new QLabel)
     , m_serving(new QLabel)
     , m_chart(new QCustomPlot)
+    , m_batchChart(new QCustomPlot)
 {
     for (const Model& m : defaultModelLibrary().models)
         m_modelId->addItem(text(m.name), text(m.id));
@@ -121,7 +123,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
 
     // Where the time goes: one bar per group, its math, memory and network time stacked, so that the bar's length is
     // the group's T_upper and its parts say which resource holds it.
-    m_chart->setMinimumSize(240, 140);
+    m_chart->setMinimumSize(220, 150);
     m_chart->setInteractions({});
     m_math = new QCPBars(m_chart->yAxis, m_chart->xAxis);
     m_memory = new QCPBars(m_chart->yAxis, m_chart->xAxis);
@@ -146,15 +148,48 @@ ModelView::ModelView(Document* document, QWidget* parent)
     legendRow->addElement(0, 0, m_chart->legend);
     m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_chart->legend->setBorderPen(Qt::NoPen);
+    m_chart->legend->setIconSize(12, 8);
     m_chart->plotLayout()->setRowStretchFactor(1, 0.001);
     m_chart->yAxis->setTicker(QSharedPointer<QCPAxisTickerText>::create());
     m_chart->yAxis->grid()->setVisible(false);
+
+    // Tokens/s against the batch, log-log: solid while the batch fits the chip's memory, grey past it; the session's
+    // batch (solid) and the least batch at which the step's math outweighs its memory traffic (dashed) as vertical
+    // lines.
+    m_batchChart->setMinimumSize(220, 150);
+    m_batchChart->setInteractions({});
+    for (QCPAxis* axis : { m_batchChart->xAxis, m_batchChart->yAxis }) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        axis->setTicker(QSharedPointer<QCPAxisTickerLog>::create());
+        axis->setNumberFormat(QStringLiteral("gb"));
+    }
+    m_batchChart->yAxis->setLabel(tr("tokens/s"));
+    m_fitting = m_batchChart->addGraph();
+    m_fitting->setPen(QPen(QColor(QStringLiteral("#0072B2")), 2));
+    m_fitting->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
+    m_fitting->setName(tr("fits"));
+    m_tooMany = m_batchChart->addGraph();
+    m_tooMany->setPen(QPen(QColor(QStringLiteral("#999999")), 2, Qt::DashLine));
+    m_tooMany->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    m_tooMany->setName(tr("does not fit"));
+    m_current = new QCPItemStraightLine(m_batchChart);
+    m_current->setPen(QPen(QColor(QStringLiteral("#CC79A7")), 1.5));
+    m_computeBound = new QCPItemStraightLine(m_batchChart);
+    m_computeBound->setPen(QPen(QColor(QStringLiteral("#D55E00")), 1.5, Qt::DashLine));
+    m_batchChart->legend->setVisible(true);
+    m_batchChart->legend->setIconSize(16, 8);
+    m_batchChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    m_batchChart->xAxis->setLabel(tr("batch B"));
+
+    auto* charts = new QHBoxLayout;
+    charts->addWidget(m_chart, 1);
+    charts->addWidget(m_batchChart, 1);
 
     auto* contents = new QWidget;
     auto* top = new QHBoxLayout(contents);
     top->addLayout(controls);
     top->addLayout(figures, 2);
-    top->addWidget(m_chart, 3);
+    top->addLayout(charts, 3);
     setWidget(contents);
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
@@ -174,6 +209,12 @@ ModelView::ModelView(Document* document, QWidget* parent)
     });
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
     refresh();
+}
+
+void ModelView::showEvent(QShowEvent* event)
+{
+    QScrollArea::showEvent(event);
+    showBatchSweep(); // skipped while hidden
 }
 
 bool ModelView::hasModel() const
@@ -225,6 +266,7 @@ void ModelView::refresh()
     m_serving->setVisible(haveTotals);
     if (!haveTotals) {
         showTimes();
+        showBatchSweep();
         return;
     }
     const ModelTotals& t = *a.model;
@@ -260,7 +302,8 @@ void ModelView::refresh()
     if (prefill)
         summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
     summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(percent(t.mfu), percent(t.mbu));
-    m_summary->setText(summary);
+    m_summaryText = summary;
+    m_summary->setText(summary); // showBatchSweep() adds a sentence while the view shows
 
     const ServingText& st = t.servingText;
     m_serving->setText(tr("<i>The serving text's model, as written:</i> t_mem = GPU_mem / MemBW = %1 / %2 = %3; "
@@ -270,6 +313,47 @@ void ModelView::refresh()
                                text(formatSeconds(st.tMem)), text(formatSeconds(st.tCompute)),
                                text(formatSeconds(st.tNetwork)), text(formatSeconds(st.tNetworkRing))));
     showTimes();
+    showBatchSweep();
+}
+
+void ModelView::showBatchSweep()
+{
+    if (!isVisible() || !hasModel())
+        return;
+    const Analysis& a = *m_document->analysis();
+    const double batch = a.session.model->batch;
+    const double fitting = a.model ? a.model->maxBatch : 0;
+    const BatchSweep sweep = sweepBatch(a.session, std::max({ 1024.0, 4 * batch, 2 * fitting }));
+    QVector<double> b, tokens, bOut, tokensOut;
+    for (const BatchPoint& p : sweep.points) {
+        (p.fits ? b : bOut) << p.batch;
+        (p.fits ? tokens : tokensOut) << p.tokensPerSecond;
+    }
+    // The grey line starts at the last batch that fits, so that the curve is unbroken.
+    if (!b.isEmpty() && !bOut.isEmpty()) {
+        bOut.prepend(b.back());
+        tokensOut.prepend(tokens.back());
+    }
+    m_fitting->setData(b, tokens, true);
+    m_tooMany->setData(bOut, tokensOut, true);
+    m_current->point1->setCoords(batch, 1);
+    m_current->point2->setCoords(batch, 2);
+    m_computeBound->setVisible(sweep.computeBound.has_value());
+    if (sweep.computeBound) {
+        m_computeBound->point1->setCoords(*sweep.computeBound, 1);
+        m_computeBound->point2->setCoords(*sweep.computeBound, 2);
+    }
+    const QString computeBound = sweep.computeBound
+        ? tr("The step's math outweighs its memory traffic from B = %1 (dashed on the batch chart).")
+              .arg(whole(*sweep.computeBound))
+        : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
+    m_summary->setText(m_summaryText + QStringLiteral("<br>") + computeBound);
+    const double last = sweep.points.empty() ? 2 : sweep.points.back().batch;
+    m_batchChart->xAxis->setRange(0.8, 1.25 * std::max({ last, batch, sweep.computeBound.value_or(1) }));
+    m_batchChart->yAxis->rescale();
+    const QCPRange y = m_batchChart->yAxis->range();
+    m_batchChart->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
+    m_batchChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ModelView::showTimes()
@@ -295,7 +379,7 @@ void ModelView::showTimes()
     m_math->setData(keys, math);
     m_memory->setData(keys, memory);
     m_network->setData(keys, network);
-    m_chart->xAxis->setLabel(tr("time per step, %1 (T_upper: math + memory + network)").arg(unit));
+    m_chart->xAxis->setLabel(tr("%1 per step").arg(unit));
     m_chart->xAxis->setRange(0, longest > 0 ? 1.08 * longest / scale : 1);
     m_chart->yAxis->setRange(-0.6, static_cast<double>(groups.size()) - 0.4);
     m_chart->replot(QCustomPlot::rpQueuedReplot);

@@ -8,6 +8,8 @@
 class QComboBox;
 class QCustomPlot;
 class QCPBars;
+class QCPGraph;
+class QCPItemStraightLine;
 class QLabel;
 class QSpinBox;
 
@@ -29,6 +31,7 @@ public:
     QLabel* summaryLabel() const { return m_summary; }
     QLabel* problemLabel() const { return m_problem; }
     QCustomPlot* timeChart() const { return m_chart; }
+    QCustomPlot* batchChart() const { return m_batchChart; }
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
@@ -38,9 +41,13 @@ signals:
     // The core refused a setting: its message, for the status bar.
     void settingRefused(const QString& message);
 
+protected:
+    void showEvent(QShowEvent*) override;
+
 private:
     void refresh();
     void showTimes();
+    void showBatchSweep();
     void set(const char* key, const QString& value);
 
     Document* m_document;
@@ -60,6 +67,12 @@ private:
     QCPBars* m_math;
     QCPBars* m_memory;
     QCPBars* m_network;
+    QCustomPlot* m_batchChart; // tokens/s against the batch; drawn only while the view shows
+    QCPGraph* m_fitting; // the batches that fit the chip's memory
+    QCPGraph* m_tooMany; // those that do not
+    QCPItemStraightLine* m_current;
+    QCPItemStraightLine* m_computeBound;
+    QString m_summaryText; // the summary without the sentence on the batch sweep
     bool m_filling = false; // the controls are being set from the session: no edits
 };
 

@@ -1,0 +1,55 @@
+#include "model_sweep.h"
+
+#include "analysis.h"
+#include "model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline {
+
+namespace {
+
+// The session's totals at another batch, or nothing when its model cannot run there.
+std::optional<ModelTotals> totalsAt(const Session& session, double batch)
+{
+    Session s = session;
+    s.model->batch = batch;
+    return analyse(std::move(s)).model;
+}
+
+bool mathOutweighsMemory(const Session& session, double batch)
+{
+    const std::optional<ModelTotals> t = totalsAt(session, batch);
+    return t && t->tMath >= t->tMemory;
+}
+
+} // namespace
+
+BatchSweep sweepBatch(const Session& session, double to)
+{
+    BatchSweep sweep;
+    if (!session.model)
+        return sweep;
+    to = std::clamp(std::floor(to), 1.0, kMaxBatch);
+    for (double b = 1;; b = std::min(2 * b, to)) {
+        if (const std::optional<ModelTotals> t = totalsAt(session, b))
+            sweep.points.push_back({ b, t->tLower, t->tokensPerSecond, t->fits });
+        if (b == to)
+            break;
+    }
+    // T_math − T_memory grows with the batch (math per token is fixed; memory per sequence is its KV cache and
+    // activations, on top of the weights read once), so the least batch where it turns non-negative is found by
+    // halving the whole range.
+    if (mathOutweighsMemory(session, kMaxBatch)) {
+        double below = 0, at = kMaxBatch; // below: not yet; at: already
+        while (at - below > 1) {
+            const double mid = std::floor((below + at) / 2);
+            (mathOutweighsMemory(session, mid) ? at : below) = mid;
+        }
+        sweep.computeBound = at;
+    }
+    return sweep;
+}
+
+} // namespace roofline
