@@ -8,9 +8,11 @@
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <string>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -32,6 +34,19 @@ void prepareProcess()
     }
     std::signal(SIGPIPE, SIG_IGN);
     std::signal(SIGXFSZ, SIG_IGN);
+    // A run outside a desktop session (over ssh, from cron, as root in a container) has no runtime folder; Qt then
+    // makes one in the temporary folder and says so on stderr at every start. The same folder is made here, owned
+    // by the user and private as Qt requires, so that the run prints nothing it did not mean to; a folder that is
+    // not the user's or not private is left for Qt to name.
+    if (const char* runtime = std::getenv("XDG_RUNTIME_DIR"); !runtime || !*runtime) {
+        const char* tmp = std::getenv("TMPDIR");
+        const std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/runtime-" + std::to_string(::getuid());
+        ::mkdir(dir.c_str(), 0700);
+        struct stat st { };
+        if (::lstat(dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::getuid()
+            && (st.st_mode & 0777) == 0700)
+            ::setenv("XDG_RUNTIME_DIR", dir.c_str(), 1);
+    }
 }
 
 bool isScenarioFileName(std::string_view word)

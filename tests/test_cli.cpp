@@ -1,6 +1,7 @@
 // The command line as a script uses it: exit codes, a JSON document that parses, nothing partial on failure.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -508,6 +509,27 @@ private slots:
             QVERIFY2(r.err.isEmpty(), r.err.constData());
         else
             QVERIFY2(r.err.contains(error.toUtf8()), r.err.constData());
+    }
+
+    // Outside a desktop session there is no runtime folder: an export still prints nothing on stderr, and the folder
+    // it makes in the temporary folder is the user's own and private.
+    void exportOutsideADesktopSessionIsQuiet()
+    {
+        QTemporaryDir tmp;
+        QProcessEnvironment env = cleanEnvironment(m_config.path());
+        env.remove("XDG_RUNTIME_DIR");
+        env.insert("TMPDIR", tmp.path());
+        const QString png = tmp.filePath("quiet.png");
+        const Run r = run({ "export", "--preset", "tpu-v5e", "--output", png }, env);
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(QFileInfo::exists(png));
+        const QFileInfo runtime(tmp.filePath(QString("runtime-%1").arg(::getuid())));
+        QVERIFY(runtime.isDir());
+        QCOMPARE(runtime.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
+            QFile::Permissions());
     }
 
     void helpForEachCommand_data()
