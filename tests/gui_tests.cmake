@@ -17,3 +17,6 @@ roofline_add_test(test_table SOURCES test_table.cpp test_util.h window_fixture.h
 add_dependencies(test_table roofline-lab)
 roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_details roofline-lab)
+# The teaching controls: count sliders, play, axis lock, the chart and the table selecting together.
+roofline_add_test(test_teaching SOURCES test_teaching.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_teaching roofline-lab)
