@@ -69,6 +69,11 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
         if (row >= 0)
             selectOperation(static_cast<std::size_t>(row));
     });
+    // New rows (the first analysis, operations shown or hidden): the selected operation's row is selected again.
+    connect(m_table->readoutModel(), &QAbstractItemModel::modelReset, this, [this] {
+        if (const auto op = m_chart->selectedOperation(); op && m_table->rowOf(*op) >= 0)
+            m_table->selectRow(m_table->rowOf(*op));
+    });
     connect(m_document, &Document::operationsChanged, this, [this] {
         const int row = m_workload->selectedOperation();
         m_chart->setSelectedOperation(row >= 0 ? std::optional<std::size_t>(row) : std::nullopt);
