@@ -5,6 +5,7 @@
 // figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
 // operations if given; `--large 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips
 // them.
+#include "bench_window.h"
 #include "chart_export.h"
 #include "document.h"
 #include "hardware_panel.h"
@@ -72,21 +73,6 @@ void report(const char* key, const char* what, Figures f)
             { QStringLiteral("p99_ms"), f.p99 } });
 }
 
-// Counts the chart's paint events: with the offscreen platform a replot only schedules one, and the step is done
-// when the widget has painted its buffers.
-class PaintCounter : public QObject {
-public:
-    int paints = 0;
-
-protected:
-    bool eventFilter(QObject* watched, QEvent* event) override
-    {
-        if (event->type() == QEvent::Paint)
-            ++paints;
-        return QObject::eventFilter(watched, event);
-    }
-};
-
 // Ten operations beyond the default workload, of several kinds and sizes, so that the chart carries 21 operations.
 void addExtraOperations(Document& state)
 {
@@ -130,20 +116,16 @@ QString writeMatmulScenario(const QTemporaryDir& dir, int count)
 
 int main(int argc, char** argv)
 {
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-    QStandardPaths::setTestModeEnabled(true);
+    bench::prepareBenchPlatform();
     QApplication app(argc, argv);
     MainWindow window(loadPresetLibrary({}));
-    window.resize(1400, 900);
-    window.show();
-    if (!QTest::qWaitForWindowExposed(&window))
+    if (!bench::showBenchWindow(window))
         return 1;
     window.document()->selectPreset(QStringLiteral("h100-sxm"));
     RooflineChart* chart = window.chart();
     QSlider* slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
 
-    PaintCounter painted;
+    bench::PaintCounter painted;
     chart->installEventFilter(&painted);
     int replots = 0;
     int paintsAtReplot = 0; // paints of the chart before the last redraw finished

@@ -148,7 +148,21 @@ double envelopeAt(const Hardware& hw, Dtype dtype, double x)
     return y;
 }
 
-Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame)
+bool contains(const Axes& outer, const Axes& inner)
+{
+    const auto within = [](const DecadeRange& o, const DecadeRange& i) {
+        return o.lowerDecade <= i.lowerDecade && i.upperDecade <= o.upperDecade;
+    };
+    return within(outer.x, inner.x) && within(outer.y, inner.y);
+}
+
+Axes keepOrRescale(const Axes& held, const Axes& wanted)
+{
+    return contains(held, wanted) ? held : wanted;
+}
+
+Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
+    const std::optional<Axes>& held)
 {
     Layout out;
     const double peak = selectedPeak(hw, dtype);
@@ -179,6 +193,11 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
     }
     // Keep the roofs' slopes visible: at least three decades below the selected peak.
     out.y.lowerDecade = std::min(out.y.lowerDecade, static_cast<int>(std::floor(std::log10(peak))) - 3);
+    out.natural = { out.x, out.y };
+    if (held && held->x.decades() > 0 && held->y.decades() > 0) {
+        out.x = held->x;
+        out.y = held->y;
+    }
 
     for (const auto& [d, p] : peaks) {
         RoofSegment s;

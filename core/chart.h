@@ -34,6 +34,19 @@ std::optional<DecadeRange> decadeRangeAround(double lo, double hi, double padDec
 // The union of two ranges.
 DecadeRange unite(const DecadeRange&, const DecadeRange&);
 
+// Both axes of the chart.
+struct Axes {
+    DecadeRange x; // arithmetic intensity
+    DecadeRange y; // FLOP/s
+    bool operator==(const Axes&) const = default;
+};
+
+// Whether `inner` lies within `outer` on both axes.
+bool contains(const Axes& outer, const Axes& inner);
+// Axes that hold still: `held` while what the chart asks for (`wanted`, Layout::natural) fits inside it, otherwise
+// `wanted`. The window keeps its axes this way after a drag, so that they change only when something would leave.
+Axes keepOrRescale(const Axes& held, const Axes& wanted);
+
 // One roof as drawn: a flat compute roof or a sloped bandwidth roof, clipped to the axes.
 struct RoofSegment {
     RoofKind kind = RoofKind::Compute;
@@ -66,6 +79,7 @@ std::vector<Marker> markersOf(std::size_t operation, const Evaluation&);
 struct Layout {
     DecadeRange x; // arithmetic intensity, FLOPs/byte
     DecadeRange y; // FLOP/s
+    Axes natural; // the ranges the content and the frame ask for: x and y, unless the axes were held
     std::vector<RoofSegment> roofs; // compute roofs first (selected first), then bandwidth roofs in chip order
     std::vector<Point> envelope; // min of the selected compute roof and every memory roof, left to right
     std::vector<Marker> markers;
@@ -75,8 +89,11 @@ struct Layout {
 
 // Everything the chart draws. `frame` is the hardware the ranges are derived from alongside the live values (the
 // unmodified preset), so that dragging a slider changes the axes only when something would leave the view.
-// `evaluations` holds the visible operations' evaluations; the markers index into it.
-Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame);
+// `evaluations` holds the visible operations' evaluations; the markers index into it. With `held` the axes are those,
+// whatever the content (the window holds them still while a slider is dragged or a parameter plays): roofs are
+// clipped to them and markers may lie outside.
+Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
+    const std::optional<Axes>& held = std::nullopt);
 
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);

@@ -37,6 +37,11 @@ template <typename T> struct KindSpec {
     std::string_view main; // the count parameter whose critical value the solvers report
     Cost (*cost)(const T&);
     std::string (*label)(const T&);
+    // Where the texts approximate the intensity as proportional to the main parameter (a matmul's 2B/s_w when B ≪ D,
+    // F): the condition as the texts write it, and the intensity per unit of the main parameter in that limit. A
+    // kind without such a limit leaves both empty.
+    std::string_view approxWhen = {};
+    double (*approxSlope)(const T&) = nullptr;
     std::size_t (*nameOf)(const T&) = [](const T&) -> std::size_t { return 0; };
     T (*make)(std::size_t) = [](std::size_t) { return T {}; };
 };

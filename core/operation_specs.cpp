@@ -75,6 +75,10 @@ const KindSpec<Matmul>& specOf(const Matmul*)
             return { 2 * op.B * op.D * op.F, op.compute, { memory(op.memory, bytes) }, {} };
         },
         .label = [](const Matmul& o) { return matmulName(o.x, o.w, o.compute) + " B=" + shortNumber(o.B); },
+        // intensity = 2BDF / (s_x·BD + s_w·DF + s_out·BF) = 2B / (s_x·B/F + s_w + s_out·B/D), which tends to 2B/s_w
+        // as B/D and B/F tend to 0: compute-bound from B ≈ ridge·s_w/2 (ridge/2 for bf16 weights).
+        .approxWhen = "B \xE2\x89\xAA D", // ≪
+        .approxSlope = [](const Matmul& o) { return 2 / s(o.w); },
     };
     return spec;
 }

@@ -244,6 +244,18 @@ std::optional<std::string> outOfRange(const OperationVariant& op)
         op);
 }
 
+std::optional<IntensityApproximation> approximateIntensity(const OperationVariant& op)
+{
+    return std::visit(
+        [](const auto& o) -> std::optional<IntensityApproximation> {
+            const auto& kind = spec<std::decay_t<decltype(o)>>();
+            if (!kind.approxSlope)
+                return std::nullopt;
+            return IntensityApproximation { kind.approxWhen, kind.approxSlope(o) };
+        },
+        op);
+}
+
 std::string_view mainParam(const OperationVariant& op)
 {
     return std::visit([](const auto& o) { return spec<std::decay_t<decltype(o)>>().main; }, op);

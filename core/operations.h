@@ -321,6 +321,14 @@ std::optional<std::string> outOfRange(const OperationVariant&);
 // data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.
 std::string_view mainParam(const OperationVariant&);
 
+// The texts' approximation of an operation's intensity as proportional to its main parameter, where its kind has one:
+// intensity ≈ slope × main while `when` holds ("B ≪ D").
+struct IntensityApproximation {
+    std::string_view when;
+    double slope = 0;
+};
+std::optional<IntensityApproximation> approximateIntensity(const OperationVariant&);
+
 // "matmul B=256", "allreduce P=8": a readable default name for an operation.
 std::string describe(const OperationVariant&);
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace roofline {
 
@@ -170,6 +171,13 @@ Expected<Critical> solveCritical(
             result.resource = use.name;
         }
     }
+    if (const auto approx = approximateIntensity(op); approx && result.kind == Critical::Kind::At) {
+        for (const ResourceUse& use : now->resources)
+            if (use.name == result.resource && use.bandwidth > 0 && approx->slope > 0) {
+                result.approximate = now->peak / use.bandwidth / approx->slope;
+                result.approximateWhen = std::string(approx->when);
+            }
+    }
     if (resource && !touched)
         return Expected<Critical>::failure(
             std::string(kindName(op)) + " does not use '" + std::string(*resource) + "' on " + hw.name);
@@ -188,6 +196,76 @@ std::string describe(const Critical& c)
     }
     std::string value = c.value < 1e7 ? formatIntensity(c.value) : formatSI(c.value, {}, 4);
     return "compute-bound for " + c.param + " \xE2\x89\xA5 " + value; // ≥
+}
+
+std::string describeWithApproximation(const Critical& c)
+{
+    std::string text = describe(c);
+    if (c.kind == Critical::Kind::At && c.approximate) {
+        char value[40];
+        std::snprintf(value, sizeof value, *c.approximate < 1e6 ? "%.2f" : "%.4g", *c.approximate);
+        text += std::string(" (") + value + " if " + c.approximateWhen + ")";
+    }
+    return text;
+}
+
+namespace {
+
+// The log of the operation's intensity on `resource` with `param` at v, or nothing where it has none.
+std::optional<double> logIntensityAt(
+    OperationVariant op, const Hardware& hw, std::string_view param, std::string_view resource, double v)
+{
+    assignNumberParam(op, param, v);
+    const Expected<Evaluation> e = evaluate(op, hw);
+    if (!e)
+        return std::nullopt;
+    for (const ResourceUse& use : e->resources)
+        if (use.name == resource && use.intensity > 0 && std::isfinite(use.intensity))
+            return std::log(use.intensity);
+    return std::nullopt;
+}
+
+} // namespace
+
+Expected<double> paramForIntensity(
+    const OperationVariant& op, const Hardware& hw, std::string_view param, std::string_view resource, double intensity)
+{
+    const ParamInfo* info = findParam(op, param);
+    if (!info || info->type != ParamType::Count)
+        return Expected<double>::failure(
+            std::string(kindName(op)) + " has no count parameter '" + std::string(param) + "'");
+    if (!(intensity > 0) || !std::isfinite(intensity))
+        return Expected<double>::failure("an intensity must be a positive number");
+    const auto at = [&](double v) { return logIntensityAt(op, hw, param, resource, v); };
+    const std::optional<double> low = at(info->min);
+    const std::optional<double> high = at(info->max);
+    if (!low || !high)
+        return Expected<double>::failure(std::string(kindName(op)) + " has no intensity on '" + std::string(resource)
+            + "' over its range of " + std::string(param));
+    const double target = std::log(intensity);
+    const bool rising = *high >= *low;
+    // Bisection in log terms of the parameter: the intensity is a smooth ratio of polynomials in it.
+    double a = std::log(info->min);
+    double b = std::log(info->max);
+    for (int i = 0; i < 200 && b - a > 1e-12; ++i) {
+        const double middle = a + (b - a) / 2;
+        const std::optional<double> m = at(std::exp(middle));
+        if (!m)
+            return Expected<double>::failure("cannot evaluate " + std::string(kindName(op)) + " on the way");
+        if ((*m < target) == rising)
+            a = middle;
+        else
+            b = middle;
+    }
+    // The whole value either side that lands nearer.
+    const double v = std::exp(a);
+    double best = std::clamp(std::floor(v), info->min, info->max);
+    const double next = std::clamp(std::ceil(v), info->min, info->max);
+    const std::optional<double> atBest = at(best);
+    const std::optional<double> atNext = at(next);
+    if (atNext && (!atBest || std::abs(*atNext - target) < std::abs(*atBest - target)))
+        best = next;
+    return best;
 }
 
 } // namespace roofline

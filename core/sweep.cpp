@@ -178,4 +178,11 @@ Expected<Sweep> sweep(const OperationVariant& op, const Hardware& hw, const Swee
     return result;
 }
 
+double playValue(double from, double to, double t, bool whole)
+{
+    const double clamped = std::clamp(t, 0.0, 1.0);
+    const double v = clamped == 1 ? to : from * std::pow(to / from, clamped);
+    return whole ? std::round(v) : v;
+}
+
 } // namespace roofline

@@ -47,6 +47,10 @@ struct Sweep {
     Critical critical; // solveCritical over param against every resource, over all of [1, kMaxCount]
 };
 
+// The value a parameter played from `from` to `to` has at t in [0, 1] of the way: log-interpolated (each second of a
+// play covers the same factor, as a log axis shows it), a whole number for a count. Both ends positive.
+double playValue(double from, double to, double t, bool whole);
+
 // The most samples a sweep takes.
 inline constexpr int kMaxSweepSamples = 1 << 20;
 

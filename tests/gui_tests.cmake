@@ -18,3 +18,6 @@ add_dependencies(test_table roofline-lab)
 roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_details roofline-lab)
 roofline_add_test(test_model_view SOURCES test_model_view.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+# The teaching controls: count sliders, play, axis lock, the chart and the table selecting together.
+roofline_add_test(test_teaching SOURCES test_teaching.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_teaching roofline-lab)

@@ -185,6 +185,33 @@ private slots:
         }
     }
 
+    // Held axes stay whatever the content, which still says what it would ask for; they give way only to content
+    // that would leave them.
+    void heldAxesStayPut()
+    {
+        const Hardware& preset = *library().find("tpu-v5e");
+        const auto ops = defaultWorkload(preset);
+        const auto evaluations = evaluateAll(ops, preset);
+        const Layout base = layout(preset, preset.defaultDtype(), evaluations, preset);
+        QCOMPARE(base.natural, (Axes { base.x, base.y }));
+        const Axes wide { { base.x.lowerDecade - 2, base.x.upperDecade + 1 },
+            { base.y.lowerDecade - 1, base.y.upperDecade + 2 } };
+        const Layout held = layout(preset, preset.defaultDtype(), evaluations, preset, wide);
+        QCOMPARE(held.x, wide.x);
+        QCOMPARE(held.y, wide.y);
+        QCOMPARE(held.natural, base.natural);
+        QCOMPARE(held.roofs.front().from.x, wide.x.lower()); // roofs reach the held axes
+        // A peak ten thousand times higher would leave the held axes: they take the content's.
+        Hardware fast = preset;
+        const std::string peak = "peak." + std::string(dtypeName(preset.defaultDtype()));
+        QVERIFY(!setHardwareValue(fast, peak, *preset.peakFor(preset.defaultDtype()) * 1e4));
+        const Layout moved = layout(fast, fast.defaultDtype(), evaluateAll(ops, fast), preset, base.natural);
+        QCOMPARE(moved.x, base.x); // held, whatever the content
+        QVERIFY(!contains(base.natural, moved.natural));
+        QCOMPARE(keepOrRescale(base.natural, moved.natural), moved.natural);
+        QCOMPARE(keepOrRescale(wide, base.natural), wide);
+    }
+
     void bindingMarker()
     {
         Evaluation ev;

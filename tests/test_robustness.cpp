@@ -351,15 +351,16 @@ private slots:
                 const QString name = QString::fromUtf8(p.name.data(), static_cast<qsizetype>(p.name.size()));
                 PowerSlider* slider = panel->paramSlider(name);
                 QVERIFY2(slider, qPrintable(name));
-                QCOMPARE(slider->slider()->maximum(), p.sliderTop);
-                QVERIFY(std::ldexp(1.0, slider->slider()->minimum()) >= p.min);
-                QVERIFY(std::ldexp(1.0, slider->slider()->minimum() - 1) < p.min);
+                QCOMPARE(slider->highest(), std::ldexp(1.0, p.sliderTop));
+                QCOMPARE(slider->valueAt(slider->slider()->maximum()), slider->highest());
+                QVERIFY(slider->lowest() >= p.min);
+                QVERIFY(slider->lowest() / 2 < p.min);
                 const QString help = slider->slider()->toolTip();
                 QVERIFY2(help.contains(QString::fromStdString(std::string(p.unit))), qPrintable(help));
                 QVERIFY2(help.contains(QString::fromStdString(legalRange(p))), qPrintable(help));
                 for (const int end : { slider->slider()->minimum(), slider->slider()->maximum() }) {
                     slider->slider()->setValue(end);
-                    QCOMPARE(*numberParam(document->operations()[index].op, p.name), std::ldexp(1.0, end));
+                    QCOMPARE(*numberParam(document->operations()[index].op, p.name), slider->valueAt(end));
                 }
             }
         }

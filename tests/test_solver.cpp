@@ -3,6 +3,9 @@
 
 #include <QTest>
 
+#include <cmath>
+#include <string>
+
 using namespace roofline;
 
 namespace {
@@ -113,6 +116,69 @@ private slots:
         never.param = "B";
         never.resource = "HBM";
         QCOMPARE(describe(never), std::string("never compute-bound (HBM)"));
+    }
+
+    // The scaling book's int8 matmul on a TPU v5e (peak 3.94e14, HBM 8.1e11): exactly compute-bound from B = 245.03
+    // with D = F = 65536, and from ridge·s_w/2 = 486.42/2 = 243.21 in the limit B ≪ D.
+    void approximateThresholdBesideTheExact()
+    {
+        Hardware hw;
+        hw.name = "TPU v5e";
+        hw.setPeak(Dtype::int8, 3.94e14);
+        hw.memories.push_back({ "HBM", "", 8.1e11, 0 });
+        Matmul m;
+        m.D = m.F = 65536;
+        m.x = m.w = m.out = m.compute = Dtype::int8;
+        const Expected<Critical> c = solveCritical(m, hw, "B");
+        QVERIFY(c);
+        QCOMPARE(c->kind, Critical::Kind::At);
+        QVERIFY2(std::abs(c->threshold - 245.03) < 0.005, std::to_string(c->threshold).c_str());
+        QCOMPARE(c->value, 246.0);
+        QVERIFY(c->approximate);
+        QVERIFY2(std::abs(*c->approximate - 243.21) < 0.005, std::to_string(*c->approximate).c_str());
+        QCOMPARE(describeWithApproximation(*c), std::string("compute-bound for B \u2265 246 (243.21 if B \u226A D)"));
+        // bf16 weights: ridge/2.
+        m.x = m.w = m.out = m.compute = Dtype::bf16;
+        hw.setPeak(Dtype::bf16, 1.97e14);
+        const Expected<Critical> bf16 = solveCritical(m, hw, "B");
+        QVERIFY(bf16 && bf16->approximate);
+        QVERIFY(std::abs(*bf16->approximate / (1.97e14 / 8.1e11) - 1) < 1e-12); // s_w = 2: the ridge itself
+        // A kind without the approximation says only the exact value.
+        BatchedMatmul batched;
+        const Expected<Critical> none = solveCritical(batched, chip(), "B");
+        QVERIFY(none);
+        QVERIFY(!none->approximate);
+        QCOMPARE(describeWithApproximation(*none), describe(*none));
+    }
+
+    // The value that gives an intensity, by the core's own evaluation: a round trip for every B, the ends beyond.
+    void paramForIntensityInvertsTheIntensity_data()
+    {
+        QTest::addColumn<double>("B");
+        for (double b : { 1.0, 2.0, 7.0, 241.0, 4096.0, 100000.0 })
+            QTest::newRow(std::to_string(static_cast<long long>(b)).c_str()) << b;
+    }
+    void paramForIntensityInvertsTheIntensity()
+    {
+        QFETCH(double, B);
+        Matmul m;
+        m.D = m.F = 8192;
+        m.B = B;
+        const double intensity = evaluate(m, chip())->resources.front().intensity;
+        m.B = 3; // where the search starts makes no difference
+        const Expected<double> found = paramForIntensity(m, chip(), "B", "HBM", intensity);
+        QVERIFY(found);
+        QCOMPARE(found.value(), B);
+    }
+    void paramForIntensityStopsAtTheEnds()
+    {
+        Matmul m;
+        m.D = m.F = 8192;
+        QCOMPARE(paramForIntensity(m, chip(), "B", "HBM", 1e-6).value(), 1.0);
+        QCOMPARE(paramForIntensity(m, chip(), "B", "HBM", 1e9).value(), kMaxCount);
+        QVERIFY(!paramForIntensity(m, chip(), "Q", "HBM", 10));
+        QVERIFY(!paramForIntensity(m, chip(), "B", "NET", 10)); // a matmul moves nothing over the link
+        QVERIFY(!paramForIntensity(m, chip(), "B", "HBM", -1));
     }
 };
 

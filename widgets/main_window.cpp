@@ -10,6 +10,7 @@
 #include "roofline_chart.h"
 #include "scenario.h"
 #include "sweep_chart.h"
+#include "teaching.h"
 #include "units.h"
 #include "workload_panel.h"
 
@@ -192,6 +193,9 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
         return QMessageBox::question(this, QStringLiteral("Unsaved changes"), question,
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
+    // Lock axes, play, the shared selection and marker drags (teaching.cpp).
+    m_teaching = new TeachingControls(m_document, m_chart, m_table, m_workloadPanel, m_sweep, m_sweepParam, this);
+    addToolBar(Qt::BottomToolBarArea, m_teaching->toolBar());
     buildMenus();
     // The views draw the document's analysis: one analysis per edit, shared by all of them.
     connect(m_document, &Document::contentChanged, this, [this] {
@@ -348,6 +352,9 @@ void MainWindow::buildMenus()
     QAction* fullScreen = view->addAction(
         QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    view->addSeparator();
+    view->addAction(m_teaching->lockAxesAction());
+    view->addAction(m_teaching->fitAxesAction());
     view->addSeparator();
     auto* themes = new QActionGroup(this);
     struct Mode {

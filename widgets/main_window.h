@@ -22,6 +22,7 @@ class ReadoutTable;
 class RooflineChart;
 class SweepChart;
 class Document;
+class TeachingControls;
 class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
@@ -43,6 +44,7 @@ public:
     ModelView* modelView() const { return m_modelView; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
+    TeachingControls* teaching() const { return m_teaching; }
     QString bannerText() const;
     ThemeMode themeMode() const { return m_themeMode; }
     double zoom() const { return m_zoom; }
@@ -111,6 +113,7 @@ private:
     bool m_sweepParamsStale = false; // the visible operations changed since the chooser was filled
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;
+    TeachingControls* m_teaching = nullptr;
     QLabel* m_banner;
     ThemeMode m_themeMode = ThemeMode::System;
     double m_zoom = 1;

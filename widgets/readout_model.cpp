@@ -88,7 +88,7 @@ QString ReadoutModel::text(std::size_t op, int column) const
     case FractionOfPeak:
         return QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%');
     case CriticalValue:
-        return result.critical ? qs(describe(*result.critical)) : QStringLiteral("—");
+        return result.critical ? qs(describeWithApproximation(*result.critical)) : QStringLiteral("—");
     }
     return {};
 }
@@ -98,6 +98,13 @@ QString ReadoutModel::toolTip(std::size_t op, int column) const
     const OperationAnalysis& result = m_analysis->operations[op];
     if (!result.evaluation.ok())
         return column == Bound ? qs(result.evaluation.error()) : QString();
+    if (column == CriticalValue && result.critical && result.critical->approximate) {
+        const Critical& c = *result.critical;
+        return QStringLiteral("Compute-bound from %1 = %2 exactly (the smallest whole value is %3); %4 if %5, the "
+                              "limit the texts use")
+            .arg(qs(c.param), QString::number(c.threshold, 'f', 2), QString::number(c.value, 'f', 0),
+                QString::number(*c.approximate, 'f', 2), qs(c.approximateWhen));
+    }
     if (column != Intensity)
         return {}; // the delegate shows the text: a figure cut off by a narrow column
     QString intensities;

@@ -56,6 +56,9 @@ RooflineChart::RooflineChart(QWidget* parent)
 
     connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
+    connect(this, &QCustomPlot::mousePress, this, &RooflineChart::pressMarker);
+    connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::dragMarker);
+    connect(this, &QCustomPlot::mouseRelease, this, &RooflineChart::releaseMarker);
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_fullQueued = false;
         m_frameKey = frameKey();
@@ -142,7 +145,8 @@ void RooflineChart::refresh()
     m_evaluations.reserve(m_shown.size());
     for (std::size_t op : m_shown)
         m_evaluations.push_back(a.operations[op].evaluation.value());
-    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame());
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), heldAxes());
+    holdAxes();
     const QString sig = signature();
     if (sig != m_signature) {
         m_signature = sig;
@@ -199,6 +203,7 @@ void RooflineChart::clearPlot()
     m_operations.clear();
     m_labels.clear();
     m_more = nullptr;
+    m_highlight = nullptr;
 }
 
 void RooflineChart::rebuild()
@@ -207,6 +212,7 @@ void RooflineChart::rebuild()
     clearPlot();
     buildRoofs();
     buildOperations();
+    buildHighlight();
     if (m_fast && m_smoothScopes == 0)
         useMarkerSprites(true);
     // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
@@ -230,6 +236,7 @@ void RooflineChart::updateItems()
                              m_analysis->session.overrides.empty() ? QString() : QStringLiteral(" (modified)")));
     updateRoofs();
     updateOperations();
+    updateHighlight();
 }
 
 QString RooflineChart::frameKey() const
@@ -258,8 +265,12 @@ void RooflineChart::scheduleRedraw(bool full)
 void RooflineChart::setDragging(bool dragging)
 {
     m_dragging = dragging;
-    if (!dragging)
+    if (!dragging) {
         m_settle.stop(); // the handle let go: input rests
+        // Held axes that something would leave take the content's range now.
+        if (const auto held = heldAxes(); held && chart::keepOrRescale(*held, m_layout.natural) != *held)
+            refresh();
+    }
     updateDrawing();
 }
 

@@ -92,11 +92,34 @@ public:
         RooflineChart* m_chart;
     };
 
+    // Axes that hold still (roofline_chart_interaction.cpp). While locked the axes keep their range through a drag or
+    // a play, whatever moves; when input rests they change only if something would leave them (chart::keepOrRescale),
+    // and fitAxes() takes the range the content asks for. Unlocked, the axes follow the content at every step. A new
+    // chip frames them anew either way.
+    void setAxesLocked(bool locked);
+    bool axesLocked() const { return m_lockAxes; }
+    void fitAxes();
+
+    // The selected operation's markers are ringed; nothing selected, none are.
+    void setSelectedOperation(std::optional<std::size_t> operation);
+    std::optional<std::size_t> selectedOperation() const { return m_selected; }
+    // The rings as drawn, read back from their graph.
+    QVector<QPointF> highlightPoints() const;
+    // The pixel of an operation's filled marker (the binding resource's), or nothing when it has none on the chart.
+    std::optional<QPointF> markerPixel(std::size_t operation) const;
+
 signals:
     // After every redraw: a full replot or the main layer's alone.
     void redrawn();
     // After the first smooth redraw that follows drawing fast.
     void settled();
+    // A press on a marker: the operation it belongs to.
+    void operationClicked(std::size_t operation);
+    // A marker pressed and moved: the intensity under the pointer on the marker's resource, by name. Pressed and
+    // released bracket the drag (released only when it moved).
+    void markerDragStarted(std::size_t operation);
+    void markerDragged(std::size_t operation, const std::string& resource, double intensity);
+    void markerDragFinished();
 
 public slots:
     // Recomputes the layout from the analysis and queues a replot.
@@ -150,6 +173,21 @@ private:
     void placeSloped(Taken&, const chart::Box& area);
     void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
+    // roofline_chart_interaction.cpp
+    struct Hit {
+        std::size_t operation;
+        std::string resource;
+    };
+    std::optional<Hit> markerAt(const QPointF& pixel) const;
+    void pressMarker(QMouseEvent*);
+    void dragMarker(QMouseEvent*);
+    void releaseMarker(QMouseEvent*);
+    // The held axes for this analysis, or nothing when they follow the content.
+    std::optional<chart::Axes> heldAxes() const;
+    // After a layout while input rests: keeps the axes, or takes the content's when something would leave them.
+    void holdAxes();
+    void buildHighlight();
+    void updateHighlight();
     // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
     void scheduleRedraw(bool full);
     void redrawLive();
@@ -191,6 +229,14 @@ private:
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
     std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
+
+    bool m_lockAxes = false;
+    std::optional<chart::Axes> m_held; // the axes held still, for the chip m_heldFrame
+    Hardware m_heldFrame;
+    std::optional<std::size_t> m_selected;
+    QCPGraph* m_highlight = nullptr; // rings round the selected operation's markers
+    std::optional<Hit> m_pressed; // the marker under a press
+    bool m_markerDragging = false;
 
     QCPTextElement* m_title = nullptr;
     QCPGraph* m_bandwidthShade = nullptr;

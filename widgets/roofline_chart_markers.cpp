@@ -74,6 +74,7 @@ void RooflineChart::useMarkerSprites(bool sprites)
         graph->setScatterStyle(QCPScatterStyle(*sprite));
     };
     stamp(m_ridges);
+    stamp(m_highlight);
     for (const OperationItems& items : m_operations) {
         stamp(items.hollow);
         stamp(items.filled);

@@ -336,4 +336,14 @@ void SweepChart::mouseRelease(QMouseEvent*)
     emit dragFinished();
 }
 
+std::optional<QPointF> SweepChart::cursorPoint(std::size_t op) const
+{
+    for (std::size_t k = 0; k < m_operations.size() && k < m_cursors.size(); ++k)
+        if (m_operations[k] == op && !m_cursors[k]->data()->isEmpty()) {
+            const auto point = m_cursors[k]->data()->constBegin();
+            return QPointF(point->key, point->value);
+        }
+    return std::nullopt;
+}
+
 } // namespace roofline::widgets

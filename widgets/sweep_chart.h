@@ -10,6 +10,7 @@
 #include <qcustomplot.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,6 +37,8 @@ public:
     const std::vector<std::size_t>& operations() const { return m_operations; }
     // The count parameters of the visible operations: their main parameters, the most shared first, then the rest.
     std::vector<std::string> params() const;
+    // The current-value dot of session operation `op` as drawn, or nothing when it has none.
+    std::optional<QPointF> cursorPoint(std::size_t op) const;
     // Samples and lays out the current analysis now, visible or not.
     void draw();
 
