@@ -37,6 +37,8 @@ template <typename T> struct KindSpec {
     std::string_view main; // the count parameter whose critical value the solvers report
     Cost (*cost)(const T&);
     std::string (*label)(const T&);
+    // The cost as the texts write it, one per name (see costFormula); none for a kind that states none.
+    std::vector<CostFormula> formulas = {};
     std::size_t (*nameOf)(const T&) = [](const T&) -> std::size_t { return 0; };
     T (*make)(std::size_t) = [](std::size_t) { return T {}; };
 };
