@@ -194,14 +194,15 @@ void explainCritical(Explanation& e, const Analysis& a, const std::string& id)
     }
     }
     const CostFormula f = costFormula(op.op);
+    const std::string work(workName(ev->dtype)); // FLOPs, or OPs for an integer dtype
     const std::optional<Roof> roof = roofNamed(a.hardware, c.resource);
     const std::string_view bytes = roof && roof->link ? f.link : f.memory;
     if (!f.flops.empty())
-        e.formula.push_back(formulaLine("FLOPs", f.flops, op.op, p));
+        e.formula.push_back(formulaLine(work, f.flops, op.op, p));
     if (!bytes.empty())
         e.formula.push_back(formulaLine("bytes(" + c.resource + ")", bytes, op.op, p));
     if (roof) {
-        e.formula.push_back("compute-bound where FLOPs / bytes(" + c.resource + ") \xE2\x89\xA5 "
+        e.formula.push_back("compute-bound where " + work + " / bytes(" + c.resource + ") \xE2\x89\xA5 "
             + ridgeLine(*roof, ev->peak, ev->dtype));
     }
     std::string now = "now " + p + " = " + paramNumber(numberParam(op.op, p).value_or(0));
@@ -234,7 +235,7 @@ void explainIntensity(Explanation& e, const Analysis& a, const LessonAnswer& ans
         + exactNumber(ridge) + "; " + boundText(*ev);
     const CostFormula f = costFormula(op.op);
     const std::string_view bytes = use->kind == RoofKind::Network ? f.link : f.memory;
-    std::string line = "FLOPs / bytes(" + use->name + ") = ";
+    std::string line = std::string(workName(ev->dtype)) + " / bytes(" + use->name + ") = ";
     if (!f.flops.empty() && !bytes.empty())
         line += "(" + std::string(f.flops) + ") / (" + std::string(bytes) + ") = (" + substituteFormula(f.flops, op.op)
             + ") / (" + substituteFormula(bytes, op.op) + ") = ";
@@ -254,8 +255,8 @@ void explainTime(Explanation& e, const Analysis& a, const std::string& id)
     e.answer = op.name + " takes " + formatSeconds(ev->tLower) + " (" + boundText(*ev) + "), "
         + formatSeconds(ev->tUpper) + " if nothing overlaps";
     const CostFormula f = costFormula(op.op);
-    e.formula.push_back("T_math = FLOPs / peak = " + exactNumber(ev->flops) + " / " + exactNumber(ev->peak) + " = "
-        + formatSeconds(ev->tMath));
+    e.formula.push_back("T_math = " + std::string(workName(ev->dtype)) + " / peak = " + exactNumber(ev->flops) + " / "
+        + exactNumber(ev->peak) + " = " + formatSeconds(ev->tMath));
     std::string terms = formatSeconds(ev->tMath);
     for (const ResourceUse& r : ev->resources) {
         const std::string_view bytes = r.kind == RoofKind::Network ? f.link : f.memory;

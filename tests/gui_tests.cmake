@@ -17,3 +17,5 @@ roofline_add_test(test_table SOURCES test_table.cpp test_util.h window_fixture.h
 add_dependencies(test_table roofline-lab)
 roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_details roofline-lab)
+# The worked examples as a lesson: the examples menu, the explanation, the zoom and the presentation view.
+roofline_add_test(test_lesson SOURCES test_lesson.cpp test_util.h window_fixture.h LIBS roofline_widgets)

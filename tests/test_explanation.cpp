@@ -145,7 +145,7 @@ private slots:
         QVERIFY(contains(after.formula, "3.94e14 / 1.62e12 = 243.21"));
         QVERIFY(!contains(before.formula, "1.62e12"));
         // The main parameter stays a name; the others are the operation's values.
-        QVERIFY(contains(after.formula, "FLOPs = 2·B·D·F = 2·B·65536·65536"));
+        QVERIFY(contains(after.formula, "OPs = 2·B·D·F = 2·B·65536·65536"));
         QVERIFY(contains(
             after.formula, "bytes(HBM) = s(x)·B·D + s(w)·D·F + s(out)·B·F = 1·B·65536 + 1·65536·65536 + 1·B·65536"));
     }
