@@ -291,6 +291,21 @@ Expected<std::string> reportJson(
     j.endArray();
     if (a.model)
         writeModelJson(j, a);
+    if (s.lesson) {
+        const Explanation& e = a.explanation;
+        j.key("lesson").beginObject();
+        j.key("source").value(e.source);
+        j.key("question").value(e.question);
+        j.key("claim").value(e.claim);
+        j.key("answer").value(e.answer);
+        j.key("value").value(e.value);
+        if (e.limit)
+            j.key("limit").value(*e.limit);
+        j.key("formula").beginArray();
+        for (const std::string& line : e.formula)
+            j.value(line);
+        j.endArray().endObject();
+    }
     if (more)
         more(j);
     j.endObject();
