@@ -187,6 +187,15 @@ void TestLesson::theAnswerFollowsASlider()
     QVERIFY(slider->isSliderDown());
     checkPanelAgainstCore();
     QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(-40, 0));
+    // Closed by the user, the explanation stays closed while the sliders move, and View ▸ Explanation brings it back.
+    m_window->explanationDock()->close();
+    QSignalSpy moved(m_window->document(), &Document::contentChanged);
+    QTest::keyClick(hbm->slider(), Qt::Key_PageUp);
+    QCOMPARE(moved.count(), 1);
+    QVERIFY(!m_window->explanationDock()->isVisible());
+    m_window->explanationDock()->toggleViewAction()->trigger();
+    QVERIFY(m_window->explanationDock()->isVisible());
+    checkPanelAgainstCore();
 }
 
 void TestLesson::aUserScenarioShowsItsDescription()

@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QStatusBar>
 #include <QTabWidget>
 
@@ -90,7 +91,6 @@ void MainWindow::buildLessonActions(QMenu* view)
     QAction* explanation = m_explanationDock->toggleViewAction();
     explanation->setText(QStringLiteral("&Explanation"));
     explanation->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
-    connect(explanation, &QAction::triggered, this, [this](bool shown) { m_explanationWanted = shown; });
     view->addAction(explanation);
 }
 
@@ -101,6 +101,12 @@ void MainWindow::setUpExplanation()
     m_explanationDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
     m_explanationDock->setMinimumWidth(kPanelMinWidth);
     addDockWidget(Qt::RightDockWidgetArea, m_explanationDock);
+    // The user closing the dock (its button, View ▸ Explanation) is remembered; the window's own showing and hiding
+    // below is not, as it blocks the signal.
+    connect(m_explanationDock, &QDockWidget::visibilityChanged, this, [this] {
+        if (!m_presenting)
+            m_explanationWanted = !m_explanationDock->isHidden();
+    });
     m_explanation->setAnalysis(m_document->analysis());
     updateExplanation();
 }
@@ -108,8 +114,10 @@ void MainWindow::setUpExplanation()
 void MainWindow::updateExplanation()
 {
     const bool show = m_explanation->hasContent() && (m_explanationWanted || m_presenting);
-    if (show != !m_explanationDock->isHidden())
+    if (show != !m_explanationDock->isHidden()) {
+        const QSignalBlocker blocker(m_explanationDock);
         m_explanationDock->setVisible(show);
+    }
 }
 
 void MainWindow::setPresentation(bool on)
