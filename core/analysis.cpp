@@ -75,6 +75,7 @@ Analysis analyse(Session session)
         if (!a.model && a.modelProblem.empty())
             a.modelProblem = a.firstError().value_or("");
     }
+    a.explanation = explain(a);
     return a;
 }
 

@@ -4,6 +4,7 @@
 
 #include "evaluate.h"
 #include "expected.h"
+#include "explanation.h"
 #include "model_totals.h"
 #include "session.h"
 #include "solver.h"
@@ -43,6 +44,8 @@ struct Analysis {
     // cannot evaluate).
     std::optional<ModelTotals> model;
     std::string modelProblem;
+    // The lesson of a worked example with the numbers of this analysis, or the scenario's description alone.
+    Explanation explanation;
 
     // The chip the chart frames its axes with: the session's chip before overrides, so that dragging a slider moves
     // the roofs under a fixed frame until something would leave it.

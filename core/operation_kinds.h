@@ -42,6 +42,8 @@ template <typename T> struct KindSpec {
     // kind without such a limit leaves both empty.
     std::string_view approxWhen = {};
     double (*approxSlope)(const T&) = nullptr;
+    // The cost as the texts write it, one per name (see costFormula); none for a kind that states none.
+    std::vector<CostFormula> formulas = {};
     std::size_t (*nameOf)(const T&) = [](const T&) -> std::size_t { return 0; };
     T (*make)(std::size_t) = [](std::size_t) { return T {}; };
 };

@@ -41,6 +41,7 @@ const KindSpec<Dot>& specOf(const Dot*)
             return { 2 * op.N - 1, op.dtype, { memory(op.memory, 2 * s(op.dtype) * op.N + s(op.dtype)) }, {} };
         },
         .label = [](const Dot& o) { return "dot N=" + shortNumber(o.N); },
+        .formulas = { { "2·N − 1", "2·s(dtype)·N + s(dtype)", "" } },
     };
     return spec;
 }
@@ -59,6 +60,7 @@ const KindSpec<LayerNorm>& specOf(const LayerNorm*)
             return { 8 * op.B * op.D + 3 * op.B, op.dtype, { memory(op.memory, bytes) }, {} };
         },
         .label = [](const LayerNorm& o) { return "LayerNorm B=" + shortNumber(o.B); },
+        .formulas = { { "8·B·D + 3·B", "2·s(dtype)·B·D + 2·s(dtype)·D", "" } },
     };
     return spec;
 }
@@ -79,6 +81,7 @@ const KindSpec<Matmul>& specOf(const Matmul*)
         // as B/D and B/F tend to 0: compute-bound from B ≈ ridge·s_w/2 (ridge/2 for bf16 weights).
         .approxWhen = "B \xE2\x89\xAA D", // ≪
         .approxSlope = [](const Matmul& o) { return 2 / s(o.w); },
+        .formulas = { { "2·B·D·F", "s(x)·B·D + s(w)·D·F + s(out)·B·F", "" } },
     };
     return spec;
 }
@@ -98,6 +101,7 @@ const KindSpec<BatchedMatmul>& specOf(const BatchedMatmul*)
             [](const BatchedMatmul& o) {
                 return "batched " + matmulName(o.x, o.w, o.compute) + " B=" + shortNumber(o.B);
             },
+        .formulas = { { "2·B·D·F", "s(x)·B·D + s(w)·B·D·F + s(out)·B·F", "" } },
     };
     return spec;
 }
@@ -128,6 +132,8 @@ const KindSpec<ShardedMatmul>& specOf(const ShardedMatmul*)
                 return matmulName(o.x, o.w, o.compute) + " sharded D=" + shortNumber(o.D) + " on "
                     + shortNumber(o.chips);
             },
+        .formulas
+        = { { "2·B·D·F / chips", "(s(x)·B·D + s(w)·D·F) / chips + s(out)·B·F", "2·(chips − 1)/chips·s(out)·B·F" } },
     };
     return spec;
 }
@@ -170,6 +176,8 @@ const KindSpec<Collective>& specOf(const Collective*)
                 return std::string(kindTitle(kindName(OperationVariant(o)))) + " N=" + shortNumber(o.N)
                     + " P=" + shortNumber(o.P);
             },
+        .formulas = { { "(P − 1)/P·N", "", "2·(P − 1)/P·s(dtype)·N" }, { "0", "", "(P − 1)/P·s(dtype)·N" },
+            { "(P − 1)/P·N", "", "(P − 1)/P·s(dtype)·N" } },
         .nameOf = [](const Collective& o) { return static_cast<std::size_t>(o.kind); },
         .make =
             [](std::size_t i) {
@@ -205,6 +213,7 @@ const KindSpec<DataParallelStep>& specOf(const DataParallelStep*)
             [](const DataParallelStep& o) {
                 return "DP step tokens=" + shortNumber(o.tokens) + " P=" + shortNumber(o.P);
             },
+        .formulas = { { "6·psi·tokens / P", "", "2·(P − 1)/P·psi·s" } },
     };
     return spec;
 }
@@ -229,6 +238,7 @@ const KindSpec<TensorParallelLayer>& specOf(const TensorParallelLayer*)
             },
         .label
         = [](const TensorParallelLayer& o) { return "TP layer H=" + shortNumber(o.H) + " t=" + shortNumber(o.t); },
+        .formulas = { { "24·B·S·H·H / t", "", "4·(t − 1)/t·s(dtype)·B·S·H" } },
     };
     return spec;
 }
@@ -255,6 +265,7 @@ const KindSpec<PipelineStage>& specOf(const PipelineStage*)
                 return c;
             },
         .label = [](const PipelineStage& o) { return "PP stage m=" + shortNumber(o.m) + " p=" + shortNumber(o.p); },
+        .formulas = { { "m·24·B·S·H·H·L", "", "m·s(dtype)·B·S·H" } },
     };
     return spec;
 }

@@ -261,6 +261,17 @@ std::string_view mainParam(const OperationVariant& op)
     return std::visit([](const auto& o) { return spec<std::decay_t<decltype(o)>>().main; }, op);
 }
 
+CostFormula costFormula(const OperationVariant& op)
+{
+    return std::visit(
+        [](const auto& o) {
+            const auto& k = spec<std::decay_t<decltype(o)>>();
+            const std::size_t i = k.nameOf(o);
+            return i < k.formulas.size() ? k.formulas[i] : CostFormula {};
+        },
+        op);
+}
+
 std::string describe(const OperationVariant& op)
 {
     return std::visit([](const auto& o) { return spec<std::decay_t<decltype(o)>>().label(o); }, op);

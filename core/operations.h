@@ -328,6 +328,15 @@ struct IntensityApproximation {
     double slope = 0;
 };
 std::optional<IntensityApproximation> approximateIntensity(const OperationVariant&);
+// The cost in the parameters' names as its description writes it: FLOPs, bytes across the memory and bytes across
+// the link, each empty where the kind moves none there or states no formula. `s(x)` is the bytes of an element of
+// the dtype parameter x; every other name is a number parameter ("2·B·D·F").
+struct CostFormula {
+    std::string_view flops;
+    std::string_view memory;
+    std::string_view link;
+};
+CostFormula costFormula(const OperationVariant&);
 
 // "matmul B=256", "allreduce P=8": a readable default name for an operation.
 std::string describe(const OperationVariant&);

@@ -1,5 +1,4 @@
 #include "report.h"
-
 #include "report_model.h"
 
 #include "evaluate.h"
@@ -102,6 +101,20 @@ void writeSweep(JsonWriter& j, const Sweep& curve)
 
 } // namespace
 
+namespace {
+
+// The lesson of a worked example: the text's question and claim beside what the program computes.
+std::string lessonText(const Explanation& e)
+{
+    std::string out = "\nLesson: " + e.source + "\n  question: " + e.question + "\n  the text: " + e.claim
+        + "\n  computed: " + e.answer + "\n";
+    for (std::size_t i = 0; i < e.formula.size(); ++i)
+        out += (i == 0 ? "  formula:  " : "            ") + e.formula[i] + "\n";
+    return out;
+}
+
+} // namespace
+
 Expected<std::string> reportTable(const Analysis& a)
 {
     if (std::optional<std::string> error = a.firstError())
@@ -145,6 +158,8 @@ Expected<std::string> reportTable(const Analysis& a)
     out += renderTable(table, 2, 6);
     if (a.model)
         out += modelTotalsText(a);
+    if (s.lesson)
+        out += lessonText(a.explanation);
     return out;
 }
 
@@ -276,6 +291,21 @@ Expected<std::string> reportJson(
     j.endArray();
     if (a.model)
         writeModelJson(j, a);
+    if (s.lesson) {
+        const Explanation& e = a.explanation;
+        j.key("lesson").beginObject();
+        j.key("source").value(e.source);
+        j.key("question").value(e.question);
+        j.key("claim").value(e.claim);
+        j.key("answer").value(e.answer);
+        j.key("value").value(e.value);
+        if (e.limit)
+            j.key("limit").value(*e.limit);
+        j.key("formula").beginArray();
+        for (const std::string& line : e.formula)
+            j.value(line);
+        j.endArray().endObject();
+    }
     if (more)
         more(j);
     j.endObject();

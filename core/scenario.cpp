@@ -2,6 +2,7 @@
 #include "scenario_measured.h"
 
 #include "evaluate.h"
+#include "scenario_lesson.h"
 #include "scenario_model.h"
 #include "yaml_reader.h"
 
@@ -259,7 +260,8 @@ Expected<Session, Diagnostics> parseScenario(
     if (!root)
         return Result::failure(r.diagnostics());
     if (!r.checkMap(*root, {},
-            { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations", "measured" }))
+            { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations", "measured",
+                "lesson" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -365,6 +367,8 @@ Expected<Session, Diagnostics> parseScenario(
     assignIdentities(session);
     if (auto n = r.child(*root, {}, "measured", false))
         session.measured = readMeasuredSource(r, *n, session);
+    if (auto n = r.child(*root, {}, "lesson", false))
+        session.lesson = readLessonBlock(r, *n, session);
     if (r.failed())
         return Result::failure(r.diagnostics());
     return session;
@@ -547,6 +551,10 @@ std::string writeScenario(const Session& s)
     out << YAML::EndSeq;
     if (s.measured)
         writeMeasuredSource(out, *s.measured);
+    if (s.lesson) {
+        out << YAML::Key << "lesson" << YAML::Value;
+        writeLessonBlock(out, *s.lesson);
+    }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

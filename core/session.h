@@ -23,6 +23,33 @@ struct Override {
     bool operator==(const Override&) const = default;
 };
 
+// What a worked example's answer is: a number the analysis computes.
+struct LessonAnswer {
+    enum class Kind {
+        Critical, // the smallest compute-bound value of an operation's main parameter
+        Ridge, // a roof's critical intensity: the chart's peak over a memory level's or link's bandwidth
+        Intensity, // an operation's FLOPs per byte across one resource (its binding one when none is named)
+        Time, // an operation's run time, max and sum of its resource times
+    };
+    Kind kind = Kind::Ridge;
+    std::string target; // the operation's id, or for a ridge the memory level or link
+    std::string resource; // Intensity: the resource; empty for the binding one
+
+    bool operator==(const LessonAnswer&) const = default;
+};
+
+// A scenario as a worked example of the texts: where it comes from, what it asks, what the text claims, and which
+// computed number answers it (explanation.h turns these and the analysis into the text the window shows).
+struct Lesson {
+    std::string source; // "How to Scale Your Model, All About Rooflines, Question 1"
+    std::string question; // as the text asks it
+    std::string claim; // what the text says: "B > 243"
+    int order = 0; // position in the sequence of examples
+    LessonAnswer answer;
+
+    bool operator==(const Lesson&) const = default;
+};
+
 struct Session {
     std::string name;
     std::string description;
@@ -33,6 +60,7 @@ struct Session {
     std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
     std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
     std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
+    std::optional<Lesson> lesson; // a worked example of the texts
 
     bool operator==(const Session&) const = default;
 

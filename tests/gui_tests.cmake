@@ -21,3 +21,5 @@ roofline_add_test(test_model_view SOURCES test_model_view.cpp test_util.h window
 # The teaching controls: count sliders, play, axis lock, the chart and the table selecting together.
 roofline_add_test(test_teaching SOURCES test_teaching.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_teaching roofline-lab)
+# The worked examples as a lesson: the examples menu, the explanation, the zoom and the presentation view.
+roofline_add_test(test_lesson SOURCES test_lesson.cpp test_util.h window_fixture.h LIBS roofline_widgets)

@@ -289,6 +289,27 @@ private slots:
         QVERIFY(bad.out.isEmpty());
     }
 
+    // Question 1 as a lesson in the JSON report: r = 3.94e14 / 8.1e11 = 486.42, D = F = 65536, the threshold
+    // rD / (2(D − r)) = 245.03 and the limit r / 2 = 243.21; with HBM at 1.62e12, r = 243.21 and 122.06.
+    void jsonReportExplainsTheLesson()
+    {
+        const QString file = ROOFLINE_SOURCE_DIR "/presets/scenarios/int8-matmul-v5e.yaml";
+        const auto lesson = [&](QStringList extra) {
+            const Run r = run(QStringList { "report", "--scenario", file, "--format", "json" } + extra,
+                cleanEnvironment(m_config.path()));
+            return QJsonDocument::fromJson(r.out).object()["lesson"].toObject();
+        };
+        const QJsonObject q1 = lesson({});
+        QVERIFY(q1["claim"].toString().contains(QStringLiteral("243")));
+        const double r = 3.94e14 / 8.1e11;
+        QVERIFY(std::fabs(q1["value"].toDouble() - r * 65536 / (2 * (65536 - r))) < 1e-6);
+        QVERIFY(std::fabs(q1["limit"].toDouble() - r / 2) < 1e-3);
+        QVERIFY(!q1["formula"].toArray().isEmpty());
+        const QJsonObject faster = lesson({ "--set", "bandwidth.HBM=1.62e12" });
+        const double r2 = 3.94e14 / 1.62e12;
+        QVERIFY(std::fabs(faster["value"].toDouble() - r2 * 65536 / (2 * (65536 - r2))) < 1e-6);
+    }
+
     void versionComesFromTheProject()
     {
         const Run r = run({ "--version" });

@@ -790,10 +790,13 @@ void TestWindow::menuActionsHaveShortcuts()
         for (QAction* action : menu->menu()->actions()) {
             if (action->isSeparator())
                 continue;
-            if (action->menu()) { // Examples
-                listed = static_cast<int>(action->menu()->actions().size());
-                for (QAction* example : action->menu()->actions())
+            if (action->menu()) { // Examples: the first nine have Ctrl+1 … Ctrl+9
+                for (QAction* example : action->menu()->actions()) {
+                    if (example->isSeparator())
+                        continue;
+                    ++listed;
                     QVERIFY2(!example->shortcut().isEmpty() || listed > 9, qPrintable(example->text()));
+                }
                 continue;
             }
             QVERIFY2(!action->shortcut().isEmpty(), qPrintable(action->text()));

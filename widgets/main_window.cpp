@@ -3,6 +3,7 @@
 
 #include "chart_text.h"
 #include "document.h"
+#include "explanation_panel.h"
 #include "export_dialog.h"
 #include "hardware_panel.h"
 #include "model_view.h"
@@ -19,6 +20,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFrame>
@@ -37,6 +39,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace roofline::widgets {
 
@@ -67,14 +70,6 @@ QPalette darkPalette()
     return p;
 }
 
-QString scenarioTitle(const EmbeddedFile& file, const PresetLibrary& library)
-{
-    const auto parsed = parseScenario(file.text, "embedded:" + std::string(file.name), library);
-    if (parsed.ok() && !parsed.value().name.empty())
-        return qs(parsed.value().name);
-    return qs(std::string(file.name));
-}
-
 } // namespace
 
 MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
@@ -89,6 +84,8 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     , m_hardwarePanel(new HardwarePanel(m_document))
     , m_workloadPanel(new WorkloadPanel(m_document))
     , m_banner(new QLabel)
+    , m_explanation(new ExplanationPanel)
+    , m_explanationDock(new QDockWidget(QStringLiteral("Explanation")))
 {
     setWindowTitle(QStringLiteral("Roofline Lab"));
 
@@ -196,12 +193,15 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     // Lock axes, play, the shared selection and marker drags (teaching.cpp).
     m_teaching = new TeachingControls(m_document, m_chart, m_table, m_workloadPanel, m_sweep, m_sweepParam, this);
     addToolBar(Qt::BottomToolBarArea, m_teaching->toolBar());
+    setUpExplanation();
     buildMenus();
     // The views draw the document's analysis: one analysis per edit, shared by all of them.
     connect(m_document, &Document::contentChanged, this, [this] {
         m_chart->setAnalysis(m_document->analysis());
         m_table->setAnalysis(m_document->analysis());
         m_sweep->setAnalysis(m_document->analysis());
+        m_explanation->setAnalysis(m_document->analysis());
+        updateExplanation();
         if (m_sweepParamsStale)
             fillSweepParams();
         m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
@@ -219,6 +219,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     m_chart->setAnalysis(m_document->analysis());
     m_table->setAnalysis(m_document->analysis());
     m_sweep->setAnalysis(m_document->analysis());
+    m_explanation->setAnalysis(m_document->analysis());
     fillSweepParams();
     // The window's least size is set now, before it has a native window: set later, the platform is asked to follow
     // it, which the offscreen platform answers with a warning on stderr.
@@ -300,22 +301,8 @@ void MainWindow::buildMenus()
     save->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
     QAction* saveAs = file->addAction(QStringLiteral("Save scenario &as…"), this, &MainWindow::showSaveDialog);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    QMenu* examples = file->addMenu(QStringLiteral("E&xamples"));
-    std::vector<std::pair<QString, QString>> scenarios; // title, embedded name
-    for (const EmbeddedFile& f : embeddedFiles())
-        if (f.name.starts_with("scenarios/"))
-            scenarios.emplace_back(scenarioTitle(f, m_document->library()), qs(std::string(f.name)));
-    std::sort(scenarios.begin(), scenarios.end());
-    int number = 1;
-    for (const auto& [title, name] : scenarios) {
-        QAction* example = examples->addAction(title, this, [this, n = name] {
-            if (confirmDiscard())
-                reportScenarioError(openEmbeddedScenario(n));
-        });
-        if (number <= 9)
-            example->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number++)));
-    }
-    examples->setEnabled(!examples->isEmpty());
+    m_examples = file->addMenu(QStringLiteral("E&xamples"));
+    buildExamplesMenu();
     file->addSeparator();
     QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &MainWindow::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -352,6 +339,7 @@ void MainWindow::buildMenus()
     QAction* fullScreen = view->addAction(
         QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    buildLessonActions(view);
     view->addSeparator();
     view->addAction(m_teaching->lockAxesAction());
     view->addAction(m_teaching->fitAxesAction());
@@ -380,6 +368,10 @@ void MainWindow::buildMenus()
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
     QAction* about = help->addAction(QStringLiteral("&About Roofline Lab"), this, &MainWindow::showAbout);
     about->setShortcut(QKeySequence(Qt::Key_F1));
+    // The presentation view hides the menu bar: its commands stay on their keys.
+    for (QAction* menu : menuBar()->actions())
+        addActions(menu->menu()->actions());
+    addActions(m_examples->actions());
 }
 
 QString MainWindow::openScenario(const QString& path)
@@ -503,7 +495,14 @@ void MainWindow::applyTheme()
     }
     m_applyingTheme = false;
     ChartTheme theme = dark ? ChartTheme::darkTheme() : ChartTheme::light();
-    theme.zoom = m_zoom;
+    theme.zoom = m_zoom * (m_presenting ? kPresentationScale : 1);
+    // The whole window follows the zoom: panels, labels, the table and the explanation, not only the chart.
+    QFont font = QApplication::font();
+    if (font.pointSizeF() > 0)
+        font.setPointSizeF(font.pointSizeF() * theme.zoom);
+    else
+        font.setPixelSize(std::max(1, static_cast<int>(std::lround(font.pixelSize() * theme.zoom))));
+    setFont(font);
     m_chart->setTheme(theme);
     m_table->setTheme(theme);
     m_sweep->setTheme(theme);

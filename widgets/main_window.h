@@ -8,10 +8,14 @@
 #include <QMessageBox>
 
 #include <functional>
+#include <utility>
+#include <vector>
 
 class QComboBox;
+class QDockWidget;
 class QLineEdit;
 class QLabel;
+class QMenu;
 class QTabWidget;
 
 namespace roofline::widgets {
@@ -23,6 +27,7 @@ class RooflineChart;
 class SweepChart;
 class Document;
 class TeachingControls;
+class ExplanationPanel;
 class WorkloadPanel;
 
 class MainWindow : public QMainWindow {
@@ -48,6 +53,14 @@ public:
     QString bannerText() const;
     ThemeMode themeMode() const { return m_themeMode; }
     double zoom() const { return m_zoom; }
+    ExplanationPanel* explanationPanel() const { return m_explanation; }
+    QDockWidget* explanationDock() const { return m_explanationDock; }
+    // File ▸ Examples: the texts' worked examples in their order, then the others.
+    QMenu* examplesMenu() const { return m_examples; }
+    // The presentation view: the chart and the explanation alone, full screen, in large type. Leaving it puts back
+    // the window as it was: geometry, docks and panels.
+    bool isPresenting() const { return m_presenting; }
+    void setPresentation(bool);
 
     // Loads a scenario file; on failure returns its located errors and leaves the document as it was. Does not ask
     // about unsaved changes: the menu's commands do (see confirmDiscard).
@@ -83,8 +96,16 @@ private:
     // The first window: the size the layout is drawn for, or most of a smaller screen.
     static constexpr QSize kPreferredSize { 1400, 900 };
     static constexpr double kScreenShare = 0.9;
+    // Type in the presentation view, on top of the user's zoom: readable from the back of a room.
+    static constexpr double kPresentationScale = 1.5;
 
     void buildMenus();
+    void buildExamplesMenu();
+    // View ▸ Presentation and View ▸ Explanation.
+    void buildLessonActions(QMenu* view);
+    void setUpExplanation();
+    // Shows the dock when there is something to explain and the user has not closed it.
+    void updateExplanation();
     void showExportDialog();
     void showTableExportDialog();
     void showOpenDialog();
@@ -121,6 +142,19 @@ private:
     Prompt m_prompt;
     QString m_lastExport;
     ExportOptions m_exportOptions;
+    ExplanationPanel* m_explanation;
+    QDockWidget* m_explanationDock;
+    QMenu* m_examples = nullptr;
+    bool m_explanationWanted = true; // false once the user closes the dock
+    bool m_presenting = false;
+    // What the presentation view hides or changes, to put back on leaving.
+    struct Shown {
+        QByteArray geometry;
+        QByteArray state;
+        Qt::WindowStates windowState;
+        std::vector<std::pair<QWidget*, bool>> widgets;
+    };
+    Shown m_beforePresentation;
 };
 
 } // namespace roofline::widgets

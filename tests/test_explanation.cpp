@@ -1,0 +1,273 @@
+// The worked examples as lessons: each shipped example's explanation against the number its text works out
+// (derived again by hand in the comments), the answer and formula following a changed setting, every kind's
+// formula against its cost function, and the lesson block read, refused and written back.
+#include "analysis.h"
+#include "explanation.h"
+#include "presets.h"
+#include "scenario.h"
+#include "units.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace roofline;
+
+namespace {
+
+const PresetLibrary& library()
+{
+    static const PresetLibrary lib = loadPresetLibrary({});
+    return lib;
+}
+
+Session shipped(const std::string& stem)
+{
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name == "scenarios/" + stem + ".yaml") {
+            auto s = parseScenario(f.text, std::string(f.name), library());
+            if (!s)
+                qFatal("%s", toString(s.error()).c_str());
+            return s.value();
+        }
+    qFatal("no scenario %s", stem.c_str());
+}
+
+bool contains(const std::vector<std::string>& lines, const std::string& text)
+{
+    for (const std::string& l : lines)
+        if (l.find(text) != std::string::npos)
+            return true;
+    return false;
+}
+
+QString errorsOf(const Expected<Session, Diagnostics>& s)
+{
+    return s ? QString() : QString::fromStdString(toString(s.error()));
+}
+
+const std::string kLessonScenario = "preset: tpu-v5e\n"
+                                    "operations:\n"
+                                    "  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n";
+
+} // namespace
+
+class TestExplanation : public QObject {
+    Q_OBJECT
+private slots:
+    void workedExamplesAnswerAsTheTextsDo_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<double>("answer"); // derived by hand, exact to the digits given
+        QTest::addColumn<double>("limit"); // the B ≪ D limit the text uses; 0 when none is shown
+        QTest::addColumn<double>("text"); // the text's own figure
+        QTest::addColumn<double>("textTolerance"); // how far the text rounds
+        // 1.97e14 / 8.2e11 = 240.2439; text "about 240".
+        QTest::newRow("v5e critical intensity") << "tpu-v5e-critical-intensity" << 240.2439 << 0.0 << 240.0 << 0.5;
+        // N = 2^20: (2N − 1) / (4N + 2) = 2097151 / 4194306 = 0.4999995; text "→ 1/2".
+        QTest::newRow("dot product") << "dot-product-v5e" << 2097151.0 / 4194306.0 << 0.0 << 0.5 << 1e-5;
+        // BDF / (BD + DF + BF) = r with D = F = 8192, r = 240.2439: B = 8192 r / (8192 − 2r) = 255.21; the limit is r.
+        QTest::newRow("matmul at B") << "matmul-batch-v5e" << 8192 * 240.2439 / (8192 - 2 * 240.2439) << 240.2439
+                                     << 240.0 << 0.5;
+        // 2BDF / (BD + DF + BF) = r, D = F = 65536, r = 3.94e14 / 8.1e11 = 486.42: B = rD / (2(D − r)) = 245.03; the
+        // limit r / 2 = 243.21; text "B > 486 / 2 = 243".
+        QTest::newRow("int8") << "int8-matmul-v5e" << 486.4198 * 65536 / (2 * (65536 - 486.4198)) << 486.4198 / 2
+                              << 243.0 << 0.5;
+        // 2BDF / (2BD + DF + 2BF) = r, D = F = 65536: B = rD / (2D − 4r) = 121.01; the limit r / 2 = 120.12; text 120.
+        QTest::newRow("int8 weights") << "int8-weight-matmul-v5e" << 240.2439 * 65536 / (2 * 65536 - 4 * 240.2439)
+                                      << 240.2439 / 2 << 120.0 << 0.5;
+        // The same at D = F = 4096: B = 240.2439 · 4096 / (8192 − 960.98) = 136.09; the text reads the plot.
+        QTest::newRow("batch-size curve")
+            << "batch-size-curve-v5e" << 240.2439 * 4096 / (8192 - 4 * 240.2439) << 240.2439 / 2 << 160.0 << 30.0;
+        // 2BDF / (BD + BDF + BF) with D = F = 8192: 2 · 8192² / (8192 + 8192² + 8192) = 1.99951; text "roughly 2".
+        QTest::newRow("batched int8") << "batched-int8-matmul-v5e" << 2.0 * 8192 * 8192 / (8192.0 * 8192 + 2 * 8192)
+                                      << 0.0 << 2.0 << 0.01;
+        // r = 9.89e14 / 3.35e12 = 295.2239; D = F = 65536: B = rD / (D − 2r) = 297.91; limit r; text ~295.
+        QTest::newRow("H100") << "h100-matmul" << 295.2239 * 65536 / (65536 - 2 * 295.2239) << 295.2239 << 295.0 << 0.5;
+        // D / 2 = 1.97e14 / 4.5e10: D = 8755.56; text "D > 8755".
+        QTest::newRow("2-chip sharded") << "sharded-matmul-2-tpu" << 2 * 1.97e14 / 4.5e10 << 0.0 << 8755.0 << 1.0;
+        // 9.89e14 / 5e10 = 19,780; text "19,780".
+        QTest::newRow("network ridges") << "network-ridges-h100" << 19780.0 << 0.0 << 19780.0 << 0.5;
+        // 6 · 7e9 · 1e6 / 64 / (2 · 63/64 · 7e9 · 2) = 6.5625e14 / 2.75625e10 = 23,809.5; text "~23,400" (P → ∞).
+        QTest::newRow("data parallelism") << "data-parallel-h100" << 6.5625e14 / 2.75625e10 << 0.0 << 23400.0 << 500.0;
+        // 24BSH²/t / (4 (t−1)/t · 2 · BSH) = 3H / 7 ≥ 9.89e14 / 4.5e11 = 2197.78: H = 5128.15; the text: O(H).
+        QTest::newRow("tensor parallelism")
+            << "tensor-parallel-h100" << 7 * (9.89e14 / 4.5e11) / 3 << 0.0 << 7 * (9.89e14 / 4.5e11) / 3 << 0.01;
+        // 16 · 24 · 4096 · 4096² · 8 = 2.1110e14 FLOPs at 9.89e14: 0.21345 s, over IB 16 · 2 · 4096² / 5e10 = 0.0107 s.
+        QTest::newRow("pipeline parallelism")
+            << "pipeline-parallel-h100" << 16.0 * 24 * 4096 * 4096.0 * 4096 * 8 / 9.89e14 << 0.0 << 0.2134 << 0.001;
+    }
+    void workedExamplesAnswerAsTheTextsDo()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(double, answer);
+        QFETCH(double, limit);
+        QFETCH(double, text);
+        QFETCH(double, textTolerance);
+        const Analysis a = analyse(shipped(scenario.toStdString()));
+        const Explanation& e = a.explanation;
+        QVERIFY(!e.source.empty() && !e.question.empty() && !e.claim.empty());
+        QVERIFY2(std::fabs(e.value - answer) < 1e-4 * answer,
+            qPrintable(QStringLiteral("%1 against %2").arg(e.value, 0, 'g', 10).arg(answer, 0, 'g', 10)));
+        QVERIFY(
+            std::fabs(e.value - text) <= textTolerance || std::fabs(e.limit.value_or(e.value) - text) <= textTolerance);
+        if (limit > 0) {
+            QVERIFY(e.limit);
+            QVERIFY2(std::fabs(*e.limit - limit) < 1e-4 * limit, qPrintable(QString::number(*e.limit, 'g', 10)));
+        } else {
+            QVERIFY(!e.limit);
+        }
+        QVERIFY(!e.formula.empty());
+        const bool time = a.session.lesson->answer.kind == LessonAnswer::Kind::Time;
+        QVERIFY(e.answer.find(time ? formatSeconds(e.value) : exactNumber(e.value)) != std::string::npos);
+    }
+
+    // The ridges of the network lesson, each with its numbers put in: NVLink 9.89e14 / 9e11 = 1,098.9.
+    void theNetworkLessonShowsEveryRidge()
+    {
+        const Explanation e = analyse(shipped("network-ridges-h100")).explanation;
+        QVERIFY(contains(e.formula, "ridge(IB) = peak(bf16) / bandwidth(IB) = 9.89e14 / 5e10 = 19,780"));
+        QVERIFY(contains(e.formula, "ridge(NVLink) = peak(bf16) / bandwidth(NVLink) = 9.89e14 / 9e11 = 1098.9"));
+    }
+
+    // Doubling the int8 HBM bandwidth halves the ridge: 3.94e14 / 1.62e12 = 243.21, so the limit becomes 121.6 and
+    // the exact threshold rD / (2(D − r)) = 243.21 · 65536 / (2 · 65292.79) = 122.06.
+    void theAnswerAndFormulaFollowASetting()
+    {
+        Session s = shipped("int8-matmul-v5e");
+        const Explanation before = analyse(s).explanation;
+        QVERIFY(!applySetting(s, "bandwidth.HBM=1.62e12"));
+        const Explanation after = analyse(s).explanation;
+        QVERIFY(std::fabs(after.value - 243.2099 * 65536 / (2 * (65536 - 243.2099))) < 1e-3);
+        QVERIFY(after.limit);
+        QVERIFY2(std::fabs(*after.limit - 121.605) < 1e-3, qPrintable(QString::number(*after.limit, 'g', 10)));
+        QVERIFY(after.answer != before.answer);
+        QVERIFY(contains(after.formula, "3.94e14 / 1.62e12 = 243.21"));
+        QVERIFY(!contains(before.formula, "1.62e12"));
+        // The main parameter stays a name; the others are the operation's values.
+        QVERIFY(contains(after.formula, "OPs = 2·B·D·F = 2·B·65536·65536"));
+        QVERIFY(contains(
+            after.formula, "bytes(HBM) = s(x)·B·D + s(w)·D·F + s(out)·B·F = 1·B·65536 + 1·65536·65536 + 1·B·65536"));
+    }
+
+    // Each kind's written formula computes what its cost function does, at its defaults and at other values.
+    void everyFormulaAgreesWithItsCost_data()
+    {
+        QTest::addColumn<QString>("kind");
+        for (std::string_view k : allKindNames())
+            if (!costFormula(*makeOperation(k)).flops.empty())
+                QTest::newRow(std::string(k).c_str()) << QString::fromUtf8(k.data(), static_cast<qsizetype>(k.size()));
+    }
+    void everyFormulaAgreesWithItsCost()
+    {
+        QFETCH(QString, kind);
+        OperationVariant op = *makeOperation(kind.toStdString());
+        for (int round = 0; round < 2; ++round) {
+            if (round == 1)
+                for (const ParamInfo& p : params(op))
+                    if (p.type == ParamType::Count)
+                        QVERIFY(!setNumberParam(op, p.name, std::max(p.min, 3.0)));
+            const Cost c = cost(op);
+            const CostFormula f = costFormula(op);
+            const std::optional<double> flops = evaluateFormula(f.flops, op);
+            QVERIFY2(flops, f.flops.data());
+            QVERIFY(std::fabs(*flops - c.flops) <= 1e-12 * std::max(1.0, c.flops));
+            for (const Traffic& t : c.traffic) {
+                const std::string_view written = t.kind == RoofKind::Network ? f.link : f.memory;
+                const std::optional<double> bytes = evaluateFormula(written, op);
+                QVERIFY2(bytes, written.data());
+                QVERIFY(std::fabs(*bytes - t.bytes) <= 1e-12 * t.bytes);
+            }
+        }
+    }
+
+    // The catalogue's own kinds all state their formula: a lesson about any of them shows it.
+    void theTextsKindsHaveFormulas()
+    {
+        for (const char* k : { "dot", "layernorm", "matmul", "batched_matmul", "sharded_matmul", "allreduce",
+                 "allgather", "reducescatter", "data_parallel_step", "tensor_parallel_layer", "pipeline_stage" })
+            QVERIFY2(!costFormula(*makeOperation(k)).flops.empty(), k);
+    }
+
+    void aLessonIsSavedAndReadBack()
+    {
+        const std::string text = kLessonScenario
+            + "lesson:\n  source: \"A text, section 2\"\n  question: How big?\n  claim: \"B > 240\"\n  order: 3\n"
+              "  answer: {intensity: mm, resource: HBM}\n";
+        const auto s = parseScenario(text, "lesson.yaml", library());
+        QVERIFY2(s, qPrintable(errorsOf(s)));
+        QVERIFY(s.value().lesson);
+        QCOMPARE(s.value().lesson->order, 3);
+        QCOMPARE(s.value().lesson->answer.kind, LessonAnswer::Kind::Intensity);
+        const auto again = parseScenario(writeScenario(s.value()), "again.yaml", library());
+        QVERIFY2(again, qPrintable(errorsOf(again)));
+        QCOMPARE(again.value(), s.value());
+        // intensity 256 · 8192² / (256 · 8192 · 2 + 8192²) · ... = 2BDF / (2BD + 2DF + 2BF) = 240.94
+        QVERIFY(std::fabs(analyse(again.value()).explanation.value
+                    - 2.0 * 256 * 8192 * 8192 / (2.0 * 256 * 8192 * 2 + 2.0 * 8192 * 8192))
+            < 1e-9);
+    }
+
+    void aScenarioWithoutALessonExplainsByItsDescription()
+    {
+        const auto s = parseScenario("description: Mine.\n" + kLessonScenario, "mine.yaml", library());
+        QVERIFY(s);
+        const Explanation e = analyse(s.value()).explanation;
+        QVERIFY(e.source.empty());
+        QCOMPARE(e.description, std::string("Mine."));
+        QVERIFY(!e.empty());
+        QVERIFY(analyse(parseScenario(kLessonScenario, "bare.yaml", library()).value()).explanation.empty());
+    }
+
+    void aBadLessonIsRefusedWithItsPlace_data()
+    {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<QString>("message");
+        const QString head = QStringLiteral("lesson:\n  source: S\n  question: Q\n  claim: C\n");
+        QTest::newRow("unknown operation") << head + "  answer: {critical: nope}\n"
+                                           << "lesson.yaml:8:22: lesson.answer.critical: no operation has the id "
+                                              "'nope' (they are mm)";
+        QTest::newRow("unknown roof") << head + "  answer: {ridge: NVLink}\n"
+                                      << "lesson.answer.ridge: Google TPU v5e has no memory level or link named "
+                                         "'NVLink'";
+        QTest::newRow("two answers") << head + "  answer: {ridge: HBM, time: mm}\n"
+                                     << "lesson.answer.time: give one of critical, ridge, intensity or time, not two";
+        QTest::newRow("no answer") << head + "  answer: {}\n"
+                                   << "lesson.answer: missing";
+        QTest::newRow("missing question") << "lesson:\n  source: S\n  claim: C\n  answer: {ridge: HBM}\n"
+                                          << "lesson.question: missing";
+        QTest::newRow("unknown key") << head + "  answer: {ridge: HBM}\n  hint: H\n"
+                                     << "lesson.hint: unknown key (expected one of: source, question, claim, order, "
+                                        "answer)";
+        QTest::newRow("order not whole") << head + "  order: 1.5\n  answer: {ridge: HBM}\n"
+                                         << "lesson.order: expected a whole number from 1 to 1000";
+        QTest::newRow("resource on a ridge") << head + "  answer: {ridge: HBM, resource: HBM}\n"
+                                             << "lesson.answer.resource: only an intensity answer names a resource";
+        QTest::newRow("empty claim") << "lesson:\n  source: S\n  question: Q\n  claim: \"\"\n  answer: {ridge: HBM}\n"
+                                     << "lesson.claim: expected text, found an empty value";
+    }
+    void aBadLessonIsRefusedWithItsPlace()
+    {
+        QFETCH(QString, lesson);
+        QFETCH(QString, message);
+        const auto s = parseScenario(kLessonScenario + lesson.toStdString(), "lesson.yaml", library());
+        QVERIFY(!s);
+        const QString errors = errorsOf(s);
+        QVERIFY2(errors.contains(message), qPrintable(errors));
+        QVERIFY(errors.startsWith(QStringLiteral("lesson.yaml:")));
+        QVERIFY(!errors.contains(QLatin1Char('\t')));
+    }
+
+    void numbersReadAsTheTextsWriteThem()
+    {
+        QCOMPARE(exactNumber(3.94e14), std::string("3.94e14"));
+        QCOMPARE(exactNumber(19780), std::string("19,780"));
+        QCOMPARE(exactNumber(245.0312), std::string("245.03"));
+        QCOMPARE(exactNumber(1098.888), std::string("1098.9"));
+        QCOMPARE(exactNumber(5e-5), std::string("5e-5"));
+        QCOMPARE(exactNumber(0), std::string("0"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestExplanation)
+#include "test_explanation.moc"

@@ -1,0 +1,272 @@
+// The window as a lesson, driven through its real widgets offscreen: File ▸ Examples in the order of the texts with
+// their keys, the explanation beside the chart showing what the core computes and following a slider, the zoom
+// reaching every panel, and the presentation view leaving the window as it found it.
+#include "document.h"
+#include "explanation_panel.h"
+#include "hardware_panel.h"
+#include "log_slider.h"
+#include "main_window.h"
+#include "presets.h"
+#include "readout_table.h"
+#include "roofline_chart.h"
+#include "scenario.h"
+#include "test_util.h"
+#include "window_fixture.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QFile>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextBrowser>
+
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// The examples in the order of the texts: All About Rooflines, then The Extended Roofline.
+const QStringList kLessonOrder = { QStringLiteral("tpu-v5e-critical-intensity"), QStringLiteral("dot-product-v5e"),
+    QStringLiteral("matmul-batch-v5e"), QStringLiteral("int8-matmul-v5e"), QStringLiteral("int8-weight-matmul-v5e"),
+    QStringLiteral("batch-size-curve-v5e"), QStringLiteral("batched-int8-matmul-v5e"), QStringLiteral("h100-matmul"),
+    QStringLiteral("sharded-matmul-2-tpu"), QStringLiteral("network-ridges-h100"), QStringLiteral("data-parallel-h100"),
+    QStringLiteral("tensor-parallel-h100"), QStringLiteral("pipeline-parallel-h100") };
+
+// The explanation the core makes of a session, analysed afresh: what the panel must show.
+Explanation coreExplanation(const Session& s)
+{
+    return analyse(s).explanation;
+}
+
+} // namespace
+
+class TestLesson : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void examplesFollowTheTexts();
+    void anExampleOpensWithItsExplanation_data();
+    void anExampleOpensWithItsExplanation();
+    void theAnswerFollowsASlider();
+    void aUserScenarioShowsItsDescription();
+    void zoomScalesTheWholeWindow();
+    void presentationShowsChartAndExplanationAlone();
+
+private:
+    QAction* example(const QString& stem) const;
+    // The panel's text holds every part of the core's explanation of the document's session.
+    void checkPanelAgainstCore();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestLesson::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+}
+
+void TestLesson::init()
+{
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+}
+
+void TestLesson::cleanup()
+{
+    m_window->setZoom(1);
+    m_window.reset();
+}
+
+QAction* TestLesson::example(const QString& stem) const
+{
+    for (QAction* a : m_window->examplesMenu()->actions())
+        if (a->data().toString() == QStringLiteral("scenarios/%1.yaml").arg(stem))
+            return a;
+    return nullptr;
+}
+
+void TestLesson::checkPanelAgainstCore()
+{
+    const Explanation e = coreExplanation(m_window->document()->session());
+    const QString shown = m_window->explanationPanel()->browser()->toPlainText();
+    QVERIFY(!e.answer.empty());
+    for (const std::string& part : { e.source, e.question, e.claim, e.answer })
+        QVERIFY2(shown.contains(q(part)), qPrintable(q(part) + QStringLiteral("\nnot in\n") + shown));
+    for (const std::string& line : e.formula)
+        QVERIFY2(shown.contains(q(line)), qPrintable(q(line)));
+}
+
+void TestLesson::examplesFollowTheTexts()
+{
+    const QList<QAction*> actions = m_window->examplesMenu()->actions();
+    QStringList order;
+    int separatorAt = -1;
+    for (QAction* a : actions) {
+        if (a->isSeparator())
+            separatorAt = static_cast<int>(order.size());
+        else
+            order << a->data().toString().remove(QStringLiteral("scenarios/")).remove(QStringLiteral(".yaml"));
+    }
+    QCOMPARE(order.mid(0, kLessonOrder.size()), kLessonOrder);
+    // The models and measurements come after a separator.
+    QCOMPARE(separatorAt, kLessonOrder.size());
+    QVERIFY(order.size() > kLessonOrder.size());
+    for (const QString& rest : order.mid(kLessonOrder.size()))
+        QVERIFY2(rest.contains(QStringLiteral("llama")) || rest.contains(QStringLiteral("measured"))
+                || rest.contains(QStringLiteral("serving")),
+            qPrintable(rest));
+    for (int i = 0; i < kLessonOrder.size(); ++i) {
+        const QKeySequence expected
+            = i < 9 ? QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_1 + i)) : QKeySequence();
+        QCOMPARE(example(kLessonOrder[i])->shortcut(), expected);
+    }
+}
+
+void TestLesson::anExampleOpensWithItsExplanation_data()
+{
+    QTest::addColumn<QString>("stem");
+    for (const QString& stem : kLessonOrder)
+        QTest::newRow(qPrintable(stem)) << stem;
+}
+
+void TestLesson::anExampleOpensWithItsExplanation()
+{
+    QFETCH(QString, stem);
+    QSignalSpy changed(m_window->document(), &Document::contentChanged);
+    example(stem)->trigger();
+    QVERIFY(changed.count() >= 1);
+    QVERIFY(m_window->document()->session().lesson);
+    QVERIFY(m_window->explanationDock()->isVisible());
+    checkPanelAgainstCore();
+}
+
+// The int8 lesson (Question 1) while the HBM slider moves: the panel shows the core's new threshold and the new
+// bandwidth inside the formula, on every step.
+void TestLesson::theAnswerFollowsASlider()
+{
+    example(QStringLiteral("int8-matmul-v5e"))->trigger();
+    const QString before = m_window->explanationPanel()->browser()->toPlainText();
+    const Explanation first = coreExplanation(m_window->document()->session());
+    LogSlider* hbm = m_window->hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"));
+    QVERIFY(hbm);
+    hbm->slider()->setFocus();
+    QSignalSpy changed(m_window->document(), &Document::contentChanged);
+    QTest::keyClick(hbm->slider(), Qt::Key_PageUp);
+    QCOMPARE(changed.count(), 1);
+    const Explanation now = coreExplanation(m_window->document()->session());
+    QVERIFY(now.value != first.value);
+    QVERIFY(m_window->explanationPanel()->browser()->toPlainText() != before);
+    checkPanelAgainstCore();
+    const std::string bandwidth = exactNumber(m_window->document()->hardware().memory("HBM")->bandwidth);
+    QVERIFY2(m_window->explanationPanel()->browser()->toPlainText().contains(q(" / " + bandwidth + " = ")),
+        bandwidth.c_str());
+    // Dragging the handle: the panel follows before the button is released.
+    QSlider* slider = hbm->slider();
+    const QPoint start = testing::handleCentre(slider);
+    QTest::mousePress(slider, Qt::LeftButton, {}, start);
+    QTest::mouseMove(slider, start + QPoint(-40, 0));
+    QVERIFY(slider->isSliderDown());
+    checkPanelAgainstCore();
+    QTest::mouseRelease(slider, Qt::LeftButton, {}, start + QPoint(-40, 0));
+    // Closed by the user, the explanation stays closed while the sliders move, and View ▸ Explanation brings it back.
+    m_window->explanationDock()->close();
+    QSignalSpy moved(m_window->document(), &Document::contentChanged);
+    QTest::keyClick(hbm->slider(), Qt::Key_PageUp);
+    QCOMPARE(moved.count(), 1);
+    QVERIFY(!m_window->explanationDock()->isVisible());
+    m_window->explanationDock()->toggleViewAction()->trigger();
+    QVERIFY(m_window->explanationDock()->isVisible());
+    checkPanelAgainstCore();
+}
+
+void TestLesson::aUserScenarioShowsItsDescription()
+{
+    const QString path = m_dir.filePath(QStringLiteral("mine.yaml"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("name: Mine\ndescription: \"A matmul of my own <b>model</b>.\"\npreset: tpu-v5e\n"
+               "operations:\n  - {op: matmul, B: 64, D: 4096, F: 4096}\n");
+    file.close();
+    QCOMPARE(m_window->openScenario(path), QString());
+    QVERIFY(m_window->explanationDock()->isVisible());
+    // The user's text is shown as text, never read as markup.
+    QVERIFY(m_window->explanationPanel()->browser()->toPlainText().contains(
+        QStringLiteral("A matmul of my own <b>model</b>.")));
+    // A chip with its default workload has nothing to explain: the dock steps aside.
+    QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
+    m_window->document()->load(defaultSession(*m_window->document()->library().find("h100-sxm")));
+    QVERIFY(!m_window->explanationPanel()->hasContent());
+    QVERIFY(!m_window->explanationDock()->isVisible());
+}
+
+void TestLesson::zoomScalesTheWholeWindow()
+{
+    example(QStringLiteral("tpu-v5e-critical-intensity"))->trigger();
+    QList<QWidget*> widgets { m_window->explanationPanel()->browser(), m_window->table(), m_window->bottomTabs() };
+    const auto labels = m_window->hardwarePanel()->findChildren<QLabel*>();
+    QVERIFY(!labels.isEmpty());
+    widgets << labels.first();
+    QList<double> before;
+    for (QWidget* w : widgets)
+        before << w->font().pointSizeF();
+    const double tick = m_window->chart()->xAxis->tickLabelFont().pointSizeF();
+    m_window->setZoom(2);
+    for (qsizetype i = 0; i < widgets.size(); ++i)
+        QVERIFY2(qFuzzyCompare(widgets[i]->font().pointSizeF(), 2 * before[i]), widgets[i]->metaObject()->className());
+    QCOMPARE(m_window->chart()->xAxis->tickLabelFont().pointSizeF(), 2 * tick);
+    m_window->setZoom(1);
+    QCOMPARE(widgets.first()->font().pointSizeF(), before.first());
+}
+
+void TestLesson::presentationShowsChartAndExplanationAlone()
+{
+    example(QStringLiteral("h100-matmul"))->trigger();
+    const QRect geometry = m_window->geometry();
+    auto* controls = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
+    QVERIFY(controls && controls->isVisible() && m_window->bottomTabs()->isVisible());
+    const double tick = m_window->chart()->xAxis->tickLabelFont().pointSizeF();
+
+    QTest::keyClick(m_window.get(), Qt::Key_F5);
+    QTRY_VERIFY(m_window->isPresenting());
+    QVERIFY(m_window->windowState() & Qt::WindowFullScreen);
+    QVERIFY(!controls->isVisible());
+    QVERIFY(!m_window->bottomTabs()->isVisible());
+    QVERIFY(!m_window->menuBar()->isVisible());
+    QVERIFY(m_window->chart()->isVisible());
+    QVERIFY(m_window->explanationDock()->isVisible());
+    QVERIFY(m_window->chart()->xAxis->tickLabelFont().pointSizeF() > tick); // large type
+    QCOMPARE(m_window->zoom(), 1.0); // the user's zoom is not the presentation's
+    checkPanelAgainstCore();
+
+    QTest::keyClick(m_window.get(), Qt::Key_Escape);
+    QTRY_VERIFY(!m_window->isPresenting());
+    QTRY_VERIFY(!(m_window->windowState() & Qt::WindowFullScreen));
+    QVERIFY(controls->isVisible());
+    QVERIFY(m_window->bottomTabs()->isVisible());
+    QVERIFY(m_window->menuBar()->isVisible());
+    QVERIFY(m_window->explanationDock()->isVisible());
+    QCOMPARE(m_window->chart()->xAxis->tickLabelFont().pointSizeF(), tick);
+    QTRY_COMPARE(m_window->geometry(), geometry);
+}
+
+ROOFLINE_GUI_TEST_MAIN(TestLesson)
+#include "test_lesson.moc"

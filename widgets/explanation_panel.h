@@ -1,0 +1,37 @@
+// The explanation of a worked example beside the chart: where it comes from, the question, what the text claims,
+// the answer the program computes and the formula with the current numbers, all as the core's analysis states them.
+#pragma once
+
+#include "analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QTextBrowser;
+
+namespace roofline::widgets {
+
+class ExplanationPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ExplanationPanel(QWidget* parent = nullptr);
+
+    // Shows the analysis's explanation; called on every change, a slider drag included.
+    void setAnalysis(std::shared_ptr<const Analysis>);
+    // Whether there is anything to show: a lesson, or a scenario's description.
+    bool hasContent() const { return !m_shown.empty(); }
+    // What the panel shows, as the core made it.
+    const Explanation& explanation() const { return m_shown; }
+    QTextBrowser* browser() const { return m_browser; }
+
+private:
+    QTextBrowser* m_browser;
+    Explanation m_shown;
+    QString m_html;
+};
+
+// The explanation as rich text, every piece of the scenario's text escaped.
+QString explanationHtml(const Explanation&);
+
+} // namespace roofline::widgets

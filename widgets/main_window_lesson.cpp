@@ -1,0 +1,156 @@
+// The window as a lesson: File ▸ Examples in the order of the texts, the explanation beside the chart, and the
+// presentation view for a projector.
+#include "main_window.h"
+
+#include "chart_text.h"
+#include "document.h"
+#include "explanation_panel.h"
+#include "scenario.h"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QStatusBar>
+#include <QTabWidget>
+
+#include <algorithm>
+#include <climits>
+#include <tuple>
+
+namespace roofline::widgets {
+
+namespace {
+
+// A built-in scenario as the menu lists it: the lessons by their order, then the others by title.
+struct Example {
+    int order = INT_MAX;
+    QString title;
+    QString name;
+
+    bool operator<(const Example& other) const { return std::tie(order, title) < std::tie(other.order, other.title); }
+};
+
+std::vector<Example> builtInExamples(const PresetLibrary& library)
+{
+    std::vector<Example> examples;
+    for (const EmbeddedFile& f : embeddedFiles()) {
+        if (!f.name.starts_with("scenarios/"))
+            continue;
+        Example e { INT_MAX, qs(std::string(f.name)), qs(std::string(f.name)) };
+        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), library);
+        if (parsed.ok()) {
+            if (!parsed.value().name.empty())
+                e.title = qs(parsed.value().name);
+            if (parsed.value().lesson)
+                e.order = parsed.value().lesson->order;
+        }
+        examples.push_back(std::move(e));
+    }
+    std::sort(examples.begin(), examples.end());
+    return examples;
+}
+
+} // namespace
+
+void MainWindow::buildExamplesMenu()
+{
+    int number = 1;
+    bool lessons = false;
+    for (const Example& e : builtInExamples(m_document->library())) {
+        if (lessons && e.order == INT_MAX)
+            m_examples->addSeparator(); // the models and measurements, after the texts' examples
+        lessons = e.order != INT_MAX;
+        QAction* example = m_examples->addAction(e.title, this, [this, n = e.name] {
+            if (confirmDiscard())
+                reportScenarioError(openEmbeddedScenario(n));
+        });
+        example->setData(e.name);
+        if (lessons && number <= 9)
+            example->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number++)));
+    }
+    m_examples->setEnabled(!m_examples->isEmpty());
+}
+
+void MainWindow::buildLessonActions(QMenu* view)
+{
+    QAction* present
+        = view->addAction(QStringLiteral("&Presentation"), this, [this] { setPresentation(!m_presenting); });
+    present->setShortcut(QKeySequence(Qt::Key_F5));
+    present->setToolTip(
+        QStringLiteral("The chart and the explanation alone, full screen, in large type; F5 or Esc leaves"));
+    // Esc is the presentation's alone: outside it, it stays with the widget that has the focus.
+    QAction* leave = new QAction(QStringLiteral("Leave presentation"), this);
+    leave->setObjectName(QStringLiteral("leavePresentation"));
+    leave->setShortcut(QKeySequence(Qt::Key_Escape));
+    leave->setEnabled(false);
+    connect(leave, &QAction::triggered, this, [this] { setPresentation(false); });
+    addAction(leave);
+    QAction* explanation = m_explanationDock->toggleViewAction();
+    explanation->setText(QStringLiteral("&Explanation"));
+    explanation->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
+    view->addAction(explanation);
+}
+
+void MainWindow::setUpExplanation()
+{
+    m_explanationDock->setObjectName(QStringLiteral("explanationDock"));
+    m_explanationDock->setWidget(m_explanation);
+    m_explanationDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    m_explanationDock->setMinimumWidth(kPanelMinWidth);
+    addDockWidget(Qt::RightDockWidgetArea, m_explanationDock);
+    // The user closing the dock (its button, View ▸ Explanation) is remembered; the window's own showing and hiding
+    // below is not, as it blocks the signal.
+    connect(m_explanationDock, &QDockWidget::visibilityChanged, this, [this] {
+        if (!m_presenting)
+            m_explanationWanted = !m_explanationDock->isHidden();
+    });
+    m_explanation->setAnalysis(m_document->analysis());
+    updateExplanation();
+}
+
+void MainWindow::updateExplanation()
+{
+    const bool show = m_explanation->hasContent() && (m_explanationWanted || m_presenting);
+    if (show != !m_explanationDock->isHidden()) {
+        const QSignalBlocker blocker(m_explanationDock);
+        m_explanationDock->setVisible(show);
+    }
+}
+
+void MainWindow::setPresentation(bool on)
+{
+    if (on == m_presenting)
+        return;
+    if (auto* leave = findChild<QAction*>(QStringLiteral("leavePresentation")))
+        leave->setEnabled(on);
+    if (on) {
+        m_beforePresentation = { saveGeometry(), saveState(), windowState(), {} };
+        QWidget* hidden[]
+            = { menuBar(), statusBar(), m_bottomTabs, findChild<QScrollArea*>(QStringLiteral("controlsScroll")),
+                  findChild<QWidget*>(QStringLiteral("presetErrors")) };
+        for (QWidget* w : hidden)
+            if (w) {
+                m_beforePresentation.widgets.emplace_back(w, !w->isHidden());
+                w->hide();
+            }
+        m_presenting = true;
+        applyTheme();
+        updateExplanation();
+        showFullScreen();
+        resizeDocks({ m_explanationDock }, { width() / 3 }, Qt::Horizontal);
+    } else {
+        m_presenting = false;
+        for (const auto& [w, shown] : m_beforePresentation.widgets)
+            w->setVisible(shown);
+        applyTheme();
+        setWindowState(m_beforePresentation.windowState);
+        restoreGeometry(m_beforePresentation.geometry);
+        restoreState(m_beforePresentation.state);
+        updateExplanation();
+    }
+}
+
+} // namespace roofline::widgets
