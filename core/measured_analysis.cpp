@@ -1,5 +1,7 @@
 #include "measured_analysis.h"
 
+#include "report_practical.h"
+
 #include "json.h"
 #include "report.h"
 #include "units.h"
@@ -288,7 +290,7 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key("fraction_of_datasheet").value(c.fraction);
             j.key("set").value(c.overrideKey + "=" + formatSI(c.measured, "", 4));
             if (!c.efficiencyKey.empty())
-                j.key("set_efficiency").value(c.efficiencyKey + "=" + formatSI(c.fraction, "", 3));
+                j.key("set_efficiency").value(c.efficiencyKey + "=" + plainFactor(c.fraction));
         }
         j.endObject();
     }
@@ -354,7 +356,7 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
             rows.push_back({ c.name, c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured),
                 c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
                 c.datasheet > 0 ? percent(c.fraction) : "-",
-                c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + formatSI(c.fraction, "", 3),
+                c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + plainFactor(c.fraction),
                 c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
         out += renderTable(rows, 1, 4);
     }

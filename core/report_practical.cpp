@@ -2,6 +2,8 @@
 
 #include "units.h"
 
+#include <cstdio>
+
 namespace roofline {
 
 namespace {
@@ -22,6 +24,13 @@ std::vector<std::pair<std::string, double>> factorsBelowOne(const Hardware& hw)
 }
 
 } // namespace
+
+std::string plainFactor(double factor)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", factor);
+    return buffer;
+}
 
 bool hasEfficiencies(const Hardware& hw)
 {
@@ -72,7 +81,7 @@ std::string practicalText(const Hardware& hw)
     if (!factors.empty()) {
         out += "Efficiency (times use the practical roofs, the datasheet's figures times these):";
         for (const auto& [name, factor] : factors)
-            out += "  " + name + " " + formatSI(factor, "", 3);
+            out += "  " + name + " " + plainFactor(factor);
         out += "\n";
     }
     if (hw.latency) {

@@ -9,6 +9,8 @@
 
 namespace roofline {
 
+// An efficiency factor as --set takes it: "0.83", never "830 m".
+std::string plainFactor(double factor);
 // Whether the hardware has an efficiency factor below 1.
 bool hasEfficiencies(const Hardware&);
 // Writes "efficiency" (the factors below 1, by key) and, with latency on, "latency" (launch floor and each link's α)
