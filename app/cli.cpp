@@ -40,7 +40,9 @@ constexpr OptionSpec kScenario { "--scenario", "", "FILE", false,
     "a scenario file: a preset or inline chip, overrides and operations;\n'-' reads it from standard input" };
 constexpr OptionSpec kSet { "--set", "", "KEY=VALUE", true,
     "override a number, repeatable: peak.bf16=1.97e14, bandwidth.HBM=8.1e11,\nbandwidth.IB=400Gb/s, B=512 (every "
-    "operation with B), op2.B=246 (the operation\nwith id op2), ops[2].B=64, ops[0].compute=int8, chart.dtype=int8" };
+    "operation with B), op2.B=246 (the operation\nwith id op2), ops[2].B=64, ops[0].compute=int8, chart.dtype=int8,\n"
+    "efficiency.HBM=0.8 (0.01-1; also efficiency.compute), latency.NVLink=2e-6 (a link's\n"
+    "alpha), latency.launch=3e-6 (the launch floor), latency=on|off" };
 constexpr OptionSpec kPresetDir { "--preset-dir", "", "DIR", true,
     "read more presets from DIR, repeatable (after the user's folder,\n~/.config/roofline-lab/presets)" };
 constexpr OptionSpec kFormat { "--format", "", "FORMAT", false, "table (default) or json" };

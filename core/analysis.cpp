@@ -15,6 +15,7 @@ void add(GroupTotal& total, const Evaluation& e, double repeat)
     total.tMath += repeat * e.tMath;
     total.tLower += repeat * e.tLower;
     total.tUpper += repeat * e.tUpper;
+    total.tLatency += repeat * e.tLatency;
     for (const ResourceUse& use : e.resources)
         (use.kind == RoofKind::Memory ? total.tMemory : total.tNetwork) += repeat * use.time;
 }

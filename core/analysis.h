@@ -30,6 +30,7 @@ struct GroupTotal {
     double tUpper = 0; // nothing overlapping
     double tMemory = 0; // every memory level's time
     double tNetwork = 0; // every link's time
+    double tLatency = 0; // what latency floors add to tLower (0 with the switch off)
 };
 
 struct Analysis {

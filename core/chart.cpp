@@ -134,8 +134,12 @@ std::vector<Marker> markersOf(std::size_t operation, const Evaluation& ev)
         const ResourceUse& r = ev.resources[i];
         if (!usable(r.intensity) || !usable(r.bandwidth) || !usable(ev.peak))
             continue;
-        markers.push_back({ operation, i, { r.intensity, attainableAt(r.intensity, ev.peak, r.bandwidth) },
-            binding && *binding == i });
+        // On the practical roofs (the datasheet's with every factor 1); with latency on, no higher than the FLOPs
+        // over the longer of the floor and this resource's time, which holds its α.
+        double y = attainableAt(r.intensity, ev.practicalPeak(), r.bandwidth * r.efficiency);
+        if (r.latency > 0 || ev.tLaunch > 0)
+            y = std::min(y, ev.flops / std::max(ev.tLaunch, r.time));
+        markers.push_back({ operation, i, { r.intensity, y }, binding && *binding == i });
     }
     return markers;
 }
@@ -237,6 +241,34 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
                 s.labelSpots.push_back(alongLog(s.from, { s.ridge, peak }, t + dt));
         s.label = s.labelSpots.front();
         out.roofs.push_back(std::move(s));
+    }
+
+    const double practicalPeak = peak * hw.computeEfficiency;
+    if (hw.computeEfficiency < 1) {
+        RoofSegment s;
+        s.name = std::string(dtypeName(dtype));
+        s.value = practicalPeak;
+        s.efficiency = hw.computeEfficiency;
+        s.from = { out.x.lower(), practicalPeak };
+        s.to = { out.x.upper(), practicalPeak };
+        s.label = s.to;
+        out.practical.push_back(std::move(s));
+    }
+    for (const Roof& r : bandwidthRoofs(hw)) {
+        const double e = *hardwareValue(hw, "efficiency." + r.name);
+        if (e >= 1)
+            continue;
+        RoofSegment s;
+        s.kind = r.kind;
+        s.name = r.name;
+        s.value = r.value * e;
+        s.efficiency = e;
+        s.ridge = ridgeIntensity(practicalPeak, s.value);
+        const double x0 = entryX(s.value, out.x, out.y);
+        s.from = { x0, s.value * x0 };
+        s.to = { s.ridge, practicalPeak };
+        s.label = alongLog(s.from, s.to, 0.6); // along the slope, clear of the ridges' numbers at its top
+        out.practical.push_back(std::move(s));
     }
 
     double slowest = std::numeric_limits<double>::infinity();

@@ -58,13 +58,16 @@ struct RoofSegment {
     double ridge = 0; // bandwidth roofs: the intensity where they meet the selected peak
     Point label; // where its name sits: the right end of a flat roof, a point along a sloped one
     std::vector<Point> labelSpots; // sloped roofs: `label` first, then other points along the roof to try
+    double efficiency = 1; // practical roofs: the factor the datasheet's value is multiplied by
 };
 
 // A marker of an operation on the roof of one resource it touches.
 struct Marker {
     std::size_t operation = 0; // index into the evaluations given to layout()
     std::size_t resource = 0; // index into that evaluation's resources
-    Point at; // x: intensity on the resource, y: min(peak, bandwidth·x)
+    // x: intensity on the resource, y: min(peak, bandwidth·x) on the practical roofs (peak and bandwidth times their
+    // efficiency factors); with latency on, at most FLOPs / max(launch floor, the resource's time with its α).
+    Point at;
     bool binding = false; // filled: the resource that holds the operation down (see bindingResource)
 };
 
@@ -81,6 +84,10 @@ struct Layout {
     DecadeRange y; // FLOP/s
     Axes natural; // the ranges the content and the frame ask for: x and y, unless the axes were held
     std::vector<RoofSegment> roofs; // compute roofs first (selected first), then bandwidth roofs in chip order
+    // Dashed roofs under the datasheet's, one for each roof whose efficiency factor is below 1 (none at the defaults):
+    // the selected compute roof at peak·e, and bandwidth roofs at bandwidth·e up to the practical peak. Times and
+    // markers follow these; `label` is the right end of a flat roof, a point along a sloped one.
+    std::vector<RoofSegment> practical;
     std::vector<Point> envelope; // min of the selected compute roof and every memory roof, left to right
     std::vector<Marker> markers;
     Point bandwidthRegion; // the "bandwidth-bound" caption: near the bottom, under the slope

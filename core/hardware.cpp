@@ -20,6 +20,7 @@ struct QuantityInfo {
     double min;
     double max;
     std::initializer_list<Unit> accepted; // besides a bare number
+    std::string_view range = {}; // for messages, where the bounds are not powers of ten from 1e3 up
 };
 
 const QuantityInfo& info(HardwareQuantity q)
@@ -28,6 +29,9 @@ const QuantityInfo& info(HardwareQuantity q)
         { "peak", "a compute peak", "FLOP/s (OP/s)", kMinRate, kMaxRate, { Unit::FlopsPerSecond } },
         { "bandwidth", "a bandwidth", "B/s or b/s", kMinRate, kMaxRate, { Unit::BytesPerSecond, Unit::BitsPerSecond } },
         { "capacity", "a capacity", "B", kMinCapacity, kMaxCapacity, { Unit::Bytes } },
+        { "efficiency", "an efficiency factor", "a plain number", kMinEfficiency, kMaxEfficiency, {},
+            "an efficiency factor from 0.01 to 1" },
+        { "latency", "a latency", "s", kMinLatency, kMaxLatency, { Unit::Seconds }, "a latency from 0 to 0.1 s" },
     };
     return infos[static_cast<std::size_t>(q)];
 }
@@ -54,6 +58,8 @@ std::string_view unitKind(Unit unit)
 // "a bandwidth from 1e3 to 1e20 B/s"; every bound is a power of ten.
 std::string rangeText(const QuantityInfo& i)
 {
+    if (!i.range.empty())
+        return std::string(i.range);
     auto power = [](double v) { return "1e" + std::to_string(std::lround(std::log10(v))); };
     return std::string(i.description) + " from " + power(i.min) + " to " + power(i.max) + " "
         + std::string(i.units.substr(0, i.units.find(' ')));
@@ -74,12 +80,49 @@ std::string valueError(const QuantityInfo& i, std::string_view text, const std::
             + found + " (" + rangeText(i) + ")";
     }
     if (parsed->unit != Unit::None && std::find(i.accepted.begin(), i.accepted.end(), parsed->unit) == i.accepted.end())
-        return "unexpected unit: " + std::string(i.description) + " is in " + std::string(i.units)
-            + " or a plain number" + found + ", " + std::string(unitKind(parsed->unit));
-    if (parsed->value <= 0)
+        return "unexpected unit: " + std::string(i.description) + " is "
+            + (i.accepted.size() == 0 ? std::string(i.units) : "in " + std::string(i.units) + " or a plain number")
+            + found + ", " + std::string(unitKind(parsed->unit));
+    if (parsed->value <= 0 && i.min > 0)
         return "expected a positive value" + found + " (" + rangeText(i) + ")";
     return "expected " + rangeText(i) + found;
 }
+// The number of the memory level or link named exactly `name` that a key sets (a member of either, or null where
+// the key has none for that kind), or null when there is no such level or link. H is Hardware or const Hardware.
+template <typename H>
+auto levelField(H& hw, std::string_view name, double MemoryLevel::*memoryField, double Link::*linkField)
+    -> decltype(&hw.launchFloor)
+{
+    if (memoryField)
+        for (auto& m : hw.memories)
+            if (m.name == name)
+                return &(m.*memoryField);
+    if (linkField)
+        for (auto& l : hw.links)
+            if (l.name == name)
+                return &(l.*linkField);
+    return nullptr;
+}
+
+// The number behind a key of any quantity but a peak (peaks are optional per dtype), or null.
+template <typename H> auto fieldOf(H& hw, HardwareQuantity q, std::string_view name) -> decltype(&hw.launchFloor)
+{
+    switch (q) {
+    case HardwareQuantity::Bandwidth:
+        return levelField(hw, name, &MemoryLevel::bandwidth, &Link::bandwidth);
+    case HardwareQuantity::Capacity:
+        return levelField(hw, name, &MemoryLevel::capacity, nullptr);
+    case HardwareQuantity::Efficiency:
+        return name == "compute" ? &hw.computeEfficiency
+                                 : levelField(hw, name, &MemoryLevel::efficiency, &Link::efficiency);
+    case HardwareQuantity::Latency:
+        return name == "launch" ? &hw.launchFloor : levelField(hw, name, nullptr, &Link::latency);
+    case HardwareQuantity::Peak:
+        break;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 std::string_view scopeName(LinkScope scope)
@@ -144,31 +187,23 @@ std::string formatRoofBandwidth(const Hardware& hw, RoofKind kind, std::string_v
 
 std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
 {
-    const std::size_t dot = key.find('.');
-    if (dot == std::string_view::npos)
+    const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
+    if (!quantity)
         return std::nullopt;
-    const std::string_view group = key.substr(0, dot);
-    const std::string_view name = key.substr(dot + 1);
-    if (group == "peak") {
+    const std::string_view name = key.substr(key.find('.') + 1);
+    if (*quantity == HardwareQuantity::Peak) {
         const std::optional<Dtype> dtype = parseDtype(name);
         return dtype ? hw.peakFor(*dtype) : std::nullopt;
     }
-    if (group == "bandwidth") {
-        if (const MemoryLevel* m = hw.memory(name))
-            return m->bandwidth;
-        if (const Link* l = hw.link(name))
-            return l->bandwidth;
-    }
-    if (group == "capacity")
-        if (const MemoryLevel* m = hw.memory(name))
-            return m->capacity;
-    return std::nullopt;
+    const double* field = fieldOf(hw, *quantity, name);
+    return field ? std::optional<double>(*field) : std::nullopt;
 }
 
 std::optional<HardwareQuantity> quantityOfKey(std::string_view key)
 {
     const std::string_view group = key.substr(0, key.find('.'));
-    for (HardwareQuantity q : { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity })
+    for (HardwareQuantity q : { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity,
+             HardwareQuantity::Efficiency, HardwareQuantity::Latency })
         if (key.size() > group.size() && info(q).group == group)
             return q;
     return std::nullopt;
@@ -203,7 +238,8 @@ std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, 
 {
     const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
     if (!quantity)
-        return "unknown hardware key " + quoteInput(key) + " (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)";
+        return "unknown hardware key " + quoteInput(key)
+            + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or latency.NAME)";
     const std::string_view name = key.substr(key.find('.') + 1);
     if (*quantity == HardwareQuantity::Peak && !parseDtype(name))
         return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key)
@@ -211,30 +247,20 @@ std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, 
     if (std::optional<std::string> error = checkHardwareValue(*quantity, value))
         return (key.size() <= kMaxQuoted ? std::string(key) : quoteInput(key)) + ": " + *error;
 
-    switch (*quantity) {
-    case HardwareQuantity::Peak:
+    if (*quantity == HardwareQuantity::Peak) {
         hw.setPeak(*parseDtype(name), value);
         return std::nullopt;
-    case HardwareQuantity::Bandwidth:
-        for (MemoryLevel& m : hw.memories)
-            if (m.name == name) {
-                m.bandwidth = value;
-                return std::nullopt;
-            }
-        for (Link& l : hw.links)
-            if (l.name == name) {
-                l.bandwidth = value;
-                return std::nullopt;
-            }
-        return "no memory level or link named " + quoteInput(name) + " on " + hw.name;
-    case HardwareQuantity::Capacity:
-        for (MemoryLevel& m : hw.memories)
-            if (m.name == name) {
-                m.capacity = value;
-                return std::nullopt;
-            }
-        return "no memory level named " + quoteInput(name) + " on " + hw.name;
     }
+    double* field = fieldOf(hw, *quantity, name);
+    if (!field) {
+        static constexpr std::string_view missing[] = { "", "no memory level or link named ", "no memory level named ",
+            "no memory level or link named ", "no link named " };
+        static constexpr std::string_view alternative[]
+            = { "", "", "", " (or efficiency.compute)", " (or latency.launch, the launch floor)" };
+        const auto q = static_cast<std::size_t>(*quantity);
+        return std::string(missing[q]) + quoteInput(name) + " on " + hw.name + std::string(alternative[q]);
+    }
+    *field = value;
     return std::nullopt;
 }
 
@@ -249,6 +275,14 @@ std::vector<std::string> hardwareKeys(const Hardware& hw)
         keys.push_back("bandwidth." + l.name);
     for (const MemoryLevel& m : hw.memories)
         keys.push_back("capacity." + m.name);
+    keys.push_back("efficiency.compute");
+    for (const MemoryLevel& m : hw.memories)
+        keys.push_back("efficiency." + m.name);
+    for (const Link& l : hw.links)
+        keys.push_back("efficiency." + l.name);
+    keys.push_back("latency.launch");
+    for (const Link& l : hw.links)
+        keys.push_back("latency." + l.name);
     return keys;
 }
 

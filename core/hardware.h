@@ -25,6 +25,7 @@ struct MemoryLevel {
     std::string label; // what a reader sees: "HBM3 80 GiB"
     double bandwidth = 0; // bytes/s
     double capacity = 0; // bytes; 0 when not stated
+    double efficiency = 1; // the share of the bandwidth reached in practice (efficiency.NAME); 1: the datasheet's
 
     bool operator==(const MemoryLevel&) const = default;
 };
@@ -36,6 +37,8 @@ struct Link {
     double bandwidth = 0; // bytes/s, one direction
     LinkScope scope = LinkScope::IntraNode;
     bool specifiedInBits = false; // shown as "400 Gb/s" rather than "50 GB/s"
+    double latency = 0; // α, seconds per message step of a collective (the preset's cited figure); 0: not stated
+    double efficiency = 1; // the share of the bandwidth reached in practice (efficiency.NAME)
 
     bool operator==(const Link&) const = default;
 };
@@ -49,6 +52,11 @@ struct Hardware {
     std::vector<Link> links;
     std::vector<std::string> sources;
     std::string notes;
+    double launchFloor = 0; // seconds: the least time any one kernel takes (launch_floor); 0: not stated
+    double computeEfficiency = 1; // the share of every compute peak reached in practice (efficiency.compute)
+    // The session's latency switch (Session::latency), copied in by Session::hardware(): with it on, every
+    // operation takes at least the launch floor and every link adds α per message step. Off reproduces the texts.
+    bool latency = false;
 
     std::optional<double> peakFor(Dtype d) const { return peak[static_cast<std::size_t>(d)]; }
     void setPeak(Dtype d, std::optional<double> v) { peak[static_cast<std::size_t>(d)] = v; }
@@ -84,7 +92,7 @@ std::string formatRoofBandwidth(const Hardware&, RoofKind, std::string_view name
 // What a number of the hardware measures: a dense compute peak, a one-way bandwidth, or a memory capacity. Each has
 // its units and its legal range, the same wherever the number comes from (a preset, a scenario's set: block, --set,
 // a field of the window).
-enum class HardwareQuantity { Peak, Bandwidth, Capacity };
+enum class HardwareQuantity { Peak, Bandwidth, Capacity, Efficiency, Latency };
 
 // Peaks and bandwidths: from 1 kFLOP/s (kB/s), below any processor or link worth a roofline, to 1e20, a hundred
 // times a whole pod of today's chips taken as one; within it every ridge point and every time the program computes
@@ -95,8 +103,17 @@ inline constexpr double kMaxRate = 1e20;
 // of the largest machine built; a capacity is left out of a preset when it is not known, never written as 0.
 inline constexpr double kMinCapacity = 1e3;
 inline constexpr double kMaxCapacity = 1e18;
+// Efficiency factors: the share of a peak or bandwidth reached in practice, from 1% (below which a resource is
+// broken rather than slow) to 1, the datasheet's figure and the ideal roofline of the texts.
+inline constexpr double kMinEfficiency = 0.01;
+inline constexpr double kMaxEfficiency = 1;
+// Latencies (a link's α, the launch floor): from 0 (none) to 0.1 s, above any network round trip a collective
+// makes; times stay finite for every count.
+inline constexpr double kMinLatency = 0;
+inline constexpr double kMaxLatency = 0.1;
 
-// The quantity behind a key of setHardwareValue by its group ("peak.", "bandwidth.", "capacity."), or nothing.
+// The quantity behind a key of setHardwareValue by its group ("peak.", "bandwidth.", "capacity.", "efficiency.",
+// "latency."), or nothing.
 std::optional<HardwareQuantity> quantityOfKey(std::string_view key);
 // "a compute peak in FLOP/s", for messages.
 std::string_view describeQuantity(HardwareQuantity);
@@ -108,7 +125,9 @@ std::optional<std::string> checkHardwareValue(HardwareQuantity, double value);
 Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view text);
 
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
-// "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM". Returns an error message, or nothing on success.
+// "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM", "efficiency.compute", "efficiency.HBM" (a memory
+// level or link), "latency.NVLink" (a link's α), "latency.launch" (the launch floor). Returns an error message, or
+// nothing on success.
 std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
 // The number behind a key of setHardwareValue, or nothing when the hardware has none there.
 std::optional<double> hardwareValue(const Hardware&, std::string_view key);

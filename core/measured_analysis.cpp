@@ -1,5 +1,7 @@
 #include "measured_analysis.h"
 
+#include "report_practical.h"
+
 #include "json.h"
 #include "report.h"
 #include "units.h"
@@ -134,6 +136,8 @@ void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
         c.overrideKey = "bandwidth." + m->name;
     }
     c.fraction = c.datasheet > 0 ? c.measured / c.datasheet : 0;
+    if (c.datasheet > 0 && c.fraction >= kMinEfficiency && c.fraction <= kMaxEfficiency)
+        c.efficiencyKey = "efficiency." + (c.compute ? std::string("compute") : c.overrideKey.substr(10));
 }
 
 } // namespace
@@ -157,7 +161,7 @@ std::vector<CeilingComparison> deriveCeilings(
         auto it = std::find_if(
             out.begin(), out.end(), [&](const CeilingComparison& c) { return c.name == name && c.compute == compute; });
         if (it == out.end())
-            out.push_back({ name, compute, value, 0, 0, source, {} });
+            out.push_back({ name, compute, value, 0, 0, source, {}, {} });
         else if (value > it->measured) {
             it->measured = value;
             it->source = source;
@@ -194,7 +198,7 @@ MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const Analysis& model, 
     }
     if (!set.ceilings.empty()) {
         for (const MeasuredCeiling& m : set.ceilings) {
-            a.ceilings.push_back({ m.name, m.compute, m.value, 0, 0, m.source, {} });
+            a.ceilings.push_back({ m.name, m.compute, m.value, 0, 0, m.source, {}, {} });
             compareWithDatasheet(a.ceilings.back(), model.hardware);
         }
     } else {
@@ -285,6 +289,8 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key("datasheet").value(c.datasheet);
             j.key("fraction_of_datasheet").value(c.fraction);
             j.key("set").value(c.overrideKey + "=" + formatSI(c.measured, "", 4));
+            if (!c.efficiencyKey.empty())
+                j.key("set_efficiency").value(c.efficiencyKey + "=" + plainFactor(c.fraction));
         }
         j.endObject();
     }
@@ -344,11 +350,13 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
     if (!a.ceilings.empty()) {
         out += std::string("\nMeasured ceilings (") + (a.ceilingsDerived ? "best reached by the kernels" : "peaks file")
             + "):\n";
-        std::vector<std::vector<std::string>> rows { { "roof", "measured", "datasheet", "fraction", "from" } };
+        std::vector<std::vector<std::string>> rows { { "roof", "measured", "datasheet", "fraction", "as efficiency",
+            "from" } };
         for (const CeilingComparison& c : a.ceilings)
             rows.push_back({ c.name, c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured),
                 c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
                 c.datasheet > 0 ? percent(c.fraction) : "-",
+                c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + plainFactor(c.fraction),
                 c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
         out += renderTable(rows, 1, 4);
     }

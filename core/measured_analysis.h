@@ -62,6 +62,10 @@ struct CeilingComparison {
     double fraction = 0; // measured / datasheet, 0 when no datasheet figure
     std::string source; // the peaks file's column, or the kernel that reached it
     std::string overrideKey; // "bandwidth.HBM", "peak.bf16": the --set key that makes it the model's roof
+    // "efficiency.HBM", "efficiency.compute": the --set key that keeps the datasheet's roof and makes the measured
+    // share of it the model's efficiency factor (the compute factor applies to every dtype); empty when the fraction
+    // is no legal factor (above 1, or below 0.01).
+    std::string efficiencyKey;
 };
 
 struct MeasuredAnalysis {

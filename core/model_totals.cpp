@@ -74,6 +74,7 @@ std::optional<ModelTotals> modelTotals(const Analysis& a)
         t.tLower += r * e.tLower;
         t.tUpper += r * e.tUpper;
         t.tMath += r * e.tMath;
+        t.tLatency += r * e.tLatency;
         for (const ResourceUse& use : e.resources) {
             (use.kind == RoofKind::Memory ? t.tMemory : t.tNetwork) += r * use.time;
             if (use.kind == RoofKind::Memory && a.hardware.memory({}) && use.name == a.hardware.memory({})->name)

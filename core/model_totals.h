@@ -34,6 +34,7 @@ struct ModelTotals {
     double tMath = 0;
     double tMemory = 0; // every memory level's time
     double tNetwork = 0; // every link's time
+    double tLatency = 0; // what latency floors add to tLower (0 with the switch off)
     double memoryBytes = 0; // bytes read and written in main memory
     double tokensPerSecond = 0; // every sequence together
     double tokensPerSecondPerSequence = 0;

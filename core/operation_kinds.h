@@ -126,14 +126,15 @@ inline double ringShare(double participants)
 
 inline Traffic memory(const std::string& name, double bytes)
 {
-    return { RoofKind::Memory, name, bytes };
+    return { RoofKind::Memory, name, bytes, 0 };
 }
 
 // A link that carries no bytes (one chip, one participant) is left out rather than shown at infinite intensity.
-inline void addLink(Cost& c, const std::string& name, double bytes)
+// `steps` are the message steps the bytes take one after another (see Traffic).
+inline void addLink(Cost& c, const std::string& name, double bytes, double steps)
 {
     if (bytes > 0)
-        c.traffic.push_back({ RoofKind::Network, name, bytes });
+        c.traffic.push_back({ RoofKind::Network, name, bytes, steps });
 }
 
 // "int8-weight matmul", "int8 matmul", "matmul": how labels name a matmul by its dtypes.

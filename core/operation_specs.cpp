@@ -124,7 +124,8 @@ const KindSpec<ShardedMatmul>& specOf(const ShardedMatmul*)
             [](const ShardedMatmul& op) {
                 const double hbm = (s(op.x) * op.B * op.D + s(op.w) * op.D * op.F) / op.chips + s(op.out) * op.B * op.F;
                 Cost c { 2 * op.B * op.D * op.F / op.chips, op.compute, { memory(op.memory, hbm) }, {} };
-                addLink(c, op.link, 2 * ringShare(op.chips) * s(op.out) * op.B * op.F);
+                // The partial sums are all-reduced over a ring of `chips`: 2(chips−1) steps.
+                addLink(c, op.link, 2 * ringShare(op.chips) * s(op.out) * op.B * op.F, 2 * (op.chips - 1));
                 return c;
             },
         .label =
@@ -158,15 +159,15 @@ const KindSpec<Collective>& specOf(const Collective*)
                 switch (op.kind) {
                 case CollectiveKind::AllReduce:
                     c.flops = share * op.N;
-                    addLink(c, op.link, 2 * volume);
+                    addLink(c, op.link, 2 * volume, 2 * (op.P - 1)); // reduce-scatter then all-gather
                     break;
                 case CollectiveKind::ReduceScatter:
                     c.flops = share * op.N;
-                    addLink(c, op.link, volume);
+                    addLink(c, op.link, volume, op.P - 1);
                     break;
                 case CollectiveKind::AllGather:
                     c.flops = 0;
-                    addLink(c, op.link, volume);
+                    addLink(c, op.link, volume, op.P - 1);
                     break;
                 }
                 return c;
@@ -206,7 +207,7 @@ const KindSpec<DataParallelStep>& specOf(const DataParallelStep*)
         .cost =
             [](const DataParallelStep& op) {
                 Cost c { 6 * op.psi * op.tokens / op.P, op.compute, {}, {} };
-                addLink(c, op.link, 2 * ringShare(op.P) * op.psi * op.s);
+                addLink(c, op.link, 2 * ringShare(op.P) * op.psi * op.s, 2 * (op.P - 1)); // one ring all-reduce
                 return c;
             },
         .label =
@@ -233,7 +234,8 @@ const KindSpec<TensorParallelLayer>& specOf(const TensorParallelLayer*)
         .cost =
             [](const TensorParallelLayer& op) {
                 Cost c { 24 * op.B * op.S * op.H * op.H / op.t, op.dtype, {}, {} };
-                addLink(c, op.link, 4 * ringShare(op.t) * s(op.dtype) * op.B * op.S * op.H);
+                // Two ring all-reduces (after attention, after the MLP) of t participants: 4(t−1) steps.
+                addLink(c, op.link, 4 * ringShare(op.t) * s(op.dtype) * op.B * op.S * op.H, 4 * (op.t - 1));
                 return c;
             },
         .label
@@ -260,7 +262,7 @@ const KindSpec<PipelineStage>& specOf(const PipelineStage*)
         .cost =
             [](const PipelineStage& op) {
                 Cost c { op.m * 24 * op.B * op.S * op.H * op.H * op.L, op.dtype, {}, {} };
-                addLink(c, op.link, op.m * s(op.dtype) * op.B * op.S * op.H);
+                addLink(c, op.link, op.m * s(op.dtype) * op.B * op.S * op.H, op.m); // one send per microbatch
                 c.extras.push_back({ "bubble", (op.p - 1) / (op.m + op.p - 1), "" });
                 return c;
             },

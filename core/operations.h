@@ -22,6 +22,9 @@ struct Traffic {
     RoofKind kind = RoofKind::Memory; // Memory or Network
     std::string name;
     double bytes = 0;
+    // Links: the message steps the algorithm takes one after another, each paying the link's latency α (a ring
+    // all-reduce of P participants 2(P−1), a ring all-gather or reduce-scatter P−1, a point-to-point send 1).
+    double steps = 0;
 };
 
 // A derived figure that belongs with an operation but is not a time: the pipeline bubble, for instance.

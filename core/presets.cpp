@@ -37,6 +37,9 @@ std::optional<std::string> levelNameProblem(std::string_view name)
             + " ASCII letters, digits, '-' or '_', found " + quoteInput(name);
     std::string lower(name);
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (lower == "launch")
+        return "the name " + quoteInput(name)
+            + " is the launch floor's key (latency.launch): call the level or link by its technology (HBM, NVLink)";
     if (lower == "compute" || parseDtype(lower))
         return "the name " + quoteInput(name)
             + " reads as a compute roof (a dtype, or 'compute'): call the level or link by its technology (HBM, L2, "
@@ -68,7 +71,8 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
 {
     const std::optional<YAML::Node> root = rootNode;
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
-    if (!r.checkMap(*root, prefix, { "id", "name", "vendor", "compute", "memory", "links", "sources", "notes" }))
+    if (!r.checkMap(*root, prefix,
+            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "sources", "notes" }))
         return {};
     Hardware hw;
     hw.id = std::string(defaultId);
@@ -87,6 +91,9 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     if (auto n = r.child(*root, prefix, "notes", false))
         if (auto v = r.text(*n, at("notes")))
             hw.notes = *v;
+    if (auto n = r.child(*root, prefix, "launch_floor", false))
+        if (auto v = r.hardwareValue(*n, at("launch_floor"), HardwareQuantity::Latency))
+            hw.launchFloor = *v;
     if (auto n = r.child(*root, prefix, "sources", true)) {
         if (!n->IsSequence() || n->size() == 0)
             r.error(*n, at("sources"), "expected a list of sources");
@@ -167,7 +174,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
             for (std::size_t i = 0; i < n->size(); ++i) {
                 const YAML::Node node = (*n)[i];
                 const std::string field = YamlReader::index(at("links"), i);
-                if (!r.checkMap(node, field, { "name", "label", "bandwidth", "scope" }))
+                if (!r.checkMap(node, field, { "name", "label", "bandwidth", "scope", "latency" }))
                     continue;
                 Link l;
                 if (auto v = r.child(node, field, "name", true))
@@ -183,6 +190,9 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                         l.specifiedInBits = unit == Unit::BitsPerSecond;
                     }
                 }
+                if (auto v = r.child(node, field, "latency", false))
+                    if (auto a = r.hardwareValue(*v, field + ".latency", HardwareQuantity::Latency))
+                        l.latency = *a;
                 if (auto v = r.child(node, field, "scope", true))
                     if (auto t = r.text(*v, field + ".scope")) {
                         if (auto scope = parseScope(*t))

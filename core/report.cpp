@@ -1,5 +1,6 @@
 #include "report.h"
 #include "report_model.h"
+#include "report_practical.h"
 
 #include "evaluate.h"
 #include "json.h"
@@ -91,8 +92,9 @@ void writeSweep(JsonWriter& j, const Sweep& curve)
         j.key(curve.param).value(sample.x);
         j.key("attainable_flops_per_s").value(sample.attainable);
         j.key("fraction_of_peak").value(sample.fractionOfPeak);
-        j.key("bound").value(sample.boundIndex < 0 ? std::string("compute")
-                                                   : curve.resources[static_cast<std::size_t>(sample.boundIndex)]);
+        j.key("bound").value(sample.latencyBound ? std::string("latency")
+                : sample.boundIndex < 0          ? std::string("compute")
+                                                 : curve.resources[static_cast<std::size_t>(sample.boundIndex)]);
         j.endObject();
     }
     j.endArray();
@@ -138,6 +140,7 @@ Expected<std::string> reportTable(const Analysis& a)
         out += "  " + pad(roof.name, 8) + pad(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value), 12, true)
             + "  one way   ridge " + pad(formatIntensity(ridgeIntensity(peak, roof.value)), 8, true) + " "
             + std::string(workName(dtype)) + "/B\n";
+    out += practicalText(hw);
     out += "\n";
 
     const std::vector<std::string> header = { "operation", "intensity", "T_math", "T_comms", "T_lower", "T_upper",
@@ -204,6 +207,7 @@ Expected<std::string> reportJson(
         j.endObject();
     }
     j.endArray();
+    writePracticalHardware(j, hw);
     j.endObject();
 
     j.key("operations").beginArray();
@@ -242,6 +246,7 @@ Expected<std::string> reportJson(
             j.key("bandwidth_bytes_per_s").value(use.bandwidth);
             j.key("intensity").value(use.intensity);
             j.key("time_s").value(use.time);
+            writePracticalResource(j, hw, use);
             j.endObject();
         }
         j.endArray();
@@ -252,6 +257,7 @@ Expected<std::string> reportJson(
         j.key("bound").value(e.bound());
         j.key("attainable_flops_per_s").value(e.attainable);
         j.key("fraction_of_peak").value(e.fractionOfPeak);
+        writePracticalOperation(j, hw, e);
         for (const Extra& x : e.extras)
             j.key(x.name).value(x.value);
         // Keys with nothing to say are left out rather than written as null: the report holds no null, inf or NaN.
@@ -270,7 +276,7 @@ Expected<std::string> reportJson(
     }
     j.endArray();
     // Operations run one after another: the visible ones summed, and each named group's.
-    auto total = [&j](const GroupTotal& t) {
+    auto total = [&j, &hw](const GroupTotal& t) {
         j.beginObject();
         if (!t.group.empty())
             j.key("group").value(t.group);
@@ -281,6 +287,8 @@ Expected<std::string> reportJson(
         j.key("t_upper_s").value(t.tUpper);
         j.key("t_memory_s").value(t.tMemory);
         j.key("t_network_s").value(t.tNetwork);
+        if (hw.latency)
+            j.key("t_latency_s").value(t.tLatency);
         j.endObject();
     };
     j.key("total");

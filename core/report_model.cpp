@@ -59,6 +59,8 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("t_math_s").value(t.tMath);
     j.key("t_memory_s").value(t.tMemory);
     j.key("t_network_s").value(t.tNetwork);
+    if (a.hardware.latency)
+        j.key("t_latency_s").value(t.tLatency);
     j.key("tokens_per_s").value(t.tokensPerSecond);
     j.key("tokens_per_s_per_sequence").value(t.tokensPerSecondPerSequence);
     if (s.phase == Phase::Prefill)
@@ -98,7 +100,8 @@ std::string modelTotalsText(const Analysis& a)
         + "; per chip, operations one after another:\n";
     out += "  " + std::string(prefill ? "prefill" : "decode step") + "  T_lower " + formatSeconds(t.tLower)
         + "  T_upper " + formatSeconds(t.tUpper) + "  (math " + formatSeconds(t.tMath) + ", memory "
-        + formatSeconds(t.tMemory) + ", network " + formatSeconds(t.tNetwork) + ")\n";
+        + formatSeconds(t.tMemory) + ", network " + formatSeconds(t.tNetwork)
+        + (a.hardware.latency ? ", latency floors add " + formatSeconds(t.tLatency) : "") + ")\n";
     out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total, "
         + formatSI(t.tokensPerSecondPerSequence, "", 4) + " per sequence"
         + (prefill ? "; time to first token " + formatSeconds(t.timeToFirstToken) : "") + "\n";

@@ -229,9 +229,14 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
         // A link specified in bits stays so: ×8 and ÷8 are exact in binary floating point.
         out << YAML::Key << "bandwidth" << YAML::Value
             << (l.specifiedInBits ? number(l.bandwidth * 8) + " b/s" : number(l.bandwidth));
-        out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope)) << YAML::EndMap;
+        out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope));
+        if (l.latency > 0)
+            out << YAML::Key << "latency" << YAML::Value << number(l.latency);
+        out << YAML::EndMap;
     }
     out << YAML::EndSeq;
+    if (hw.launchFloor > 0)
+        out << YAML::Key << "launch_floor" << YAML::Value << number(hw.launchFloor);
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const std::string& src : hw.sources)
         out << src;
@@ -260,8 +265,8 @@ Expected<Session, Diagnostics> parseScenario(
     if (!root)
         return Result::failure(r.diagnostics());
     if (!r.checkMap(*root, {},
-            { "name", "description", "preset", "hardware", "set", "dtype", "model", "operations", "measured",
-                "lesson" }))
+            { "name", "description", "preset", "hardware", "set", "latency", "dtype", "model", "operations",
+                "measured", "lesson" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -311,7 +316,9 @@ Expected<Session, Diagnostics> parseScenario(
                 }
                 const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
                 if (!quantity) {
-                    r.error(entry.first, field, "unknown key (expected peak.DTYPE, bandwidth.NAME or capacity.NAME)");
+                    r.error(entry.first, field,
+                        "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or "
+                        "latency.NAME)");
                     continue;
                 }
                 const std::optional<double> v = r.hardwareValue(entry.second, field, *quantity);
@@ -322,6 +329,13 @@ Expected<Session, Diagnostics> parseScenario(
             }
         }
     }
+    if (auto n = r.child(*root, {}, "latency", false))
+        if (auto t = r.text(*n, "latency")) {
+            if (const std::optional<bool> on = parseSwitch(*t))
+                session.latency = *on;
+            else
+                r.error(*n, "latency", "expected on or off, found " + quoteInput(*t));
+        }
     const Hardware hw = session.hardware();
 
     if (auto n = r.child(*root, {}, "dtype", false))
@@ -438,6 +452,13 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
             return shownKey + ": " + q.error();
         return setOverride(session, key, q->value);
     }
+    if (key == "latency") {
+        const std::optional<bool> on = parseSwitch(value);
+        if (!on)
+            return "latency: expected on or off, found " + quoteInput(value);
+        session.latency = *on;
+        return std::nullopt;
+    }
     const Hardware hw = session.hardware();
     if (key.starts_with("model."))
         return applyModelSetting(session, key.substr(6), value, hw);
@@ -493,7 +514,8 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
     }
     if (!applied)
         return "unknown key " + quoteInput(key) + ": no operation has a parameter " + quoteInput(param)
-            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
+            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, latency or "
+              "chart.dtype";
     session.operations = std::move(ops);
     return std::nullopt;
 }
@@ -518,6 +540,8 @@ std::string writeScenario(const Session& s)
             out << YAML::Key << o.key << YAML::Value << number(o.value);
         out << YAML::EndMap;
     }
+    if (s.latency)
+        out << YAML::Key << "latency" << YAML::Value << "on";
     if (s.dtype)
         out << YAML::Key << "dtype" << YAML::Value << std::string(dtypeName(*s.dtype));
     if (s.model) {

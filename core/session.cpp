@@ -36,6 +36,7 @@ Hardware Session::hardware() const
     Hardware hw = chip;
     for (const Override& o : overrides)
         setHardwareValue(hw, o.key, o.value); // checked when set: setOverride, or the file's reader
+    hw.latency = latency;
     return hw;
 }
 
@@ -60,6 +61,15 @@ std::optional<std::size_t> Session::indexOf(std::string_view id) const
     for (std::size_t i = 0; i < operations.size(); ++i)
         if (operations[i].id == id)
             return i;
+    return std::nullopt;
+}
+
+std::optional<bool> parseSwitch(std::string_view text)
+{
+    if (text == "on")
+        return true;
+    if (text == "off")
+        return false;
     return std::nullopt;
 }
 

@@ -57,6 +57,9 @@ struct Session {
     Hardware chip; // the chip as its preset or the file gives it, before overrides: what Reset restores
     std::vector<Override> overrides; // each key once, in the order first set
     std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
+    // Latency floors (scenario `latency: on`, --set latency=on): every operation takes at least the chip's launch
+    // floor and every collective pays its link's α per message step. Off by default: the texts' ideal roofline.
+    bool latency = false;
     std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
     std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
     std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
@@ -74,6 +77,9 @@ struct Session {
     // The position of the operation with this id, or nothing.
     std::optional<std::size_t> indexOf(std::string_view id) const;
 };
+
+// "on" or "off" as the latency switch, or nothing.
+std::optional<bool> parseSwitch(std::string_view);
 
 // Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
 std::optional<std::string> setOverride(Session&, std::string_view key, double value);

@@ -164,6 +164,7 @@ Expected<Sweep> sweep(const OperationVariant& op, const Hardware& hw, const Swee
         s.fractionOfPeak = e->fractionOfPeak;
         s.boundIndex = e->boundIndex < 0 ? -1 : index[static_cast<std::size_t>(e->boundIndex)];
         s.tLower = e->tLower;
+        s.latencyBound = e->latencyBound;
         if (!std::isfinite(s.attainable) || !std::isfinite(s.fractionOfPeak) || !std::isfinite(s.tLower)
             || !std::isfinite(e->peak))
             return Result::failure(std::string(kindName(op)) + " has no finite throughput at " + param + "="

@@ -30,6 +30,7 @@ struct SweepSample {
     double attainable = 0; // FLOP/s at that value: Evaluation::attainable
     double fractionOfPeak = 0; // attainable / peak
     int boundIndex = -1; // -1 when compute-bound, else an index into Sweep::resources
+    bool latencyBound = false; // the launch floor or a link's α binds (see Evaluation::latencyBound)
     double tLower = 0; // seconds: Evaluation::tLower
 };
 

@@ -117,8 +117,13 @@ private slots:
         QVERIFY(parsed);
         Hardware hw = *parsed;
         for (const std::string& key : hardwareKeys(hw)) {
-            QVERIFY2(!setHardwareValue(hw, key, 2.5e12), key.c_str());
-            QCOMPARE(hardwareValue(hw, key), std::optional<double>(2.5e12));
+            // A value inside each quantity's range: factors up to 1, latencies up to 0.1 s.
+            const HardwareQuantity q = *quantityOfKey(key);
+            const double value = q == HardwareQuantity::Efficiency ? 0.75
+                : q == HardwareQuantity::Latency                   ? 2.5e-6
+                                                                   : 2.5e12;
+            QVERIFY2(!setHardwareValue(hw, key, value), key.c_str());
+            QCOMPARE(hardwareValue(hw, key), std::optional<double>(value));
         }
         QCOMPARE(hardwareValue(hw, "bandwidth.NET"), std::optional<double>(2.5e12));
         QCOMPARE(hardwareValue(hw, "bandwidth.NONE"), std::nullopt);

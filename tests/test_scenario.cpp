@@ -2,29 +2,14 @@
 #include "analysis.h"
 #include "evaluate.h"
 #include "scenario.h"
+#include "scenario_fixture.h"
 #include "solver.h"
 
 #include <QTest>
 
 using namespace roofline;
-
-namespace {
-
-const PresetLibrary& library()
-{
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return lib;
-}
-
-Session parse(const std::string& text)
-{
-    const Expected<Session, Diagnostics> s = parseScenario(text, "test.yaml", library());
-    if (!s)
-        qFatal("%s", toString(s.error()).c_str());
-    return *s;
-}
-
-} // namespace
+using roofline::testing::library;
+using roofline::testing::parse;
 
 class TestScenario : public QObject {
     Q_OBJECT

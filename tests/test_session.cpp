@@ -3,6 +3,7 @@
 #include "analysis.h"
 #include "report.h"
 #include "scenario.h"
+#include "scenario_fixture.h"
 #include "test_util.h"
 
 #include <QTest>
@@ -10,22 +11,10 @@
 #include <set>
 
 using namespace roofline;
+using roofline::testing::library;
+using roofline::testing::parse;
 
 namespace {
-
-const PresetLibrary& library()
-{
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return lib;
-}
-
-Session parse(const std::string& text)
-{
-    const Expected<Session, Diagnostics> s = parseScenario(text, "test.yaml", library());
-    if (!s)
-        qFatal("%s", toString(s.error()).c_str());
-    return *s;
-}
 
 std::vector<const EmbeddedFile*> shippedScenarios()
 {

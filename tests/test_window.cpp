@@ -18,8 +18,10 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QImage>
 #include <QLineEdit>
@@ -81,6 +83,7 @@ private slots:
     void stepsDrawFastThenSmooth();
     void typedBandwidthIsParsed();
     void resetRestoresThePreset();
+    void practicalControlsReachTheChart();
     void presetSwitchMovesSlidersAndChart_data();
     void presetSwitchMovesSlidersAndChart();
     void dtypeChooserMovesTheComputeRoof();
@@ -359,6 +362,38 @@ void TestWindow::resetRestoresThePreset()
     QVERIFY(!m_window->document()->chipModified());
     QCOMPARE(peak->value(), *m_window->document()->chip().peakFor(Dtype::bf16));
     checkAgainstCore();
+}
+
+// An efficiency factor typed into its box draws a dashed roof and moves the times; the latency box turns the floors on;
+// each is one undo step.
+void TestWindow::practicalControlsReachTheChart()
+{
+    HardwarePanel* panel = m_window->hardwarePanel();
+    QDoubleSpinBox* hbm = panel->efficiencyBox(QStringLiteral("HBM"));
+    QVERIFY(hbm);
+    QVERIFY(!hbm->isVisibleTo(panel)); // folded away until asked for
+    QTest::keyClick(panel->efficiencyToggle(), Qt::Key_Space);
+    QVERIFY(hbm->isVisibleTo(panel));
+    QCOMPARE(hbm->value(), 1.0);
+    QVERIFY(m_window->chart()->practicalRoofLabels().isEmpty());
+    hbm->selectAll();
+    QTest::keyClicks(hbm, QStringLiteral("0.5"));
+    QTest::keyClick(hbm, Qt::Key_Return);
+    QCOMPARE(m_window->document()->hardware().memory("HBM")->efficiency, 0.5);
+    QCOMPARE(m_window->chart()->practicalRoofLabels(), QStringList { QStringLiteral("HBM \u00D70.5") });
+    checkAgainstCore();
+
+    QVERIFY(!m_window->document()->session().latency);
+    QTest::keyClick(panel->latencyToggle(), Qt::Key_Space);
+    QVERIFY(m_window->document()->session().latency);
+    QVERIFY(m_window->document()->hardware().latency);
+    checkAgainstCore();
+
+    m_window->document()->undoStack()->undo();
+    QVERIFY(!panel->latencyToggle()->isChecked());
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(hbm->value(), 1.0);
+    QVERIFY(m_window->chart()->practicalRoofLabels().isEmpty());
 }
 
 void TestWindow::presetSwitchMovesSlidersAndChart_data()

@@ -33,6 +33,11 @@ QString roofLabel(const chart::RoofSegment& roof, const Hardware& hw)
     return qs(roof.name) + QLatin1Char(' ') + bandwidthText(roof, hw);
 }
 
+QString practicalRoofLabel(const chart::RoofSegment& roof)
+{
+    return qs(roof.name) + QStringLiteral(" \u00D7") + QString::number(roof.efficiency, 'g', 3);
+}
+
 QString ridgeLabel(const chart::RoofSegment& roof)
 {
     return QStringLiteral("ridge %1").arg(qs(formatIntensity(roof.ridge)));
@@ -68,6 +73,10 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));
     row(QStringLiteral("T<sub>lower</sub> / T<sub>upper</sub>"),
         qs(formatSeconds(ev.tLower)) + QStringLiteral(" / ") + qs(formatSeconds(ev.tUpper)));
+    if (ev.tLaunch > 0)
+        row(QStringLiteral("launch floor"), qs(formatSeconds(ev.tLaunch)));
+    if (ev.tLatency > 0)
+        row(QStringLiteral("latency adds"), qs(formatSeconds(ev.tLatency)));
     row(QStringLiteral("bound"), escaped(ev.bound()));
     row(QStringLiteral("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
     row(QStringLiteral("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));

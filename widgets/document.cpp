@@ -133,7 +133,7 @@ void Document::apply(Session next)
 {
     const Session& before = session();
     const bool chipChanged = next.chip != before.chip || next.presetId != before.presetId;
-    const bool overridesChanged = next.overrides != before.overrides;
+    const bool overridesChanged = next.overrides != before.overrides || next.latency != before.latency;
     const bool dtypeDiffers = next.chartDtype() != before.chartDtype();
     bool listChanged = next.operations.size() != before.operations.size();
     std::vector<std::size_t> edited;
@@ -202,8 +202,10 @@ Session Document::resetTarget() const
         next.overrides.clear();
     } else {
         next.overrides = m_opened.overrides;
+        next.latency = m_opened.latency;
         next.dtype = m_opened.dtype;
         next.model = m_opened.model;
+        next.latency = m_opened.latency;
         for (Operation& op : next.operations)
             if (const Operation* opened = m_opened.find(op.id)) {
                 op.op = opened->op;
@@ -256,6 +258,13 @@ std::optional<std::string> Document::setModelSetting(const std::string& key, con
         return error;
     push(std::move(next), tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
     return std::nullopt;
+}
+
+void Document::setLatency(bool on)
+{
+    Session next = session();
+    next.latency = on;
+    push(std::move(next), on ? tr("Latency floors on") : tr("Latency floors off"), "latency");
 }
 
 std::optional<std::string> Document::editOperation(

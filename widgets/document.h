@@ -62,6 +62,8 @@ public:
     void setDtype(Dtype);
     // A key of setHardwareValue: "peak.bf16", "bandwidth.HBM". Returns the core's error text, or nothing.
     std::optional<std::string> setHardwareValue(const std::string& key, double value);
+    // The latency switch (Session::latency): launch floors and α per collective step on or off.
+    void setLatency(bool on);
     std::optional<std::string> setOperationParam(std::size_t op, std::string_view name, double value);
     std::optional<std::string> setOperationDtype(std::size_t op, std::string_view name, Dtype value);
     // A memory level or link by name; empty for the chip's default.

@@ -6,12 +6,16 @@
 #include "log_slider.h"
 #include "slider_row.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace roofline::widgets {
@@ -36,6 +40,10 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     , m_bandwidthBox(new QWidget(this))
     , m_bandwidthLayout(new QVBoxLayout(m_bandwidthBox))
     , m_reset(new QPushButton(QStringLiteral("Reset"), this))
+    , m_latency(new QCheckBox(QStringLiteral("&Latency floors"), this))
+    , m_efficiencyToggle(new QToolButton(this))
+    , m_efficiencyBox(new QWidget(this))
+    , m_efficiencyLayout(new QFormLayout(m_efficiencyBox))
 {
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
@@ -45,7 +53,30 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     layout->addWidget(m_peak);
     m_bandwidthLayout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_bandwidthBox);
+    auto* practical = new QHBoxLayout;
+    practical->addWidget(m_latency);
+    practical->addStretch(1);
+    practical->addWidget(m_efficiencyToggle);
+    layout->addLayout(practical);
+    m_efficiencyLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_efficiencyBox);
+    // Folded by default: most sessions keep the ideal roofline, and the controls below keep their place.
+    m_efficiencyBox->setVisible(false);
+    m_efficiencyToggle->setText(QStringLiteral("&Efficiency"));
+    m_efficiencyToggle->setCheckable(true);
+    m_efficiencyToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_efficiencyToggle->setArrowType(Qt::RightArrow);
+    m_efficiencyToggle->setToolTip(QStringLiteral("Show the efficiency factors: the share of each datasheet roof "
+                                                  "reached in practice"));
+    connect(m_efficiencyToggle, &QToolButton::toggled, this, [this](bool shown) {
+        m_efficiencyBox->setVisible(shown);
+        m_efficiencyToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
+    });
     layout->addWidget(m_reset, 0, Qt::AlignRight);
+    m_latency->setToolTip(
+        QStringLiteral("Every operation takes at least the chip's kernel launch floor, and every collective pays "
+                       "its link's latency per message step. Off: the ideal roofline of the texts"));
+    connect(m_latency, &QCheckBox::toggled, m_state, &Document::setLatency);
 
     m_presets->setToolTip(QStringLiteral("The chip whose roofs the chart draws, grouped by vendor"));
     m_dtypes->setToolTip(QStringLiteral("The number format of the compute roof drawn solid"));
@@ -129,7 +160,42 @@ void HardwarePanel::rebuild()
         m_bandwidthLayout->addWidget(slider);
         m_bandwidths[roof.name] = slider;
     }
+    rebuildEfficiencies();
     syncValues();
+}
+
+QDoubleSpinBox* HardwarePanel::efficiencyBox(const QString& name) const
+{
+    const auto it = m_efficiencies.find(name.toStdString());
+    return it == m_efficiencies.end() ? nullptr : it->second;
+}
+
+// One spin box per factor; each step is an edit of the key efficiency.NAME, undone like a slider's.
+void HardwarePanel::rebuildEfficiencies()
+{
+    for (auto& [name, box] : m_efficiencies)
+        m_efficiencyLayout->removeRow(box);
+    m_efficiencies.clear();
+    std::vector<std::string> names { "compute" };
+    for (const Roof& roof : bandwidthRoofs(m_state->hardware()))
+        names.push_back(roof.name);
+    for (const std::string& name : names) {
+        auto* box = new QDoubleSpinBox(m_efficiencyBox);
+        box->setRange(kMinEfficiency, kMaxEfficiency);
+        box->setDecimals(2);
+        box->setSingleStep(0.05);
+        box->setKeyboardTracking(false); // typing "0.8" is one edit, not "0" (refused) then "0.8"
+        box->setToolTip(QStringLiteral("The share of the %1 datasheet figure reached in practice: below 1 the chart "
+                                       "draws a dashed practical roof and the times use it")
+                            .arg(qs(name == "compute" ? std::string("compute peak's") : name)));
+        const std::string key = "efficiency." + name;
+        connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) {
+            if (m_state->setHardwareValue(key, v))
+                syncValues();
+        });
+        m_efficiencyLayout->addRow(QStringLiteral("Efficiency %1").arg(qs(name)), box);
+        m_efficiencies[name] = box;
+    }
 }
 
 void HardwarePanel::syncValues()
@@ -147,6 +213,14 @@ void HardwarePanel::syncValues()
     for (const Roof& roof : bandwidthRoofs(hw))
         if (LogSlider* slider = bandwidthSlider(qs(roof.name)))
             slider->setValue(roof.value);
+    {
+        const QSignalBlocker blocker(m_latency);
+        m_latency->setChecked(hw.latency);
+    }
+    for (auto& [name, box] : m_efficiencies) {
+        const QSignalBlocker blocker(box);
+        box->setValue(hardwareValue(hw, "efficiency." + name).value_or(1));
+    }
     m_reset->setEnabled(m_state->canReset());
 }
 

@@ -1,4 +1,5 @@
-// The hardware controls: preset and dtype choosers, a slider per roof, and Reset to preset.
+// The hardware controls: preset and dtype choosers, a slider per roof, the latency switch, an efficiency factor per
+// roof, and Reset to preset.
 #pragma once
 
 #include <QWidget>
@@ -6,8 +7,12 @@
 #include <map>
 #include <string>
 
+class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
+class QFormLayout;
 class QPushButton;
+class QToolButton;
 class QVBoxLayout;
 
 namespace roofline::widgets {
@@ -32,6 +37,11 @@ public:
     // The slider of a memory level or link by name ("HBM", "NVLink"), or null.
     LogSlider* bandwidthSlider(const QString& name) const;
     QPushButton* resetButton() const { return m_reset; }
+    QCheckBox* latencyToggle() const { return m_latency; }
+    // Shows or folds away the efficiency factors (folded when the panel opens).
+    QToolButton* efficiencyToggle() const { return m_efficiencyToggle; }
+    // The efficiency factor of "compute" or of a memory level or link by name, or null.
+    QDoubleSpinBox* efficiencyBox(const QString& name) const;
 
 private:
     void fillPresets();
@@ -40,6 +50,7 @@ private:
     void onPresetChosen(int index);
     void onDtypeChosen(int index);
     void write(LogSlider*, const std::string& key, double value);
+    void rebuildEfficiencies();
 
     Document* m_state;
     QComboBox* m_presets;
@@ -48,7 +59,12 @@ private:
     QWidget* m_bandwidthBox;
     QVBoxLayout* m_bandwidthLayout;
     QPushButton* m_reset;
+    QCheckBox* m_latency;
+    QToolButton* m_efficiencyToggle;
+    QWidget* m_efficiencyBox;
+    QFormLayout* m_efficiencyLayout;
     std::map<std::string, LogSlider*> m_bandwidths;
+    std::map<std::string, QDoubleSpinBox*> m_efficiencies; // "compute", then memory levels and links
 };
 
 } // namespace roofline::widgets

@@ -132,6 +132,9 @@ QString RooflineChart::signature() const
     for (const chart::RoofSegment& r : m_layout.roofs)
         s += QStringLiteral("%1:%2:%3;").arg(static_cast<int>(r.kind)).arg(qs(r.name)).arg(r.selected);
     s += QLatin1Char('|');
+    for (const chart::RoofSegment& r : m_layout.practical)
+        s += QStringLiteral("%1:%2;").arg(static_cast<int>(r.kind)).arg(qs(r.name));
+    s += QLatin1Char('|');
     for (std::size_t op : m_shown)
         s += QString::number(op) + QLatin1Char(',');
     return s;
@@ -200,6 +203,7 @@ void RooflineChart::clearPlot()
     m_texts.clear();
     m_vectorMarkers.clear();
     m_roofs.clear();
+    m_practical.clear();
     m_operations.clear();
     m_labels.clear();
     m_more = nullptr;

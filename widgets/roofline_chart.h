@@ -53,6 +53,8 @@ public:
     // Read back from the plot's own graphs and items, so that tests check what is really drawn.
     QVector<QPointF> roofCurve(const QString& name) const;
     QString roofText(const QString& name) const;
+    // The labels of the dashed practical roofs as drawn, in layout order ("HBM ×0.5"); empty when every factor is 1.
+    QStringList practicalRoofLabels() const;
     QVector<QPointF> envelopeCurve() const;
     QVector<QPointF> markerPoints(std::size_t operation, bool filled) const;
     bool hasOperation(std::size_t operation) const;
@@ -247,6 +249,7 @@ private:
     QCPItemText* m_bandwidthCaption = nullptr;
     QCPItemText* m_computeCaption = nullptr;
     std::vector<RoofItems> m_roofs;
+    std::vector<RoofItems> m_practical; // dashed roofs at the efficiency factors, one per chart::Layout::practical
     std::vector<OperationItems> m_operations;
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style

@@ -67,6 +67,22 @@ void RooflineChart::buildRoofs()
         m_roofs.push_back(items);
     }
 
+    // Practical roofs: thin dashes under the datasheet's, in their roof's colour, named by their factor.
+    for (const chart::RoofSegment& r : m_layout.practical) {
+        RoofItems items;
+        items.line = new QCPItemLine(this);
+        const QColor colour = r.kind == RoofKind::Compute ? t.foreground
+            : r.kind == RoofKind::Memory                  ? t.memoryRoof
+                                                          : t.networkRoof;
+        items.line->setPen(QPen(colour, t.width(1.2), Qt::DashLine));
+        items.label = addText(8, colour);
+        items.label->setPositionAlignment(
+            r.kind == RoofKind::Compute ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
+        items.label->setPadding(QMargins(2, 1, 2, 0));
+        items.label->setBrush(QBrush(veil));
+        m_practical.push_back(items);
+    }
+
     m_envelope = addGraph();
     m_envelope->setPen(QPen(t.envelope, t.width(3.5)));
     m_ridges = addGraph();
@@ -90,6 +106,13 @@ void RooflineChart::updateRoofs()
             ridges.push_back({ r.ridge, peak });
             m_roofs[i].ridgeLabel->setText(ridges.size() == 1 ? ridgeLabel(r) : qs(formatIntensity(r.ridge)));
         }
+    }
+    for (std::size_t i = 0; i < l.practical.size() && i < m_practical.size(); ++i) {
+        const chart::RoofSegment& r = l.practical[i];
+        m_practical[i].line->start->setCoords(r.from.x, r.from.y);
+        m_practical[i].line->end->setCoords(r.to.x, r.to.y);
+        m_practical[i].label->setText(practicalRoofLabel(r));
+        m_practical[i].label->position->setCoords(r.label.x, r.label.y);
     }
     setPoints(m_ridges, ridges);
     setPoints(m_envelope, l.envelope);
@@ -118,6 +141,14 @@ QString RooflineChart::roofText(const QString& name) const
         if (qs(m_layout.roofs[i].name) == name)
             return m_roofs[i].label->text();
     return {};
+}
+
+QStringList RooflineChart::practicalRoofLabels() const
+{
+    QStringList labels;
+    for (const RoofItems& items : m_practical)
+        labels.push_back(items.label->text());
+    return labels;
 }
 
 QVector<QPointF> RooflineChart::envelopeCurve() const

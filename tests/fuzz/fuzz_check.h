@@ -46,14 +46,23 @@ inline void checkScenario(const Session& s)
     const Analysis a = analyse(s);
     for (const Roof& roof : bandwidthRoofs(a.hardware))
         require(std::isfinite(roof.value) && roof.value >= kMinRate && roof.value <= kMaxRate);
+    // Efficiency factors in 0.01 – 1 and latencies in 0 – 0.1 s, wherever they came from.
+    auto factor = [](double e) { return std::isfinite(e) && e >= kMinEfficiency && e <= kMaxEfficiency; };
+    auto latency = [](double t) { return std::isfinite(t) && t >= kMinLatency && t <= kMaxLatency; };
+    require(factor(a.hardware.computeEfficiency) && latency(a.hardware.launchFloor));
+    for (const MemoryLevel& m : a.hardware.memories)
+        require(factor(m.efficiency));
+    for (const Link& l : a.hardware.links)
+        require(factor(l.efficiency) && latency(l.latency));
     for (const OperationAnalysis& result : a.operations) {
         const Expected<Evaluation>& e = result.evaluation;
         require(e.ok());
         require(std::isfinite(e->flops) && e->flops >= 0);
         require(std::isfinite(e->tLower) && std::isfinite(e->tUpper) && e->tUpper >= e->tLower);
         require(std::isfinite(e->attainable) && e->attainable <= e->peak * (1 + 1e-12));
+        require(std::isfinite(e->tLatency) && e->tLatency >= 0 && e->tLatency <= e->tLower);
     }
-    require(std::isfinite(a.total.tLower) && std::isfinite(a.total.tUpper));
+    require(std::isfinite(a.total.tLower) && std::isfinite(a.total.tUpper) && std::isfinite(a.total.tLatency));
     require(reportJson(a).ok());
 }
 
