@@ -196,7 +196,18 @@ void TestScreen::tableShowsWholeFiguresAndEveryRow()
     QCoreApplication::processEvents();
     table->scrollTo(last);
     QVERIFY(table->viewport()->rect().intersects(table->visualRect(last)));
-    QVERIFY(table->viewport()->rect().contains(table->visualRect(last).topLeft()));
+    const auto shown = [&] {
+        const QRect v = table->viewport()->rect();
+        const QRect r = table->visualRect(last);
+        return QStringLiteral("viewport %1×%2, last cell at %3,%4 %5×%6")
+            .arg(v.width())
+            .arg(v.height())
+            .arg(r.x())
+            .arg(r.y())
+            .arg(r.width())
+            .arg(r.height());
+    };
+    QVERIFY2(table->viewport()->rect().contains(table->visualRect(last).topLeft()), qPrintable(shown()));
     QVERIFY(table->viewport()->rect().bottom() >= table->visualRect(last).bottom());
 }
 

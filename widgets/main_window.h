@@ -92,6 +92,7 @@ private:
     static constexpr double kMaxZoom = 3;
     // Small enough that the window fits 640×360 logical pixels with its menus and borders.
     static constexpr int kPanelMinWidth = 200;
+    static constexpr int kWideScreen = 1280; // logical pixels: below, the explanation docks under the window's parts
     static constexpr QSize kChartMinSize { 200, 120 };
     // The first window: the size the layout is drawn for, or most of a smaller screen.
     static constexpr QSize kPreferredSize { 1400, 900 };

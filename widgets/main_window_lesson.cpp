@@ -9,8 +9,10 @@
 
 #include <QAction>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -98,9 +100,14 @@ void MainWindow::setUpExplanation()
 {
     m_explanationDock->setObjectName(QStringLiteral("explanationDock"));
     m_explanationDock->setWidget(m_explanation);
-    m_explanationDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
-    m_explanationDock->setMinimumWidth(kPanelMinWidth);
-    addDockWidget(Qt::RightDockWidgetArea, m_explanationDock);
+    m_explanationDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea | Qt::BottomDockWidgetArea);
+    // Beside the chart where the screen is wide; under everything on a projector's 1024 or a laptop at 200 %, where a
+    // column of its own would leave the chart and the table a third of the width.
+    const QScreen* screen = QGuiApplication::primaryScreen();
+    const bool narrow = screen && screen->availableGeometry().width() < kWideScreen;
+    if (!narrow)
+        m_explanationDock->setMinimumWidth(kPanelMinWidth);
+    addDockWidget(narrow ? Qt::BottomDockWidgetArea : Qt::RightDockWidgetArea, m_explanationDock);
     // The user closing the dock (its button, View ▸ Explanation) is remembered; the window's own showing and hiding
     // below is not, as it blocks the signal.
     connect(m_explanationDock, &QDockWidget::visibilityChanged, this, [this] {
