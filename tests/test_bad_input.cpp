@@ -61,7 +61,7 @@ std::string manyOperations(std::size_t n)
 double parseSeconds(const std::string& text)
 {
     double best = 1e9;
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < 5; ++i) { // the fastest of five: what the code costs, not what a busy host adds
         QElapsedTimer timer;
         timer.start();
         const Expected<Session, Diagnostics> s = parseScenario(text, "timed.yaml", library());
@@ -488,8 +488,9 @@ private slots:
     {
         const double small = parseSeconds(manyOperations(kMaxOperations / 4));
         const double large = parseSeconds(manyOperations(kMaxOperations));
-        QVERIFY2(
-            large < 8 * small, qPrintable(QString("%1 s for 2,500 operations, %2 s for 10,000").arg(small).arg(large)));
+        // Linear is 4×, quadratic 16×: 11× leaves room for a loaded host's noise and still tells the two apart.
+        QVERIFY2(large < 11 * small,
+            qPrintable(QString("%1 s for 2,500 operations, %2 s for 10,000").arg(small).arg(large)));
 
         auto setKeys = [](int n) {
             std::string text = "preset: tpu-v5e\nset:\n";
@@ -499,7 +500,7 @@ private slots:
         };
         const double fewKeys = parseSeconds(setKeys(7500));
         const double manyKeys = parseSeconds(setKeys(30000));
-        QVERIFY2(manyKeys < 8 * fewKeys,
+        QVERIFY2(manyKeys < 11 * fewKeys,
             qPrintable(QString("%1 s for 7,500 keys, %2 s for 30,000").arg(fewKeys).arg(manyKeys)));
     }
 };
