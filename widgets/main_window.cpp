@@ -284,7 +284,12 @@ bool MainWindow::confirmDiscard()
     }
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Destroying the window hides the dock after this object is no longer a MainWindow: its visibility must not reach
+    // the handler that reads the window's state.
+    disconnect(m_explanationDock, nullptr, this, nullptr);
+}
 
 QString MainWindow::bannerText() const
 {
