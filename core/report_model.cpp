@@ -1,5 +1,6 @@
 #include "report_model.h"
 
+#include "report.h"
 #include "units.h"
 
 #include <cstdio>
@@ -19,13 +20,6 @@ std::string grouped(double v)
         out += digits[i];
     }
     return out;
-}
-
-std::string percent(double fraction)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f %%", 100 * fraction);
-    return buffer;
 }
 
 } // namespace

@@ -195,6 +195,14 @@ bool Document::selectPreset(const QString& id)
 }
 
 // The opened session's values while the chip is the one it opened with; after another chip was chosen, its preset's.
+const Operation* Document::openedAs(const Operation& op, std::size_t index) const
+{
+    // Operations mostly keep their places; the search by id is for those that moved (one was removed before them).
+    if (index < m_opened.operations.size() && m_opened.operations[index].id == op.id)
+        return &m_opened.operations[index];
+    return m_opened.find(op.id);
+}
+
 Session Document::resetTarget() const
 {
     Session next = session();
@@ -205,11 +213,10 @@ Session Document::resetTarget() const
         next.latency = m_opened.latency;
         next.dtype = m_opened.dtype;
         next.model = m_opened.model;
-        next.latency = m_opened.latency;
-        for (Operation& op : next.operations)
-            if (const Operation* opened = m_opened.find(op.id)) {
-                op.op = opened->op;
-                op.name = opened->name;
+        for (std::size_t i = 0; i < next.operations.size(); ++i)
+            if (const Operation* opened = openedAs(next.operations[i], i)) {
+                next.operations[i].op = opened->op;
+                next.operations[i].name = opened->name;
             }
     }
     return next;
@@ -220,9 +227,20 @@ void Document::resetToPreset()
     push(resetTarget(), tr("Reset"), "reset");
 }
 
+// What resetTarget() != session() says, without the copy: it is asked after every change, a slider's steps included.
 bool Document::canReset() const
 {
-    return resetTarget() != session();
+    const Session& s = session();
+    if (s.presetId != m_opened.presetId || s.chip != m_opened.chip)
+        return !s.overrides.empty();
+    if (s.overrides != m_opened.overrides || s.latency != m_opened.latency || s.dtype != m_opened.dtype
+        || s.model != m_opened.model)
+        return true;
+    for (std::size_t i = 0; i < s.operations.size(); ++i)
+        if (const Operation* opened = openedAs(s.operations[i], i))
+            if (s.operations[i].op != opened->op || s.operations[i].name != opened->name)
+                return true;
+    return false;
 }
 
 bool Document::chipModified() const

@@ -100,6 +100,7 @@ private:
     // gesture and `what` is the same. Does nothing when `next` equals the current session.
     void push(Session next, const QString& text, const std::string& what);
     Session resetTarget() const; // what resetToPreset() puts back
+    const Operation* openedAs(const Operation&, std::size_t index) const; // the same operation as it was opened
     // Makes `next` the current session: analyses it and tells the views what changed.
     void apply(Session next);
     std::optional<std::string> editOperation(

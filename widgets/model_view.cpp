@@ -4,6 +4,7 @@
 #include "document.h"
 #include "model_presets.h"
 #include "model_sweep.h"
+#include "report.h"
 #include "units.h"
 
 #include <QComboBox>
@@ -26,11 +27,6 @@ namespace {
 QString text(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-QString percent(double fraction)
-{
-    return QString::number(100 * fraction, 'f', 1) + QStringLiteral(" %");
 }
 
 // Whole counts as the core writes them into a setting: "16", never "16.0".
@@ -214,7 +210,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
 void ModelView::showEvent(QShowEvent* event)
 {
     QScrollArea::showEvent(event);
-    showBatchSweep(); // skipped while hidden
+    refresh(); // skipped while hidden: a slider dragged with another tab in front costs nothing here
 }
 
 bool ModelView::hasModel() const
@@ -234,7 +230,7 @@ void ModelView::set(const char* key, const QString& value)
 
 void ModelView::refresh()
 {
-    if (!hasModel())
+    if (!isVisible() || !hasModel())
         return;
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
@@ -301,9 +297,9 @@ void ModelView::refresh()
                    .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(t.tokensPerSecondPerSequence, {}, 4)));
     if (prefill)
         summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
-    summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(percent(t.mfu), percent(t.mbu));
+    summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(text(percent(t.mfu)), text(percent(t.mbu)));
     m_summaryText = summary;
-    m_summary->setText(summary); // showBatchSweep() adds a sentence while the view shows
+    m_summary->setText(summary); // showBatchSweep() adds a sentence
 
     const ServingText& st = t.servingText;
     m_serving->setText(tr("<i>The serving text's model, as written:</i> t_mem = GPU_mem / MemBW = %1 / %2 = %3; "
@@ -318,8 +314,6 @@ void ModelView::refresh()
 
 void ModelView::showBatchSweep()
 {
-    if (!isVisible() || !hasModel())
-        return;
     const Analysis& a = *m_document->analysis();
     const double batch = a.session.model->batch;
     const double fitting = a.model ? a.model->maxBatch : 0;
