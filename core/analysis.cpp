@@ -1,5 +1,6 @@
 #include "analysis.h"
 
+#include "measured_analysis.h"
 #include "model_operations.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ std::optional<std::string> Analysis::firstError() const
     return std::nullopt;
 }
 
-Analysis analyse(Session session)
+Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured)
 {
     Analysis a;
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
@@ -74,6 +75,11 @@ Analysis analyse(Session session)
         a.model = modelTotals(a);
         if (!a.model && a.modelProblem.empty())
             a.modelProblem = a.firstError().value_or("");
+    }
+    if (measured) {
+        a.measured
+            = analyseMeasured(*measured, a, a.session.measured ? a.session.measured->links : std::vector<LinkRule> {});
+        a.measuredSet = std::move(measured);
     }
     return a;
 }

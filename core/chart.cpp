@@ -148,7 +148,8 @@ double envelopeAt(const Hardware& hw, Dtype dtype, double x)
     return y;
 }
 
-Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame)
+Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
+    const std::vector<Point>& measured)
 {
     Layout out;
     const double peak = selectedPeak(hw, dtype);
@@ -165,6 +166,10 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
             xs.add(m.at.x);
             ys.add(m.at.y);
         }
+    for (const Point& p : measured) {
+        xs.add(p.x);
+        ys.add(p.y);
+    }
     Span frameXs;
     Span frameYs;
     addHardware(frame, framePeak, framePeak, frameXs, frameYs);

@@ -75,8 +75,10 @@ struct Layout {
 
 // Everything the chart draws. `frame` is the hardware the ranges are derived from alongside the live values (the
 // unmodified preset), so that dragging a slider changes the axes only when something would leave the view.
-// `evaluations` holds the visible operations' evaluations; the markers index into it.
-Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame);
+// `evaluations` holds the visible operations' evaluations; the markers index into it. The axes also hold `measured`
+// (measured kernels and the model's predictions of them, see chart_measured.h).
+Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
+    const std::vector<Point>& measured = {});
 
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);

@@ -138,6 +138,15 @@ void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
 
 } // namespace
 
+bool matchesKernelFilter(std::string_view pattern, const std::string& name)
+{
+    if (pattern.empty())
+        return true;
+    const std::string glob = pattern.find_first_of("*?[") == std::string_view::npos ? "*" + std::string(pattern) + "*"
+                                                                                    : std::string(pattern);
+    return ::fnmatch(glob.c_str(), name.c_str(), FNM_CASEFOLD) == 0;
+}
+
 Expected<LinkRule> parseLinkRule(std::string_view text)
 {
     const std::size_t eq = text.rfind('=');

@@ -17,3 +17,6 @@ roofline_add_test(test_table SOURCES test_table.cpp test_util.h window_fixture.h
 add_dependencies(test_table roofline-lab)
 roofline_add_test(test_details SOURCES test_details.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_details roofline-lab)
+# Measured kernels on the chart and in their table, and the export command drawing them.
+roofline_add_test(test_measured_window SOURCES test_measured_window.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_measured_window roofline-lab)
