@@ -39,7 +39,7 @@ std::optional<std::string> Analysis::firstError() const
     return std::nullopt;
 }
 
-Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured)
+Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, const Analysis* previous)
 {
     Analysis a;
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
@@ -77,8 +77,10 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured)
             a.modelProblem = a.firstError().value_or("");
     }
     if (measured) {
-        a.measured
-            = analyseMeasured(*measured, a, a.session.measured ? a.session.measured->links : std::vector<LinkRule> {});
+        const std::vector<LinkRule> links = a.session.measured ? a.session.measured->links : std::vector<LinkRule> {};
+        const bool sameLinks = previous && previous->measured && previous->measuredSet == measured
+            && (previous->session.measured ? previous->session.measured->links : std::vector<LinkRule> {}) == links;
+        a.measured = analyseMeasured(*measured, a, links, sameLinks ? previous->measured->ruleOf : nullptr);
         a.measuredSet = std::move(measured);
     }
     return a;

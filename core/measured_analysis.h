@@ -21,7 +21,9 @@ bool matchesKernelFilter(std::string_view pattern, const std::string& name);
 // "PATTERN=ID", as --link takes it.
 Expected<LinkRule> parseLinkRule(std::string_view text);
 
-MeasuredAnalysis analyseMeasured(const MeasuredSet&, const Analysis& model, const std::vector<LinkRule>& links = {});
+// `ruleOf`, from an earlier analysis of the same set and links, saves matching the names again.
+MeasuredAnalysis analyseMeasured(const MeasuredSet&, const Analysis& model, const std::vector<LinkRule>& links = {},
+    std::shared_ptr<const std::vector<int>> ruleOf = {});
 
 // The best achieved bandwidth of each memory among kernels bound by it (and kernels with no FLOPs), and the best
 // FLOP/s of each dtype among compute-bound kernels.

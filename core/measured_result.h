@@ -5,6 +5,7 @@
 #include "dtype.h"
 #include "evaluate.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,9 @@ struct MeasuredAnalysis {
     std::vector<CeilingComparison> ceilings; // from the file's peaks, else derived from the kernels
     bool ceilingsDerived = false;
     double totalSeconds = 0;
+    // Per kernel, the link rule its name matched, or -1: the same for every chip, so that analyses of the same set
+    // and rules share it rather than match every name again on each slider step.
+    std::shared_ptr<const std::vector<int>> ruleOf;
 };
 
 } // namespace roofline

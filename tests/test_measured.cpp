@@ -509,6 +509,12 @@ private slots:
             }
         }
         QVERIFY(memoryBound > 5);
+        // An analysis after an edit takes the kernels its links matched from the one before, with the same result.
+        const Analysis edited = analyse(session, set, &a);
+        QCOMPARE(edited.measured->ruleOf, a.measured->ruleOf);
+        QCOMPARE(edited.measured->links.size(), slower.measured->links.size());
+        for (std::size_t i = 0; i < edited.measured->links.size(); ++i)
+            QCOMPARE(edited.measured->links[i].ratioToLower, slower.measured->links[i].ratioToLower);
         // The links compare with the slower chip's bounds: B = 256's T_lower doubles to 85.1 µs.
         for (const MeasuredLink& l : slower.measured->links)
             if (set->kernels[l.kernel].name == "matmul_bf16 B=256 D=8192 F=8192")

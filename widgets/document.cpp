@@ -147,7 +147,7 @@ void Document::apply(Session next)
             edited.push_back(i);
     }
     const bool wasModified = chipModified();
-    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured));
+    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured, m_analysis.get()));
 
     if (chipChanged) {
         emit presetChanged();
