@@ -3,6 +3,7 @@
 #include "cli_import.h"
 #include "cli_models.h"
 #include "json.h"
+#include "measured_analysis.h"
 #include "presets.h"
 #include "report.h"
 #include "version.h"
@@ -142,10 +143,12 @@ const std::vector<CommandSpec>& commands()
             withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kSaveOutput, &kHelp }) },
         { "export",
             "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] --output FILE.png|svg|pdf\n"
-            "[--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P] [--preset-dir DIR ...]",
-            "draw the chart to a file, with no display",
+            "[--size WxH] [--scale S] [--theme light|dark] [--view roofline|sweep] [--param P] [--preset-dir DIR ...]\n"
+            "[--measured FILE [--format-hint HINT] [--columns MAPPING] [--match PATTERN=ID ...]]",
+            "draw the chart to a file, with no display; measured kernels (--measured FILE, or the\nscenario's "
+            "measured: block) as points beside the operations",
             withModelOptions({ &kPreset, &kScenario, &kSet, &kPresetDir, &kExportOutput, &kSize, &kScale, &kTheme,
-                &kView, &kParam, &kHelp }) },
+                &kView, &kParam, &kMeasured, &kFormatHint, &kColumns, &kMatch, &kHelp }) },
     };
     return table;
 }
@@ -390,24 +393,23 @@ int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
     Session session;
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
-    const Analysis analysis = analyse(std::move(session));
-    std::optional<MeasuredReport> measured;
-    if (parsed.has("--measured") || analysis.session.measured)
-        if (const int code = loadMeasured(parsed, parsed.value("--measured"), analysis, measured); code != kExitOk)
-            return code;
+    Analysis analysis;
+    if (const int code = analyseWithMeasured(parsed, parsed.value("--measured"), std::move(session), analysis);
+        code != kExitOk)
+        return code;
     const auto addMeasured = [&](JsonWriter& j) {
-        if (!measured)
+        if (!analysis.measured)
             return;
         j.key("measured").beginObject();
-        writeMeasured(j, measured->set, measured->analysis);
+        writeMeasured(j, *analysis.measuredSet, *analysis.measured);
         j.endObject();
     };
     Expected<std::string> text
         = format == "json" ? reportJson(analysis, sweepRange, addMeasured) : reportTable(analysis);
     if (!text)
         return fail(kExitBadFile, text.error());
-    if (measured && format == "table")
-        text = *text + "\n" + measuredTable(measured->set, measured->analysis);
+    if (analysis.measured && format == "table")
+        text = *text + "\n" + measuredTable(*analysis.measuredSet, *analysis.measured);
     return print(*text, "the report");
 }
 

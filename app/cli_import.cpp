@@ -1,6 +1,7 @@
 #include "cli_import.h"
 
 #include "json.h"
+#include "measured_analysis.h"
 #include "report.h"
 #include "scenario_measured.h"
 
@@ -8,29 +9,31 @@
 
 namespace roofline::app {
 
-int loadMeasured(
-    const ParsedArgs& parsed, const std::string& givenFile, const Analysis& model, std::optional<MeasuredReport>& out)
+int analyseWithMeasured(const ParsedArgs& parsed, const std::string& givenFile, Session session, Analysis& out)
 {
-    // The scenario's own measured block unless a file is given; the command line's links are added to its links.
-    const std::optional<MeasuredSource> own = givenFile.empty() ? model.session.measured : std::nullopt;
-    const std::string file = own ? measuredPath(*own, parsed.value("--scenario")) : givenFile;
-    std::optional<MeasuredFormat> hint = own && !own->format.empty() ? parseFormatHint(own->format) : std::nullopt;
-    std::optional<ColumnMapping> mapping;
-    if (own && !own->columns.empty())
-        mapping = parseColumnMapping(own->columns).value();
-    std::vector<LinkRule> links = own ? own->links : std::vector<LinkRule> {};
+    if (givenFile.empty() && !session.measured) {
+        out = analyse(std::move(session));
+        return kExitOk;
+    }
+    // The scenario's own measured block unless a file is given, whose path is then the working folder's; the command
+    // line's links are added to the block's links.
+    MeasuredSource source = givenFile.empty() && session.measured ? *session.measured : MeasuredSource {};
+    if (!givenFile.empty())
+        source = MeasuredSource { givenFile, {}, {}, {} };
+    const std::string base = givenFile.empty() ? parsed.value("--scenario") : std::string();
     if (parsed.has("--format-hint")) {
-        hint = parseFormatHint(parsed.value("--format-hint"));
-        if (!hint)
+        if (!parseFormatHint(parsed.value("--format-hint")))
             return fail(kExitBadArguments,
                 "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + parsed.value("--format-hint") + "'");
+        source.format = parsed.value("--format-hint");
     }
     if (parsed.has("--columns")) {
-        Expected<ColumnMapping> m = parseColumnMapping(parsed.value("--columns"));
-        if (!m)
+        if (Expected<ColumnMapping> m = parseColumnMapping(parsed.value("--columns")); !m)
             return fail(kExitBadArguments, "--columns: " + m.error());
-        mapping = std::move(m).value();
+        source.columns = parsed.value("--columns");
     }
+    // Links may name the operations a model generates: look them up in the analysed session.
+    const Analysis model = analyse(session);
     for (const std::string& text : parsed.values("--match")) {
         Expected<LinkRule> rule = parseLinkRule(text);
         if (!rule)
@@ -42,11 +45,11 @@ int loadMeasured(
             return fail(
                 kExitBadArguments, "--match: no operation '" + rule->operationId + "' (operations: " + ids + ")");
         }
-        links.push_back(std::move(rule).value());
+        source.links.push_back(std::move(rule).value());
     }
-    if (file.empty())
+    if (source.file.empty())
         return fail(kExitBadArguments, "give the measured FILE to read");
-    Expected<MeasuredSet, Diagnostics> set = readMeasured(file, hint, mapping ? &*mapping : nullptr);
+    Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(source, base);
     if (!set) {
         for (const Diagnostic& d : set.error())
             std::cerr << d.toString() << '\n';
@@ -54,8 +57,8 @@ int loadMeasured(
     }
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
-    MeasuredAnalysis analysis = analyseMeasured(*set, model, links);
-    out = MeasuredReport { std::move(set).value(), std::move(analysis) };
+    session.measured = std::move(source);
+    out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set).value()));
     return kExitOk;
 }
 
@@ -70,12 +73,11 @@ int runImport(const ParsedArgs& parsed, const ScenarioOptions& options, const st
     if (file.empty() && !session.measured)
         return fail(kExitBadArguments,
             "import needs the FILE to read, or a scenario with a measured: block (see roofline-lab import --help)");
-    const Analysis model = analyse(std::move(session));
-    std::optional<MeasuredReport> measured;
-    if (const int code = loadMeasured(parsed, file, model, measured); code != kExitOk)
+    Analysis analysis;
+    if (const int code = analyseWithMeasured(parsed, file, std::move(session), analysis); code != kExitOk)
         return code;
-    const std::string text = format == "json" ? measuredJson(measured->set, measured->analysis, model)
-                                              : measuredTable(measured->set, measured->analysis);
+    const std::string text = format == "json" ? measuredJson(*analysis.measuredSet, *analysis.measured, analysis)
+                                              : measuredTable(*analysis.measuredSet, *analysis.measured);
     if (const std::optional<std::string> error = writeStandardOutput(text))
         return fail(kExitBadFile, "cannot write the import to standard output: " + *error);
     return kExitOk;

@@ -2,6 +2,7 @@
 #include "gui.h"
 
 #include "chart_export.h"
+#include "cli_import.h"
 #include "export_limits.h"
 #include "main_window.h"
 #include "roofline_chart.h"
@@ -170,7 +171,11 @@ int runExport(const ParsedArgs& args, const ScenarioOptions& scenario)
     Session session;
     if (const int code = buildSession(scenario, library, session); code != kExitOk)
         return code;
-    auto analysis = std::make_shared<const Analysis>(analyse(std::move(session)));
+    Analysis analysed;
+    if (const int code = analyseWithMeasured(args, args.value("--measured"), std::move(session), analysed);
+        code != kExitOk)
+        return code;
+    auto analysis = std::make_shared<const Analysis>(std::move(analysed));
 
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
         && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))

@@ -4,7 +4,7 @@
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
 // figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
 // operations if given; `--large 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips
-// them.
+// them; `--measured 10000` the number of measured kernels on the chart in the last part (the default; 0 skips it).
 #include "bench_window.h"
 #include "chart_export.h"
 #include "document.h"
@@ -102,6 +102,43 @@ QString writeMatmulScenario(const QTemporaryDir& dir, int count)
     out << "name: big\npreset: h100-sxm\noperations:\n";
     for (int i = 0; i < count; ++i)
         out << "  - {op: matmul, B: " << 64 + i << ", D: 4096, F: 4096}\n";
+    return path;
+}
+
+// The H100 sweep scenario with its measured file made `count` kernels long by repeating the shipped file's cold-cache
+// rows in turn, each kernel linked to the modeled matmul as the shipped scenario links them.
+QString writeMeasuredScenario(const QTemporaryDir& dir, int count)
+{
+    std::string_view shipped;
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name == "measured/h100-sweep.csv")
+            shipped = f.text;
+    std::vector<std::string_view> rows;
+    const std::size_t headerEnd = shipped.find('\n');
+    for (std::size_t at = headerEnd + 1; at < shipped.size();) {
+        const std::size_t end = std::min(shipped.find('\n', at), shipped.size());
+        const std::string_view row = shipped.substr(at, end - at);
+        if (row.find(",1,") != std::string_view::npos) // the cold column, as the scenario's where=cold:1 keeps
+            rows.push_back(row);
+        at = end + 1;
+    }
+    const QString csv = dir.filePath(QStringLiteral("measured%1.csv").arg(count));
+    const QString path = dir.filePath(QStringLiteral("measured%1.yaml").arg(count));
+    QFile data(csv);
+    QFile scenario(path);
+    if (rows.empty() || !data.open(QIODevice::WriteOnly) || !scenario.open(QIODevice::WriteOnly))
+        return {};
+    QTextStream out(&data);
+    out << QByteArray(shipped.substr(0, headerEnd + 1).data(), qsizetype(headerEnd + 1));
+    for (int i = 0; i < count; ++i)
+        out << QByteArray(
+            rows[std::size_t(i) % rows.size()].data(), qsizetype(rows[std::size_t(i) % rows.size()].size()))
+            << '\n';
+    QTextStream yaml(&scenario);
+    yaml << "name: measured\npreset: h100-sxm\noperations:\n  - {op: matmul, id: matmul, B: 256, D: 8192, F: 8192}\n"
+         << "measured:\n  file: " << csv << "\n  format: csv\n"
+         << "  columns: name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,params=params,where=cold:1\n"
+         << "  links:\n    - {kernels: \"matmul_bf16 B=* D=8192 F=8192\", operation: matmul}\n";
     return path;
 }
 
@@ -263,6 +300,43 @@ int main(int argc, char** argv)
         window.document()->load(defaultSession(*h100));
         waitForPaint(before);
     };
+    // Measured kernels: a slider step with thousands of them on the chart, their table filled, each step placing
+    // every kernel on the new chip again and linking it to the model. Their points sit on a buffered layer of their
+    // own that a step does not draw.
+    int measuredCount = 10000;
+    if (const auto m = args.indexOf(QStringLiteral("--measured")); m >= 0 && m + 1 < args.size())
+        measuredCount = args[m + 1].toInt();
+    if (measuredCount > 0) {
+        const QString path = writeMeasuredScenario(dir, measuredCount);
+        const QByteArray count = QByteArray::number(measuredCount);
+        report(("open_measured_" + count).constData(),
+            qPrintable(QStringLiteral("open %1 measured kernels and paint").arg(measuredCount)), measure(3, [&](int) {
+                const int before = replots;
+                if (const QString error = window.openScenario(path); !error.isEmpty())
+                    std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+                waitForPaint(before);
+            }));
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        std::printf("%zu measured kernels, %zu linked\n", window.document()->analysis()->measured->points.size(),
+            window.document()->analysis()->measured->links.size());
+        describe(qPrintable(QStringLiteral("%1 measured kernels").arg(measuredCount)));
+        measure(20, step);
+        report(("slider_step_measured_" + count).constData(),
+            qPrintable(QStringLiteral("HBM slider step, %1 measured kernels").arg(measuredCount)), measure(400, step));
+        dragged(("drag_step_measured_" + count).constData(),
+            qPrintable(QStringLiteral("HBM slider dragged, %1 measured kernels").arg(measuredCount)));
+        rest();
+        report(("measured_state_" + count).constData(), "  of which state, both tables and chart data",
+            measure(400, stateOnly));
+        report(("measured_analysis_" + count).constData(), "  of which analysing the session with its kernels",
+            measure(
+                100, [&](int) { analyse(window.document()->session(), window.document()->analysis()->measuredSet); }));
+        rest();
+        report(("measured_layer_" + count).constData(), "  redrawing the measured kernels' layer (not done by a step)",
+            measure(40, [&](int) { chart->layer(QStringLiteral("measured"))->replot(); }));
+        loadDefault();
+    }
+
     for (const QString& size : sizes) {
         const int count = size.toInt();
         if (count <= 0)

@@ -1,5 +1,6 @@
 #include "analysis.h"
 
+#include "measured_analysis.h"
 #include "model_operations.h"
 
 #include <algorithm>
@@ -39,7 +40,7 @@ std::optional<std::string> Analysis::firstError() const
     return std::nullopt;
 }
 
-Analysis analyse(Session session)
+Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, const Analysis* previous)
 {
     Analysis a;
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
@@ -75,6 +76,13 @@ Analysis analyse(Session session)
         a.model = modelTotals(a);
         if (!a.model && a.modelProblem.empty())
             a.modelProblem = a.firstError().value_or("");
+    }
+    if (measured) {
+        const std::vector<LinkRule> links = a.session.measured ? a.session.measured->links : std::vector<LinkRule> {};
+        const bool sameLinks = previous && previous->measured && previous->measuredSet == measured
+            && (previous->session.measured ? previous->session.measured->links : std::vector<LinkRule> {}) == links;
+        a.measured = analyseMeasured(*measured, a, links, sameLinks ? previous->measured->ruleOf : nullptr);
+        a.measuredSet = std::move(measured);
     }
     a.explanation = explain(a);
     return a;

@@ -1,14 +1,18 @@
-// A session analysed: every operation evaluated on the session's chip, with its critical value, and the totals of
-// its groups. The one place evaluation happens for the window, the report and the export; an edit analyses once.
+// A session analysed: every operation evaluated on the session's chip, with its critical value, the totals of its
+// groups, and its measured kernels placed on the chip. The one place evaluation happens for the window, the report
+// and the export; an edit analyses once.
 #pragma once
 
 #include "evaluate.h"
 #include "expected.h"
 #include "explanation.h"
+#include "measured.h"
+#include "measured_result.h"
 #include "model_totals.h"
 #include "session.h"
 #include "solver.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +51,11 @@ struct Analysis {
     std::string modelProblem;
     // The lesson of a worked example with the numbers of this analysis, or the scenario's description alone.
     Explanation explanation;
+    // The session's measured kernels, as read once when it was opened (or named by --measured): shared, never
+    // copied on an edit. With them, `measured` places them on this chip: the kernels stay where they were measured,
+    // their fractions, bounds and comparisons with the linked operations follow the hardware.
+    std::shared_ptr<const MeasuredSet> measuredSet;
+    std::optional<MeasuredAnalysis> measured;
 
     // The chip the chart frames its axes with: the session's chip before overrides, so that dragging a slider moves
     // the roofs under a fixed frame until something would leave it.
@@ -58,7 +67,9 @@ struct Analysis {
 };
 
 // Evaluates every operation. A session with a model first has its generated operations made anew from the settings
-// (model_operations.h), after the user's; totals count each operation `repeat` times.
-Analysis analyse(Session);
+// (model_operations.h), after the user's; totals count each operation `repeat` times. With a measured set, its
+// kernels are placed on the chip and linked to operations by the session's measured block's links; `previous`, an
+// earlier analysis (the document's last), lends which kernels its links matched when the set and links are the same.
+Analysis analyse(Session, std::shared_ptr<const MeasuredSet> measured = {}, const Analysis* previous = nullptr);
 
 } // namespace roofline

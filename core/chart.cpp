@@ -166,7 +166,7 @@ Axes keepOrRescale(const Axes& held, const Axes& wanted)
 }
 
 Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
-    const std::optional<Axes>& held)
+    const std::vector<Point>& measured, const std::optional<Axes>& held)
 {
     Layout out;
     const double peak = selectedPeak(hw, dtype);
@@ -183,6 +183,10 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
             xs.add(m.at.x);
             ys.add(m.at.y);
         }
+    for (const Point& p : measured) {
+        xs.add(p.x);
+        ys.add(p.y);
+    }
     Span frameXs;
     Span frameYs;
     addHardware(frame, framePeak, framePeak, frameXs, frameYs);

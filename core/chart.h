@@ -96,11 +96,12 @@ struct Layout {
 
 // Everything the chart draws. `frame` is the hardware the ranges are derived from alongside the live values (the
 // unmodified preset), so that dragging a slider changes the axes only when something would leave the view.
-// `evaluations` holds the visible operations' evaluations; the markers index into it. With `held` the axes are those,
+// `evaluations` holds the visible operations' evaluations; the markers index into it. The axes also hold `measured`
+// (measured kernels and the model's predictions of them, see chart_measured.h). With `held` the axes are those,
 // whatever the content (the window holds them still while a slider is dragged or a parameter plays): roofs are
 // clipped to them and markers may lie outside.
 Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
-    const std::optional<Axes>& held = std::nullopt);
+    const std::vector<Point>& measured = {}, const std::optional<Axes>& held = std::nullopt);
 
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);

@@ -33,7 +33,27 @@ const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
     return nullptr;
 }
 
-MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const Analysis& model)
+// The chip's memory of each level name a file uses, resolved once per analysis: a file names a handful of levels for
+// thousands of kernels.
+class LevelResolver {
+public:
+    explicit LevelResolver(const Hardware& hw)
+        : m_hw(hw)
+    { }
+    const MemoryLevel* operator()(const std::string& level)
+    {
+        for (const auto& [name, memory] : m_known)
+            if (name == level)
+                return memory;
+        return m_known.emplace_back(level, resolveLevel(m_hw, level)).second;
+    }
+
+private:
+    const Hardware& m_hw;
+    std::vector<std::pair<std::string, const MemoryLevel*>> m_known;
+};
+
+MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const Analysis& model, LevelResolver& resolve)
 {
     const Hardware& hw = model.hardware;
     MeasuredPoint p;
@@ -47,9 +67,10 @@ MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const Analysis& 
         }
     p.achieved = k.flops / k.seconds;
     const MeasuredLevel* main = nullptr;
+    p.levels.reserve(k.bytes.size());
     for (const LevelBytes& b : k.bytes) {
         MeasuredLevel l { b.level, {}, b.bytes, k.flops / b.bytes, 0 };
-        if (const MemoryLevel* m = resolveLevel(hw, b.level)) {
+        if (const MemoryLevel* m = resolve(b.level)) {
             l.memory = m->name;
             l.bandwidth = m->bandwidth;
         }
@@ -142,6 +163,15 @@ void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
 
 } // namespace
 
+bool matchesKernelFilter(std::string_view pattern, const std::string& name)
+{
+    if (pattern.empty())
+        return true;
+    const std::string glob = pattern.find_first_of("*?[") == std::string_view::npos ? "*" + std::string(pattern) + "*"
+                                                                                    : std::string(pattern);
+    return ::fnmatch(glob.c_str(), name.c_str(), FNM_CASEFOLD) == 0;
+}
+
 Expected<LinkRule> parseLinkRule(std::string_view text)
 {
     const std::size_t eq = text.rfind('=');
@@ -180,21 +210,31 @@ std::vector<CeilingComparison> deriveCeilings(
     return out;
 }
 
-MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const Analysis& model, const std::vector<LinkRule>& rules)
+MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const Analysis& model, const std::vector<LinkRule>& rules,
+    std::shared_ptr<const std::vector<int>> ruleOf)
 {
     MeasuredAnalysis a;
+    if (!ruleOf || ruleOf->size() != set.kernels.size()) {
+        auto matched = std::make_shared<std::vector<int>>(set.kernels.size(), -1);
+        for (std::size_t i = 0; i < set.kernels.size(); ++i)
+            for (std::size_t r = 0; r < rules.size(); ++r)
+                if (::fnmatch(rules[r].pattern.c_str(), set.kernels[i].name.c_str(), 0) == 0) {
+                    (*matched)[i] = static_cast<int>(r);
+                    break;
+                }
+        ruleOf = std::move(matched);
+    }
+    a.ruleOf = ruleOf;
     for (const MeasuredKernel& k : set.kernels)
         a.totalSeconds += k.seconds;
     a.points.reserve(set.kernels.size());
+    LevelResolver resolve(model.hardware);
     for (std::size_t i = 0; i < set.kernels.size(); ++i) {
         const MeasuredKernel& k = set.kernels[i];
-        a.points.push_back(place(k, i, model));
+        a.points.push_back(place(k, i, model, resolve));
         a.points.back().timeShare = a.totalSeconds > 0 ? k.seconds / a.totalSeconds : 0;
-        for (const LinkRule& rule : rules)
-            if (::fnmatch(rule.pattern.c_str(), k.name.c_str(), 0) == 0) {
-                a.links.push_back(link(k, i, rule, model));
-                break;
-            }
+        if (const int r = (*ruleOf)[i]; r >= 0)
+            a.links.push_back(link(k, i, rules[static_cast<std::size_t>(r)], model));
     }
     if (!set.ceilings.empty()) {
         for (const MeasuredCeiling& m : set.ceilings) {

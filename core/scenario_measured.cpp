@@ -75,4 +75,18 @@ std::string measuredPath(const MeasuredSource& source, const std::string& scenar
     return (std::filesystem::path(scenarioFile).parent_path() / file).string();
 }
 
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+{
+    const std::string path = measuredPath(source, scenarioFile);
+    std::optional<ColumnMapping> mapping;
+    if (!source.columns.empty()) {
+        Expected<ColumnMapping> m = parseColumnMapping(source.columns);
+        if (!m)
+            return Expected<MeasuredSet, Diagnostics>::failure({ { path, 0, 0, "measured.columns", m.error() } });
+        mapping = std::move(m).value();
+    }
+    const std::optional<MeasuredFormat> hint = source.format.empty() ? std::nullopt : parseFormatHint(source.format);
+    return readMeasured(path, hint, mapping ? &*mapping : nullptr);
+}
+
 } // namespace roofline

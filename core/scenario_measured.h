@@ -5,6 +5,8 @@
 #include "session.h"
 #include "yaml_reader.h"
 
+#include "expected.h"
+
 #include <optional>
 #include <string>
 
@@ -18,5 +20,9 @@ void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
 // The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
 // (the working folder for standard input or an embedded scenario).
 std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile);
+
+// Reads the file a measured block names (at measuredPath), with its format hint and column mapping: what opening a
+// scenario, `report`, `import` and `export` do once, before analysing. Fails with the located reasons.
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile);
 
 } // namespace roofline

@@ -23,3 +23,6 @@ roofline_add_test(test_teaching SOURCES test_teaching.cpp test_util.h window_fix
 add_dependencies(test_teaching roofline-lab)
 # The worked examples as a lesson: the examples menu, the explanation, the zoom and the presentation view.
 roofline_add_test(test_lesson SOURCES test_lesson.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+# Measured kernels on the chart and in their table, and the export command drawing them.
+roofline_add_test(test_measured_window SOURCES test_measured_window.cpp test_util.h window_fixture.h LIBS roofline_widgets)
+add_dependencies(test_measured_window roofline-lab)

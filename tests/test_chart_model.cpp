@@ -196,7 +196,7 @@ private slots:
         QCOMPARE(base.natural, (Axes { base.x, base.y }));
         const Axes wide { { base.x.lowerDecade - 2, base.x.upperDecade + 1 },
             { base.y.lowerDecade - 1, base.y.upperDecade + 2 } };
-        const Layout held = layout(preset, preset.defaultDtype(), evaluations, preset, wide);
+        const Layout held = layout(preset, preset.defaultDtype(), evaluations, preset, {}, wide);
         QCOMPARE(held.x, wide.x);
         QCOMPARE(held.y, wide.y);
         QCOMPARE(held.natural, base.natural);
@@ -205,7 +205,7 @@ private slots:
         Hardware fast = preset;
         const std::string peak = "peak." + std::string(dtypeName(preset.defaultDtype()));
         QVERIFY(!setHardwareValue(fast, peak, *preset.peakFor(preset.defaultDtype()) * 1e4));
-        const Layout moved = layout(fast, fast.defaultDtype(), evaluateAll(ops, fast), preset, base.natural);
+        const Layout moved = layout(fast, fast.defaultDtype(), evaluateAll(ops, fast), preset, {}, base.natural);
         QCOMPARE(moved.x, base.x); // held, whatever the content
         QVERIFY(!contains(base.natural, moved.natural));
         QCOMPARE(keepOrRescale(base.natural, moved.natural), moved.natural);

@@ -484,6 +484,67 @@ private slots:
         QCOMPARE(count, 2);
     }
 
+    // The analysis of a session carries its measured kernels placed on its chip, as analyseMeasured places them, and
+    // an edit to the chip moves none of them. By hand, a memory-bound kernel's fraction is achieved / (bandwidth ·
+    // intensity): with HBM at half of 3.35 TB/s it doubles, and its point stays where it was measured.
+    void analysisCarriesTheMeasuredResult()
+    {
+        Session session = h100Model().session;
+        session.measured = MeasuredSource { kData + "sweep.csv", "csv",
+            "name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,params=params,where=cold:1",
+            { parseLinkRule("matmul_bf16 B=* D=8192 F=8192=op1").value() } };
+        const auto read = loadMeasuredSource(*session.measured, "");
+        QVERIFY2(read, read ? "" : toString(read.error()).c_str());
+        const auto set = std::make_shared<const MeasuredSet>(std::move(read).value());
+        const Analysis a = analyse(session, set);
+        QVERIFY(a.measured && a.measuredSet == set);
+        const MeasuredAnalysis direct = analyseMeasured(*set, a, session.measured->links);
+        QCOMPARE(a.measured->points.size(), direct.points.size());
+        QCOMPARE(a.measured->links.size(), direct.links.size());
+        QVERIFY(!direct.links.empty());
+        for (std::size_t i = 0; i < direct.points.size(); ++i) {
+            QCOMPARE(a.measured->points[i].fraction, direct.points[i].fraction);
+            QCOMPARE(a.measured->points[i].bound, direct.points[i].bound);
+        }
+        QVERIFY(!analyse(session).measured); // no set read: nothing measured
+
+        QVERIFY(!setOverride(session, "bandwidth.HBM", 3.35e12 / 2));
+        const Analysis slower = analyse(session, set);
+        int memoryBound = 0;
+        for (std::size_t i = 0; i < direct.points.size(); ++i) {
+            const MeasuredPoint& p = a.measured->points[i];
+            const MeasuredPoint& q = slower.measured->points[i];
+            QCOMPARE(q.intensity, p.intensity);
+            QCOMPARE(q.achieved, p.achieved);
+            if (p.onChart && p.bound == "HBM") {
+                ++memoryBound;
+                QCOMPARE(q.bound, std::string("HBM"));
+                QVERIFY(std::fabs(q.fraction - 2 * p.fraction) < 1e-12 * q.fraction);
+            }
+        }
+        QVERIFY(memoryBound > 5);
+        // An analysis after an edit takes the kernels its links matched from the one before, with the same result.
+        const Analysis edited = analyse(session, set, &a);
+        QCOMPARE(edited.measured->ruleOf, a.measured->ruleOf);
+        QCOMPARE(edited.measured->links.size(), slower.measured->links.size());
+        for (std::size_t i = 0; i < edited.measured->links.size(); ++i)
+            QCOMPARE(edited.measured->links[i].ratioToLower, slower.measured->links[i].ratioToLower);
+        // The links compare with the slower chip's bounds: B = 256's T_lower doubles to 85.1 µs.
+        for (const MeasuredLink& l : slower.measured->links)
+            if (set->kernels[l.kernel].name == "matmul_bf16 B=256 D=8192 F=8192")
+                QVERIFY(std::fabs(l.predicted->tLower - 142606336 / (3.35e12 / 2)) < 1e-12);
+    }
+
+    // The window's filter: text the name holds, or a whole-name glob; case ignored.
+    void kernelFilterMatchesTextOrGlob()
+    {
+        QVERIFY(matchesKernelFilter("", "anything"));
+        QVERIFY(matchesKernelFilter("gemm", "ampere_bf16_GEMM_128x64"));
+        QVERIFY(!matchesKernelFilter("gemv", "ampere_bf16_gemm_128x64"));
+        QVERIFY(matchesKernelFilter("matmul_bf16 B=1*", "matmul_bf16 B=16 D=8192 F=8192"));
+        QVERIFY(!matchesKernelFilter("B=1*", "matmul_bf16 B=16 D=8192 F=8192")); // a glob matches the whole name
+    }
+
     void scenarioMeasuredBlockIsChecked()
     {
         const std::string head = "preset: h100-sxm\noperations:\n  - {op: matmul, id: mm}\nmeasured:\n";

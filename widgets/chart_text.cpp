@@ -85,4 +85,49 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     return text + QStringLiteral("</table>");
 }
 
+QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const MeasuredLink* link)
+{
+    QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(k.name));
+    auto row = [&text](const QString& key, const QString& value) {
+        text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
+    };
+    if (!k.group.empty())
+        row(QStringLiteral("group"), escaped(k.group));
+    if (k.dtype)
+        row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
+    row(QStringLiteral("duration"),
+        QStringLiteral("%1 (%2% of the file's time)")
+            .arg(qs(formatSeconds(k.seconds)), QString::number(p.timeShare * 100, 'f', 1)));
+    row(QStringLiteral("achieved"), qs(formatRate(p.achieved, p.roof)));
+    if (!p.onChart)
+        return text + QStringLiteral("</table>") + escaped(p.why);
+    row(QStringLiteral("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
+    row(QStringLiteral("attainable"), qs(formatRate(p.attainable, p.roof)));
+    row(QStringLiteral("of attainable"), QString::number(p.fraction * 100, 'f', 1) + QLatin1Char('%'));
+    row(QStringLiteral("bound"), escaped(p.bound));
+    if (link && link->predicted) {
+        row(QStringLiteral("model (%1)").arg(escaped(link->operation)), predictedText(*link->predicted));
+        row(QStringLiteral("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));
+        row(QStringLiteral("bracketed"), link->bracketed ? QStringLiteral("yes") : QStringLiteral("no"));
+    } else if (link) {
+        row(QStringLiteral("model"), escaped(link->problem));
+    }
+    return text + QStringLiteral("</table>");
+}
+
+QString measuredRoofLabel(const chart::MeasuredRoof& roof, Dtype dtype)
+{
+    const QString value = qs(
+        roof.compute ? formatRate(roof.value, parseDtype(roof.name).value_or(dtype)) : formatBandwidth(roof.value));
+    const QString fraction = roof.fraction > 0
+        ? QStringLiteral(" · %1% of datasheet").arg(QString::number(roof.fraction * 100, 'f', 0))
+        : QString();
+    return QStringLiteral("%1 measured %2%3").arg(qs(roof.name), value, fraction);
+}
+
+QString predictedText(const Evaluation& ev)
+{
+    return qs(formatSeconds(ev.tLower)) + QStringLiteral(" – ") + qs(formatSeconds(ev.tUpper));
+}
+
 } // namespace roofline::widgets

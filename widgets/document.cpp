@@ -90,9 +90,10 @@ Document::~Document()
     m_undo->clear();
 }
 
-void Document::load(Session session, const QString& filePath)
+void Document::load(Session session, const QString& filePath, std::shared_ptr<const MeasuredSet> measured)
 {
     assignIdentities(session);
+    m_measured = std::move(measured);
     m_undo->clear();
     m_filePath = filePath;
     m_opened = session;
@@ -146,7 +147,7 @@ void Document::apply(Session next)
             edited.push_back(i);
     }
     const bool wasModified = chipModified();
-    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next)));
+    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured, m_analysis.get()));
 
     if (chipChanged) {
         emit presetChanged();

@@ -45,8 +45,10 @@ public:
     // Whether there are edits since the session was opened or saved.
     bool isDirty() const { return !m_undo->isClean(); }
 
-    // Replaces the session, as opening a file does: the undo history starts again and the document is clean.
-    void load(Session, const QString& filePath = {});
+    // Replaces the session, as opening a file does: the undo history starts again and the document is clean. The
+    // measured kernels its measured block names, read once by the caller, stay with it until the next load: every
+    // edit places them on the chip again.
+    void load(Session, const QString& filePath = {}, std::shared_ptr<const MeasuredSet> measured = {});
     // After the session was written to `filePath`: the document is clean.
     void markSaved(const QString& filePath);
 
@@ -110,6 +112,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     QUndoStack* m_undo;
     QString m_filePath;
+    std::shared_ptr<const MeasuredSet> m_measured;
     Session m_opened; // the session as load() was given it, identities assigned: what resetToPreset() puts back
     unsigned m_gesture = 0; // nonzero while a gesture is open
     unsigned m_gestures = 0; // gestures begun so far

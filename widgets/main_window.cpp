@@ -6,10 +6,12 @@
 #include "explanation_panel.h"
 #include "export_dialog.h"
 #include "hardware_panel.h"
+#include "measured_table.h"
 #include "model_view.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "scenario.h"
+#include "scenario_measured.h"
 #include "sweep_chart.h"
 #include "teaching.h"
 #include "units.h"
@@ -77,6 +79,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     , m_document(new Document(std::move(library), this))
     , m_chart(new RooflineChart)
     , m_table(new ReadoutTable)
+    , m_measuredTable(new MeasuredTable)
     , m_sweep(new SweepChart)
     , m_sweepParam(new QComboBox)
     , m_sweepRange(new QLineEdit(QStringLiteral("1 : 16Ki")))
@@ -131,6 +134,10 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
     connect(m_modelView, &ModelView::settingRefused, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
+    m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
+    connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);
+    connect(m_measuredTable, &MeasuredTable::kernelChosen, m_chart, &RooflineChart::markMeasured);
     connect(m_sweepParam, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
     connect(m_sweepRange, &QLineEdit::editingFinished, this, &MainWindow::applySweepRange);
@@ -199,6 +206,9 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     connect(m_document, &Document::contentChanged, this, [this] {
         m_chart->setAnalysis(m_document->analysis());
         m_table->setAnalysis(m_document->analysis());
+        m_measuredTable->setAnalysis(m_document->analysis());
+        m_bottomTabs->setTabVisible(
+            m_bottomTabs->indexOf(m_measuredTable), m_document->analysis()->measured.has_value());
         m_sweep->setAnalysis(m_document->analysis());
         m_explanation->setAnalysis(m_document->analysis());
         updateExplanation();
@@ -218,6 +228,8 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     });
     m_chart->setAnalysis(m_document->analysis());
     m_table->setAnalysis(m_document->analysis());
+    m_measuredTable->setAnalysis(m_document->analysis());
+    m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_measuredTable), false);
     m_sweep->setAnalysis(m_document->analysis());
     m_explanation->setAnalysis(m_document->analysis());
     fillSweepParams();
@@ -384,8 +396,32 @@ QString MainWindow::openScenario(const QString& path)
     const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library());
     if (!loaded.ok())
         return qs(toString(loaded.error()));
-    m_document->load(loaded.value(), QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(QStringLiteral("Opened %1").arg(qs(loaded.value().name)), 5000);
+    const QString name = qs(loaded.value().name);
+    if (QString error = openSession(loaded.value(), path.toStdString(), QFileInfo(path).absoluteFilePath());
+        !error.isEmpty())
+        return error;
+    if (statusBar()->currentMessage().isEmpty())
+        statusBar()->showMessage(QStringLiteral("Opened %1").arg(name), 5000);
+    return {};
+}
+
+QString MainWindow::openSession(Session session, const std::string& origin, const QString& filePath)
+{
+    std::shared_ptr<const MeasuredSet> measured;
+    if (session.measured) {
+        Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(*session.measured, origin);
+        if (!set)
+            return QStringLiteral("The measured data of %1 could not be read:\n%2")
+                .arg(qs(origin), qs(toString(set.error())));
+        statusBar()->clearMessage();
+        if (!set->skipped.empty())
+            statusBar()->showMessage(QStringLiteral("Measured data: %1 rows skipped, the first: %2")
+                                         .arg(set->skipped.size())
+                                         .arg(qs(set->skipped.front().toString())),
+                15000);
+        measured = std::make_shared<const MeasuredSet>(std::move(set).value());
+    }
+    m_document->load(std::move(session), filePath, std::move(measured));
     return {};
 }
 
@@ -397,8 +433,7 @@ QString MainWindow::openEmbeddedScenario(const QString& name)
         const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library());
         if (!parsed.ok())
             return qs(toString(parsed.error()));
-        m_document->load(parsed.value());
-        return {};
+        return openSession(parsed.value(), "embedded:" + std::string(f.name), {});
     }
     return QStringLiteral("No built-in scenario %1").arg(name);
 }

@@ -3,6 +3,7 @@
 
 #include "chart_export.h"
 #include "presets.h"
+#include "session.h"
 
 #include <QMainWindow>
 #include <QMessageBox>
@@ -21,6 +22,7 @@ class QTabWidget;
 namespace roofline::widgets {
 
 class HardwarePanel;
+class MeasuredTable;
 class ModelView;
 class ReadoutTable;
 class RooflineChart;
@@ -42,6 +44,7 @@ public:
     Document* document() const { return m_document; }
     RooflineChart* chart() const { return m_chart; }
     ReadoutTable* table() const { return m_table; }
+    MeasuredTable* measuredTable() const { return m_measuredTable; }
     SweepChart* sweepChart() const { return m_sweep; }
     QComboBox* sweepParamChooser() const { return m_sweepParam; }
     QLineEdit* sweepRangeField() const { return m_sweepRange; }
@@ -107,6 +110,9 @@ private:
     void setUpExplanation();
     // Shows the dock when there is something to explain and the user has not closed it.
     void updateExplanation();
+    // Opens a session read from `origin` (its path, or "embedded:NAME") with the measured kernels its measured block
+    // names, read once here; on failure returns the located errors and leaves the document as it was.
+    QString openSession(Session, const std::string& origin, const QString& filePath);
     void showExportDialog();
     void showTableExportDialog();
     void showOpenDialog();
@@ -127,6 +133,7 @@ private:
     Document* m_document;
     RooflineChart* m_chart;
     ReadoutTable* m_table;
+    MeasuredTable* m_measuredTable;
     SweepChart* m_sweep;
     QComboBox* m_sweepParam;
     QLineEdit* m_sweepRange;

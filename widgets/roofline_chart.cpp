@@ -1,6 +1,7 @@
 // The roofline chart's frame: axes, theme, layers and redraws, and reading back what is drawn.
 #include "roofline_chart.h"
 
+#include "chart_measured.h"
 #include "chart_text.h"
 #include "si_log_ticker.h"
 #include "units.h"
@@ -23,6 +24,9 @@ RooflineChart::RooflineChart(QWidget* parent)
     // step redraws that layer alone. Background and grid below it, axes, title and legend above it keep their buffers.
     m_mainLayer = layer(QStringLiteral("main"));
     m_mainLayer->setMode(QCPLayer::lmBuffered);
+    addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
+    m_measuredLayer = layer(QStringLiteral("measured"));
+    m_measuredLayer->setMode(QCPLayer::lmBuffered);
     setMinimumSize(480, 320);
     setMouseTracking(true);
     // QCustomPlot's paint fills its whole region with the background before the buffers: nothing to fill beforehand.
@@ -137,6 +141,8 @@ QString RooflineChart::signature() const
     s += QLatin1Char('|');
     for (std::size_t op : m_shown)
         s += QString::number(op) + QLatin1Char(',');
+    // Measured kernels are drawn anew only with another set: their points stay where they were measured.
+    s += QStringLiteral("|m%1").arg(quintptr(m_analysis->measuredSet.get()));
     return s;
 }
 
@@ -148,7 +154,8 @@ void RooflineChart::refresh()
     m_evaluations.reserve(m_shown.size());
     for (std::size_t op : m_shown)
         m_evaluations.push_back(a.operations[op].evaluation.value());
-    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), heldAxes());
+    m_measuredExtent = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, heldAxes());
     holdAxes();
     const QString sig = signature();
     if (sig != m_signature) {
@@ -208,15 +215,26 @@ void RooflineChart::clearPlot()
     m_labels.clear();
     m_more = nullptr;
     m_highlight = nullptr;
+    m_measuredGraphs.clear();
+    m_measuredLegend.clear();
+    m_measuredRoofs.clear();
+    m_measuredLinks = nullptr;
+    m_predictions = nullptr;
+    m_measuredRing = nullptr;
 }
 
 void RooflineChart::rebuild()
 {
     m_legendSize = QSize();
     clearPlot();
+    buildMeasured(); // its ceilings below the roofs, its lines below the markers
     buildRoofs();
     buildOperations();
     buildHighlight();
+    for (QCPGraph* entry : m_measuredLegend)
+        entry->addToLegend(); // after the operations' rows
+    if (m_measuredRing)
+        m_measuredRing->setLayer(m_mainLayer); // above every marker
     if (m_fast && m_smoothScopes == 0)
         useMarkerSprites(true);
     // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
@@ -241,6 +259,7 @@ void RooflineChart::updateItems()
     updateRoofs();
     updateOperations();
     updateHighlight();
+    updateMeasured();
 }
 
 QString RooflineChart::frameKey() const
@@ -381,6 +400,8 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
                 return operationTooltip(m_analysis->session.operations[m_operations[k].operation], m_evaluations[k]);
         }
     }
+    if (QString measured = measuredHover(pixel); !measured.isEmpty())
+        return measured;
     for (const chart::RoofSegment& r : m_layout.roofs) {
         const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
         const chart::Point b { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };

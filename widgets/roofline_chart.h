@@ -30,9 +30,13 @@ namespace roofline::widgets {
 // shades, markers and texts share the "main" layer, buffered on its own: when the axes, the title and the legend stay
 // as they are, only that layer is redrawn (QCPLayer::replot), otherwise the whole plot.
 //
-// The parts live in three files: this class's frame (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
-// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp; label
-// placement is chart_labels.cpp.
+// The parts live in four files: this class's frame (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
+// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp, measured
+// kernels and ceilings in roofline_chart_measured.cpp; label placement is chart_labels.cpp.
+//
+// Measured kernels never move with the hardware: their points sit on a layer of their own below "main", buffered, so
+// that a slider step does not draw them again; the lines to the model's predictions and the measured ceilings, whose
+// labels follow the hardware, are on "main".
 class RooflineChart : public QCustomPlot {
     Q_OBJECT
 public:
@@ -65,6 +69,21 @@ public:
     QStringList visibleOperationLabels() const;
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
     QStringList legendEntries() const;
+    // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
+    void setMeasuredFilter(const QString& pattern);
+    const QString& measuredFilter() const { return m_measuredFilter; }
+    // Rings one kernel's point (the table's current row); nothing removes the ring.
+    void markMeasured(std::optional<std::size_t> kernel);
+    std::optional<std::size_t> markedMeasured() const { return m_measuredMarked; }
+    // Read back from the graphs: every measured point drawn, the ring's place, the lines from kernels to the model's
+    // predictions (pairs of points), the measured ceilings' labels.
+    QVector<QPointF> measuredPoints() const;
+    QVector<QPointF> measuredMark() const;
+    QVector<QPointF> measuredLinkLines() const;
+    QStringList measuredRoofLabels() const;
+    // How the points of a kernel look: the QCPScatterStyle::ScatterShape and colour of its graph.
+    std::optional<std::pair<QColor, int>> measuredStyle(std::size_t kernel) const;
+
     // The text the chart would show on hovering this pixel, or an empty string.
     QString hoverText(const QPointF& pixel) const;
 
@@ -168,6 +187,12 @@ private:
     // roofline_chart_markers.cpp
     void buildOperations();
     void updateOperations();
+    // roofline_chart_measured.cpp
+    void buildMeasured();
+    void updateMeasured();
+    void fillMeasuredPoints();
+    QString measuredHover(const QPointF& pixel) const;
+    bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
     // chart_labels.cpp
     void placeLabels();
     class Taken;
@@ -254,6 +279,21 @@ private:
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
+
+    struct MeasuredGraph {
+        QCPGraph* graph = nullptr;
+        std::vector<std::size_t> points; // indices into MeasuredAnalysis::points of the kernels it draws
+    };
+    QCPLayer* m_measuredLayer = nullptr;
+    std::vector<MeasuredGraph> m_measuredGraphs; // one per look: colour, shape and size
+    std::vector<QCPGraph*> m_measuredLegend;
+    QCPCurve* m_measuredLinks = nullptr;
+    QCPGraph* m_predictions = nullptr;
+    QCPGraph* m_measuredRing = nullptr;
+    std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_measuredRoofs;
+    std::vector<chart::Point> m_measuredExtent;
+    QString m_measuredFilter;
+    std::optional<std::size_t> m_measuredMarked;
 };
 
 } // namespace roofline::widgets

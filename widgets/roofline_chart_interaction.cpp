@@ -42,7 +42,7 @@ void RooflineChart::holdAxes()
         m_heldFrame = m_analysis->frame();
     if (kept != shown) {
         const Analysis& a = *m_analysis;
-        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), kept);
+        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, kept);
     }
 }
 

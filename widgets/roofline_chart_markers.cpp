@@ -205,7 +205,7 @@ void RooflineChart::updateOperations()
     int row = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
-        if (!entry || entry->plottable() == m_more)
+        if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable()))
             continue;
         const QString name = qs(m_analysis->session.operations[m_operations[std::size_t(row++)].operation].name);
         entry->plottable()->setName(name);

@@ -1,0 +1,309 @@
+// Measured kernels in the window, driven through its real widgets offscreen: the H100 sweep scenario's kernels on the
+// chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
+// export command drawing them.
+#include "chart_measured.h"
+#include "chart_text.h"
+#include "document.h"
+#include "hardware_panel.h"
+#include "log_slider.h"
+#include "main_window.h"
+#include "measured_analysis.h"
+#include "measured_table.h"
+#include "report.h"
+#include "roofline_chart.h"
+#include "scenario_measured.h"
+#include "test_util.h"
+#include "window_fixture.h"
+
+#include <QFile>
+#include <QImage>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTableView>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+const QString kScenario = QStringLiteral("scenarios/h100-measured-sweep.yaml");
+
+// The sweep's kernels read here, apart from the window, the way the scenario names them.
+std::shared_ptr<const MeasuredSet> sweepSet(const Session& session)
+{
+    auto set = loadMeasuredSource(*session.measured, "embedded:scenarios/h100-measured-sweep.yaml");
+    return set ? std::make_shared<const MeasuredSet>(std::move(set).value()) : nullptr;
+}
+
+std::vector<QPointF> sorted(QVector<QPointF> points)
+{
+    std::vector<QPointF> out(points.begin(), points.end());
+    std::sort(out.begin(), out.end(),
+        [](const QPointF& a, const QPointF& b) { return a.x() != b.x() ? a.x() < b.x() : a.y() < b.y(); });
+    return out;
+}
+
+// The on-chart points of a measured analysis whose names contain `text` (everything for an empty one), or with
+// `prefix`, begin with it.
+std::vector<QPointF> corePoints(
+    const MeasuredSet& set, const MeasuredAnalysis& a, const std::string& text = {}, bool prefix = false)
+{
+    QVector<QPointF> out;
+    for (const MeasuredPoint& p : a.points)
+        if (p.onChart
+            && (prefix ? set.kernels[p.kernel].name.starts_with(text)
+                       : set.kernels[p.kernel].name.find(text) != std::string::npos))
+            out.append(QPointF(p.intensity, p.achieved));
+    return sorted(out);
+}
+
+} // namespace
+
+class TestMeasuredWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        roofline::testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+    }
+
+    void init()
+    {
+        m_window = roofline::testing::showWindow(QSize(1400, 900));
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QCOMPARE(m_window->openEmbeddedScenario(kScenario), QString());
+        m_window->bottomTabs()->setCurrentWidget(m_window->measuredTable());
+        m_set = sweepSet(m_window->document()->session());
+        QVERIFY(m_set);
+    }
+
+    void cleanup() { m_window.reset(); }
+
+    // One point per kernel the core places on the chart, exactly at its measured intensity and achieved FLOP/s. By
+    // hand, B = 256 (D = F = 8192): 2·256·8192² = 34,359,738,368 FLOPs over 142,606,336 bytes is 240.94 FLOPs/byte.
+    void chartHoldsEachKernelAtItsMeasuredPlace()
+    {
+        const Analysis& a = *m_window->document()->analysis();
+        QVERIFY(a.measured && a.measuredSet);
+        QCOMPARE(a.measuredSet->kernels.size(), m_set->kernels.size());
+        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        const std::vector<QPointF> expected = corePoints(*m_set, core);
+        QVERIFY(expected.size() > 20);
+        QCOMPARE(sorted(m_window->chart()->measuredPoints()), expected);
+
+        const auto at256 = std::find_if(m_set->kernels.begin(), m_set->kernels.end(),
+            [](const MeasuredKernel& k) { return k.name == "matmul_bf16 B=256 D=8192 F=8192"; });
+        QVERIFY(at256 != m_set->kernels.end());
+        const QPointF byHand(34359738368.0 / 142606336.0, 34359738368.0 / at256->seconds);
+        const QVector<QPointF> drawn = m_window->chart()->measuredPoints();
+        QVERIFY(std::any_of(drawn.begin(), drawn.end(), [&](const QPointF& p) {
+            return std::fabs(p.x() - byHand.x()) < 1e-9 * byHand.x()
+                && std::fabs(p.y() - byHand.y()) < 1e-9 * byHand.y();
+        }));
+        // Measured kernels are drawn unlike any operation: a cross for a plain file.
+        const auto style = m_window->chart()->measuredStyle(std::size_t(at256 - m_set->kernels.begin()));
+        QVERIFY(style);
+        QCOMPARE(style->second, int(QCPScatterStyle::ssCross));
+    }
+
+    // A slider step moves no measured point, and the table's fractions become what the core computes on the new chip.
+    // By hand for a memory-bound kernel: achieved / (bandwidth · intensity), so a lower bandwidth raises it.
+    void hardwareSlidersLeavePointsAndChangeFractions_data()
+    {
+        QTest::addColumn<QString>("slider");
+        QTest::newRow("HBM bandwidth") << QStringLiteral("HBM");
+        QTest::newRow("bf16 peak") << QStringLiteral("peak");
+    }
+
+    void hardwareSlidersLeavePointsAndChangeFractions()
+    {
+        QFETCH(QString, slider);
+        const std::vector<QPointF> before = sorted(m_window->chart()->measuredPoints());
+        MeasuredTable* table = m_window->measuredTable();
+        QStringList fractionsBefore;
+        for (int row = 0; row < table->rowCount(); ++row)
+            fractionsBefore.append(table->cellText(row, MeasuredModel::Fraction));
+        LogSlider* control = slider == QStringLiteral("peak") ? m_window->hardwarePanel()->peakSlider()
+                                                              : m_window->hardwarePanel()->bandwidthSlider(slider);
+        QVERIFY(control);
+        QSignalSpy redrawn(m_window->chart(), &RooflineChart::redrawn);
+        control->slider()->setFocus();
+        QTest::keyClick(control->slider(), Qt::Key_PageDown);
+        QVERIFY(m_window->document()->chipModified());
+        QTRY_VERIFY(redrawn.count() > 0);
+
+        QCOMPARE(sorted(m_window->chart()->measuredPoints()), before);
+        const Analysis& a = *m_window->document()->analysis();
+        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        int changed = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const MeasuredPoint& p = core.points[table->kernelAt(row)];
+            QCOMPARE(table->cellText(row, MeasuredModel::Fraction),
+                p.onChart ? QString::fromStdString(percent(p.fraction)) : QStringLiteral("—"));
+            QCOMPARE(table->cellText(row, MeasuredModel::Bound),
+                p.onChart ? QString::fromStdString(p.bound) : QStringLiteral("off the chart"));
+            changed += table->cellText(row, MeasuredModel::Fraction) != fractionsBefore[row] ? 1 : 0;
+            if (p.onChart && p.bound == "HBM") {
+                const double bandwidth = a.hardware.memory("HBM")->bandwidth;
+                QVERIFY(std::fabs(p.fraction - p.achieved / (bandwidth * p.intensity)) < 1e-12 * p.fraction);
+            }
+        }
+        QVERIFY(changed > 0);
+    }
+
+    // The filter hides the rows and the points of the kernels whose names do not hold it; wildcards match the whole
+    // name, as --match reads them.
+    void filterHidesRowsAndPoints()
+    {
+        MeasuredTable* table = m_window->measuredTable();
+        const int all = table->rowCount();
+        QCOMPARE(std::size_t(all), m_set->kernels.size());
+        const MeasuredAnalysis& core = *m_window->document()->analysis()->measured;
+
+        QTest::keyClicks(table->filterField(), QStringLiteral("B=256 "));
+        int expectedRows = 0;
+        for (const MeasuredKernel& k : m_set->kernels)
+            expectedRows += k.name.find("B=256 ") != std::string::npos ? 1 : 0;
+        QVERIFY(expectedRows > 0 && expectedRows < all);
+        QCOMPARE(table->rowCount(), expectedRows);
+        for (int row = 0; row < table->rowCount(); ++row)
+            QVERIFY(table->cellText(row, MeasuredModel::Name).contains(QStringLiteral("B=256 ")));
+        QCOMPARE(sorted(m_window->chart()->measuredPoints()), corePoints(*m_set, core, "B=256 "));
+
+        table->filterField()->setText(QStringLiteral("matmul_bf16 B=1*"));
+        int globbed = 0;
+        for (const MeasuredKernel& k : m_set->kernels)
+            globbed += k.name.starts_with("matmul_bf16 B=1") ? 1 : 0;
+        QVERIFY(globbed > 1);
+        QCOMPARE(table->rowCount(), globbed);
+        QCOMPARE(m_window->chart()->measuredPoints().size(),
+            qsizetype(corePoints(*m_set, core, "matmul_bf16 B=1", true).size()));
+        for (const QPointF& p : m_window->chart()->measuredLinkLines()) // lines only of the kernels shown
+            QVERIFY(p.x() > 0);
+
+        table->filterField()->clear();
+        QCOMPARE(table->rowCount(), all);
+        QCOMPARE(sorted(m_window->chart()->measuredPoints()), corePoints(*m_set, core));
+    }
+
+    // The model's columns equal the core's links. By hand for B = 256: T_lower = 142,606,336 B / 3.35 TB/s = 42.57 µs,
+    // T_upper = that + 34,359,738,368 / 989 TFLOP/s = 77.31 µs, and 62.2 µs measured lies between them.
+    void linkedColumnsEqualTheCoreLinks()
+    {
+        const Analysis& a = *m_window->document()->analysis();
+        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        QVERIFY(core.links.size() > 10);
+        MeasuredTable* table = m_window->measuredTable();
+        QCOMPARE(core.links.size(), a.measured->links.size());
+        for (const MeasuredLink& l : core.links) {
+            int row = 0;
+            while (row < table->rowCount() && table->kernelAt(row) != l.kernel)
+                ++row;
+            QVERIFY(row < table->rowCount());
+            QVERIFY2(l.predicted, l.problem.c_str());
+            QCOMPARE(table->cellText(row, MeasuredModel::Predicted), predictedText(*l.predicted));
+            QCOMPARE(table->cellText(row, MeasuredModel::Ratio), QString::number(l.ratioToLower, 'f', 2));
+            QCOMPARE(table->cellText(row, MeasuredModel::Bracketed),
+                l.bracketed ? QStringLiteral("yes") : QStringLiteral("no"));
+            if (m_set->kernels[l.kernel].name == "matmul_bf16 B=256 D=8192 F=8192") {
+                QVERIFY(std::fabs(l.predicted->tLower - 142606336 / 3.35e12) < 1e-12);
+                QVERIFY(std::fabs(l.predicted->tUpper - (142606336 / 3.35e12 + 34359738368 / 989e12)) < 1e-12);
+                QCOMPARE(table->cellText(row, MeasuredModel::Bracketed), QStringLiteral("yes"));
+            }
+        }
+        // Each shown linked kernel is joined to the model's place for it.
+        const QVector<QPointF> lines = m_window->chart()->measuredLinkLines();
+        QCOMPARE(lines.size(), qsizetype(2 * core.links.size()));
+        for (std::size_t i = 0; i < core.links.size(); ++i) {
+            const MeasuredPoint& p = core.points[core.links[i].kernel];
+            const auto to = chart::predictedPoint(*core.links[i].predicted);
+            QVERIFY(to);
+            QCOMPARE(lines[qsizetype(2 * i)], QPointF(p.intensity, p.achieved));
+            QCOMPARE(lines[qsizetype(2 * i + 1)], QPointF(to->x, to->y));
+        }
+    }
+
+    void clickingARowRingsItsPoint()
+    {
+        MeasuredTable* table = m_window->measuredTable();
+        QTableView* view = table->view();
+        QTRY_VERIFY(view->isVisible());
+        const int row = 5;
+        const QRect cell = view->visualRect(view->model()->index(row, MeasuredModel::Name));
+        QVERIFY(cell.isValid());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
+        const std::size_t kernel = table->kernelAt(row);
+        QCOMPARE(m_window->chart()->markedMeasured(), std::optional(kernel));
+        const MeasuredPoint& p = m_window->document()->analysis()->measured->points[kernel];
+        QCOMPARE(m_window->chart()->measuredMark(), QVector<QPointF>({ QPointF(p.intensity, p.achieved) }));
+    }
+
+    // The derived HBM ceiling, 3.06 TB/s, 91% of the datasheet's (tests/test_measured.cpp derives it by hand), is
+    // drawn under the roofs with its fraction.
+    void measuredCeilingIsLabelledWithItsFraction()
+    {
+        const Analysis& a = *m_window->document()->analysis();
+        const auto roofs = chart::measuredRoofs(
+            *a.measured, a.hardware, a.dtype, m_window->chart()->chartLayout().x, m_window->chart()->chartLayout().y);
+        QVERIFY(!roofs.empty());
+        QStringList expected;
+        for (const chart::MeasuredRoof& r : roofs)
+            expected.append(measuredRoofLabel(r, a.dtype));
+        QCOMPARE(m_window->chart()->measuredRoofLabels(), expected);
+        QVERIFY2(expected.join(QLatin1Char('|')).contains(QStringLiteral("HBM measured 3.05 TB/s · 91% of datasheet")),
+            qPrintable(expected.join(QLatin1Char('|'))));
+    }
+
+    // A scenario whose measured file cannot be read is refused with the file's name; the window keeps what it showed.
+    void unreadableMeasuredFileKeepsTheView()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("missing-data.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("preset: h100-sxm\noperations:\n  - {op: matmul, id: mm}\nmeasured:\n  file: nowhere.csv\n");
+        file.close();
+        const std::string nameBefore = m_window->document()->session().name;
+        const QString error = m_window->openScenario(path);
+        QVERIFY2(error.contains(QStringLiteral("nowhere.csv")), qPrintable(error));
+        QCOMPARE(m_window->document()->session().name, nameBefore);
+        QVERIFY(m_window->document()->analysis()->measured);
+        QCOMPARE(sorted(m_window->chart()->measuredPoints()).size(),
+            corePoints(*m_set, *m_window->document()->analysis()->measured).size());
+    }
+
+    // `export --measured` draws the kernels: the same chart without them differs.
+    void exportCommandDrawsMeasuredKernels()
+    {
+        const QString with = m_dir.filePath(QStringLiteral("with.png"));
+        const QString without = m_dir.filePath(QStringLiteral("without.png"));
+        const QStringList common { QStringLiteral("export"), QStringLiteral("--preset"), QStringLiteral("h100-sxm"),
+            QStringLiteral("--size"), QStringLiteral("800x500"), QStringLiteral("--scale"), QStringLiteral("1") };
+        const auto a = roofline::testing::runCli(common
+            + QStringList { QStringLiteral("-o"), with, QStringLiteral("--measured"),
+                QStringLiteral(ROOFLINE_SOURCE_DIR "/presets/measured/h100-sweep.csv"), QStringLiteral("--columns"),
+                QStringLiteral("name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,where=cold:1") });
+        QVERIFY2(a.exitCode == 0, qPrintable(a.err));
+        const auto b = roofline::testing::runCli(common + QStringList { QStringLiteral("-o"), without });
+        QVERIFY2(b.exitCode == 0, qPrintable(b.err));
+        const QImage drawn(with);
+        const QImage plain(without);
+        QCOMPARE(drawn.size(), QSize(800, 500));
+        QVERIFY(drawn != plain);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    std::shared_ptr<const MeasuredSet> m_set;
+};
+
+ROOFLINE_GUI_TEST_MAIN(TestMeasuredWindow)
+#include "test_measured_window.moc"

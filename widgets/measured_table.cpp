@@ -1,0 +1,89 @@
+#include "measured_table.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace roofline::widgets {
+
+MeasuredTable::MeasuredTable(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new MeasuredModel(this))
+    , m_proxy(new MeasuredFilter(this))
+    , m_filter(new QLineEdit)
+    , m_count(new QLabel)
+    , m_view(new QTableView)
+{
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // the file's order until the user sorts
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    m_filter->setPlaceholderText(QStringLiteral("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(QStringLiteral("Kernels whose names hold this text, or match it with the wildcards * ? [..] "
+                                        "as --match reads them; the chart shows the same kernels"));
+
+    auto* bar = new QHBoxLayout;
+    auto* label = new QLabel(QStringLiteral("&Filter"));
+    label->setBuddy(m_filter);
+    bar->addWidget(label);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_count);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setPattern(text.trimmed());
+        updateCount();
+        emit filterChanged(m_proxy->pattern());
+    });
+    connect(
+        m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            emit kernelChosen(current.isValid() ? std::optional(kernelAt(current.row())) : std::nullopt);
+        });
+}
+
+void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    const bool newSet = analysis->measuredSet != m_model->analysis().measuredSet;
+    m_model->setAnalysis(std::move(analysis));
+    if (newSet) {
+        m_view->resizeColumnsToContents();
+        updateCount();
+    }
+}
+
+int MeasuredTable::rowCount() const
+{
+    return m_proxy->rowCount();
+}
+
+QString MeasuredTable::cellText(int row, Column column) const
+{
+    return m_proxy->index(row, column).data().toString();
+}
+
+std::size_t MeasuredTable::kernelAt(int row) const
+{
+    return static_cast<std::size_t>(m_proxy->index(row, 0).data(MeasuredModel::KernelRole).toULongLong());
+}
+
+void MeasuredTable::updateCount()
+{
+    m_count->setText(QStringLiteral("%1 of %2 kernels").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+}
+
+} // namespace roofline::widgets
