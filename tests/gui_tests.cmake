@@ -26,3 +26,5 @@ roofline_add_test(test_lesson SOURCES test_lesson.cpp test_util.h window_fixture
 # Measured kernels on the chart and in their table, and the export command drawing them.
 roofline_add_test(test_measured_window SOURCES test_measured_window.cpp test_util.h window_fixture.h LIBS roofline_widgets)
 add_dependencies(test_measured_window roofline-lab)
+# Every example's chart as a class sees it: markers apart, names beside their markers, no text over another thing.
+roofline_add_test(test_chart_labels SOURCES test_chart_labels.cpp test_util.h window_fixture.h LIBS roofline_widgets)

@@ -272,21 +272,101 @@ private slots:
         const std::vector<LabelRequest> same { { { 100, 100 }, 40, 10 }, { { 100, 100 }, 40, 10 } };
         const auto boxes = placeLabels(same, {}, 5, area);
         QVERIFY(boxes[0] && boxes[1]);
-        QCOMPARE(boxes[0]->left, 105.0); // right of the marker
-        QCOMPARE(boxes[1]->left, 100.0 - 5 - 40); // then left
-        QVERIFY(!boxes[0]->intersects(*boxes[1]));
+        QCOMPARE(boxes[0]->box.left, 105.0); // right of the marker
+        QCOMPARE(boxes[1]->box.left, 100.0 - 5 - 40); // then left
+        QCOMPARE(boxes[1]->spot, 1);
+        QVERIFY(!boxes[0]->far && !boxes[1]->far);
+        QVERIFY(!boxes[0]->box.intersects(boxes[1]->box));
 
         const std::vector<Box> wall { { 0, 0, 1000, 1000 } };
         QVERIFY(!placeLabels(same, wall, 5, area)[0]); // nowhere free: left out
 
         const auto below = placeLabels({ { { 50, 50 }, 20, 10, LabelRequest::Side::Below } }, {}, 4, area);
-        QVERIFY(below[0]->top > 50);
+        QVERIFY(below[0]->box.top > 50);
 
         // At the right edge of the plot the label goes left rather than off the plot.
         const auto edge = placeLabels({ { { 990, 500 }, 40, 10 } }, {}, 5, area);
         QVERIFY(edge[0]);
-        QVERIFY(area.contains(*edge[0]));
-        QCOMPARE(edge[0]->left, 990.0 - 5 - 40);
+        QVERIFY(area.contains(edge[0]->box));
+        QCOMPARE(edge[0]->box.left, 990.0 - 5 - 40);
+    }
+
+    void crowdedLabelsMoveOutAndHoldStill()
+    {
+        const Box area { 0, 0, 1000, 1000 };
+        // Nine labels on one marker: the first four take the spots right, left, above and below; then the
+        // diagonals would meet those (the labels are wider than the gap), so the rest move out and are marked far;
+        // none covers another.
+        const std::vector<LabelRequest> nine(9, LabelRequest { { 500, 500 }, 40, 10 });
+        const auto placed = placeLabels(nine, {}, 5, area);
+        for (std::size_t i = 0; i < 9; ++i) {
+            QVERIFY(placed[i]);
+            QCOMPARE(placed[i]->far, i >= 4);
+            if (i < 4)
+                QCOMPARE(placed[i]->spot, int(i));
+            for (std::size_t j = 0; j < i; ++j)
+                QVERIFY(!placed[i]->box.intersects(placed[j]->box));
+        }
+        // The first far spot: a row above the spot above, a line (and a pixel) higher: 500 - 5 - 10 - 11.
+        QCOMPARE(placed[4]->box.left, 480.0);
+        QCOMPARE(placed[4]->box.top, 474.0);
+        // Every spot lies within labelReach of its anchor.
+        const Point reach = labelReach(40, 10, 5);
+        for (const auto& p : placed) {
+            QVERIFY(p->box.left >= 500 - reach.x && p->box.left + p->box.width <= 500 + reach.x);
+            QVERIFY(p->box.top >= 500 - reach.y && p->box.top + p->box.height <= 500 + reach.y);
+        }
+
+        // A label that took the spot below keeps it while it is free, though the right is free too.
+        LabelRequest held { { 500, 500 }, 40, 10 };
+        held.preferred = 3;
+        const auto kept = placeLabels({ held }, {}, 5, area);
+        QCOMPARE(kept[0]->spot, 3);
+        QCOMPARE(kept[0]->box.top, 505.0);
+        // When its spot is taken it takes the first free one.
+        const auto moved = placeLabels({ held }, { { 480, 505, 40, 10 } }, 5, area);
+        QCOMPARE(moved[0]->spot, 0);
+    }
+
+    void coincidingMarkersStandApart()
+    {
+        const double size = 10;
+        // Two operations at the same pixel stand side by side, a marker's width apart, around the pixel.
+        auto two = spreadMarkers({ { 100, 100 }, { 100, 100 } }, { 0, 1 }, size);
+        QCOMPARE(two[0].x, 95.0);
+        QCOMPARE(two[1].x, 105.0);
+        QCOMPARE(two[0].y, 100.0);
+        // The leftmost stays on the left: the crowd keeps the order of x.
+        two = spreadMarkers({ { 104, 100 }, { 100, 100 } }, { 0, 1 }, size);
+        QVERIFY(two[1].x < two[0].x);
+        QCOMPARE((two[0].x + two[1].x) / 2, 102.0);
+        // Markers a marker's width apart or more, and one operation's own markers, stay where they are.
+        const std::vector<Point> apart { { 100, 100 }, { 110, 100 }, { 300, 300 }, { 305, 300 } };
+        const auto same = spreadMarkers(apart, { 0, 1, 2, 2 }, size);
+        for (std::size_t i = 0; i < apart.size(); ++i)
+            QCOMPARE(same[i].x, apart[i].x);
+        // Three at one pixel stand on a circle with neighbours 10 px apart: radius 10 / (2 sin 60°) = 5.7735.
+        const auto three = spreadMarkers({ { 0, 0 }, { 0, 0 }, { 0, 0 } }, { 0, 1, 2 }, size);
+        for (std::size_t i = 0; i < 3; ++i) {
+            QVERIFY(std::abs(std::hypot(three[i].x, three[i].y) - 5.7735) < 1e-4);
+            const Point& next = three[(i + 1) % 3];
+            QVERIFY(std::abs(std::hypot(three[i].x - next.x, three[i].y - next.y) - size) < 1e-9);
+        }
+        // An operation's binding marker and its hollow marker at the same pixel move together.
+        const auto owned = spreadMarkers({ { 50, 50 }, { 50, 50 }, { 50, 50 } }, { 0, 0, 1 }, size);
+        QCOMPARE(owned[0].x, owned[1].x);
+        QCOMPARE(owned[0].x, 45.0);
+        QCOMPARE(owned[2].x, 55.0);
+        // A crowd larger than kMostSpread, and a cell crowded past twice that (thousands of operations along one
+        // roof), are left as drawn.
+        for (const std::size_t n : { kMostSpread + 1, 2 * kMostSpread + 1 }) {
+            const std::vector<Point> many(n, Point { 7, 7 });
+            std::vector<std::size_t> owners(many.size());
+            for (std::size_t i = 0; i < owners.size(); ++i)
+                owners[i] = i;
+            for (const Point& p : spreadMarkers(many, owners, size))
+                QCOMPARE(p.x, 7.0);
+        }
     }
 
     void rotatedTextFootprints()

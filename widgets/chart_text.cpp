@@ -40,7 +40,7 @@ QString practicalRoofLabel(const chart::RoofSegment& roof)
 
 QString ridgeLabel(const chart::RoofSegment& roof)
 {
-    return QStringLiteral("ridge %1").arg(qs(formatIntensity(roof.ridge)));
+    return QStringLiteral("%1 ridge %2").arg(qs(roof.name), qs(formatIntensity(roof.ridge)));
 }
 
 QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dtype)

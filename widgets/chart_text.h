@@ -18,7 +18,7 @@ QString qs(const std::string&);
 QString roofLabel(const chart::RoofSegment&, const Hardware&);
 // A practical roof's name: "practical ×0.8".
 QString practicalRoofLabel(const chart::RoofSegment&);
-// "ridge 295": the intensity where a bandwidth roof meets the selected peak.
+// "HBM ridge 295": the intensity where a bandwidth roof meets the selected peak, named by its roof.
 QString ridgeLabel(const chart::RoofSegment&);
 QString roofTooltip(const chart::RoofSegment&, const Hardware&, Dtype);
 QString operationTooltip(const Operation&, const Evaluation&);

@@ -213,6 +213,8 @@ void RooflineChart::clearPlot()
     m_practical.clear();
     m_operations.clear();
     m_labels.clear();
+    m_leaders.clear();
+    m_labelOperations.clear();
     m_more = nullptr;
     m_highlight = nullptr;
     m_measuredGraphs.clear();

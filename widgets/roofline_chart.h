@@ -9,6 +9,7 @@
 #include <qcustomplot.h>
 
 #include <QHash>
+#include <QLineF>
 #include <QPixmap>
 #include <QPointF>
 #include <QString>
@@ -19,6 +20,8 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -67,6 +70,22 @@ public:
     QString titleText() const;
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
+    // Where the last layout drew things, in pixels: each marker's centre as drawn (markers that would hide one
+    // another stand apart) and its diameter with its pen; the boxes of the level texts (operations' and ridges'
+    // labels, flat roofs' names, measured ceilings' names) and the leader lines joining labels to far markers.
+    struct DrawnMarker {
+        std::size_t operation = 0;
+        QPointF centre;
+        double diameter = 0;
+    };
+    std::vector<DrawnMarker> drawnMarkers() const;
+    struct DrawnLabel {
+        QString text;
+        QRectF box;
+        std::optional<std::size_t> operation; // an operation's name
+        std::optional<QLineF> leader;
+    };
+    std::vector<DrawnLabel> drawnLabels() const;
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
     QStringList legendEntries() const;
     // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
@@ -169,6 +188,7 @@ private:
         QColor colour;
         std::vector<chart::Point> points; // this operation's markers in `hollow`, by intensity
         std::vector<chart::Point> binding; // this operation's points in `filled`
+        std::size_t anchor = 0; // its label's marker, an index into chart::Layout::markers: its first binding one
     };
 
     void applyTheme();
@@ -195,6 +215,8 @@ private:
     bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
     // chart_labels.cpp
     void placeLabels();
+    // Moves markers of different operations that would hide one another apart, in the graphs' data.
+    void spreadMarkers();
     class Taken;
     void placeFixed(Taken&, const chart::Box& area);
     void placeSloped(Taken&, const chart::Box& area);
@@ -279,6 +301,13 @@ private:
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
+    std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
+    std::vector<std::size_t> m_labelOperations; // the operation each shown label names
+    std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last (placeLabels)
+    // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates (spreadMarkers).
+    std::vector<chart::Point> m_markerPixels;
+    std::vector<chart::Point> m_markerCoords;
+    bool m_spread = false; // some marker stands away from its point
 
     struct MeasuredGraph {
         QCPGraph* graph = nullptr;

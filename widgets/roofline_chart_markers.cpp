@@ -163,6 +163,12 @@ void RooflineChart::buildOperations()
         label->position->setType(QCPItemPosition::ptAbsolute);
         label->setVisible(false);
         m_labels.push_back(label);
+        auto* leader = new QCPItemLine(this);
+        leader->setLayer(m_mainLayer);
+        leader->start->setType(QCPItemPosition::ptAbsolute);
+        leader->end->setType(QCPItemPosition::ptAbsolute);
+        leader->setVisible(false);
+        m_leaders.push_back(leader);
     }
 }
 
@@ -173,8 +179,14 @@ void RooflineChart::updateOperations()
         items.binding.clear();
     }
     std::map<QCPGraph*, std::vector<chart::Point>> markers; // hollow and filled, by graph
-    for (const chart::Marker& m : m_layout.markers) {
+    std::vector<bool> anchored(m_operations.size(), false);
+    for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
         OperationItems& items = m_operations[m.operation];
+        if (items.points.empty() || (m.binding && !anchored[m.operation])) {
+            items.anchor = j;
+            anchored[m.operation] = m.binding;
+        }
         items.points.push_back(m.at);
         markers[items.hollow].push_back(m.at);
         if (m.binding) {
@@ -198,6 +210,10 @@ void RooflineChart::updateOperations()
     }
     for (const auto& [graph, points] : markers)
         setPoints(graph, points);
+    m_markerCoords.clear();
+    for (const chart::Marker& m : m_layout.markers)
+        m_markerCoords.push_back(m.at);
+    m_spread = false; // every marker at its point until the next layout spreads them (spreadMarkers)
     for (auto& [curve, points] : lines)
         curve->data()->set(points, true);
 
@@ -223,13 +239,21 @@ QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled)
         [operation](const OperationItems& o) { return o.operation == operation; });
     if (items == m_operations.end())
         return {};
-    // This operation's markers, as far as its group's graph really holds them.
+    // This operation's markers, as far as its group's graph really holds them where they are drawn (a marker that
+    // would hide another's stands a few pixels aside), by intensity.
     const QVector<QPointF> drawn = pointsOf(filled ? items->filled : items->hollow);
-    QVector<QPointF> out;
-    for (const chart::Point& p : filled ? items->binding : items->points)
-        if (drawn.contains(QPointF(p.x, p.y)))
-            out.append(QPointF(p.x, p.y));
-    return out;
+    std::vector<chart::Point> out;
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_markerCoords.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
+        if (m_operations[m.operation].operation == operation && (m.binding || !filled)
+            && drawn.contains(QPointF(m_markerCoords[j].x, m_markerCoords[j].y)))
+            out.push_back(m.at);
+    }
+    std::sort(out.begin(), out.end(), [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
+    QVector<QPointF> points;
+    for (const chart::Point& p : out)
+        points.append(QPointF(p.x, p.y));
+    return points;
 }
 
 bool RooflineChart::hasOperation(std::size_t operation) const

@@ -104,7 +104,7 @@ void RooflineChart::updateRoofs()
         if (m_roofs[i].ridgeLabel) {
             const double peak = l.envelope.size() == 3 ? l.envelope[1].y : r.to.y;
             ridges.push_back({ r.ridge, peak });
-            m_roofs[i].ridgeLabel->setText(ridges.size() == 1 ? ridgeLabel(r) : qs(formatIntensity(r.ridge)));
+            m_roofs[i].ridgeLabel->setText(ridgeLabel(r));
         }
     }
     for (std::size_t i = 0; i < l.practical.size() && i < m_practical.size(); ++i) {

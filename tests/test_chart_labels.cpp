@@ -1,0 +1,210 @@
+// Every example as a class sees it, driven through the real window offscreen: no marker hidden under another, every
+// operation's name on the chart beside its own marker (joined by a leader line when it had to move out), no text over
+// a marker or over another text, nothing past the plot's edges.
+#include "document.h"
+#include "main_window.h"
+#include "roofline_chart.h"
+#include "test_util.h"
+#include "window_fixture.h"
+
+#include <QAction>
+#include <QMenu>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+// Whether a text's box reaches into a marker's disc (by more than a pixel: antialiased rims may touch).
+bool covers(const QRectF& box, const RooflineChart::DrawnMarker& m)
+{
+    const double r = m.diameter / 2 - 1;
+    const double dx = std::max({ box.left() - m.centre.x(), 0.0, m.centre.x() - box.right() });
+    const double dy = std::max({ box.top() - m.centre.y(), 0.0, m.centre.y() - box.bottom() });
+    return dx * dx + dy * dy < r * r;
+}
+
+QString describe(const RooflineChart::DrawnMarker& m, const Session& s)
+{
+    return QStringLiteral("%1 at (%2, %3)")
+        .arg(QString::fromStdString(s.operations[m.operation].name))
+        .arg(m.centre.x(), 0, 'f', 1)
+        .arg(m.centre.y(), 0, 'f', 1);
+}
+
+} // namespace
+
+class TestChartLabels : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void everyMarkerAndNameIsSeen_data();
+    void everyMarkerAndNameIsSeen();
+    void namesHoldStillThroughADrag();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestChartLabels::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+}
+
+void TestChartLabels::everyMarkerAndNameIsSeen_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("allNamed");
+    // The examples as File ▸ Examples lists them, in the window as it first opens on a desk, where every operation
+    // is named, and on a 1024 × 768 projector, where a small chart may leave names out (the legend and the table
+    // hold them) but nothing may hide anything else.
+    auto window = testing::showWindow(QSize(800, 600));
+    for (const QSize size : { QSize(1400, 900), QSize(1024, 768) })
+        for (const QAction* a : window->examplesMenu()->actions())
+            if (!a->isSeparator())
+                QTest::addRow("%dx%d %s", size.width(), size.height(),
+                    qPrintable(a->data().toString().remove(QStringLiteral("scenarios/"))))
+                    << size << a->data().toString() << (size.width() >= 1400);
+}
+
+void TestChartLabels::everyMarkerAndNameIsSeen()
+{
+    QFETCH(QSize, size);
+    QFETCH(QString, example);
+    auto window = testing::showWindow(size);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QString error = window->openEmbeddedScenario(example);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QFETCH(bool, allNamed);
+    RooflineChart* chart = window->chart();
+    chart->replot(); // lays out and places every text now
+
+    const Session& session = window->document()->session();
+    const std::vector<RooflineChart::DrawnMarker> markers = chart->drawnMarkers();
+    const std::vector<RooflineChart::DrawnLabel> labels = chart->drawnLabels();
+    const QRectF plot = chart->axisRect()->rect();
+    QVERIFY(!markers.empty());
+
+    // No marker covers more than half of another operation's.
+    for (std::size_t i = 0; i < markers.size(); ++i)
+        for (std::size_t j = i + 1; j < markers.size(); ++j) {
+            if (markers[i].operation == markers[j].operation || !plot.contains(markers[i].centre))
+                continue;
+            const QPointF d = markers[i].centre - markers[j].centre;
+            QVERIFY2(std::hypot(d.x(), d.y()) >= markers[i].diameter / 2,
+                qPrintable(
+                    describe(markers[i], session) + QStringLiteral(" hidden by ") + describe(markers[j], session)));
+        }
+
+    // An operation with a marker on the plot is named near its own marker, or joined to it by a leader line.
+    for (const std::size_t op : chart->shownOperations()) {
+        if (std::none_of(markers.begin(), markers.end(),
+                [&](const RooflineChart::DrawnMarker& m) { return m.operation == op && plot.contains(m.centre); }))
+            continue; // nothing of it on the plot (an embedding gather does no FLOPs)
+        const auto named = std::find_if(
+            labels.begin(), labels.end(), [op](const RooflineChart::DrawnLabel& l) { return l.operation == op; });
+        if (named == labels.end()) {
+            QVERIFY2(!allNamed, qPrintable(QString::fromStdString(session.operations[op].name) + " is not named"));
+            continue;
+        }
+        QCOMPARE(named->text, QString::fromStdString(session.operations[op].name));
+        bool near = false;
+        for (const RooflineChart::DrawnMarker& m : markers) {
+            if (m.operation != op)
+                continue;
+            const QPointF from = named->leader ? named->leader->p1() : m.centre;
+            const QRectF reach = named->box.adjusted(-25, -25, 25, 25);
+            near = near || (reach.contains(m.centre) && !named->leader)
+                || (named->leader && std::hypot(from.x() - m.centre.x(), from.y() - m.centre.y()) <= m.diameter);
+        }
+        QVERIFY2(near, qPrintable(named->text + QStringLiteral(" is not beside its marker")));
+    }
+
+    // No text covers a marker, another text, or the plot's edge.
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        QVERIFY2(plot.contains(labels[i].box), qPrintable(labels[i].text + QStringLiteral(" is clipped")));
+        for (const RooflineChart::DrawnMarker& m : markers)
+            QVERIFY2(!covers(labels[i].box, m),
+                qPrintable(labels[i].text + QStringLiteral(" covers ") + describe(m, session)));
+        for (std::size_t j = i + 1; j < labels.size(); ++j)
+            QVERIFY2(!labels[i].box.intersects(labels[j].box),
+                qPrintable(labels[i].text + QStringLiteral(" covers ") + labels[j].text));
+    }
+}
+
+// Through a drag each name keeps its place beside its marker, frame after frame, while that place stays free: a
+// name that moves had its place taken by another text or marker, or pushed off the plot.
+void TestChartLabels::namesHoldStillThroughADrag()
+{
+    auto window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openEmbeddedScenario(QStringLiteral("scenarios/sharded-matmul-2-tpu.yaml")).isEmpty());
+    RooflineChart* chart = window->chart();
+    Document* document = window->document();
+    // Each name's box as an offset from its marker's centre.
+    auto offsets = [chart] {
+        std::map<std::size_t, QRectF> out;
+        const auto markers = chart->drawnMarkers();
+        for (const RooflineChart::DrawnLabel& l : chart->drawnLabels()) {
+            if (!l.operation)
+                continue;
+            const auto own = std::find_if(markers.begin(), markers.end(),
+                [&](const RooflineChart::DrawnMarker& m) { return m.operation == *l.operation; });
+            if (own != markers.end())
+                out[*l.operation] = l.box.translated(-own->centre);
+        }
+        return out;
+    };
+    const double peak = *document->hardware().peakFor(Dtype::bf16);
+    document->beginGesture();
+    chart->replot();
+    auto before = offsets();
+    QVERIFY(before.size() >= 4);
+    int held = 0;
+    for (int step = 1; step <= 10; ++step) {
+        QVERIFY(!document->setHardwareValue("peak.bf16", peak * (1 + 0.01 * step)));
+        chart->replot();
+        QVERIFY(chart->drawsFast());
+        const auto now = offsets();
+        const auto markers = chart->drawnMarkers();
+        const auto labels = chart->drawnLabels();
+        const QRectF plot = chart->axisRect()->rect();
+        for (const auto& [op, box] : before) {
+            const auto it = now.find(op);
+            if (it != now.end() && std::abs(it->second.left() - box.left()) < 1
+                && std::abs(it->second.top() - box.top()) < 1) {
+                ++held;
+                continue;
+            }
+            // Moved or gone: its old place, beside its marker now, meets something else.
+            const auto own = std::find_if(markers.begin(), markers.end(),
+                [op = op](const RooflineChart::DrawnMarker& m) { return m.operation == op; });
+            QVERIFY(own != markers.end());
+            const QRectF old = box.translated(own->centre);
+            const bool taken = !plot.contains(old)
+                || std::any_of(labels.begin(), labels.end(),
+                    [&](const RooflineChart::DrawnLabel& l) { return l.operation != op && l.box.intersects(old); })
+                || std::any_of(markers.begin(), markers.end(),
+                    [&](const RooflineChart::DrawnMarker& m) { return m.operation != op && covers(old, m); });
+            QVERIFY2(taken,
+                qPrintable(QStringLiteral("step %1: %2 left a free place")
+                               .arg(step)
+                               .arg(QString::fromStdString(document->session().operations[op].name))));
+        }
+        before = now;
+    }
+    document->endGesture();
+    QVERIFY(held > 30); // most names held through most of the ten steps
+}
+
+QTEST_MAIN(TestChartLabels)
+#include "test_chart_labels.moc"
