@@ -106,8 +106,7 @@ Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluatio
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);
 
-// Label placement in pixels. Each label tries the spots its side prefers and takes the first that overlaps no
-// earlier label nor any obstacle; a label with no free spot is left out (nothing), so that no text covers another.
+// A rectangle in pixels, for placing labels (label_placement.h).
 struct Box {
     double left = 0;
     double top = 0;
@@ -116,46 +115,6 @@ struct Box {
     bool intersects(const Box&) const;
     bool contains(const Box&) const;
 };
-struct LabelRequest {
-    enum class Side {
-        Beside, // right, left, above, below, then diagonally: for a marker
-        Below, // below right, below left, below, further down: for a ridge under a flat roof
-    };
-    Point anchor; // pixel position of the marker
-    double width = 0;
-    double height = 0;
-    Side side = Side::Beside;
-    // The spot this label took the last time (PlacedLabel::spot), tried first while it is free: labels hold still
-    // while a slider moves their markers rather than jump from side to side.
-    std::optional<int> preferred {};
-    bool onlyPreferred = false; // nothing when the preferred spot is taken
-};
-struct PlacedLabel {
-    Box box;
-    int spot = 0; // which of its side's spots
-    // Further from its anchor than the spots beside it (every near spot was taken): the window joins it to its
-    // marker with a leader line.
-    bool far = false;
-};
-// Spots must lie inside `area` (the plot area), where labels are not clipped. A marker's label tries the eight spots
-// around it, then rows further above and below, then further beside it.
-std::vector<std::optional<PlacedLabel>> placeLabels(
-    const std::vector<LabelRequest>&, const std::vector<Box>& obstacles, double gap, const Box& area);
-// How many of the spots beside its anchor (the first placeLabels tries) are free of `obstacles` and inside `area`: a
-// window places the names with the fewest first, so that a name with room does not take a crowded one's last spot.
-std::size_t freeLabelSpots(const LabelRequest&, const std::vector<Box>& obstacles, double gap, const Box& area);
-// How far from its anchor a label of `height` may be placed: every spot placeLabels tries lies within
-// [anchor.x - reach(...).x, anchor.x + reach.x] and likewise in y, widths aside.
-Point labelReach(double width, double height, double gap);
-
-// Markers of different operations closer than `size` pixels hide one another. Returns each marker's centre as drawn:
-// the markers of a crowd of at most kMostSpread operations stand evenly on a circle around the crowd's middle, just
-// apart, the leftmost first (two side by side); every other marker where it is. `owners` names each marker's
-// operation: one operation's markers at the same pixel move together. Centres in pixels.
-inline constexpr std::size_t kMostSpread = 32;
-std::vector<Point> spreadMarkers(
-    const std::vector<Point>& centres, const std::vector<std::size_t>& owners, double size);
-
 // Where a text of width × height lies when rotated by `angle` (radians, clockwise on screen) about its bottom
 // centre: squares of its height along the baseline, much tighter than the rotated text's bounding box.
 std::vector<Box> rotatedFootprint(Point bottomCentre, double width, double height, double angle);

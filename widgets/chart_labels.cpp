@@ -2,6 +2,7 @@
 #include "roofline_chart.h"
 
 #include "chart_text.h"
+#include "label_placement.h"
 
 #include <QFontMetricsF>
 #include <QSet>
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <numbers>
 #include <numeric>
+#include <set>
 #include <unordered_map>
 
 namespace roofline::widgets {
@@ -22,76 +24,6 @@ chart::Point toPoint(const QPointF& p)
 }
 
 } // namespace
-
-// The boxes labels must keep clear of, in a grid of square cells, so that testing a spot looks at the boxes near it
-// alone: a chart of thousands of operations has a box per marker, and testing every label against all of them grew
-// with the square of the operations.
-class RooflineChart::Taken {
-public:
-    void add(const chart::Box& box)
-    {
-        const auto index = m_boxes.size();
-        m_boxes.push_back(box);
-        forCells(box, [&](std::int64_t cell) { m_cells[cell].push_back(index); });
-    }
-    void add(const std::vector<chart::Box>& boxes)
-    {
-        for (const chart::Box& box : boxes)
-            add(box);
-    }
-    bool overlaps(const std::vector<chart::Box>& boxes) const
-    {
-        return std::any_of(boxes.begin(), boxes.end(), [this](const chart::Box& box) { return overlaps(box); });
-    }
-    bool overlaps(const chart::Box& box) const
-    {
-        bool hit = false;
-        forCells(box, [&](std::int64_t cell) {
-            if (const auto it = m_cells.find(cell); !hit && it != m_cells.end())
-                hit = std::any_of(
-                    it->second.begin(), it->second.end(), [&](std::size_t i) { return m_boxes[i].intersects(box); });
-        });
-        return hit;
-    }
-    // Every box that may meet `region`, each once.
-    std::vector<chart::Box> near(const chart::Box& region) const
-    {
-        std::vector<std::size_t> found;
-        forCells(region, [&](std::int64_t cell) {
-            if (const auto it = m_cells.find(cell); it != m_cells.end())
-                found.insert(found.end(), it->second.begin(), it->second.end());
-        });
-        std::sort(found.begin(), found.end());
-        found.erase(std::unique(found.begin(), found.end()), found.end());
-        std::vector<chart::Box> boxes;
-        boxes.reserve(found.size());
-        for (std::size_t i : found)
-            boxes.push_back(m_boxes[i]);
-        return boxes;
-    }
-
-private:
-    static constexpr double kCell = 32; // pixels: about two lines of text
-
-    // Calls `visit` with the key of every cell `box` touches; boxes far outside any screen touch none.
-    template <typename Visit> static void forCells(const chart::Box& box, Visit visit)
-    {
-        constexpr double kReach = 1e5;
-        if (!(std::abs(box.left) < kReach && std::abs(box.top) < kReach && box.width < kReach && box.height < kReach
-                && box.width >= 0 && box.height >= 0))
-            return;
-        const auto x0 = static_cast<std::int64_t>(std::floor(box.left / kCell));
-        const auto x1 = static_cast<std::int64_t>(std::floor((box.left + box.width) / kCell));
-        const auto y0 = static_cast<std::int64_t>(std::floor(box.top / kCell));
-        const auto y1 = static_cast<std::int64_t>(std::floor((box.top + box.height) / kCell));
-        for (auto y = y0; y <= y1; ++y)
-            for (auto x = x0; x <= x1; ++x)
-                visit(y * 1'000'000 + x);
-    }
-
-    std::vector<chart::Box> m_boxes;
-    std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;
-};
 
 QSizeF RooflineChart::textSize(const QCPItemText* text)
 {
@@ -234,28 +166,35 @@ void RooflineChart::spreadMarkers()
     }
     // The marker's size with its pen: the visible disc another must not cover.
     m_markerPixels = chart::spreadMarkers(centres, owners, 9 * m_theme.zoom + m_theme.width(2));
-    bool spread = false;
+    // Only the graphs holding a marker that stands apart now, or stood apart as they were last written, are
+    // written again.
+    std::set<QCPGraph*> dirty;
+    dirty.swap(m_spreadGraphs);
     m_markerCoords.resize(m_layout.markers.size());
     for (std::size_t j = 0; j < centres.size(); ++j) {
         const bool moved = m_markerPixels[j].x != centres[j].x || m_markerPixels[j].y != centres[j].y;
-        spread = spread || moved;
         m_markerCoords[j] = moved
             ? chart::Point { xAxis->pixelToCoord(m_markerPixels[j].x), yAxis->pixelToCoord(m_markerPixels[j].y) }
             : m_layout.markers[j].at;
+        if (moved) {
+            const OperationItems& items = m_operations[m_layout.markers[j].operation];
+            m_spreadGraphs.insert(items.hollow);
+            if (m_layout.markers[j].binding)
+                m_spreadGraphs.insert(items.filled);
+        }
     }
-    if (!spread && !m_spread)
+    dirty.insert(m_spreadGraphs.begin(), m_spreadGraphs.end());
+    if (dirty.empty())
         return; // the graphs hold every marker at its point already
-    m_spread = spread;
     std::map<QCPGraph*, std::vector<chart::Point>> graphs;
-    for (const OperationItems& items : m_operations) {
-        graphs.try_emplace(items.hollow);
-        graphs.try_emplace(items.filled);
-    }
+    for (QCPGraph* graph : dirty)
+        graphs[graph];
     for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
         const OperationItems& items = m_operations[m_layout.markers[j].operation];
-        graphs[items.hollow].push_back(m_markerCoords[j]);
-        if (m_layout.markers[j].binding)
-            graphs[items.filled].push_back(m_markerCoords[j]);
+        if (const auto hollow = graphs.find(items.hollow); hollow != graphs.end())
+            hollow->second.push_back(m_markerCoords[j]);
+        if (const auto filled = graphs.find(items.filled); m_layout.markers[j].binding && filled != graphs.end())
+            filled->second.push_back(m_markerCoords[j]);
     }
     for (const auto& [graph, points] : graphs)
         setPoints(graph, points);
@@ -307,10 +246,7 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
     // One label at a time against the boxes near its spots, the labels placed before it among them: the result of
     // placing all at once against every box, in time that grows with the labels rather than with their square.
     auto placeIn = [&](Taken& into, const chart::LabelRequest& r) {
-        // Every spot chart::placeLabels tries lies within this region.
-        const chart::Point reach = chart::labelReach(r.width, r.height, gap);
-        const chart::Box region { r.anchor.x - reach.x, r.anchor.y - reach.y, 2 * reach.x, 2 * reach.y };
-        const auto placed = chart::placeLabels({ r }, into.near(region), gap, area).front();
+        const auto placed = chart::placeLabel(r, into, gap, area);
         if (placed)
             into.add(placed->box);
         return placed;
@@ -354,12 +290,10 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
         Candidate c { &items, qs(op.name), {}, 0 };
         const QSizeF size = textSize(font, c.name);
         c.request = { m_markerPixels[items.anchor], size.width(), size.height() };
+        c.request.mayMoveOut = m_operations.size() <= kNamesMovingOut;
         if (const auto last = m_labelSpots.find(op.id); holdSpots && last != m_labelSpots.end())
             c.request.preferred = last->second;
-        const chart::Point reach = chart::labelReach(size.width(), size.height(), gap);
-        const chart::Box region { c.request.anchor.x - reach.x, c.request.anchor.y - reach.y, 2 * reach.x,
-            2 * reach.y };
-        c.freeSpots = chart::freeLabelSpots(c.request, taken.near(region), gap, area);
+        c.freeSpots = chart::freeLabelSpots(c.request, taken, gap, area);
         candidates.push_back(std::move(c));
     }
     // Placing one name after another leaves some out that another order would name. The names with the fewest

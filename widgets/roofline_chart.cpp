@@ -215,6 +215,7 @@ void RooflineChart::clearPlot()
     m_labels.clear();
     m_leaders.clear();
     m_labelOperations.clear();
+    m_spreadGraphs.clear();
     m_more = nullptr;
     m_highlight = nullptr;
     m_measuredGraphs.clear();

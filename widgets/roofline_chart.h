@@ -4,6 +4,7 @@
 #include "analysis.h"
 #include "chart.h"
 #include "chart_theme.h"
+#include "label_placement.h"
 
 // The one place the program includes QCustomPlot.
 #include <qcustomplot.h>
@@ -20,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -111,6 +113,11 @@ public:
     static constexpr int kLegendOperations = 15;
     // Names beside markers, at most: more would not fit a plot, and placing stops when they are used up.
     static constexpr int kOperationLabels = 120;
+    // Marker shapes: operations of one colour differ in shape, the n-th taking the n-th (roofline_chart_markers.cpp).
+    static constexpr std::size_t kMarkerShapes = 5;
+    // Up to this many operations on the chart, a name with no room beside its marker moves further out, joined to it
+    // by a leader line; past it the chart is too crowded for lines across it.
+    static constexpr std::size_t kNamesMovingOut = 40;
 
     // While input follows input (a slider dragged or stepped by keys, undo and redo) lines, fills and markers are
     // drawn without antialiasing and markers are stamped from images, as QCustomPlot itself draws while its axes are
@@ -217,7 +224,7 @@ private:
     void placeLabels();
     // Moves markers of different operations that would hide one another apart, in the graphs' data.
     void spreadMarkers();
-    class Taken;
+    using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
     void placeSloped(Taken&, const chart::Box& area);
     void placeFree(Taken&, const chart::Box& area);
@@ -307,7 +314,7 @@ private:
     // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates (spreadMarkers).
     std::vector<chart::Point> m_markerPixels;
     std::vector<chart::Point> m_markerCoords;
-    bool m_spread = false; // some marker stands away from its point
+    std::set<QCPGraph*> m_spreadGraphs; // the graphs holding a marker that stands away from its point
 
     struct MeasuredGraph {
         QCPGraph* graph = nullptr;

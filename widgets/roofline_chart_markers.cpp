@@ -18,6 +18,7 @@ QCPScatterStyle::ScatterShape shapeFor(int index)
 {
     static constexpr QCPScatterStyle::ScatterShape shapes[] = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
         QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted };
+    static_assert(std::size(shapes) == RooflineChart::kMarkerShapes);
     return shapes[index % int(std::size(shapes))];
 }
 
@@ -213,7 +214,7 @@ void RooflineChart::updateOperations()
     m_markerCoords.clear();
     for (const chart::Marker& m : m_layout.markers)
         m_markerCoords.push_back(m.at);
-    m_spread = false; // every marker at its point until the next layout spreads them (spreadMarkers)
+    m_spreadGraphs.clear(); // every marker at its point until the next layout spreads them (spreadMarkers)
     for (auto& [curve, points] : lines)
         curve->data()->set(points, true);
 
