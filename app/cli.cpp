@@ -67,9 +67,10 @@ constexpr OptionSpec kHelp { "--help", "-h", "", false, "show this help" };
 constexpr OptionSpec kModel { "--model", "", "ID", false,
     "a language model (see 'roofline-lab models'): its operations per layer\nand its totals" };
 constexpr OptionSpec kPhase { "--phase", "", "PHASE", false,
-    "decode (default: one new token per sequence) or prefill" };
-constexpr OptionSpec kBatch { "--batch", "", "B", false, "sequences in flight, 1 by default" };
-constexpr OptionSpec kPrompt { "--prompt", "", "P", false, "prefill: prompt tokens per sequence, 2048 by default" };
+    "decode (default: one new token per sequence), prefill, or train\n(one training step)" };
+constexpr OptionSpec kBatch { "--batch", "", "B", false, "sequences in flight, 1 by default; train: the global batch" };
+constexpr OptionSpec kPrompt { "--prompt", "", "P", false,
+    "prefill: prompt tokens per sequence; train: tokens per sequence;\n2048 by default" };
 constexpr OptionSpec kContext { "--context", "", "S", false,
     "decode: tokens already cached per sequence, 4096 by default" };
 constexpr OptionSpec kTp { "--tp", "", "N", false, "tensor-parallel degree, 1 by default" };
@@ -81,14 +82,23 @@ constexpr OptionSpec kActivations { "--activations", "", "DTYPE", false,
 constexpr OptionSpec kKv { "--kv", "", "DTYPE", false, "KV cache dtype: bf16 (default), fp8, int8" };
 constexpr OptionSpec kAttention { "--attention", "", "MODE", false,
     "prefill attention: fused (default, scores stay on chip) or materialised" };
+constexpr OptionSpec kDp { "--dp", "", "N", false, "train: data-parallel replicas, 1 by default" };
+constexpr OptionSpec kPp { "--pp", "", "N", false, "train: pipeline stages (dividing the layers), 1 by default" };
+constexpr OptionSpec kMicrobatches { "--microbatches", "", "M", false,
+    "train: microbatches per replica and step, 1 by default" };
+constexpr OptionSpec kDpLink { "--dp-link", "", "NAME", false,
+    "train: the link the gradient all-reduce crosses (default: the\nchip's first link to other nodes)" };
+constexpr OptionSpec kPpLink { "--pp-link", "", "NAME", false,
+    "train: the link between pipeline stages (default: as --dp-link)" };
 constexpr OptionSpec kModelDir { "--model-dir", "", "DIR", true,
     "read more models from DIR, repeatable (after the user's folder,\n~/.config/roofline-lab/models)" };
 
 // The model options and the model settings they set, in the order of modelSettingKeys().
-constexpr std::array<std::pair<const OptionSpec*, std::string_view>, 11> kModelSettingOptions { { { &kModel, "id" },
+constexpr std::array<std::pair<const OptionSpec*, std::string_view>, 16> kModelSettingOptions { { { &kModel, "id" },
     { &kPhase, "phase" }, { &kBatch, "batch" }, { &kPrompt, "prompt" }, { &kContext, "context" },
     { &kWeights, "weights" }, { &kActivations, "activations" }, { &kKv, "kv" }, { &kTp, "tp" }, { &kLink, "link" },
-    { &kAttention, "attention" } } };
+    { &kAttention, "attention" }, { &kDp, "dp" }, { &kPp, "pp" }, { &kMicrobatches, "microbatches" },
+    { &kDpLink, "dp_link" }, { &kPpLink, "pp_link" } } };
 
 // A command's options followed by every model option.
 std::vector<const OptionSpec*> withModelOptions(std::vector<const OptionSpec*> options)
@@ -125,8 +135,9 @@ const std::vector<CommandSpec>& commands()
         { "report",
             "(--preset ID | --scenario FILE) [--set KEY=VALUE ...] [--format table|json]\n"
             "[--sweep PARAM=FROM:TO] [--preset-dir DIR ...]\n"
-            "[--model ID [--phase decode|prefill] [--batch B] [--context S | --prompt P] [--tp N]\n"
-            " [--link NAME] [--weights DTYPE] [--activations DTYPE] [--kv DTYPE] [--attention fused|materialised]]\n"
+            "[--model ID [--phase decode|prefill|train] [--batch B] [--context S | --prompt P] [--tp N]\n"
+            " [--link NAME] [--weights DTYPE] [--activations DTYPE] [--kv DTYPE] [--attention fused|materialised]\n"
+            " [--dp N] [--pp N] [--microbatches M] [--dp-link NAME] [--pp-link NAME]]\n"
             "[--measured FILE [--format-hint HINT] [--columns MAPPING] [--match PATTERN=ID ...]]",
             "evaluate every operation and print the result; with --sweep (JSON only), each\noperation's attainable "
             "FLOP/s sampled over PARAM, and its critical value",

@@ -44,13 +44,13 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
 {
     Analysis a;
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
+    a.hardware = session.hardware();
     if (session.model) {
         a.modelProblem = settingsProblem(*session.model).value_or("");
         if (a.modelProblem.empty())
-            for (Operation& op : modelOperations(*session.model))
+            for (Operation& op : modelOperations(*session.model, a.hardware))
                 session.operations.push_back(std::move(op));
     }
-    a.hardware = session.hardware();
     a.dtype = session.chartDtype(a.hardware);
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);
     a.operations.reserve(session.operations.size());

@@ -35,7 +35,15 @@ double parameterCount(const Model& m)
 
 std::string_view phaseName(Phase p)
 {
-    return p == Phase::Prefill ? "prefill" : "decode";
+    switch (p) {
+    case Phase::Prefill:
+        return "prefill";
+    case Phase::Train:
+        return "train";
+    case Phase::Decode:
+        break;
+    }
+    return "decode";
 }
 
 std::optional<std::string> settingsProblem(const ModelSettings& s)
@@ -56,6 +64,20 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
             + " do not divide one another (each GPU holds whole KV heads, or one copied)";
     if (std::fmod(m.mlp, s.tp) != 0)
         return "tp: " + wholeText(s.tp) + " does not divide the MLP size " + wholeText(m.mlp) + " of " + m.name;
+    if (s.phase != Phase::Train)
+        return std::nullopt;
+    if (!(s.dp >= 1 && s.dp <= kMaxDataParallel && s.dp == std::floor(s.dp)))
+        return "dp: expected a whole number of replicas from 1 to " + wholeText(kMaxDataParallel);
+    if (!(s.pp >= 1 && s.pp <= m.layers && s.pp == std::floor(s.pp)))
+        return "pp: expected a whole number of pipeline stages from 1 to the " + wholeText(m.layers) + " layers of "
+            + m.name;
+    if (std::fmod(m.layers, s.pp) != 0)
+        return "pp: " + wholeText(s.pp) + " stages do not divide the " + wholeText(m.layers) + " layers of " + m.name;
+    if (!(s.microbatches >= 1 && s.microbatches <= kMaxMicrobatches && s.microbatches == std::floor(s.microbatches)))
+        return "microbatches: expected a whole number from 1 to " + wholeText(kMaxMicrobatches);
+    if (std::fmod(s.batch, s.dp * s.microbatches) != 0)
+        return "batch: " + wholeText(s.batch) + " sequences do not split evenly into " + wholeText(s.dp)
+            + " replicas of " + wholeText(s.microbatches) + " microbatches";
     return std::nullopt;
 }
 

@@ -45,35 +45,54 @@ double parameterCount(const Model&);
 // Parameters of one expert's MLP (or the dense MLP).
 double mlpParameters(const Model&);
 
-enum class Phase { Prefill, Decode };
+// Prefill: a whole prompt per sequence; decode: one new token per sequence; train: one training step, the forward
+// pass over every token of a sequence of P tokens and the backward pass after it.
+enum class Phase { Prefill, Decode, Train };
 std::string_view phaseName(Phase);
 
-// How a session runs a model: the phase, the shape and dtypes, and tensor parallelism over one link.
+// How a session runs a model: the phase, the shape and dtypes, and tensor parallelism over one link; for a training
+// step also data and pipeline parallelism.
 struct ModelSettings {
     Model model; // as its preset gave it when the session was made: what the session analyses
     Phase phase = Phase::Decode;
-    double batch = 1; // B: sequences in flight
-    double prompt = 2048; // P: prompt tokens of a prefill
+    double batch = 1; // B: sequences in flight; for a training step the global batch, over every replica
+    double prompt = 2048; // P: prompt tokens of a prefill; tokens of each sequence of a training step
     double context = 4096; // S: tokens already cached before a decode step
     Dtype weights = Dtype::bf16;
     Dtype activations = Dtype::bf16; // also the compute dtype
     Dtype kvCache = Dtype::bf16;
     double tp = 1; // N: tensor-parallel degree
-    std::string link; // the link the all-reduces cross; empty: the chip's first
+    std::string link; // the link the tensor-parallel all-reduces cross; empty: the chip's first
     bool materialiseScores = false; // prefill attention writes its scores to memory instead of keeping them on chip
+    // A training step: the global batch split over `dp` replicas, each a pipeline of `pp` stages (the layers split
+    // evenly) fed `microbatches` microbatches one after another (1F1B schedule). The gradient all-reduce crosses
+    // `dpLink`, the activations between stages `ppLink`; empty: the chip's last link (its scale-out network).
+    double dp = 1;
+    double pp = 1;
+    double microbatches = 1;
+    std::string dpLink;
+    std::string ppLink;
 
     bool operator==(const ModelSettings&) const = default;
 
-    // Tokens each layer processes: B·P for a prefill, B for a decode step.
-    double tokens() const { return phase == Phase::Prefill ? batch * prompt : batch; }
-    // Tokens each sequence holds in the KV cache once the step is done: P after a prefill, S + 1 after a decode step.
-    double cachedTokens() const { return phase == Phase::Prefill ? prompt : context + 1; }
+    // Sequences one pass over the layers holds: B for inference, a microbatch B/(dp·m) for a training step.
+    double sequences() const { return phase == Phase::Train ? batch / (dp * microbatches) : batch; }
+    // Tokens each layer processes in one pass: B·P for a prefill, B for a decode step, a microbatch's B/(dp·m)·P
+    // for a training step.
+    double tokens() const { return phase == Phase::Decode ? batch : sequences() * prompt; }
+    // Tokens each sequence holds in the KV cache once the step is done (a training step's attention reads its own
+    // sequence's P): P after a prefill, S + 1 after a decode step.
+    double cachedTokens() const { return phase == Phase::Decode ? context + 1 : prompt; }
+    // Layers on one pipeline stage: L/pp (L for inference, which has no pipeline here).
+    double stageLayers() const { return phase == Phase::Train ? model.layers / pp : model.layers; }
 };
 
 // The legal ranges of the settings, as the scenario reader, --set and the command line check them.
 inline constexpr double kMaxBatch = 1 << 24;
 inline constexpr double kMaxTokens = 1 << 30;
 inline constexpr double kMaxTensorParallel = 1024;
+inline constexpr double kMaxDataParallel = 1 << 20;
+inline constexpr double kMaxMicrobatches = 1 << 16;
 
 // "6738415616": a whole count as files and messages write it, with no exponent.
 std::string wholeText(double);

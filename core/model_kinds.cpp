@@ -5,27 +5,41 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace roofline::kinds {
 
 namespace {
 
-// What each elementwise kind does per element, in the order of ElementwiseKind.
+// What each elementwise kind does per element of its B·D, in the order of ElementwiseKind: FLOPs, the arrays of
+// B·D elements it reads and writes, and the vectors of D it reads (a norm's weights) and writes (their gradients).
+// A backward pass recomputes what its derivative needs from the forward's input and counts every operation written
+// out: rmsnorm's dx = (γ·dy − x̂·mean(γ·dy·x̂))/rms with dγ += dy·x̂ is 8 per element and 2 per row.
 struct ElementwiseCost {
     double flopsPerElement;
     double flopsPerRow;
-    double reads; // arrays of B·D elements read; one is written
-    bool weights; // reads D weights (a norm's γ)
+    double reads;
+    double writes;
+    double weights;
+    double weightGradients;
 };
 
 constexpr ElementwiseCost kElementwise[] = {
-    { 4, 1, 1, true }, // rmsnorm
-    { 1, 0, 2, false }, // residual_add
-    { 5, 0, 1, false }, // softmax
-    { 5, 0, 2, false }, // swiglu
-    { 8, 0, 1, false }, // gelu
-    { 0, 0, 1, false }, // embedding
+    { 4, 1, 1, 1, 1, 0 }, // rmsnorm
+    { 1, 0, 2, 1, 0, 0 }, // residual_add
+    { 5, 0, 1, 1, 0, 0 }, // softmax
+    { 5, 0, 2, 1, 0, 0 }, // swiglu
+    { 8, 0, 1, 1, 0, 0 }, // gelu
+    { 0, 0, 1, 1, 0, 0 }, // embedding
+    { 8, 2, 2, 1, 1, 1 }, // rmsnorm_backward: reads x and dy, writes dx; γ read, dγ written
+    { 11, 3, 2, 1, 1, 2 }, // layernorm_backward: rmsnorm's and the mean's; γ read, dγ and dβ written
+    { 1, 0, 2, 1, 0, 0 }, // gradient_add: the two gradients of a fork summed
+    { 4, 0, 2, 1, 0, 0 }, // softmax_backward: dx = y·(dy − Σ y·dy), reads y and dy
+    { 12, 0, 3, 2, 0, 0 }, // swiglu_backward: reads gate, up and dy, writes dgate and dup
+    { 18, 0, 2, 1, 0, 0 }, // gelu_backward: the tanh form's derivative times dy
+    { 1, 0, 2, 1, 0, 0 }, // embedding_backward: each gradient row added into its token's row of the table's gradient
 };
+static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::EmbeddingBackward) + 1);
 
 // Keys per sequence: S, or T when S is smaller.
 double keysOf(const Attention& op)
@@ -45,8 +59,12 @@ const KindSpec<Elementwise>& specOf(const Elementwise*)
 {
     static const KindSpec<Elementwise> spec {
         // In the order of ElementwiseKind.
-        .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding" },
-        .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding" },
+        .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding", "rmsnorm_backward",
+            "layernorm_backward", "gradient_add", "softmax_backward", "swiglu_backward", "gelu_backward",
+            "embedding_backward" },
+        .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding", "RMSNorm backward",
+            "LayerNorm backward", "gradient add", "softmax backward", "SwiGLU backward", "GELU backward",
+            "embedding backward" },
         .params = { count("B", &Elementwise::B, "rows", "tokens", 20),
             count("D", &Elementwise::D, "width of a row", "elements", 20),
             dtype("dtype", &Elementwise::dtype, "element dtype"), memoryLevel(&Elementwise::memory) },
@@ -54,7 +72,8 @@ const KindSpec<Elementwise>& specOf(const Elementwise*)
         .cost = [](const Elementwise& op) -> Cost {
             const ElementwiseCost& k = kElementwise[static_cast<std::size_t>(op.kind)];
             const double elements = op.B * op.D;
-            const double bytes = s(op.dtype) * ((k.reads + 1) * elements + (k.weights ? op.D : 0));
+            const double bytes
+                = s(op.dtype) * ((k.reads + k.writes) * elements + (k.weights + k.weightGradients) * op.D);
             return { k.flopsPerElement * elements + k.flopsPerRow * op.B, op.dtype, { memory(op.memory, bytes) }, {} };
         },
         .label =
@@ -76,8 +95,8 @@ const KindSpec<Attention>& specOf(const Attention*)
 {
     static const KindSpec<Attention> spec {
         // In the order of AttentionPart.
-        .names = { "attention", "attention_scores", "attention_values" },
-        .titles = { "attention", "attention scores", "attention values" },
+        .names = { "attention", "attention_scores", "attention_values", "attention_backward" },
+        .titles = { "attention", "attention scores", "attention values", "attention backward" },
         .params = { count("B", &Attention::B, "sequences", "sequences", 16),
             count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
             count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
@@ -101,6 +120,9 @@ const KindSpec<Attention>& specOf(const Attention*)
                 return { matmul, op.x, { memory(op.memory, qo + kvRow * (op.T + keys) + scores) }, {} };
             case AttentionPart::Values:
                 break;
+            case AttentionPart::Backward:
+                return { 2.5 * 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
+                    { memory(op.memory, 4 * qo + 4 * kvRow * keys) }, {} };
             }
             return { matmul, op.x, { memory(op.memory, scores + kvRow * (op.T + keys) + qo) }, {} };
         },

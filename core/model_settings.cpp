@@ -35,7 +35,8 @@ std::optional<std::string> setDtype(Dtype& target, std::string_view key, const s
 
 std::vector<std::string_view> modelSettingKeys()
 {
-    return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention" };
+    return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention",
+        "dp", "pp", "microbatches", "dp_link", "pp_link" };
 }
 
 std::optional<std::string> setModelSetting(
@@ -49,10 +50,12 @@ std::optional<std::string> setModelSetting(
         return std::nullopt;
     }
     if (key == "phase") {
-        if (value != "prefill" && value != "decode")
-            return "phase: expected prefill or decode, found " + quoteInput(value);
-        s.phase = value == "prefill" ? Phase::Prefill : Phase::Decode;
-        return std::nullopt;
+        for (const Phase p : { Phase::Decode, Phase::Prefill, Phase::Train })
+            if (value == phaseName(p)) {
+                s.phase = p;
+                return std::nullopt;
+            }
+        return "phase: expected decode, prefill or train, found " + quoteInput(value);
     }
     if (key == "batch")
         return setCount(s.batch, key, value, 1, kMaxBatch, "sequences");
@@ -62,6 +65,12 @@ std::optional<std::string> setModelSetting(
         return setCount(s.context, key, value, 0, kMaxTokens, "tokens");
     if (key == "tp")
         return setCount(s.tp, key, value, 1, kMaxTensorParallel, "GPUs");
+    if (key == "dp")
+        return setCount(s.dp, key, value, 1, kMaxDataParallel, "replicas");
+    if (key == "pp")
+        return setCount(s.pp, key, value, 1, s.model.layers, "pipeline stages");
+    if (key == "microbatches")
+        return setCount(s.microbatches, key, value, 1, kMaxMicrobatches, "microbatches");
     if (key == "weights")
         return setDtype(s.weights, key, value);
     if (key == "kv")
@@ -75,15 +84,15 @@ std::optional<std::string> setModelSetting(
         s.activations = d;
         return std::nullopt;
     }
-    if (key == "link") {
+    if (key == "link" || key == "dp_link" || key == "pp_link") {
         if (value.empty() || !hw.link(value)) {
             std::string names;
             for (const Link& l : hw.links)
                 names += (names.empty() ? "" : ", ") + l.name;
-            return "link: " + hw.name + " has no link named " + quoteInput(value) + " (it has "
+            return std::string(key) + ": " + hw.name + " has no link named " + quoteInput(value) + " (it has "
                 + (names.empty() ? "none" : names) + ")";
         }
-        s.link = value;
+        (key == "link" ? s.link : key == "dp_link" ? s.dpLink : s.ppLink) = value;
         return std::nullopt;
     }
     if (key == "attention") {
@@ -114,6 +123,16 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
     if (!s.link.empty())
         out.emplace_back("link", s.link);
     out.emplace_back("attention", s.materialiseScores ? "materialised" : "fused");
+    // A training step's settings, written only where they say more than the defaults.
+    if (s.phase == Phase::Train || s.dp != 1 || s.pp != 1 || s.microbatches != 1) {
+        out.emplace_back("dp", wholeText(s.dp));
+        out.emplace_back("pp", wholeText(s.pp));
+        out.emplace_back("microbatches", wholeText(s.microbatches));
+    }
+    if (!s.dpLink.empty())
+        out.emplace_back("dp_link", s.dpLink);
+    if (!s.ppLink.empty())
+        out.emplace_back("pp_link", s.ppLink);
     return out;
 }
 

@@ -31,23 +31,27 @@ BatchSweep sweepBatch(const Session& session, double to)
     BatchSweep sweep;
     if (!session.model)
         return sweep;
-    to = std::clamp(std::floor(to), 1.0, kMaxBatch);
+    // A training step's batch is whole microbatches on every replica: it runs in steps of dp·m sequences.
+    const ModelSettings& s = *session.model;
+    const double unit = s.phase == Phase::Train ? s.dp * s.microbatches : 1;
+    const double most = std::max(1.0, std::floor(kMaxBatch / unit));
+    to = std::clamp(std::floor(to / unit), 1.0, most);
     for (double b = 1;; b = std::min(2 * b, to)) {
-        if (const std::optional<ModelTotals> t = totalsAt(session, b))
-            sweep.points.push_back({ b, t->tLower, t->tokensPerSecond, t->fits });
+        if (const std::optional<ModelTotals> t = totalsAt(session, unit * b))
+            sweep.points.push_back({ unit * b, t->tLower, t->tokensPerSecond, t->fits });
         if (b == to)
             break;
     }
     // T_math − T_memory grows with the batch (math per token is fixed; memory per sequence is its KV cache and
     // activations, on top of the weights read once), so the least batch where it turns non-negative is found by
     // halving the whole range.
-    if (mathOutweighsMemory(session, kMaxBatch)) {
-        double below = 0, at = kMaxBatch; // below: not yet; at: already
+    if (mathOutweighsMemory(session, unit * most)) {
+        double below = 0, at = most; // below: not yet; at: already
         while (at - below > 1) {
             const double mid = std::floor((below + at) / 2);
-            (mathOutweighsMemory(session, mid) ? at : below) = mid;
+            (mathOutweighsMemory(session, unit * mid) ? at : below) = mid;
         }
-        sweep.computeBound = at;
+        sweep.computeBound = unit * at;
     }
     return sweep;
 }

@@ -17,7 +17,9 @@ struct BatchPoint {
 };
 
 struct BatchSweep {
-    std::vector<BatchPoint> points; // batches 1, 2, 4, ... and `to`; empty when the session's model cannot run
+    // Batches 1, 2, 4, ... and `to` (for a training step, times the dp·m sequences of one microbatch on every
+    // replica); empty when the session's model cannot run.
+    std::vector<BatchPoint> points;
     // The least whole batch whose step spends at least as long on math as on memory (T_math ≥ T_memory, summed over
     // the step's operations), or nothing when none up to kMaxBatch does: in a decode step every sequence reads its
     // own KV cache, so a long context can keep the step memory-bound at any batch.

@@ -1,26 +1,60 @@
 #include "model_totals.h"
 
 #include "analysis.h"
+#include "model_operations.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofline {
 
 namespace {
 
-// Bytes per sequence that grow with the batch: its KV cache and its share of the activations.
+// What one chip holds: the weights, and what grows with the batch (its KV cache and activations); a training step's
+// gradients and optimizer state beside its weights.
 struct PerChipMemory {
     double weights = 0;
     double kvCache = 0;
     double activations = 0;
+    double gradients = 0;
+    double optimizer = 0;
+
+    double fixed() const { return weights + gradients + optimizer; }
+    double total() const { return fixed() + kvCache + activations; }
 };
+
+// The activations a training step keeps for its backward pass, in elements per token and layer on one chip: the
+// norms' inputs and outputs (4·hidden), Q, K, V and the attention's output (what fused attention recomputes its
+// scores from), and the MLP's inputs to its activation and down projection; for a 4h MLP without dropout masks this
+// is Korthikanti et al. (2022)'s 34·h bytes per token less their masks.
+double keptPerToken(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double n = s.tp;
+    const double heads = m.heads / n;
+    const double kvHeads = std::max(1.0, m.kvHeads / n);
+    const double mlp = (m.gated ? 3 : 2) * m.mlp / n * m.expertsPerToken;
+    return 4 * m.hidden + (2 * heads + 2 * kvHeads) * m.headDim + mlp;
+}
 
 PerChipMemory memoryNeeded(const ModelSettings& s)
 {
     const Model& m = s.model;
     const double n = s.tp;
-    const double kvHeads = std::max(1.0, m.kvHeads / n);
     PerChipMemory need;
+    if (s.phase == Phase::Train) {
+        const double parameters = parameterCount(m) / (n * s.pp);
+        need.weights = parameters * bytesPerElement(s.weights);
+        need.gradients = parameters * bytesPerElement(s.weights);
+        need.optimizer = parameters * 12; // ZeRO (Rajbhandari et al. 2020) §3.1: 16 bytes per parameter in all
+        // 1F1B: the first stage holds the activations of at most pp microbatches at once; the last holds one
+        // microbatch's logits until the loss's backward pass.
+        const double inFlight = std::min(s.microbatches, s.pp);
+        need.activations = bytesPerElement(s.activations)
+            * (keptPerToken(s) * s.stageLayers() * s.tokens() * inFlight + s.tokens() * std::ceil(m.vocab / n));
+        return need;
+    }
+    const double kvHeads = std::max(1.0, m.kvHeads / n);
     need.weights = parameterCount(m) * bytesPerElement(s.weights) / n;
     need.kvCache = 2 * m.layers * s.batch * s.cachedTokens() * kvHeads * m.headDim * bytesPerElement(s.kvCache);
     // The residual stream and the norm's output, and the MLP's intermediates (up and gate, for each expert a token
@@ -60,7 +94,10 @@ std::optional<ModelTotals> modelTotals(const Analysis& a)
     const std::optional<ModelSettings>& settings = a.session.model;
     if (!settings || settingsProblem(*settings))
         return std::nullopt;
+    const ModelSettings& s = *settings;
+    const bool train = s.phase == Phase::Train;
     ModelTotals t;
+    TrainingTotals training;
     const Session& session = a.session;
     for (std::size_t i = 0; i < a.operations.size(); ++i) {
         const Operation& op = session.operations[i];
@@ -71,27 +108,57 @@ std::optional<ModelTotals> modelTotals(const Analysis& a)
         const Evaluation& e = a.operations[i].evaluation.value();
         const double r = op.repeat;
         t.flops += r * e.flops;
-        t.tLower += r * e.tLower;
-        t.tUpper += r * e.tUpper;
         t.tMath += r * e.tMath;
         t.tLatency += r * e.tLatency;
         for (const ResourceUse& use : e.resources) {
             (use.kind == RoofKind::Memory ? t.tMemory : t.tNetwork) += r * use.time;
             if (use.kind == RoofKind::Memory && a.hardware.memory({}) && use.name == a.hardware.memory({})->name)
                 t.memoryBytes += r * use.bytes;
+            if (op.group == kGroupGradients && use.kind == RoofKind::Network) {
+                training.gradientBytes += r * use.bytes;
+                training.dpLink = use.name;
+            }
+        }
+        if (op.group == kGroupGradients) {
+            training.gradientsLower += r * e.tLower;
+            training.gradientsUpper += r * e.tUpper;
+        } else {
+            training.stageLower += r * e.tLower;
+            training.stageUpper += r * e.tUpper;
         }
     }
-    const ModelSettings& s = *settings;
-    const double sequenceTokens = s.phase == Phase::Prefill ? s.prompt : 1;
-    if (t.tLower > 0) {
+    t.tLower = training.stageLower + training.gradientsLower;
+    t.tUpper = training.stageUpper + training.gradientsUpper;
+    const std::optional<double> peak = a.hardware.peakFor(s.activations);
+    const MemoryLevel* main = a.hardware.memory({});
+    if (train) {
+        // 1F1B over pp stages: a step is m + pp − 1 microbatch slots of each stage, pp − 1 of them idle.
+        training.tokens = s.batch * s.prompt;
+        training.modelFlops = 6 * parameterCount(s.model) * training.tokens / (s.dp * s.tp * s.pp);
+        training.bubbleFraction = (s.pp - 1) / (s.microbatches + s.pp - 1);
+        training.bubbleLower = (s.pp - 1) / s.microbatches * training.stageLower;
+        training.bubbleUpper = (s.pp - 1) / s.microbatches * training.stageUpper;
+        t.tLower += training.bubbleLower;
+        t.tUpper += training.bubbleUpper;
+        if (training.gradientBytes > 0) {
+            training.dpIntensity = training.modelFlops / training.gradientBytes;
+            const Link* link = a.hardware.link(training.dpLink);
+            if (peak && link && link->bandwidth > 0)
+                training.dpRidge = *peak / link->bandwidth;
+        }
+        if (t.tLower > 0) {
+            t.tokensPerSecond = training.tokens / t.tLower;
+            if (peak)
+                training.hfu = t.flops / (t.tLower * *peak);
+        }
+    } else if (t.tLower > 0) {
+        const double sequenceTokens = s.phase == Phase::Prefill ? s.prompt : 1;
         t.tokensPerSecond = s.batch * sequenceTokens / t.tLower;
         t.tokensPerSecondPerSequence = sequenceTokens / t.tLower;
     }
     t.timeToFirstToken = s.phase == Phase::Prefill ? t.tLower : 0;
-    const std::optional<double> peak = a.hardware.peakFor(s.activations);
-    const MemoryLevel* main = a.hardware.memory({});
     if (peak && t.tLower > 0)
-        t.mfu = t.flops / (t.tLower * *peak);
+        t.mfu = (train ? training.modelFlops : t.flops) / (t.tLower * *peak);
     if (main && t.tLower > 0)
         t.mbu = t.memoryBytes / (t.tLower * main->bandwidth);
 
@@ -99,13 +166,23 @@ std::optional<ModelTotals> modelTotals(const Analysis& a)
     t.weightsBytes = need.weights;
     t.kvCacheBytes = need.kvCache;
     t.activationBytes = need.activations;
+    training.gradientsBytes = need.gradients;
+    training.optimizerBytes = need.optimizer;
     t.capacityBytes = main ? main->capacity : 0;
     if (t.capacityBytes > 0) {
-        t.fits = need.weights + need.kvCache + need.activations <= t.capacityBytes;
-        const double perSequence = (need.kvCache + need.activations) / s.batch;
-        t.maxBatch = t.capacityBytes > need.weights ? std::floor((t.capacityBytes - need.weights) / perSequence) : 0;
+        t.fits = need.total() <= t.capacityBytes;
+        // What grows with the batch grows in proportion to the sequences of one pass (a microbatch for training),
+        // which the batch holds dp·m times.
+        const double perSequence = (need.kvCache + need.activations) / s.sequences();
+        const double passesPerBatch = s.batch / s.sequences();
+        t.maxBatch = t.capacityBytes > need.fixed()
+            ? std::floor((t.capacityBytes - need.fixed()) / perSequence) * passesPerBatch
+            : 0;
     }
-    t.servingText = servingText(s, a.hardware, peak.value_or(0));
+    if (train)
+        t.training = training;
+    else
+        t.servingText = servingText(s, a.hardware, peak.value_or(0));
     return t;
 }
 

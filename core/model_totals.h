@@ -26,6 +26,27 @@ struct ServingText {
     double tNetworkRing = 0;
 };
 
+// A training step's own figures ("The Extended Roofline": 6·Ψ FLOPs per token, the data-parallel gradient
+// all-reduce, the pipeline bubble), per chip.
+struct TrainingTotals {
+    double tokens = 0; // B·P: tokens the whole step trains on, every replica together
+    double modelFlops = 0; // 6·Ψ·B·P/(dp·tp·pp): the texts' count of one chip's work, attention left out
+    double stageLower = 0; // the stage's work over its microbatches, T_lower and T_upper, without bubble and
+    double stageUpper = 0; // gradient all-reduce
+    double bubbleFraction = 0; // (pp − 1)/(m + pp − 1): the share of the pipeline's time a stage idles
+    double bubbleLower = 0; // (pp − 1)/m of the stage's work: the idle time at the pipeline's start and end
+    double bubbleUpper = 0;
+    double gradientsLower = 0; // the gradient all-reduce alone, after the backward pass
+    double gradientsUpper = 0;
+    double gradientBytes = 0; // what the gradient all-reduce sends per chip (0 with dp = 1)
+    double dpIntensity = 0; // modelFlops / gradientBytes: the text's I_net of data parallelism; 0 with dp = 1
+    double dpRidge = 0; // the compute peak over the gradient link's bandwidth; 0 with dp = 1
+    std::string dpLink; // the link the gradients cross
+    double hfu = 0; // every operation's FLOPs (attention and the loss too) / (T_lower · peak)
+    double gradientsBytes = 0; // memory: one gradient per parameter the chip holds, at the weights' dtype
+    double optimizerBytes = 0; // memory: Adam in mixed precision, an fp32 copy and two fp32 moments (12 bytes)
+};
+
 struct ModelTotals {
     // Per chip, each operation's time counted once per repeat, operations one after another.
     double flops = 0;
@@ -39,16 +60,19 @@ struct ModelTotals {
     double tokensPerSecond = 0; // every sequence together
     double tokensPerSecondPerSequence = 0;
     double timeToFirstToken = 0; // a prefill's T_lower; 0 for a decode step
-    double mfu = 0; // flops / (T_lower · peak)
+    double mfu = 0; // flops / (T_lower · peak); for a training step the texts' 6·Ψ·tokens (TrainingTotals::hfu
+                    // counts every operation's)
     double mbu = 0; // main-memory bytes / (T_lower · bandwidth)
     // Memory per chip after tensor parallelism.
     double weightsBytes = 0; // every parameter at the weights' dtype, split N ways
     double kvCacheBytes = 0; // K and V of every cached token, every layer, every sequence
-    double activationBytes = 0; // the largest set of one layer's activations alive at once
+    double activationBytes = 0; // the largest set of one layer's activations alive at once; a training step's
+                                // kept for its backward pass
     double capacityBytes = 0; // the main memory's capacity; 0 when the chip's preset does not state it
     bool fits = true; // weights + KV cache + activations within the capacity (true when it is not known)
     double maxBatch = 0; // the largest batch that fits at this context; 0 when not even one does or unknown
-    ServingText servingText;
+    ServingText servingText; // inference only
+    std::optional<TrainingTotals> training; // a training step's
 };
 
 // The totals of a session with a model, or nothing for a session without one or whose operations do not all

@@ -143,8 +143,8 @@ const KindSpec<Collective>& specOf(const Collective*)
 {
     static const KindSpec<Collective> spec {
         // In the order of CollectiveKind.
-        .names = { "allreduce", "allgather", "reducescatter" },
-        .titles = { "AllReduce", "AllGather", "ReduceScatter" },
+        .names = { "allreduce", "allgather", "reducescatter", "send" },
+        .titles = { "AllReduce", "AllGather", "ReduceScatter", "send" },
         .params = { count("N", &Collective::N, "elements of the whole array", "elements", 40),
             count("P", &Collective::P, "participants in the ring", "participants", 12,
                 { 2, kMaxCount, "a ring of one participant moves and reduces nothing" }),
@@ -169,6 +169,10 @@ const KindSpec<Collective>& specOf(const Collective*)
                     c.flops = 0;
                     addLink(c, op.link, volume, op.P - 1);
                     break;
+                case CollectiveKind::Send:
+                    c.flops = 0;
+                    addLink(c, op.link, s(op.dtype) * op.N, 1);
+                    break;
                 }
                 return c;
             },
@@ -178,7 +182,7 @@ const KindSpec<Collective>& specOf(const Collective*)
                     + " P=" + shortNumber(o.P);
             },
         .formulas = { { "(P − 1)/P·N", "", "2·(P − 1)/P·s(dtype)·N" }, { "0", "", "(P − 1)/P·s(dtype)·N" },
-            { "(P − 1)/P·N", "", "(P − 1)/P·s(dtype)·N" } },
+            { "(P − 1)/P·N", "", "(P − 1)/P·s(dtype)·N" }, { "0", "", "s(dtype)·N" } },
         .nameOf = [](const Collective& o) { return static_cast<std::size_t>(o.kind); },
         .make =
             [](std::size_t i) {

@@ -111,12 +111,13 @@ struct ShardedMatmul {
     bool operator==(const ShardedMatmul&) const = default;
 };
 
-enum class CollectiveKind { AllReduce, AllGather, ReduceScatter };
+enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, Send };
 
 // A collective over a ring of P participants on one link, for an array of N elements (the whole array: the input
 // of an AllReduce or ReduceScatter, the output of an AllGather). Bytes sent per participant: AllReduce
 // 2·(P−1)/P·s·N, AllGather and ReduceScatter (P−1)/P·s·N. Reductions are FLOPs: (P−1)/P·N additions per participant
-// for AllReduce and ReduceScatter; an AllGather computes nothing.
+// for AllReduce and ReduceScatter; an AllGather computes nothing. A send passes the whole array to the next
+// participant, s·N bytes in one step (a pipeline stage handing its activations on), and computes nothing.
 struct Collective {
     CollectiveKind kind = CollectiveKind::AllReduce;
     double N = 1 << 28;
@@ -171,14 +172,33 @@ struct PipelineStage {
     bool operator==(const PipelineStage&) const = default;
 };
 
-enum class ElementwiseKind { RmsNorm, ResidualAdd, Softmax, SwiGlu, Gelu, Embedding };
+// The forward passes, then the backward passes of a training step. A backward pass reads what its forward pass
+// read and the gradient of its output, and writes the gradient of each input (model_kinds.cpp has the counts).
+enum class ElementwiseKind {
+    RmsNorm,
+    ResidualAdd,
+    Softmax,
+    SwiGlu,
+    Gelu,
+    Embedding,
+    RmsNormBackward,
+    LayerNormBackward,
+    GradientAdd, // the backward of a residual stream's fork: its two gradients summed
+    SoftmaxBackward,
+    SwiGluBackward,
+    GeluBackward,
+    EmbeddingBackward, // the gradient rows scattered into the embedding's gradient
+};
 
 // A pass over B rows of width D that reads and writes every element once, as a language model's layers do between
 // their matmuls. Per element: rmsnorm 4 FLOPs (square, add, scale by 1/rms, scale by γ; plus one reciprocal square
 // root per row) reading x and the D weights γ; residual_add 1 FLOP reading two arrays; softmax 5 FLOPs (max,
 // subtract, exp, add, divide); swiglu 5 FLOPs (SiLU as x/(1+e^−x): 4, times the up projection: 1) reading gate and
 // up; gelu 8 FLOPs (tanh form); embedding 0 FLOPs, a gather of B rows of the table. Bytes: s·(reads + 1)·B·D, plus
-// s·D for rmsnorm's γ.
+// s·D for rmsnorm's γ. The backward passes read their forward's inputs and the output's gradient and write each
+// input's gradient: rmsnorm_backward 8 FLOPs per element and 2 per row, reading x and dy and writing dx (and γ read,
+// dγ written); gradient_add sums a fork's two gradients as residual_add does; swiglu_backward 12, reading gate, up
+// and dy, writing both gradients; the counts of each are in model_kinds.cpp.
 struct Elementwise {
     ElementwiseKind kind = ElementwiseKind::RmsNorm;
     double B = 1024;
@@ -189,7 +209,7 @@ struct Elementwise {
     bool operator==(const Elementwise&) const = default;
 };
 
-enum class AttentionPart { Fused, Scores, Values };
+enum class AttentionPart { Fused, Scores, Values, Backward };
 
 // Attention of B sequences, T new query tokens each, over S keys per sequence: the tokens already in the KV cache
 // and the T new ones (S below T counts as T). Causal: query i of T sees S − T + i + 1 keys. `heads` query heads
@@ -197,7 +217,10 @@ enum class AttentionPart { Fused, Scores, Values };
 // PV), pairs = T·(S − T) + T(T+1)/2; bytes: Q read and O written (s_x·2·B·T·heads·d), the new K and V written to
 // the cache and every cached K and V read (s_kv·2·B·kv_heads·d·(T + S)). Materialised, as two kernels around a
 // softmax: scores QKᵀ over the whole T × S block (2·d·heads·B·T·S FLOPs; reads Q and K, writes the new K and the
-// scores) and values P·V (the same FLOPs; reads the scores and V, writes the new V and O).
+// scores) and values P·V (the same FLOPs; reads the scores and V, writes the new V and O). Backward (a training
+// step, FlashAttention-2's backward pass): the scores computed again, then dV, dP, dQ and dK, 2.5 times the fused
+// FLOPs; bytes: Q, O and dO read and dQ written (4·s_x·B·T·heads·d), K and V read and dK and dV written
+// (s_kv·4·B·kv_heads·d·S).
 struct Attention {
     AttentionPart part = AttentionPart::Fused;
     double B = 1;

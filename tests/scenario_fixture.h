@@ -1,6 +1,8 @@
-// What the core tests that read scenarios share: the built-in presets, and a scenario text that must parse.
+// What the core tests that read scenarios share: the built-in presets and models, and a scenario text that must
+// parse.
 #pragma once
 
+#include "model_presets.h"
 #include "presets.h"
 #include "scenario.h"
 
@@ -13,6 +15,12 @@ namespace roofline::testing {
 inline const PresetLibrary& library()
 {
     static const PresetLibrary lib = loadPresetLibrary({});
+    return lib;
+}
+
+inline const ModelLibrary& models()
+{
+    static const ModelLibrary lib = loadModelLibrary({});
     return lib;
 }
 

@@ -86,6 +86,9 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QFETCH(bool, allNamed);
     RooflineChart* chart = window->chart();
+    // Past kNamesMovingOut operations a name with no room beside its marker is left to the legend and the table
+    // rather than moved out across a crowd (a training step's forward and backward passes).
+    allNamed = allNamed && chart->shownOperations().size() <= RooflineChart::kNamesMovingOut;
     chart->replot(); // lays out and places every text now
 
     const Session& session = window->document()->session();

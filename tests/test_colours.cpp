@@ -123,6 +123,9 @@ void TestColours::checkChart(const Session& session, const ChartTheme& theme)
     chart.refresh();
     QVERIFY(!chart.shownOperations().empty());
     std::set<std::pair<QRgb, int>> seen;
+    // Every operation looks unlike every other while there are styles enough: past the palette's colours times
+    // the marker shapes, some must repeat (a training step's forward and backward passes).
+    const bool styleEach = chart.shownOperations().size() <= operationPalette().size() * RooflineChart::kMarkerShapes;
     for (const std::size_t op : chart.shownOperations()) {
         const auto style = chart.markerStyle(op);
         QVERIFY(style);
@@ -132,7 +135,7 @@ void TestColours::checkChart(const Session& session, const ChartTheme& theme)
             QVERIFY2(perceptualDistance(colour, ink) >= kMinDistance,
                 qPrintable(
                     QStringLiteral("%1 is drawn in %2, near the roof ink %3").arg(name, colour.name(), ink.name())));
-        QVERIFY2(seen.insert({ colour.rgb(), shape }).second,
+        QVERIFY2(seen.insert({ colour.rgb(), shape }).second || !styleEach,
             qPrintable(QStringLiteral("%1 shares colour %2 and shape %3 with another operation")
                            .arg(name, colour.name())
                            .arg(shape)));

@@ -4,6 +4,7 @@
 #include "main_window.h"
 #include "model_sweep.h"
 #include "model_view.h"
+#include "report.h"
 #include "test_util.h"
 #include "window_fixture.h"
 
@@ -49,6 +50,7 @@ private slots:
     void resetPutsTheModelBack();
     void batchChartIsTheCoresSweep();
     void hiddenWithoutAModel();
+    void aTrainingStepShowsItsParallelismAndBubble();
 
 private:
     ModelView* openLlama();
@@ -107,7 +109,7 @@ void TestModelView::showsTheCoresTotalsAndTimes()
     // 3 · 4096 · 11008 · 2 B · 32 = 8.657 GB at 3.35 TB/s = 2.584 ms, and its activations are a few kB more.
     QCustomPlot* chart = view->timeChart();
     QCOMPARE(chart->xAxis->label(), QStringLiteral("ms per step"));
-    QCOMPARE(chart->plottableCount(), 3);
+    QCOMPARE(chart->plottableCount(), 4); // math, memory, network, and a training step's idle bubble
     auto* math = qobject_cast<QCPBars*>(chart->plottable(0));
     auto* memory = qobject_cast<QCPBars*>(chart->plottable(1));
     const double groups = static_cast<double>(a.groups.size());
@@ -231,6 +233,51 @@ void TestModelView::hiddenWithoutAModel()
     QTabWidget* tabs = m_window->bottomTabs();
     QVERIFY(!m_window->modelView()->hasModel());
     QVERIFY(!tabs->isTabVisible(tabs->indexOf(m_window->modelView())));
+}
+
+// The training example: its three counts shown only for a training step, the bubble's row of idle time the core's,
+// and an edit of the stages that takes it away.
+void TestModelView::aTrainingStepShowsItsParallelismAndBubble()
+{
+    const QString error = m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-training-64-h100.yaml"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_window->bottomTabs()->setCurrentWidget(m_window->modelView());
+    ModelView* view = m_window->modelView();
+    Document* document = m_window->document();
+    const Analysis& a = *document->analysis();
+    QVERIFY2(a.model && a.model->training, a.modelProblem.c_str());
+    QCOMPARE(view->phaseBox()->currentData().toString(), QStringLiteral("train"));
+    QCOMPARE(view->dataParallelBox()->value(), 8);
+    QCOMPARE(view->pipelineBox()->value(), 2);
+    QCOMPARE(view->microbatchBox()->value(), 16);
+    QVERIFY(view->dataParallelBox()->isVisibleTo(view));
+    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(formatSeconds(a.model->tLower))));
+    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(percent(a.model->mfu))));
+
+    // The bubble, (2 − 1)/16 of the stage's T_upper, in the last row and in the unit the axis says.
+    const TrainingTotals& t = *a.model->training;
+    QVERIFY(t.bubbleUpper > 0);
+    QCOMPARE(t.bubbleUpper, t.stageUpper / 16);
+    QCustomPlot* chart = view->timeChart();
+    const double scale = chart->xAxis->label() == QStringLiteral("s per step") ? 1 : 1e3;
+    QCOMPARE(chart->xAxis->label(), scale == 1 ? QStringLiteral("s per step") : QStringLiteral("ms per step"));
+    QCOMPARE(barAt(view->bubbleBars(), 0), t.bubbleUpper * scale);
+    QVERIFY(chart->legend->hasItemWithPlottable(view->bubbleBars()));
+
+    // One stage: no bubble, no idle row; undone, it is back.
+    view->pipelineBox()->setValue(1);
+    QCOMPARE(document->session().model->pp, 1.0);
+    QCOMPARE(document->analysis()->model->training->bubbleUpper, 0.0);
+    QVERIFY(!chart->legend->hasItemWithPlottable(view->bubbleBars()));
+    document->undoStack()->undo();
+    QCOMPARE(view->pipelineBox()->value(), 2);
+    QVERIFY(chart->legend->hasItemWithPlottable(view->bubbleBars()));
+
+    // Inference keeps no replicas or stages: their rows hide, the KV cache's shows.
+    view->phaseBox()->setCurrentIndex(0);
+    emit view->phaseBox()->activated(0);
+    QCOMPARE(document->session().model->phase, Phase::Decode);
+    QVERIFY(!view->dataParallelBox()->isVisibleTo(view));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

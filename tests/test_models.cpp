@@ -7,25 +7,20 @@
 #include "model_sweep.h"
 #include "presets.h"
 #include "scenario.h"
+#include "scenario_fixture.h"
 
 #include <QTest>
 
 #include <cmath>
 
 using namespace roofline;
+using roofline::testing::models;
 
 namespace {
 
-const ModelLibrary& models()
-{
-    static const ModelLibrary lib = loadModelLibrary({});
-    return lib;
-}
-
 const PresetLibrary& chips()
 {
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return lib;
+    return testing::library();
 }
 
 // A chip with round numbers: 1e14 FLOP/s bf16, HBM 1e12 B/s with 1e11 B of capacity, one 1e11 B/s link.

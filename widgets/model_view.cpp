@@ -77,6 +77,12 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_tokensLabel(new QLabel)
     , m_tokens(countBox(static_cast<int>(kMaxTokens), {}))
     , m_tp(countBox(static_cast<int>(kMaxTensorParallel), tr("N: chips the model's layers are split over")))
+    , m_dp(countBox(static_cast<int>(kMaxDataParallel),
+          tr("Data-parallel replicas: each trains on its share of the batch, then the gradients are all-reduced")))
+    , m_pp(countBox(1024, tr("Pipeline stages: the layers split evenly, microbatches passed from stage to stage")))
+    , m_microbatches(countBox(static_cast<int>(kMaxMicrobatches),
+          tr("Microbatches per replica and step: more of them shrink the pipeline's bubble, (pp−1)/(m+pp−1)")))
+    , m_controls(new QFormLayout)
     , m_weights(dtypeBox({ "bf16", "fp8", "int8", "int4" }, tr("The dtype the weights are stored in")))
     , m_kv(dtypeBox({ "bf16", "fp8", "int8" }, tr("The dtype of the KV cache")))
     , m_fit(new QLabel)
@@ -91,15 +97,20 @@ ModelView::ModelView(Document* document, QWidget* parent)
     m_modelId->setToolTip(tr("The model, from the built-in and your own model presets"));
     m_phase->addItem(tr("decode"), QStringLiteral("decode"));
     m_phase->addItem(tr("prefill"), QStringLiteral("prefill"));
-    m_phase->setToolTip(tr("Decode: one new token per sequence; prefill: a whole prompt"));
+    m_phase->addItem(tr("train"), QStringLiteral("train"));
+    m_phase->setToolTip(tr("Decode: one new token per sequence; prefill: a whole prompt; train: one training step, "
+                           "forward and backward over every token"));
 
-    auto* controls = new QFormLayout;
+    QFormLayout* controls = m_controls;
     controls->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
     controls->addRow(tr("Mod&el"), m_modelId);
     controls->addRow(tr("P&hase"), m_phase);
     controls->addRow(tr("&Batch"), m_batch);
     controls->addRow(m_tokensLabel, m_tokens);
     controls->addRow(tr("&Tensor parallel"), m_tp);
+    controls->addRow(tr("&Data parallel"), m_dp);
+    controls->addRow(tr("Pipeline &stages"), m_pp);
+    controls->addRow(tr("&Microbatches"), m_microbatches);
     controls->addRow(tr("&Weights"), m_weights);
     controls->addRow(tr("&KV cache"), m_kv);
 
@@ -124,10 +135,12 @@ ModelView::ModelView(Document* document, QWidget* parent)
     m_math = new QCPBars(m_chart->yAxis, m_chart->xAxis);
     m_memory = new QCPBars(m_chart->yAxis, m_chart->xAxis);
     m_network = new QCPBars(m_chart->yAxis, m_chart->xAxis);
+    m_bubble = new QCPBars(m_chart->yAxis, m_chart->xAxis);
     m_memory->moveAbove(m_math);
     m_network->moveAbove(m_memory);
+    m_bubble->moveAbove(m_network);
     const std::pair<QCPBars*, const char*> parts[] = { { m_math, "#0072B2" }, { m_memory, "#E69F00" },
-        { m_network, "#009E73" } }; // Okabe–Ito blue, orange and green
+        { m_network, "#009E73" }, { m_bubble, "#BBBBBB" } }; // Okabe–Ito blue, orange and green; idle grey
     for (const auto& [bars, colour] : parts) {
         bars->setBrush(QColor(QLatin1String(colour)));
         bars->setPen(Qt::NoPen);
@@ -136,6 +149,8 @@ ModelView::ModelView(Document* document, QWidget* parent)
     m_math->setName(tr("math"));
     m_memory->setName(tr("memory"));
     m_network->setName(tr("network"));
+    m_bubble->setName(tr("idle"));
+    m_bubble->removeFromLegend(); // until a step has a bubble
     // The legend in a row of its own under the bars, so that it covers none of them.
     m_chart->legend->setVisible(true);
     auto* legendRow = new QCPLayoutGrid;
@@ -200,8 +215,11 @@ ModelView::ModelView(Document* document, QWidget* parent)
             [this, box] { set(box == m_weights ? "weights" : "kv", box->currentText()); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", QString::number(v)); });
     connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", QString::number(v)); });
+    connect(m_dp, &QSpinBox::valueChanged, this, [this](int v) { set("dp", QString::number(v)); });
+    connect(m_pp, &QSpinBox::valueChanged, this, [this](int v) { set("pp", QString::number(v)); });
+    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) { set("microbatches", QString::number(v)); });
     connect(m_tokens, &QSpinBox::valueChanged, this, [this](int v) {
-        set(m_document->session().model->phase == Phase::Prefill ? "prompt" : "context", QString::number(v));
+        set(m_document->session().model->phase == Phase::Decode ? "context" : "prompt", QString::number(v));
     });
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
     refresh();
@@ -236,16 +254,30 @@ void ModelView::refresh()
     const ModelSettings& s = *a.session.model;
     {
         m_filling = true;
-        const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp) };
+        const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp),
+            QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches) };
         m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
-        m_phase->setCurrentIndex(s.phase == Phase::Prefill ? 1 : 0);
+        m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
         m_batch->setValue(static_cast<int>(s.batch));
-        const bool prefill = s.phase == Phase::Prefill;
-        m_tokensLabel->setText(prefill ? tr("&Prompt") : tr("&Context"));
+        const bool decode = s.phase == Phase::Decode;
+        const bool train = s.phase == Phase::Train;
+        m_batch->setToolTip(
+            train ? tr("B: the global batch, sequences of every replica") : tr("B: sequences in flight"));
+        m_tokensLabel->setText(decode ? tr("&Context") : train ? tr("Se&quence") : tr("&Prompt"));
         m_tokensLabel->setBuddy(m_tokens);
-        m_tokens->setToolTip(prefill ? tr("P: tokens of each prompt") : tr("S: tokens already cached per sequence"));
-        m_tokens->setValue(static_cast<int>(prefill ? s.prompt : s.context));
+        m_tokens->setToolTip(decode ? tr("S: tokens already cached per sequence")
+                : train             ? tr("P: tokens of each training sequence")
+                                    : tr("P: tokens of each prompt"));
+        m_tokens->setValue(static_cast<int>(decode ? s.context : s.prompt));
         m_tp->setValue(static_cast<int>(s.tp));
+        m_dp->setValue(static_cast<int>(s.dp));
+        m_pp->setRange(1, static_cast<int>(s.model.layers));
+        m_pp->setValue(static_cast<int>(s.pp));
+        m_microbatches->setValue(static_cast<int>(s.microbatches));
+        for (QWidget* w :
+            { static_cast<QWidget*>(m_dp), static_cast<QWidget*>(m_pp), static_cast<QWidget*>(m_microbatches) })
+            m_controls->setRowVisible(w, train);
+        m_controls->setRowVisible(m_kv, !train); // a training step keeps no KV cache
         m_weights->setCurrentText(text(std::string(dtypeName(s.weights))));
         m_kv->setCurrentText(text(std::string(dtypeName(s.kvCache))));
         m_filling = false;
@@ -267,12 +299,18 @@ void ModelView::refresh()
     }
     const ModelTotals& t = *a.model;
     const bool prefill = s.phase == Phase::Prefill;
+    const TrainingTotals* training = t.training ? &*t.training : nullptr;
 
-    const QString memory = tr("weights %1 + KV cache %2 + activations %3")
-                               .arg(text(formatBytes(t.weightsBytes)), text(formatBytes(t.kvCacheBytes)),
-                                   text(formatBytes(t.activationBytes)));
-    const QString largest = t.maxBatch >= 1 ? tr("largest batch at this context: %1").arg(whole(t.maxBatch))
-                                            : tr("not even one sequence fits beside the weights");
+    const QString memory = training
+        ? tr("weights %1 + gradients %2 + optimizer %3 + activations kept for the backward pass %4")
+              .arg(text(formatBytes(t.weightsBytes)), text(formatBytes(training->gradientsBytes)),
+                  text(formatBytes(training->optimizerBytes)), text(formatBytes(t.activationBytes)))
+        : tr("weights %1 + KV cache %2 + activations %3")
+              .arg(text(formatBytes(t.weightsBytes)), text(formatBytes(t.kvCacheBytes)),
+                  text(formatBytes(t.activationBytes)));
+    const QString largest = t.maxBatch < 1 ? tr("not even one sequence fits beside the weights")
+        : training                         ? tr("largest batch: %1").arg(whole(t.maxBatch))
+                                           : tr("largest batch at this context: %1").arg(whole(t.maxBatch));
     if (t.capacityBytes <= 0) {
         m_fit->setStyleSheet({});
         m_fit->setText(tr("Memory per chip: %1 (the chip's capacity is not known)").arg(memory));
@@ -287,20 +325,51 @@ void ModelView::refresh()
                            .arg(text(formatBytes(t.capacityBytes)), memory, largest));
     }
 
-    QString summary = tr("<b>%1</b> (%2 parameters), one %3 per chip, operations one after another: <b>%4</b> "
-                         "(T_lower) to %5 (T_upper); math %6, memory %7, network %8.")
-                          .arg(text(s.model.name), text(formatSI(static_cast<double>(parameterCount(s.model)), {}, 4)),
-                              prefill ? tr("prefill") : tr("decode step"), text(formatSeconds(t.tLower)),
-                              text(formatSeconds(t.tUpper)), text(formatSeconds(t.tMath)),
-                              text(formatSeconds(t.tMemory)), text(formatSeconds(t.tNetwork)));
-    summary += tr("<br>%1 tokens/s in total, %2 per sequence")
+    QString summary
+        = tr("<b>%1</b> (%2 parameters), one %3 per chip, operations one after another: <b>%4</b> "
+             "(T_lower) to %5 (T_upper); math %6, memory %7, network %8.")
+              .arg(text(s.model.name), text(formatSI(static_cast<double>(parameterCount(s.model)), {}, 4)),
+                  training      ? tr("training step")
+                      : prefill ? tr("prefill")
+                                : tr("decode step"),
+                  text(formatSeconds(t.tLower)), text(formatSeconds(t.tUpper)), text(formatSeconds(t.tMath)),
+                  text(formatSeconds(t.tMemory)), text(formatSeconds(t.tNetwork)));
+    if (training) {
+        summary += tr("<br>The stage's %1 microbatches take %2, the pipeline's bubble %3 more ((pp−1)/(m+pp−1) = %4 "
+                      "of the pipeline), the gradient all-reduce %5.")
+                       .arg(whole(s.microbatches), text(formatSeconds(training->stageLower)),
+                           text(formatSeconds(training->bubbleLower)), text(percent(training->bubbleFraction)),
+                           text(formatSeconds(training->gradientsLower)));
+        summary += tr("<br>%1 tokens/s in total, %2 tokens a step. MFU %3 (6·Ψ·tokens = %4 per chip); every "
+                      "operation's FLOPs, attention and the loss too: %5 of the peak.")
+                       .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(training->tokens, {}, 4)),
+                           text(percent(t.mfu)), text(formatSI(training->modelFlops, "FLOP", 4)),
+                           text(percent(training->hfu)));
+    } else {
+        summary
+            += tr("<br>%1 tokens/s in total, %2 per sequence")
                    .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(t.tokensPerSecondPerSequence, {}, 4)));
-    if (prefill)
-        summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
-    summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(text(percent(t.mfu)), text(percent(t.mbu)));
+        if (prefill)
+            summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
+        summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(text(percent(t.mfu)), text(percent(t.mbu)));
+    }
     m_summaryText = summary;
     m_summary->setText(summary); // showBatchSweep() adds a sentence
 
+    if (training) {
+        // The text's communication intensity of data parallelism against the gradient link's ridge.
+        m_serving->setVisible(training->gradientBytes > 0);
+        m_serving->setText(
+            tr("<i>Data parallelism, as \"The Extended Roofline\" writes it:</i> I_net = 6·Ψ·tokens per chip / "
+               "gradient bytes sent = %1 / %2 = <b>%3 FLOPs/byte</b>, against %4's ridge of %5: %6.")
+                .arg(text(formatSI(training->modelFlops, "FLOP", 4)), text(formatBytes(training->gradientBytes)),
+                    text(formatSI(training->dpIntensity, {}, 5)), text(training->dpLink),
+                    text(formatSI(training->dpRidge, {}, 5)),
+                    training->dpIntensity >= training->dpRidge ? tr("compute-bound") : tr("network-bound")));
+        showTimes();
+        showBatchSweep();
+        return;
+    }
     const ServingText& st = t.servingText;
     m_serving->setText(tr("<i>The serving text's model, as written:</i> t_mem = GPU_mem / MemBW = %1 / %2 = %3; "
                           "t_compute = 2·B·P / compute = %4; T_network = 4(N−1)·B·D·S·L / NetBW = %5 (a ring "
@@ -337,10 +406,12 @@ void ModelView::showBatchSweep()
         m_computeBound->point1->setCoords(*sweep.computeBound, 1);
         m_computeBound->point2->setCoords(*sweep.computeBound, 2);
     }
+    const bool train = a.session.model->phase == Phase::Train;
     const QString computeBound = sweep.computeBound
         ? tr("The step's math outweighs its memory traffic from B = %1 (dashed on the batch chart).")
               .arg(whole(*sweep.computeBound))
-        : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
+        : train ? tr("Its memory traffic outweighs its math at any batch.")
+                : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
     m_summary->setText(m_summaryText + QStringLiteral("<br>") + computeBound);
     const double last = sweep.points.empty() ? 2 : sweep.points.back().batch;
     m_batchChart->xAxis->setRange(0.8, 1.25 * std::max({ last, batch, sweep.computeBound.value_or(1) }));
@@ -353,29 +424,48 @@ void ModelView::showBatchSweep()
 void ModelView::showTimes()
 {
     const Analysis& a = *m_document->analysis();
-    const std::vector<GroupTotal>& groups = a.groups;
+    // One row per group, its math, memory and network time; a training step's pipeline bubble, the stages' idle
+    // time and no group's work, in a row of its own.
+    struct Row {
+        QString name;
+        double math = 0;
+        double memory = 0;
+        double network = 0;
+        double idle = 0;
+    };
+    std::vector<Row> rows;
+    for (const GroupTotal& g : a.groups)
+        rows.push_back({ text(g.group.empty() ? std::string("(no group)") : g.group), g.tMath, g.tMemory, g.tNetwork });
+    if (a.model && a.model->training && a.model->training->bubbleUpper > 0)
+        rows.push_back({ tr("pipeline bubble"), 0, 0, 0, a.model->training->bubbleUpper });
     double longest = 0;
-    for (const GroupTotal& g : groups)
-        longest = std::max(longest, g.tMath + g.tMemory + g.tNetwork);
+    for (const Row& r : rows)
+        longest = std::max(longest, r.math + r.memory + r.network + r.idle);
     const auto [scale, unit] = timeUnit(longest);
 
     auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_chart->yAxis->ticker());
     ticker->clear();
-    QVector<double> keys, math, memory, network;
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-        const double key = static_cast<double>(groups.size() - 1 - i); // the first group on top
+    QVector<double> keys, math, memory, network, idle;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const double key = static_cast<double>(rows.size() - 1 - i); // the first group on top
         keys << key;
-        math << groups[i].tMath / scale;
-        memory << groups[i].tMemory / scale;
-        network << groups[i].tNetwork / scale;
-        ticker->addTick(key, text(groups[i].group.empty() ? std::string("(no group)") : groups[i].group));
+        math << rows[i].math / scale;
+        memory << rows[i].memory / scale;
+        network << rows[i].network / scale;
+        idle << rows[i].idle / scale;
+        ticker->addTick(key, rows[i].name);
     }
     m_math->setData(keys, math);
     m_memory->setData(keys, memory);
     m_network->setData(keys, network);
+    m_bubble->setData(keys, idle);
+    // The idle part in the legend only where there is one.
+    if (const bool anyIdle = std::any_of(idle.begin(), idle.end(), [](double v) { return v > 0; });
+        anyIdle != m_chart->legend->hasItemWithPlottable(m_bubble))
+        anyIdle ? m_bubble->addToLegend() : m_bubble->removeFromLegend();
     m_chart->xAxis->setLabel(tr("%1 per step").arg(unit));
     m_chart->xAxis->setRange(0, longest > 0 ? 1.08 * longest / scale : 1);
-    m_chart->yAxis->setRange(-0.6, static_cast<double>(groups.size()) - 0.4);
+    m_chart->yAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -6,6 +6,7 @@
 #include <QScrollArea>
 
 class QComboBox;
+class QFormLayout;
 class QCustomPlot;
 class QCPBars;
 class QCPGraph;
@@ -36,6 +37,10 @@ public:
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
     QComboBox* phaseBox() const { return m_phase; }
+    QSpinBox* dataParallelBox() const { return m_dp; }
+    QSpinBox* pipelineBox() const { return m_pp; }
+    QSpinBox* microbatchBox() const { return m_microbatches; }
+    QCPBars* bubbleBars() const { return m_bubble; }
 
 signals:
     // The core refused a setting: its message, for the status bar.
@@ -57,6 +62,10 @@ private:
     QLabel* m_tokensLabel;
     QSpinBox* m_tokens; // the prompt of a prefill, the context of a decode step
     QSpinBox* m_tp;
+    QSpinBox* m_dp; // a training step's: data-parallel replicas, pipeline stages, microbatches
+    QSpinBox* m_pp;
+    QSpinBox* m_microbatches;
+    QFormLayout* m_controls;
     QComboBox* m_weights;
     QComboBox* m_kv;
     QLabel* m_fit;
@@ -67,6 +76,7 @@ private:
     QCPBars* m_math;
     QCPBars* m_memory;
     QCPBars* m_network;
+    QCPBars* m_bubble; // a training step's pipeline bubble, a row of its own
     QCustomPlot* m_batchChart; // tokens/s against the batch; drawn only while the view shows
     QCPGraph* m_fitting; // the batches that fit the chip's memory
     QCPGraph* m_tooMany; // those that do not
