@@ -365,6 +365,36 @@ private slots:
             QJsonDocument::fromJson(prefill.out).object()["totals"].toObject()["time_to_first_token_s"].toDouble() > 0);
     }
 
+    // The training step from the command line: the texts' data-parallel exercise with Llama-2-7B (256 sequences of
+    // 4,096 tokens over 64 replicas on InfiniBand) gives 6·2^20/64 FLOPs per parameter over 2·63/64·2 bytes per
+    // parameter: 24,966.1 FLOPs/byte against the ridge 9.89e14/5e10 = 19,780.
+    void reportOfATrainingStep()
+    {
+        const Run r = run({ "report", "--model", "llama-2-7b", "--preset", "h100-sxm", "--phase", "train", "--batch",
+                              "256", "--prompt", "4096", "--dp", "64", "--dp-link", "IB", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc["model"].toObject()["phase"].toString(), QString("train"));
+        QCOMPARE(doc["model"].toObject()["dp"].toDouble(), 64.0);
+        const QJsonObject totals = doc["totals"].toObject();
+        const QJsonObject training = totals["training"].toObject();
+        QVERIFY(qFuzzyCompare(training["dp_intensity"].toDouble(), 6.0 * 1048576 / 252));
+        QVERIFY(qFuzzyCompare(training["dp_ridge"].toDouble(), 19780.0));
+        QCOMPARE(training["dp_link"].toString(), QString("IB"));
+        QCOMPARE(training["model_flops"].toDouble(), 6.0 * 6738415616 * 1048576 / 64);
+        // 16 bytes per parameter on one chip: 107.8 GB does not fit an H100's 80 GiB.
+        QVERIFY(!totals["fits"].toBool());
+        QVERIFY(!doc.contains("serving_text"));
+        // The step's time is the operations' (each counted by its repeat) with no pipeline to idle.
+        double sum = 0;
+        for (const QJsonValue& v : doc["operations"].toArray())
+            sum += v.toObject()["repeat"].toDouble(1) * v.toObject()["t_lower_s"].toDouble();
+        QVERIFY(qAbs(sum / totals["t_lower_s"].toDouble() - 1) < 1e-12);
+        QCOMPARE(training["t_bubble_lower_s"].toDouble(), 0.0);
+    }
+
     void modelOptionsThatCannotRun_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -381,6 +411,9 @@ private slots:
                                     << "--batch: expected a whole number of sequences";
         QTest::newRow("no such link") << base + QStringList { "--model", "gpt2", "--link", "UPI" } << 2
                                       << "--link: NVIDIA H100 SXM has no link named 'UPI'";
+        QTest::newRow("pp not dividing the layers")
+            << base + QStringList { "--model", "llama-2-7b", "--phase", "train", "--pp", "3" } << 2
+            << "--pp: 3 stages do not divide the 32 layers of Llama 2 7B";
         QTest::newRow("--set model.tp") << base + QStringList { "--model", "llama-2-7b", "--set", "model.tp=3" } << 2
                                         << "--set model.tp: 3 does not divide the 32 heads of Llama 2 7B";
         QTest::newRow("--set model. without a model")
