@@ -7,6 +7,7 @@
 #include "report.h"
 #include "units.h"
 
+#include <QBoxLayout>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -196,11 +197,15 @@ ModelView::ModelView(Document* document, QWidget* parent)
     charts->addWidget(m_chart, 1);
     charts->addWidget(m_batchChart, 1);
 
+    // The settings beside their figures, and the two charts beside them where the tab is wide enough, else under
+    // them: words wrapped into a narrow column are hard to read (resizeEvent).
     auto* contents = new QWidget;
-    auto* top = new QHBoxLayout(contents);
-    top->addLayout(controls);
-    top->addLayout(figures, 2);
-    top->addLayout(charts, 3);
+    m_layout = new QBoxLayout(QBoxLayout::LeftToRight, contents);
+    auto* settings = new QHBoxLayout;
+    settings->addLayout(controls);
+    settings->addLayout(figures, 1);
+    m_layout->addLayout(settings, 2);
+    m_layout->addLayout(charts, 3);
     setWidget(contents);
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
@@ -229,6 +234,13 @@ void ModelView::showEvent(QShowEvent* event)
 {
     QScrollArea::showEvent(event);
     refresh(); // skipped while hidden: a slider dragged with another tab in front costs nothing here
+}
+
+void ModelView::resizeEvent(QResizeEvent* event)
+{
+    QScrollArea::resizeEvent(event);
+    constexpr int kSideBySide = 1100; // logical pixels: room for a readable column of figures beside both charts
+    m_layout->setDirection(viewport()->width() >= kSideBySide ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
 }
 
 bool ModelView::hasModel() const

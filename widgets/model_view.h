@@ -5,6 +5,7 @@
 
 #include <QScrollArea>
 
+class QBoxLayout;
 class QComboBox;
 class QFormLayout;
 class QCustomPlot;
@@ -48,6 +49,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
 
 private:
     void refresh();
@@ -66,6 +68,7 @@ private:
     QSpinBox* m_pp;
     QSpinBox* m_microbatches;
     QFormLayout* m_controls;
+    QBoxLayout* m_layout; // settings and figures, then the charts: side by side, or the charts under them
     QComboBox* m_weights;
     QComboBox* m_kv;
     QLabel* m_fit;
