@@ -99,19 +99,27 @@ int main()
     }
 
     // A whole model, as a slider step on a model setting makes: its operations made anew, evaluated and solved, the
-    // model's totals summed. Llama-3.1-405B (126 layers, analysed once each kind) over 8 GPUs, decode and prefill.
+    // model's totals summed. Llama-3.1-405B (126 layers, analysed once each kind) over 8 GPUs, decode, prefill and
+    // a training step (its forward and backward passes, TP 8 × PP 9 × DP 16).
     const ModelLibrary models = loadModelLibrary({});
-    for (const Phase phase : { Phase::Decode, Phase::Prefill }) {
+    for (const Phase phase : { Phase::Decode, Phase::Prefill, Phase::Train }) {
         Session session = defaultSession(h100);
         session.operations.clear();
         ModelSettings settings;
         settings.model = *models.find("llama-3.1-405b");
         settings.phase = phase;
         settings.tp = 8;
+        if (phase == Phase::Train) {
+            settings.batch = 1024;
+            settings.prompt = 4096;
+            settings.pp = 9;
+            settings.dp = 16;
+            settings.microbatches = 16;
+        }
         session.model = settings;
         const std::size_t count = analyse(session).operations.size();
-        row(phase == Phase::Decode ? "analyse Llama-3.1-405B decode, TP 8" : "analyse Llama-3.1-405B prefill, TP 8",
-            count, measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
+        const std::string name = "analyse Llama-3.1-405B " + std::string(phaseName(phase)) + ", TP 8";
+        row(name.c_str(), count, measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
     }
     return 0;
 }

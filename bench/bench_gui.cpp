@@ -4,7 +4,8 @@
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
 // figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
 // operations if given; `--large 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips
-// them; `--measured 10000` the number of measured kernels on the chart in the last part (the default; 0 skips it).
+// them; `--measured 10000` the number of measured kernels on the chart in the last part (the default; 0 skips it);
+// `--no-models` skips the whole models (Llama-3.1-405B decode and training).
 #include "bench_window.h"
 #include "chart_export.h"
 #include "document.h"
@@ -335,6 +336,49 @@ int main(int argc, char** argv)
         report(("measured_layer_" + count).constData(), "  redrawing the measured kernels' layer (not done by a step)",
             measure(40, [&](int) { chart->layer(QStringLiteral("measured"))->replot(); }));
         loadDefault();
+    }
+
+    // Whole models: an HBM slider step with Llama-3.1-405B (126 layers) over 8 GPUs on the chart, its operations
+    // made anew from the settings, evaluated, solved and summed at every step; a decode step, then a training step
+    // (TP 8 × PP 9 × DP 16, 16 microbatches: its forward and backward passes, 68 operations).
+    if (!args.contains(QStringLiteral("--no-models"))) {
+        struct Model {
+            const char* key;
+            const char* phase;
+            const char* block;
+        };
+        const Model models[] = {
+            { "405b_decode", "decode",
+                "model:\n  id: llama-3.1-405b\n  phase: decode\n  batch: 16\n  tp: 8\n  link: NVLink\n" },
+            { "405b_train", "training step",
+                "model:\n  id: llama-3.1-405b\n  phase: train\n  batch: 1024\n  prompt: 4096\n  tp: 8\n"
+                "  link: NVLink\n  pp: 9\n  dp: 16\n  microbatches: 16\n  dp_link: IB\n  pp_link: IB\n" },
+        };
+        for (const auto& [key, phase, block] : models) {
+            const QString path = dir.filePath(QStringLiteral("%1.yaml").arg(QLatin1String(key)));
+            QFile file(path);
+            if (!file.open(QIODevice::WriteOnly))
+                return 1;
+            file.write(QByteArray("name: ") + key + "\npreset: h100-sxm\noperations: []\n" + block);
+            file.close();
+            if (const QString error = window.openScenario(path); !error.isEmpty()) {
+                std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+                return 1;
+            }
+            slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+            describe(key);
+            measure(20, step);
+            report((QByteArray("slider_step_") + key).constData(),
+                qPrintable(QStringLiteral("HBM slider step, Llama-3.1-405B %1").arg(QLatin1String(phase))),
+                measure(400, step));
+            dragged((QByteArray("drag_step_") + key).constData(),
+                qPrintable(QStringLiteral("HBM slider dragged, Llama-3.1-405B %1").arg(QLatin1String(phase))));
+            rest();
+            report((QByteArray("analysis_") + key).constData(), "  of which analysing the session",
+                measure(100, [&](int) { analyse(window.document()->session()); }));
+        }
+        loadDefault();
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
     }
 
     for (const QString& size : sizes) {

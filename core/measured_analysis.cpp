@@ -181,6 +181,19 @@ Expected<LinkRule> parseLinkRule(std::string_view text)
     return LinkRule { std::string(text.substr(0, eq)), std::string(text.substr(eq + 1)) };
 }
 
+void linkKernel(std::vector<LinkRule>& rules, const std::string& name, const std::string& operationId)
+{
+    std::string exact;
+    for (const char c : name) {
+        if (c == '*' || c == '?' || c == '[' || c == '\\')
+            exact += '\\';
+        exact += c;
+    }
+    std::erase_if(rules, [&exact](const LinkRule& r) { return r.pattern == exact; });
+    if (!operationId.empty())
+        rules.insert(rules.begin(), LinkRule { exact, operationId });
+}
+
 std::vector<CeilingComparison> deriveCeilings(
     const MeasuredSet& set, const std::vector<MeasuredPoint>& points, const Hardware& hw)
 {

@@ -20,6 +20,10 @@ bool matchesKernelFilter(std::string_view pattern, const std::string& name);
 
 // "PATTERN=ID", as --link takes it.
 Expected<LinkRule> parseLinkRule(std::string_view text);
+// Links the kernel named exactly `name` to `operationId` by a rule of its own, placed before every other rule so
+// that it wins (the name's wildcard characters escaped); an empty id takes the kernel's own rule away, leaving it to
+// the other rules. What choosing an operation for a kernel in the window does.
+void linkKernel(std::vector<LinkRule>& rules, const std::string& name, const std::string& operationId);
 
 // `ruleOf`, from an earlier analysis of the same set and links, saves matching the names again.
 MeasuredAnalysis analyseMeasured(const MeasuredSet&, const Analysis& model, const std::vector<LinkRule>& links = {},

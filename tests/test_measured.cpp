@@ -545,6 +545,41 @@ private slots:
         QVERIFY(!matchesKernelFilter("B=1*", "matmul_bf16 B=16 D=8192 F=8192")); // a glob matches the whole name
     }
 
+    // A kernel linked in the window: a rule of its own that matches its whole name and nothing else, wildcard
+    // characters and all, ahead of the scenario's patterns; choosing none takes it away again.
+    void linkingOneKernelMatchesItsNameAlone()
+    {
+        const std::string name = "void gemm<float*, 2>[bf16] ?";
+        std::vector<LinkRule> rules { { "*gemm*", "op1" } };
+        linkKernel(rules, name, "op2");
+        QCOMPARE(rules.size(), std::size_t(2));
+        QCOMPARE(rules.front().operationId, std::string("op2"));
+        QCOMPARE(rules.front().pattern, std::string("void gemm<float\\*, 2>\\[bf16] \\?"));
+        MeasuredSet set;
+        for (const std::string& n :
+            { name, std::string("void gemm<floatX, 2>b ?"), std::string("void gemm<float*, 2>[bf16] !") }) {
+            MeasuredKernel k;
+            k.name = n;
+            k.seconds = 1e-4;
+            k.flops = 1e9;
+            set.kernels.push_back(k);
+        }
+        Session s = h100Model().session;
+        addOperation(s, Operation { "matmul", Matmul {}, {}, {}, {}, false });
+        s.operations[0].id = "op1";
+        s.operations[1].id = "op2";
+        const Analysis model = analyse(s);
+        const MeasuredAnalysis a = analyseMeasured(set, model, rules);
+        QCOMPARE(a.links.size(), std::size_t(3));
+        QCOMPARE(a.links[0].operationId, std::string("op2")); // the exact name
+        QCOMPARE(a.links[1].operationId, std::string("op1")); // the others fall to the pattern
+        QCOMPARE(a.links[2].operationId, std::string("op1"));
+        linkKernel(rules, name, "op1"); // chosen again: its one rule changes
+        QCOMPARE(rules.size(), std::size_t(2));
+        linkKernel(rules, name, "");
+        QCOMPARE(rules, (std::vector<LinkRule> { { "*gemm*", "op1" } }));
+    }
+
     void scenarioMeasuredBlockIsChecked()
     {
         const std::string head = "preset: h100-sxm\noperations:\n  - {op: matmul, id: mm}\nmeasured:\n";

@@ -1,5 +1,6 @@
 #include "document.h"
 
+#include "measured_analysis.h"
 #include "scenario.h"
 
 #include <QUndoCommand>
@@ -277,6 +278,19 @@ std::optional<std::string> Document::setModelSetting(const std::string& key, con
         return error;
     push(std::move(next), tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
     return std::nullopt;
+}
+
+void Document::linkKernel(std::size_t kernel, const std::string& operationId)
+{
+    const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;
+    if (!session().measured || !set || kernel >= set->kernels.size())
+        return;
+    Session next = session();
+    const std::string& name = set->kernels[kernel].name;
+    roofline::linkKernel(next.measured->links, name, operationId);
+    if (next.measured->links == session().measured->links)
+        return;
+    push(std::move(next), tr("Link kernel %1").arg(QString::fromStdString(name)), "measured-link:" + name);
 }
 
 void Document::setLatency(bool on)

@@ -73,6 +73,9 @@ public:
     // A setting of the session's model by its scenario key and text ("batch", "16"), as one undo step. Returns the
     // core's error text ("model.batch: ..."), or nothing.
     std::optional<std::string> setModelSetting(const std::string& key, const std::string& value);
+    // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
+    // id takes the kernel's own link away (core linkKernel).
+    void linkKernel(std::size_t kernel, const std::string& operationId);
     void setShown(std::size_t op, bool shown);
     void addOperation(OperationVariant);
     void removeOperation(std::size_t op);

@@ -138,6 +138,7 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);
     connect(m_measuredTable, &MeasuredTable::kernelChosen, m_chart, &RooflineChart::markMeasured);
+    connect(m_measuredTable, &MeasuredTable::linkChosen, m_document, &Document::linkKernel);
     connect(m_sweepParam, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_sweep->setParam(p.toStdString()); });
     connect(m_sweepRange, &QLineEdit::editingFinished, this, &MainWindow::applySweepRange);

@@ -1,12 +1,16 @@
 #include "measured_table.h"
 
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace roofline::widgets {
 
@@ -17,6 +21,7 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     , m_filter(new QLineEdit)
     , m_count(new QLabel)
     , m_view(new QTableView)
+    , m_link(new QComboBox)
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
@@ -40,6 +45,14 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     bar->addWidget(label);
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_count);
+    m_link->setToolTip(QStringLiteral("The modeled operation the selected kernel is compared with: a link of its own, "
+                                      "before the scenario's name patterns, saved with the scenario"));
+    m_link->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_link->setEnabled(false);
+    auto* linkLabel = new QLabel(QStringLiteral("&Link to"));
+    linkLabel->setBuddy(m_link);
+    bar->addWidget(linkLabel);
+    bar->addWidget(m_link);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
@@ -53,7 +66,50 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     connect(
         m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
             emit kernelChosen(current.isValid() ? std::optional(kernelAt(current.row())) : std::nullopt);
+            showLink();
         });
+    connect(m_link, &QComboBox::activated, this, [this](int index) {
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
+        if (!current.isValid() || index < 0)
+            return;
+        emit linkChosen(kernelAt(current.row()), index == 0 ? std::string() : m_linkIds[std::size_t(index - 1)]);
+    });
+}
+
+void MeasuredTable::fillLinks()
+{
+    const Analysis& a = m_model->analysis();
+    const std::vector<Operation>& ops = a.session.operations;
+    if (ops.size() == m_linkIds.size()
+        && std::equal(ops.begin(), ops.end(), m_linkIds.begin(),
+            [](const Operation& op, const std::string& id) { return op.id == id; }))
+        return; // a slider step: the same operations
+    const QSignalBlocker blocker(m_link);
+    m_link->clear();
+    m_linkIds.clear();
+    m_link->addItem(QStringLiteral("no link of its own"));
+    for (const Operation& op : ops) {
+        m_link->addItem(QString::fromStdString(op.name));
+        m_linkIds.push_back(op.id);
+    }
+}
+
+void MeasuredTable::showLink()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    const Analysis& a = m_model->analysis();
+    m_link->setEnabled(current.isValid() && a.measured && a.session.measured);
+    if (!m_link->isEnabled())
+        return;
+    const std::size_t kernel = kernelAt(current.row());
+    int index = 0;
+    for (const MeasuredLink& l : a.measured->links)
+        if (l.kernel == kernel) {
+            const auto it = std::find(m_linkIds.begin(), m_linkIds.end(), l.operationId);
+            index = it == m_linkIds.end() ? 0 : int(it - m_linkIds.begin()) + 1;
+        }
+    const QSignalBlocker blocker(m_link);
+    m_link->setCurrentIndex(index);
 }
 
 void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
@@ -64,6 +120,8 @@ void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
         m_view->resizeColumnsToContents();
         updateCount();
     }
+    fillLinks();
+    showLink();
 }
 
 int MeasuredTable::rowCount() const

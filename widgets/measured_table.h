@@ -9,7 +9,10 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QTableView;
@@ -25,6 +28,8 @@ public:
     void setAnalysis(std::shared_ptr<const Analysis>);
 
     QLineEdit* filterField() const { return m_filter; }
+    // The operation the current row's kernel is linked to: choosing one links it (linkChosen).
+    QComboBox* linkBox() const { return m_link; }
     QTableView* view() const { return m_view; }
     MeasuredModel* measuredModel() const { return m_model; }
     // Rows as shown: filtered and sorted.
@@ -37,15 +42,23 @@ signals:
     void filterChanged(const QString& pattern);
     // The current row's kernel, or nothing when no row is current.
     void kernelChosen(std::optional<std::size_t> kernel);
+    // The user chose an operation (its id; empty: none of its own) for a kernel.
+    void linkChosen(std::size_t kernel, const std::string& operationId);
 
 private:
     void updateCount();
+    // The link choices: "no link of its own" and every operation of the session, refilled when they change.
+    void fillLinks();
+    // Shows the current kernel's link in the choices.
+    void showLink();
 
     MeasuredModel* m_model;
     MeasuredFilter* m_proxy;
     QLineEdit* m_filter;
     QLabel* m_count;
     QTableView* m_view;
+    QComboBox* m_link;
+    std::vector<std::string> m_linkIds; // the operations m_link lists after its first entry
 };
 
 } // namespace roofline::widgets
