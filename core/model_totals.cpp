@@ -175,9 +175,10 @@ std::optional<ModelTotals> modelTotals(const Analysis& a)
         // which the batch holds dp·m times.
         const double perSequence = (need.kvCache + need.activations) / s.sequences();
         const double passesPerBatch = s.batch / s.sequences();
-        t.maxBatch = t.capacityBytes > need.fixed()
-            ? std::floor((t.capacityBytes - need.fixed()) / perSequence) * passesPerBatch
-            : 0;
+        // The most sequences a pass can hold, at most as many as the largest batch the settings take (kMaxBatch).
+        const double perPass
+            = t.capacityBytes > need.fixed() ? std::floor((t.capacityBytes - need.fixed()) / perSequence) : 0;
+        t.maxBatch = std::min(perPass, std::floor(kMaxBatch / passesPerBatch)) * passesPerBatch;
     }
     if (train)
         t.training = training;

@@ -288,6 +288,26 @@ private slots:
         QCOMPARE(split.model->maxBatch, std::floor(free / perSequence) * 4);
     }
 
+    // A batch of one-token sequences over 126 stages leaves room for more than the settings take: the largest batch
+    // said is the largest legal one, 2^24 sequences (256 per microbatch, in 65,536 microbatches).
+    void theLargestBatchIsOneTheSettingsTake()
+    {
+        Session s;
+        s.chip = *chips().find("h100-sxm");
+        s.presetId = "h100-sxm";
+        ModelSettings m;
+        m.model = *models().find("llama-3.1-405b");
+        m.phase = Phase::Train;
+        m.batch = 65536;
+        m.prompt = 1;
+        m.pp = 126;
+        m.microbatches = 65536;
+        s.model = m;
+        const Analysis a = analyse(s);
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        QCOMPARE(a.model->maxBatch, kMaxBatch);
+    }
+
     void tokensPerSecondAndUtilisation()
     {
         const Analysis a = training(roundChip());
