@@ -1,5 +1,6 @@
 #include "model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -68,7 +69,7 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
         return std::nullopt;
     if (!(s.dp >= 1 && s.dp <= kMaxDataParallel && s.dp == std::floor(s.dp)))
         return "dp: expected a whole number of replicas from 1 to " + wholeText(kMaxDataParallel);
-    if (!(s.pp >= 1 && s.pp <= m.layers && s.pp == std::floor(s.pp)))
+    if (!(s.pp >= 1 && s.pp <= std::min(m.layers, kMaxPipelineStages) && s.pp == std::floor(s.pp)))
         return "pp: expected a whole number of pipeline stages from 1 to the " + wholeText(m.layers) + " layers of "
             + m.name;
     if (std::fmod(m.layers, s.pp) != 0)

@@ -66,7 +66,8 @@ struct ModelSettings {
     bool materialiseScores = false; // prefill attention writes its scores to memory instead of keeping them on chip
     // A training step: the global batch split over `dp` replicas, each a pipeline of `pp` stages (the layers split
     // evenly) fed `microbatches` microbatches one after another (1F1B schedule). The gradient all-reduce crosses
-    // `dpLink`, the activations between stages `ppLink`; empty: the chip's last link (its scale-out network).
+    // `dpLink`, the activations between stages `ppLink`; empty: the chip's first link to other nodes or pods
+    // (scaleOutLink). A training step's attention is always fused: `materialiseScores` is for a prefill.
     double dp = 1;
     double pp = 1;
     double microbatches = 1;
@@ -93,6 +94,9 @@ inline constexpr double kMaxTokens = 1 << 30;
 inline constexpr double kMaxTensorParallel = 1024;
 inline constexpr double kMaxDataParallel = 1 << 20;
 inline constexpr double kMaxMicrobatches = 1 << 16;
+// Past any model's layers; a training step's stages must also divide its model's layers (settingsProblem), which a
+// setting alone does not check, so that a model changed later does not make a saved file unreadable.
+inline constexpr double kMaxPipelineStages = 1024;
 
 // "6738415616": a whole count as files and messages write it, with no exponent.
 std::string wholeText(double);

@@ -95,8 +95,9 @@ const KindSpec<Attention>& specOf(const Attention*)
 {
     static const KindSpec<Attention> spec {
         // In the order of AttentionPart.
-        .names = { "attention", "attention_scores", "attention_values", "attention_backward" },
-        .titles = { "attention", "attention scores", "attention values", "attention backward" },
+        .names = { "attention", "attention_scores", "attention_values", "attention_backward", "attention_forward" },
+        .titles
+        = { "attention", "attention scores", "attention values", "attention backward", "attention forward (no cache)" },
         .params = { count("B", &Attention::B, "sequences", "sequences", 16),
             count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
             count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
@@ -123,6 +124,9 @@ const KindSpec<Attention>& specOf(const Attention*)
             case AttentionPart::Backward:
                 return { 2.5 * 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
                     { memory(op.memory, 4 * qo + 4 * kvRow * keys) }, {} };
+            case AttentionPart::Forward:
+                return { 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
+                    { memory(op.memory, 2 * qo + 2 * kvRow * keys) }, {} };
             }
             return { matmul, op.x, { memory(op.memory, scores + kvRow * (op.T + keys) + qo) }, {} };
         },

@@ -53,11 +53,19 @@ public:
         return e;
     }
 
+    // An operation that runs once the backward pass is done.
+    void addLast(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
+    {
+        m_last.push_back(make(id, std::move(name), group, std::move(op), repeat));
+    }
+
     std::vector<Operation> take()
     {
         for (auto pass = m_backward.rbegin(); pass != m_backward.rend(); ++pass)
             std::move(pass->ops.begin(), pass->ops.end(), std::back_inserter(m_ops));
+        std::move(m_last.begin(), m_last.end(), std::back_inserter(m_ops));
         m_backward.clear();
+        m_last.clear();
         return std::move(m_ops);
     }
 
@@ -86,6 +94,7 @@ private:
     const ModelSettings& m_s;
     std::vector<Operation> m_ops;
     std::vector<BackwardPass> m_backward;
+    std::vector<Operation> m_last;
 };
 
 } // namespace
@@ -144,42 +153,50 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         b.addBackward("embedding.back", "embedding backward", kGroupEmbedding, scatter, passes);
     }
 
-    auto norm = [&](std::string_view id, const std::string& name, double repeat) {
-        if (m.norm == NormKind::RmsNorm) {
-            elementwise(id, name, kGroupNorms, ElementwiseKind::RmsNorm, ElementwiseKind::RmsNormBackward, rows,
-                m.hidden, repeat);
-            return;
-        }
-        LayerNorm ln;
-        ln.B = rows;
-        ln.D = m.hidden;
-        ln.dtype = s.activations;
-        b.add(id, name, kGroupNorms, ln, repeat);
-        if (train)
-            b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
-                b.elementwise(ElementwiseKind::LayerNormBackward, rows, m.hidden), repeat);
+    // With tensor parallelism each layer's attention and MLP end in an all-reduce of their output (Megatron-LM's g);
+    // in a training step's backward pass the gradient of their input, which each chip's share of the columns gave a
+    // part of, is all-reduced before it goes back through the norm (f).
+    Collective activations;
+    activations.kind = CollectiveKind::AllReduce;
+    activations.N = rows * m.hidden;
+    activations.P = n;
+    activations.dtype = s.activations;
+    activations.link = s.link;
+    auto allReduce = [&](std::string_view id, const std::string& name, double repeat) {
+        if (n > 1)
+            b.add(id, name, kGroupAllReduce, activations, repeat);
     };
-    // With tensor parallelism each layer's attention and MLP end in an all-reduce of their output; a training step's
-    // backward pass all-reduces the gradient of their input as well (Megatron-LM's g and f).
-    auto allReduce = [&](std::string_view id, const std::string& name, const std::string& backward) {
-        if (n <= 1)
+    auto inputGradientAllReduce = [&](std::string_view id, const std::string& name, double repeat) {
+        if (n > 1 && train)
+            b.addBackward(id, name, kGroupAllReduce, activations, repeat);
+    };
+    // A norm, and in a training step, after the all-reduce of its output's gradient where one is named, its backward.
+    auto norm = [&](std::string_view id, const std::string& name, double repeat, std::string_view reduceId = {},
+                    const std::string& reduceName = {}) {
+        if (m.norm == NormKind::RmsNorm) {
+            b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows, m.hidden), repeat);
+        } else {
+            LayerNorm ln;
+            ln.B = rows;
+            ln.D = m.hidden;
+            ln.dtype = s.activations;
+            b.add(id, name, kGroupNorms, ln, repeat);
+        }
+        if (!train)
             return;
-        Collective c;
-        c.kind = CollectiveKind::AllReduce;
-        c.N = rows * m.hidden;
-        c.P = n;
-        c.dtype = s.activations;
-        c.link = s.link;
-        b.add(id, name, kGroupAllReduce, c, L);
-        if (train)
-            b.addBackward(std::string(id) + ".back", backward, kGroupAllReduce, c, L);
+        if (!reduceId.empty())
+            inputGradientAllReduce(reduceId, reduceName, repeat);
+        const ElementwiseKind backward
+            = m.norm == NormKind::RmsNorm ? ElementwiseKind::RmsNormBackward : ElementwiseKind::LayerNormBackward;
+        b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
+            b.elementwise(backward, rows, m.hidden), repeat);
     };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
             id, name, kGroupNorms, ElementwiseKind::ResidualAdd, ElementwiseKind::GradientAdd, rows, m.hidden, L);
     };
 
-    norm("attn_norm", "attention norm", L);
+    norm("attn_norm", "attention norm", L, "attn_allreduce.back", "all-reduce of the attention input's gradient");
     project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * m.headDim, L);
     project("k_proj", "k projection", kGroupAttention, rows, m.hidden, kvHeads * m.headDim, L);
     project("v_proj", "v projection", kGroupAttention, rows, m.hidden, kvHeads * m.headDim, L);
@@ -192,7 +209,8 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     a.kvHeads = kvHeads;
     a.d = m.headDim;
     a.x = s.activations;
-    a.kv = train ? s.activations : s.kvCache; // a training step keeps no cache: K and V are activations
+    // A training step keeps no cache: K and V are activations its projections wrote, read by the forward pass.
+    a.kv = train ? s.activations : s.kvCache;
     if (s.materialiseScores && !train) {
         a.part = AttentionPart::Scores;
         b.add("scores", "attention scores QKᵀ", kGroupAttention, a, L);
@@ -201,6 +219,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         a.part = AttentionPart::Values;
         b.add("values", "attention values PV", kGroupAttention, a, L);
     } else {
+        a.part = train ? AttentionPart::Forward : AttentionPart::Fused;
         b.add("attention", "attention (fused)", kGroupAttention, a, L);
         if (train) {
             a.part = AttentionPart::Backward;
@@ -208,10 +227,10 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         }
     }
     project("o_proj", "o projection", kGroupAttention, rows, heads * m.headDim, m.hidden, L);
-    allReduce("attn_allreduce", "all-reduce after attention", "all-reduce of the attention input's gradient");
+    allReduce("attn_allreduce", "all-reduce after attention", L);
     residual("attn_residual", "residual add after attention");
 
-    norm("mlp_norm", "MLP norm", L);
+    norm("mlp_norm", "MLP norm", L, "mlp_allreduce.back", "all-reduce of the MLP input's gradient");
     const bool gelu = !m.gated;
     const ElementwiseKind activation = gelu ? ElementwiseKind::Gelu : ElementwiseKind::SwiGlu;
     const ElementwiseKind activationBackward = gelu ? ElementwiseKind::GeluBackward : ElementwiseKind::SwiGluBackward;
@@ -250,12 +269,14 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         elementwise("activation", m.gated ? "SwiGLU" : "GELU", kGroupMlp, activation, activationBackward, rows, mlp, L);
         project("down_proj", "down projection", kGroupMlp, rows, mlp, m.hidden, L);
     }
-    allReduce("mlp_allreduce", "all-reduce after the MLP", "all-reduce of the MLP input's gradient");
+    allReduce("mlp_allreduce", "all-reduce after the MLP", L);
     residual("mlp_residual", "residual add after the MLP");
 
     // The final norm runs on every position; inference's lm_head only on the last of each sequence, a training
-    // step's on every token, followed by the loss: a softmax over the (split) vocabulary and its gradient.
-    norm("final_norm", "final norm", passes);
+    // step's on every token, followed by the loss: a softmax over the (split) vocabulary and its gradient. Split over
+    // the vocabulary, each chip's lm_head gives a part of its input's gradient: all-reduced before the final norm's
+    // backward pass.
+    norm("final_norm", "final norm", passes, "lm_head_allreduce.back", "all-reduce of the lm_head input's gradient");
     const double vocab = std::ceil(m.vocab / n);
     if (train) {
         project("lm_head", "lm_head", kGroupLmHead, rows, m.hidden, vocab, passes);
@@ -276,7 +297,6 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         b.add("pp_send", "send activations to the next stage", kGroupPipeline, send, passes);
         b.addBackward("pp_send.back", "send gradients to the previous stage", kGroupPipeline, send, passes);
     }
-    std::vector<Operation> ops = b.take();
     if (train && s.dp > 1) {
         // Once per step, after the backward pass: every replica's gradients of the parameters its chip holds.
         Collective gradients;
@@ -285,11 +305,9 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         gradients.P = s.dp;
         gradients.dtype = s.weights;
         gradients.link = s.dpLink.empty() ? scaleOutLink(hw) : s.dpLink;
-        Builder last(s);
-        last.add("dp_allreduce", "gradient all-reduce (data parallel)", kGroupGradients, gradients, 1);
-        ops.push_back(last.take().front());
+        b.addLast("dp_allreduce", "gradient all-reduce (data parallel)", kGroupGradients, gradients, 1);
     }
-    return ops;
+    return b.take();
 }
 
 } // namespace roofline

@@ -68,7 +68,7 @@ std::optional<std::string> setModelSetting(
     if (key == "dp")
         return setCount(s.dp, key, value, 1, kMaxDataParallel, "replicas");
     if (key == "pp")
-        return setCount(s.pp, key, value, 1, s.model.layers, "pipeline stages");
+        return setCount(s.pp, key, value, 1, kMaxPipelineStages, "pipeline stages");
     if (key == "microbatches")
         return setCount(s.microbatches, key, value, 1, kMaxMicrobatches, "microbatches");
     if (key == "weights")

@@ -46,7 +46,7 @@ PerChipMemory memoryNeeded(const ModelSettings& s)
         const double parameters = parameterCount(m) / (n * s.pp);
         need.weights = parameters * bytesPerElement(s.weights);
         need.gradients = parameters * bytesPerElement(s.weights);
-        need.optimizer = parameters * 12; // ZeRO (Rajbhandari et al. 2020) §3.1: 16 bytes per parameter in all
+        need.optimizer = parameters * 12; // ZeRO (Rajbhandari et al. 2020) §3.1: 16 in all with bf16
         // 1F1B: the first stage holds the activations of at most pp microbatches at once; the last holds one
         // microbatch's logits until the loss's backward pass.
         const double inFlight = std::min(s.microbatches, s.pp);

@@ -209,7 +209,7 @@ struct Elementwise {
     bool operator==(const Elementwise&) const = default;
 };
 
-enum class AttentionPart { Fused, Scores, Values, Backward };
+enum class AttentionPart { Fused, Scores, Values, Backward, Forward };
 
 // Attention of B sequences, T new query tokens each, over S keys per sequence: the tokens already in the KV cache
 // and the T new ones (S below T counts as T). Causal: query i of T sees S − T + i + 1 keys. `heads` query heads
@@ -220,7 +220,8 @@ enum class AttentionPart { Fused, Scores, Values, Backward };
 // scores) and values P·V (the same FLOPs; reads the scores and V, writes the new V and O). Backward (a training
 // step, FlashAttention-2's backward pass): the scores computed again, then dV, dP, dQ and dK, 2.5 times the fused
 // FLOPs; bytes: Q, O and dO read and dQ written (4·s_x·B·T·heads·d), K and V read and dK and dV written
-// (s_kv·4·B·kv_heads·d·S).
+// (s_kv·4·B·kv_heads·d·S). Forward (a training step's): fused, with K and V read as the projections wrote them
+// rather than written to a cache: s_x·2·B·T·heads·d + s_kv·2·B·kv_heads·d·S.
 struct Attention {
     AttentionPart part = AttentionPart::Fused;
     double B = 1;

@@ -59,14 +59,22 @@ std::optional<ModelSettings> readModelBlock(
 std::optional<std::string> applyModelSetting(
     Session& session, const std::string& key, const std::string& value, const Hardware& hw)
 {
-    // The key as typed, quoted when it is not plain text: messages echo no control characters.
-    const std::string shown = YamlReader::join({}, "model." + key);
-    if (!session.model)
-        return shown + ": the scenario has no model (give one in its model: block, or --model)";
-    ModelSettings changed = *session.model;
-    const ModelLibrary models = key == "id" ? defaultModelLibrary() : ModelLibrary {};
-    if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
-        return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
+    return applyModelSettings(session, { { key, value } }, hw);
+}
+
+std::optional<std::string> applyModelSettings(
+    Session& session, const std::vector<std::pair<std::string, std::string>>& settings, const Hardware& hw)
+{
+    ModelSettings changed = session.model.value_or(ModelSettings {});
+    for (const auto& [key, value] : settings) {
+        // The key as typed, quoted when it is not plain text: messages echo no control characters.
+        const std::string shown = YamlReader::join({}, "model." + key);
+        if (!session.model)
+            return shown + ": the scenario has no model (give one in its model: block, or --model)";
+        const ModelLibrary models = key == "id" ? defaultModelLibrary() : ModelLibrary {};
+        if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
+            return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
+    }
     if (std::optional<std::string> problem = settingsProblem(changed))
         return "model." + *problem;
     session.model = std::move(changed);

@@ -14,6 +14,11 @@ std::optional<ModelSettings> readModelBlock(YamlReader&, const YAML::Node& node,
 // --set model.KEY=VALUE: one setting of the session's model, checked with the others. "model.KEY: why", or nothing.
 std::optional<std::string> applyModelSetting(
     Session&, const std::string& key, const std::string& value, const Hardware&);
+// Several settings of the session's model, each checked alone and all of them together once set (a training step's
+// replicas and the batch that keeps a microbatch's size, which neither passes alone). The first "model.KEY: why",
+// or nothing; the session changes only when all apply.
+std::optional<std::string> applyModelSettings(
+    Session&, const std::vector<std::pair<std::string, std::string>>& settings, const Hardware&);
 
 void writeModelBlock(YAML::Emitter&, const ModelSettings&);
 

@@ -273,6 +273,24 @@ void TestModelView::aTrainingStepShowsItsParallelismAndBubble()
     QCOMPARE(view->pipelineBox()->value(), 2);
     QVERIFY(chart->legend->hasItemWithPlottable(view->bubbleBars()));
 
+    // An arrow step of the stages goes on to the next count that divides the 32 layers; one more replica keeps the
+    // microbatch's 2 sequences, so the batch grows to 2·9·16 = 288, in one undo step; the batch steps by dp·m.
+    QCOMPARE(view->batchBox()->singleStep(), 8 * 16);
+    const int steps = document->undoStack()->index();
+    view->pipelineBox()->stepUp();
+    QCOMPARE(document->session().model->pp, 4.0);
+    QCOMPARE(view->pipelineBox()->value(), 4);
+    view->dataParallelBox()->stepUp();
+    QCOMPARE(document->session().model->dp, 9.0);
+    QCOMPARE(document->session().model->batch, 288.0);
+    QCOMPARE(view->batchBox()->value(), 288);
+    QCOMPARE(view->batchBox()->singleStep(), 9 * 16);
+    QCOMPARE(document->undoStack()->index(), steps + 2);
+    document->undoStack()->undo();
+    QCOMPARE(document->session().model->batch, 256.0);
+    QCOMPARE(document->session().model->dp, 8.0);
+    document->undoStack()->undo();
+
     // Inference keeps no replicas or stages: their rows hide, the KV cache's shows.
     view->phaseBox()->setCurrentIndex(0);
     emit view->phaseBox()->activated(0);

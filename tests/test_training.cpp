@@ -151,6 +151,9 @@ private slots:
         const double pairs = 512.0 * 513 / 2;
         QCOMPARE(forward.flops, 4 * 128 * 32 * 2 * pairs);
         QCOMPARE(backward.flops, 2.5 * forward.flops);
+        // The forward pass reads Q and writes O (2·2·(2·512·32·128) bytes) and reads K and V as the projections wrote
+        // them (2·2·(2·512·32·128) again): no cache to write.
+        QCOMPARE(bytesOn(forward, "HBM"), 2 * 2 * 2.0 * (2 * 512 * 32 * 128));
         // Q, O, dO read and dQ written: 4·2·(2·512·32·128) bytes; K, V read and dK, dV written: the same again.
         QCOMPARE(bytesOn(backward, "HBM"), 2 * 4 * 2.0 * (2 * 512 * 32 * 128));
     }
@@ -225,6 +228,20 @@ private slots:
             QCOMPARE(a.session.find(id)->repeat, 32.0);
             QCOMPARE(bytesOn(evaluation(a, id), "FAST"), 2.0 * 3 / 4 * 1024 * 4096 * 2);
         }
+        // The lm_head, split over the vocabulary, all-reduces its input's gradient too, once per microbatch.
+        QCOMPARE(a.session.find("model.lm_head_allreduce.back")->repeat, 1.0);
+        QCOMPARE(bytesOn(evaluation(a, "model.lm_head_allreduce.back"), "FAST"), 2.0 * 3 / 4 * 1024 * 4096 * 2);
+        // Each input gradient is all-reduced once every projection that reads the input has given its part, and
+        // before the norm's backward pass.
+        const std::vector<Operation>& ops = a.session.operations;
+        auto at = [&ops](const std::string& id) {
+            return std::find_if(ops.begin(), ops.end(), [&](const Operation& o) { return o.id == id; }) - ops.begin();
+        };
+        QVERIFY(at("model.q_proj.dw") < at("model.attn_allreduce.back"));
+        QVERIFY(at("model.attn_allreduce.back") < at("model.attn_norm.back"));
+        QVERIFY(at("model.up_proj.dw") < at("model.mlp_allreduce.back"));
+        QVERIFY(at("model.lm_head.dw") < at("model.lm_head_allreduce.back"));
+        QVERIFY(at("model.lm_head_allreduce.back") < at("model.final_norm.back"));
     }
 
     void pipelineBubbleIsTheTextsFraction()
@@ -353,6 +370,14 @@ private slots:
         const auto back = parseScenario(written, "saved.yaml", chips(), models());
         QVERIFY(back);
         QVERIFY(back->model == session->model);
+
+        // Stages that a model decoding keeps from a training step of another model (80 for a 70B's layers, now on
+        // a 32-layer model) are saved and read back: they matter again only in a training step, which names them.
+        const std::string decoding = "name: t\npreset: h100-sxm\nmodel:\n  id: llama-2-7b\n  phase: decode\n  pp: 80\n";
+        const auto kept = parseScenario(decoding, "t.yaml", chips(), models());
+        QVERIFY2(kept, kept ? "" : toString(kept.error()).c_str());
+        QVERIFY(parseScenario(writeScenario(*kept), "saved.yaml", chips(), models()));
+        QVERIFY(analyse(*kept).model);
     }
 
     void settingsATrainingStepRefuses_data()
@@ -365,8 +390,9 @@ private slots:
         QTest::newRow("stages not dividing the layers")
             << "  id: llama-2-7b\n  phase: train\n  pp: 3\n"
             << "model.pp: 3 stages do not divide the 32 layers of Llama 2 7B";
-        QTest::newRow("more stages than layers") << "  id: gpt2\n  phase: train\n  pp: 13\n"
-                                                 << "model.pp: expected a whole number of pipeline stages from 1 to 12";
+        QTest::newRow("more stages than layers")
+            << "  id: gpt2\n  phase: train\n  pp: 13\n"
+            << "model.pp: expected a whole number of pipeline stages from 1 to the 12 layers of GPT-2 small";
         QTest::newRow("a batch not split evenly")
             << "  id: llama-2-7b\n  phase: train\n  batch: 10\n  dp: 4\n"
             << "model.batch: 10 sequences do not split evenly into 4 replicas of 1 microbatches";

@@ -2,6 +2,7 @@
 
 #include "measured_analysis.h"
 #include "scenario.h"
+#include "scenario_model.h"
 
 #include <QUndoCommand>
 
@@ -273,9 +274,17 @@ std::optional<std::string> Document::setHardwareValue(const std::string& key, do
 
 std::optional<std::string> Document::setModelSetting(const std::string& key, const std::string& value)
 {
+    return setModelSettings({ { key, value } });
+}
+
+std::optional<std::string> Document::setModelSettings(const std::vector<std::pair<std::string, std::string>>& settings)
+{
+    if (settings.empty())
+        return std::nullopt;
     Session next = session();
-    if (auto error = applySetting(next, "model." + key + "=" + value))
+    if (auto error = applyModelSettings(next, settings, hardware()))
         return error;
+    const std::string& key = settings.front().first;
     push(std::move(next), tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
     return std::nullopt;
 }

@@ -73,6 +73,9 @@ public:
     // A setting of the session's model by its scenario key and text ("batch", "16"), as one undo step. Returns the
     // core's error text ("model.batch: ..."), or nothing.
     std::optional<std::string> setModelSetting(const std::string& key, const std::string& value);
+    // Several settings at once, as one undo step, checked together: a training step's replicas with the batch that
+    // keeps each microbatch's size.
+    std::optional<std::string> setModelSettings(const std::vector<std::pair<std::string, std::string>>& settings);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);

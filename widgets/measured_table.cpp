@@ -72,7 +72,8 @@ MeasuredTable::MeasuredTable(QWidget* parent)
         const QModelIndex current = m_view->selectionModel()->currentIndex();
         if (!current.isValid() || index < 0)
             return;
-        emit linkChosen(kernelAt(current.row()), index == 0 ? std::string() : m_linkIds[std::size_t(index - 1)]);
+        emit linkChosen(kernelAt(current.row()), index == 0 ? std::string() : m_linkOps[std::size_t(index - 1)].id);
+        showLink(); // the kernel's link as the analysis has it: a scenario's pattern may still link it
     });
 }
 
@@ -80,17 +81,16 @@ void MeasuredTable::fillLinks()
 {
     const Analysis& a = m_model->analysis();
     const std::vector<Operation>& ops = a.session.operations;
-    if (ops.size() == m_linkIds.size()
-        && std::equal(ops.begin(), ops.end(), m_linkIds.begin(),
-            [](const Operation& op, const std::string& id) { return op.id == id; }))
-        return; // a slider step: the same operations
+    if (std::equal(ops.begin(), ops.end(), m_linkOps.begin(), m_linkOps.end(),
+            [](const Operation& op, const LinkOption& o) { return op.id == o.id && op.name == o.name; }))
+        return; // a slider step: the same operations, named as they were
     const QSignalBlocker blocker(m_link);
     m_link->clear();
-    m_linkIds.clear();
+    m_linkOps.clear();
     m_link->addItem(QStringLiteral("no link of its own"));
     for (const Operation& op : ops) {
         m_link->addItem(QString::fromStdString(op.name));
-        m_linkIds.push_back(op.id);
+        m_linkOps.push_back({ op.id, op.name });
     }
 }
 
@@ -105,8 +105,9 @@ void MeasuredTable::showLink()
     int index = 0;
     for (const MeasuredLink& l : a.measured->links)
         if (l.kernel == kernel) {
-            const auto it = std::find(m_linkIds.begin(), m_linkIds.end(), l.operationId);
-            index = it == m_linkIds.end() ? 0 : int(it - m_linkIds.begin()) + 1;
+            const auto it = std::find_if(
+                m_linkOps.begin(), m_linkOps.end(), [&l](const LinkOption& o) { return o.id == l.operationId; });
+            index = it == m_linkOps.end() ? 0 : int(it - m_linkOps.begin()) + 1;
         }
     const QSignalBlocker blocker(m_link);
     m_link->setCurrentIndex(index);

@@ -58,7 +58,11 @@ private:
     QLabel* m_count;
     QTableView* m_view;
     QComboBox* m_link;
-    std::vector<std::string> m_linkIds; // the operations m_link lists after its first entry
+    struct LinkOption {
+        std::string id;
+        std::string name;
+    };
+    std::vector<LinkOption> m_linkOps; // the operations m_link lists after its first entry
 };
 
 } // namespace roofline::widgets

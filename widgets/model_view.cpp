@@ -220,9 +220,31 @@ ModelView::ModelView(Document* document, QWidget* parent)
             [this, box] { set(box == m_weights ? "weights" : "kv", box->currentText()); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", QString::number(v)); });
     connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", QString::number(v)); });
-    connect(m_dp, &QSpinBox::valueChanged, this, [this](int v) { set("dp", QString::number(v)); });
-    connect(m_pp, &QSpinBox::valueChanged, this, [this](int v) { set("pp", QString::number(v)); });
-    connect(m_microbatches, &QSpinBox::valueChanged, this, [this](int v) { set("microbatches", QString::number(v)); });
+    // More replicas or microbatches keep each microbatch's sequences: the batch grows with them, as it does when an
+    // engineer adds replicas, rather than refusing every count that does not divide it.
+    auto keepMicrobatch = [this](const char* key, int v) {
+        if (m_filling || !hasModel())
+            return;
+        const ModelSettings& s = *m_document->session().model;
+        const double replicas = std::string_view(key) == "dp" ? v : s.dp;
+        const double microbatches = std::string_view(key) == "microbatches" ? v : s.microbatches;
+        const double batch = s.sequences() * replicas * microbatches;
+        refuseOr(m_document->setModelSettings({ { key, std::to_string(v) }, { "batch", wholeText(batch) } }));
+    };
+    connect(m_dp, &QSpinBox::valueChanged, this, [keepMicrobatch](int v) { keepMicrobatch("dp", v); });
+    connect(
+        m_microbatches, &QSpinBox::valueChanged, this, [keepMicrobatch](int v) { keepMicrobatch("microbatches", v); });
+    // The stages divide the layers: a step of the arrows goes on to the next count that does.
+    connect(m_pp, &QSpinBox::valueChanged, this, [this](int v) {
+        if (m_filling || !hasModel())
+            return;
+        const ModelSettings& s = *m_document->session().model;
+        const int layers = static_cast<int>(s.model.layers);
+        const int step = v >= s.pp ? 1 : -1;
+        while (v > 1 && v < layers && layers % v != 0)
+            v += step;
+        set("pp", QString::number(v));
+    });
     connect(m_tokens, &QSpinBox::valueChanged, this, [this](int v) {
         set(m_document->session().model->phase == Phase::Decode ? "context" : "prompt", QString::number(v));
     });
@@ -252,10 +274,15 @@ void ModelView::set(const char* key, const QString& value)
 {
     if (m_filling || !hasModel())
         return;
-    if (std::optional<std::string> error = m_document->setModelSetting(key, value.toStdString())) {
-        emit settingRefused(text(*error));
-        refresh(); // the control goes back to the session's value
-    }
+    refuseOr(m_document->setModelSetting(key, value.toStdString()));
+}
+
+void ModelView::refuseOr(const std::optional<std::string>& error)
+{
+    if (!error)
+        return;
+    emit settingRefused(text(*error));
+    refresh(); // the control goes back to the session's value
 }
 
 void ModelView::refresh()
@@ -270,9 +297,11 @@ void ModelView::refresh()
             QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches) };
         m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
         m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
-        m_batch->setValue(static_cast<int>(s.batch));
         const bool decode = s.phase == Phase::Decode;
         const bool train = s.phase == Phase::Train;
+        // A training step's batch is whole microbatches on every replica: its arrows step by dp·m sequences.
+        m_batch->setSingleStep(train ? static_cast<int>(s.dp * s.microbatches) : 1);
+        m_batch->setValue(static_cast<int>(s.batch));
         m_batch->setToolTip(
             train ? tr("B: the global batch, sequences of every replica") : tr("B: sequences in flight"));
         m_tokensLabel->setText(decode ? tr("&Context") : train ? tr("Se&quence") : tr("&Prompt"));

@@ -5,6 +5,9 @@
 
 #include <QScrollArea>
 
+#include <optional>
+#include <string>
+
 class QBoxLayout;
 class QComboBox;
 class QFormLayout;
@@ -56,6 +59,8 @@ private:
     void showTimes();
     void showBatchSweep();
     void set(const char* key, const QString& value);
+    // A refused setting: named in the status bar, and the controls go back to the session's values.
+    void refuseOr(const std::optional<std::string>& error);
 
     Document* m_document;
     QComboBox* m_modelId;
