@@ -18,6 +18,14 @@ std::optional<ModelTotals> totalsAt(const Session& session, double batch)
     return analyse(std::move(s)).model;
 }
 
+// The session's totals with `tokens` in its tokens setting (the context of a decode step, else the prompt).
+std::optional<ModelTotals> totalsWithTokens(const Session& session, double tokens)
+{
+    Session s = session;
+    (s.model->phase == Phase::Decode ? s.model->context : s.model->prompt) = tokens;
+    return analyse(std::move(s)).model;
+}
+
 bool mathOutweighsMemory(const Session& session, double batch)
 {
     const std::optional<ModelTotals> t = totalsAt(session, batch);
@@ -52,6 +60,38 @@ BatchSweep sweepBatch(const Session& session, double to)
             (mathOutweighsMemory(session, unit * mid) ? at : below) = mid;
         }
         sweep.computeBound = unit * at;
+    }
+    return sweep;
+}
+
+ContextSweep sweepContext(const Session& session, double to)
+{
+    ContextSweep sweep;
+    if (!session.model)
+        return sweep;
+    sweep.setting = session.model->phase == Phase::Decode ? "context" : "prompt";
+    // The KV cache and the activations grow with the tokens and the weights do not: what fits at n tokens fits at
+    // fewer, so the longest is found by halving.
+    auto fits = [&session](double tokens) {
+        const std::optional<ModelTotals> t = totalsWithTokens(session, tokens);
+        return t && t->capacityBytes > 0 && t->fits;
+    };
+    if (fits(1)) {
+        double at = 1, above = kMaxTokens + 1; // at: fits; above: does not
+        if (fits(kMaxTokens))
+            at = above = kMaxTokens;
+        while (above - at > 1) {
+            const double mid = std::floor((at + above) / 2);
+            (fits(mid) ? at : above) = mid;
+        }
+        sweep.longestFitting = at;
+    }
+    to = std::clamp(std::floor(std::max(to, 2 * sweep.longestFitting.value_or(0))), 1.0, kMaxTokens);
+    for (double tokens = 1;; tokens = std::min(2 * tokens, to)) {
+        if (const std::optional<ModelTotals> t = totalsWithTokens(session, tokens))
+            sweep.points.push_back({ tokens, t->tLower, t->tokensPerSecond, t->fits });
+        if (tokens == to)
+            break;
     }
     return sweep;
 }

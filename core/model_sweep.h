@@ -1,10 +1,12 @@
 // What serving more sequences at once buys: a model's decode or prefill step against its batch, up to and past
-// what the chip's memory holds, and the least batch at which the step's math outweighs its memory traffic.
+// what the chip's memory holds, and the least batch at which the step's math outweighs its memory traffic; and what
+// longer sequences cost, up to the longest that fits.
 #pragma once
 
 #include "session.h"
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace roofline {
@@ -29,5 +31,26 @@ struct BatchSweep {
 // The session's model at batches 1 … `to` (each analysed as the window would), the other settings as they are.
 // A session without a model gives an empty sweep.
 BatchSweep sweepBatch(const Session&, double to);
+
+struct ContextPoint {
+    double tokens = 0; // the setting's value: S cached before a decode step, or P per sequence
+    double tLower = 0;
+    double tokensPerSecond = 0;
+    bool fits = true;
+};
+
+// What longer sequences cost at the session's batch: a decode step against the tokens already cached (S), a prefill
+// or a training step against the tokens of each sequence (P).
+struct ContextSweep {
+    std::string_view setting; // "context" or "prompt": the model setting swept
+    // 1, 2, 4, ... tokens up to `to`, or twice the longest that fits where that is more, so that the curve shows
+    // where the sequences stop fitting; empty when the session's model cannot run.
+    std::vector<ContextPoint> points;
+    // The most tokens per sequence whose step fits the chip's memory at this batch, or nothing when not even one
+    // does or the chip's capacity is not known.
+    std::optional<double> longestFitting;
+};
+
+ContextSweep sweepContext(const Session&, double to);
 
 } // namespace roofline

@@ -51,6 +51,7 @@ private slots:
     void batchChartIsTheCoresSweep();
     void hiddenWithoutAModel();
     void aTrainingStepShowsItsParallelismAndBubble();
+    void contextChartIsTheCoresSweep();
 
 private:
     ModelView* openLlama();
@@ -296,6 +297,36 @@ void TestModelView::aTrainingStepShowsItsParallelismAndBubble()
     emit view->phaseBox()->activated(0);
     QCOMPARE(document->session().model->phase, Phase::Decode);
     QVERIFY(!view->dataParallelBox()->isVisibleTo(view));
+}
+
+// The right-hand chart against the sequence length: the core's context sweep point for point, and the longest
+// context that fits at this batch (138,133 tokens for Llama-2-7B at B = 1, test_models derives it by hand) dashed
+// and named under the figures.
+void TestModelView::contextChartIsTheCoresSweep()
+{
+    ModelView* view = openLlama();
+    view->sweepChoice()->setCurrentIndex(1);
+    emit view->sweepChoice()->activated(1);
+    QCustomPlot* chart = view->batchChart();
+    QCOMPARE(chart->xAxis->label(), QStringLiteral("context S"));
+    const ContextSweep sweep = sweepContext(m_window->document()->session(), 4 * 1024);
+    QCOMPARE(sweep.longestFitting, std::optional<double>(138133));
+    QCPGraph* fits = chart->graph(0);
+    QCPGraph* tooMany = chart->graph(1);
+    std::size_t fitting = 0;
+    for (const ContextPoint& p : sweep.points)
+        if (p.fits) {
+            QCOMPARE(fits->data()->at(int(fitting))->key, p.tokens);
+            QCOMPARE(fits->data()->at(int(fitting))->value, p.tokensPerSecond);
+            ++fitting;
+        }
+    QCOMPARE(fits->dataCount(), int(fitting));
+    QCOMPARE(tooMany->dataCount(), int(sweep.points.size() - fitting) + 1); // from the last that fits
+    QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("S = 138133 tokens cached per sequence")));
+    // Back to the batch.
+    view->sweepChoice()->setCurrentIndex(0);
+    emit view->sweepChoice()->activated(0);
+    QCOMPARE(chart->xAxis->label(), QStringLiteral("batch B"));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

@@ -273,6 +273,31 @@ private slots:
         QVERIFY(sweepBatch(Session {}, 16).points.empty());
     }
 
+    // Longer sequences at a fixed batch: Llama-2-7B decoding one sequence on an H100 fits while its 13,476,831,232
+    // bytes of weights, 2·32·4096·2 = 524,288 bytes of KV cache per cached token (S + 1 of them) and 60,416 bytes of
+    // activations fit 85,899,345,920: S + 1 ≤ 72,422,454,272 / 524,288 = 138,134.3, so S ≤ 138,133.
+    void contextSweepFindsTheLongestThatFits()
+    {
+        const Hardware& h100 = *chips().find("h100-sxm");
+        const ContextSweep sweep = sweepContext(modelSession(h100, "llama-2-7b", [](ModelSettings&) {}), 4096);
+        QCOMPARE(sweep.setting, std::string_view("context"));
+        QCOMPARE(sweep.longestFitting, std::optional<double>(138133));
+        // To twice the longest that fits: 1, 2, 4, ..., 262,144 and 276,266.
+        QCOMPARE(sweep.points.front().tokens, 1.0);
+        QCOMPARE(sweep.points.back().tokens, 2 * 138133.0);
+        for (std::size_t i = 1; i < sweep.points.size(); ++i) {
+            // Each sequence reads its whole cache: a longer context is a slower step.
+            QVERIFY(sweep.points[i].tokensPerSecond < sweep.points[i - 1].tokensPerSecond);
+            QCOMPARE(sweep.points[i].fits, sweep.points[i].tokens <= 138133);
+        }
+        // A prefill sweeps its prompt.
+        const ContextSweep prefill
+            = sweepContext(modelSession(h100, "gpt2", [](ModelSettings& s) { s.phase = Phase::Prefill; }), 1024);
+        QCOMPARE(prefill.setting, std::string_view("prompt"));
+        QVERIFY(prefill.longestFitting && *prefill.longestFitting > 1024);
+        QVERIFY(sweepContext(Session {}, 16).points.empty());
+    }
+
     void prefillCountsTheCausalPairsOnce()
     {
         // Prefill of P = 4 tokens, B = 1: pairs 4·5/2 = 10 per head; fused attention FLOPs 4·128·32·10.

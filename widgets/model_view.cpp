@@ -92,6 +92,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_serving(new QLabel)
     , m_chart(new QCustomPlot)
     , m_batchChart(new QCustomPlot)
+    , m_against(new QComboBox)
 {
     for (const Model& m : defaultModelLibrary().models)
         m_modelId->addItem(text(m.name), text(m.id));
@@ -193,9 +194,17 @@ ModelView::ModelView(Document* document, QWidget* parent)
     m_batchChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     m_batchChart->xAxis->setLabel(tr("batch B"));
 
+    // Tokens/s against the batch, or against the tokens of each sequence.
+    m_against->addItem(tr("tokens/s against the batch"));
+    m_against->addItem(tr("tokens/s against the sequence length"));
+    m_against->setToolTip(tr("What the right-hand chart sweeps, the other settings as they are"));
+    connect(m_against, &QComboBox::activated, this, [this] { showSweep(); });
+    auto* sweepColumn = new QVBoxLayout;
+    sweepColumn->addWidget(m_against, 0, Qt::AlignLeft);
+    sweepColumn->addWidget(m_batchChart, 1);
     auto* charts = new QHBoxLayout;
     charts->addWidget(m_chart, 1);
-    charts->addWidget(m_batchChart, 1);
+    charts->addLayout(sweepColumn, 1);
 
     // The settings beside their figures, and the two charts beside them where the tab is wide enough, else under
     // them: words wrapped into a narrow column are hard to read (resizeEvent).
@@ -335,7 +344,7 @@ void ModelView::refresh()
     m_serving->setVisible(haveTotals);
     if (!haveTotals) {
         showTimes();
-        showBatchSweep();
+        showSweep();
         return;
     }
     const ModelTotals& t = *a.model;
@@ -395,7 +404,7 @@ void ModelView::refresh()
         summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(text(percent(t.mfu)), text(percent(t.mbu)));
     }
     m_summaryText = summary;
-    m_summary->setText(summary); // showBatchSweep() adds a sentence
+    m_summary->setText(summary); // showSweep() adds a sentence
 
     if (training) {
         // The text's communication intensity of data parallelism against the gradient link's ridge.
@@ -408,7 +417,7 @@ void ModelView::refresh()
                     text(formatSI(training->dpRidge, {}, 5)),
                     training->dpIntensity >= training->dpRidge ? tr("compute-bound") : tr("network-bound")));
         showTimes();
-        showBatchSweep();
+        showSweep();
         return;
     }
     const ServingText& st = t.servingText;
@@ -419,43 +428,76 @@ void ModelView::refresh()
                                text(formatSeconds(st.tMem)), text(formatSeconds(st.tCompute)),
                                text(formatSeconds(st.tNetwork)), text(formatSeconds(st.tNetworkRing))));
     showTimes();
-    showBatchSweep();
+    showSweep();
 }
 
-void ModelView::showBatchSweep()
+void ModelView::showSweep()
 {
     const Analysis& a = *m_document->analysis();
-    const double batch = a.session.model->batch;
-    const double fitting = a.model ? a.model->maxBatch : 0;
-    const BatchSweep sweep = sweepBatch(a.session, std::max({ 1024.0, 4 * batch, 2 * fitting }));
-    QVector<double> b, tokens, bOut, tokensOut;
-    for (const BatchPoint& p : sweep.points) {
-        (p.fits ? b : bOut) << p.batch;
+    const ModelSettings& s = *a.session.model;
+    const bool byContext = m_against->currentIndex() == 1;
+    // Tokens/s at each value swept, split where the step stops fitting; the session's value, and a second line: the
+    // least batch whose math outweighs its memory traffic, or the longest sequences that fit.
+    struct Point {
+        double x;
+        double tokensPerSecond;
+        bool fits;
+    };
+    std::vector<Point> points;
+    double current = 0;
+    std::optional<double> marked;
+    QString sentence;
+    if (byContext) {
+        const bool decode = s.phase == Phase::Decode;
+        current = decode ? s.context : s.prompt;
+        const ContextSweep sweep = sweepContext(a.session, std::max(8192.0, 4 * current));
+        for (const ContextPoint& p : sweep.points)
+            points.push_back({ p.tokens, p.tokensPerSecond, p.fits });
+        marked = sweep.longestFitting;
+        const QString what = decode ? tr("S = %1 tokens cached per sequence") : tr("P = %1 tokens per sequence");
+        sentence = marked
+            ? tr("At this batch the step fits up to %1 (dashed on the chart).").arg(what.arg(whole(*marked)))
+            : tr("At this batch not even one token per sequence fits, or the chip's capacity is not "
+                 "known.");
+        m_batchChart->xAxis->setLabel(decode ? tr("context S")
+                : s.phase == Phase::Train    ? tr("sequence P")
+                                             : tr("prompt P"));
+    } else {
+        current = s.batch;
+        const double fitting = a.model ? a.model->maxBatch : 0;
+        const BatchSweep sweep = sweepBatch(a.session, std::max({ 1024.0, 4 * current, 2 * fitting }));
+        for (const BatchPoint& p : sweep.points)
+            points.push_back({ p.batch, p.tokensPerSecond, p.fits });
+        marked = sweep.computeBound;
+        sentence = marked ? tr("The step's math outweighs its memory traffic from B = %1 (dashed on the batch chart).")
+                                .arg(whole(*marked))
+            : s.phase == Phase::Train
+            ? tr("Its memory traffic outweighs its math at any batch.")
+            : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
+        m_batchChart->xAxis->setLabel(tr("batch B"));
+    }
+    QVector<double> x, tokens, xOut, tokensOut;
+    for (const Point& p : points) {
+        (p.fits ? x : xOut) << p.x;
         (p.fits ? tokens : tokensOut) << p.tokensPerSecond;
     }
-    // The grey line starts at the last batch that fits, so that the curve is unbroken.
-    if (!b.isEmpty() && !bOut.isEmpty()) {
-        bOut.prepend(b.back());
+    // The grey line starts at the last value that fits, so that the curve is unbroken.
+    if (!x.isEmpty() && !xOut.isEmpty()) {
+        xOut.prepend(x.back());
         tokensOut.prepend(tokens.back());
     }
-    m_fitting->setData(b, tokens, true);
-    m_tooMany->setData(bOut, tokensOut, true);
-    m_current->point1->setCoords(batch, 1);
-    m_current->point2->setCoords(batch, 2);
-    m_computeBound->setVisible(sweep.computeBound.has_value());
-    if (sweep.computeBound) {
-        m_computeBound->point1->setCoords(*sweep.computeBound, 1);
-        m_computeBound->point2->setCoords(*sweep.computeBound, 2);
+    m_fitting->setData(x, tokens, true);
+    m_tooMany->setData(xOut, tokensOut, true);
+    m_current->point1->setCoords(current, 1);
+    m_current->point2->setCoords(current, 2);
+    m_computeBound->setVisible(marked.has_value());
+    if (marked) {
+        m_computeBound->point1->setCoords(*marked, 1);
+        m_computeBound->point2->setCoords(*marked, 2);
     }
-    const bool train = a.session.model->phase == Phase::Train;
-    const QString computeBound = sweep.computeBound
-        ? tr("The step's math outweighs its memory traffic from B = %1 (dashed on the batch chart).")
-              .arg(whole(*sweep.computeBound))
-        : train ? tr("Its memory traffic outweighs its math at any batch.")
-                : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
-    m_summary->setText(m_summaryText + QStringLiteral("<br>") + computeBound);
-    const double last = sweep.points.empty() ? 2 : sweep.points.back().batch;
-    m_batchChart->xAxis->setRange(0.8, 1.25 * std::max({ last, batch, sweep.computeBound.value_or(1) }));
+    m_summary->setText(m_summaryText + QStringLiteral("<br>") + sentence);
+    const double last = points.empty() ? 2 : points.back().x;
+    m_batchChart->xAxis->setRange(0.8, 1.25 * std::max({ last, current, marked.value_or(1) }));
     m_batchChart->yAxis->rescale();
     const QCPRange y = m_batchChart->yAxis->range();
     m_batchChart->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);

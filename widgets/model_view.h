@@ -37,6 +37,7 @@ public:
     QLabel* problemLabel() const { return m_problem; }
     QCustomPlot* timeChart() const { return m_chart; }
     QCustomPlot* batchChart() const { return m_batchChart; }
+    QComboBox* sweepChoice() const { return m_against; } // 0: against the batch, 1: against the sequence length
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
@@ -57,7 +58,7 @@ protected:
 private:
     void refresh();
     void showTimes();
-    void showBatchSweep();
+    void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length
     void set(const char* key, const QString& value);
     // A refused setting: named in the status bar, and the controls go back to the session's values.
     void refuseOr(const std::optional<std::string>& error);
@@ -85,7 +86,8 @@ private:
     QCPBars* m_memory;
     QCPBars* m_network;
     QCPBars* m_bubble; // a training step's pipeline bubble, a row of its own
-    QCustomPlot* m_batchChart; // tokens/s against the batch; drawn only while the view shows
+    QCustomPlot* m_batchChart; // tokens/s against the batch or the tokens; drawn only while the view shows
+    QComboBox* m_against; // which of the two
     QCPGraph* m_fitting; // the batches that fit the chip's memory
     QCPGraph* m_tooMany; // those that do not
     QCPItemStraightLine* m_current;
