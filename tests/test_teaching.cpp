@@ -51,6 +51,7 @@ private slots:
     void rateSliderStepsFinely();
     void axesHoldWhileDraggingAndFitOnRequest();
     void playMovesTheValueTheMarkerAndTheSweepCursor();
+    void aPlayRenamesWithoutLayingOutAgain();
     void clickingAMarkerSelectsItsRow();
     void selectingARowRingsItsMarkers();
     void draggingAMarkerSetsItsMainParameterAsOneStep();
@@ -285,6 +286,39 @@ void TestTeaching::playMovesTheValueTheMarkerAndTheSweepCursor()
     // Scrubbing sets the value at that point of the range.
     play->scrubSlider()->setValue(PlayBar::kScrubSteps / 2);
     QCOMPARE(paramOf(op, "B"), 128.0);
+}
+
+// The default scenario names its matmuls by B ("matmul B=256"): a play, or any gesture on B, renames one at every
+// frame. The frames redraw the main layer alone (no full replot: the legend keeps its picture), the name beside the
+// marker follows, and the legend is laid out again once the gesture ends.
+void TestTeaching::aPlayRenamesWithoutLayingOutAgain()
+{
+    const std::size_t op = selectMatmul();
+    RooflineChart* chart = m_window->chart();
+    Document* document = m_window->document();
+    chart->replot(); // nothing left queued from opening and selecting
+    QCoreApplication::processEvents();
+    QSignalSpy redrawn(chart, &RooflineChart::redrawn);
+    QSignalSpy fullReplots(chart, &QCustomPlot::beforeReplot);
+    document->beginGesture();
+    int frames = 0;
+    for (const double b : { 300.0, 310.0, 320.0, 330.0, 340.0 }) {
+        QVERIFY(!document->setOperationParam(op, "B", b));
+        QCoreApplication::processEvents(); // the frame's queued redraw
+        QCOMPARE(redrawn.count(), ++frames);
+        const QString name = QString::fromStdString(document->operations()[op].name);
+        QVERIFY2(name.contains(QString::number(b)), qPrintable(name));
+        const auto labels = chart->drawnLabels();
+        QVERIFY2(std::any_of(labels.begin(), labels.end(),
+                     [&](const RooflineChart::DrawnLabel& l) { return l.operation == op && l.text == name; }),
+            qPrintable(name + QStringLiteral(" is not beside its marker")));
+    }
+    QCOMPARE(fullReplots.count(), 0);
+    QVERIFY(!chart->legendEntries().isEmpty());
+    document->endGesture();
+    QCoreApplication::processEvents();
+    QCOMPARE(fullReplots.count(), 1);
+    QVERIFY(chart->legendEntries().contains(QStringLiteral("matmul B=340")));
 }
 
 void TestTeaching::clickingAMarkerSelectsItsRow()

@@ -66,6 +66,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_fullQueued = false;
         m_frameKey = frameKey();
+        m_frameKeyUnnamed = frameKey(false);
         m_fullWhileFast = m_fullWhileFast || m_fast;
     });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
@@ -163,7 +164,7 @@ void RooflineChart::refresh()
         rebuild();
     }
     updateItems();
-    const bool full = frameKey() != m_frameKey;
+    const bool full = frameChanged();
     if (!full) { // a step of some input: drawn fast until input rests
         m_settle.start();
         updateDrawing();
@@ -265,14 +266,20 @@ void RooflineChart::updateItems()
     updateMeasured();
 }
 
-QString RooflineChart::frameKey() const
+QString RooflineChart::frameKey(bool withNames) const
 {
     return QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
         .arg(m_layout.x.lowerDecade)
         .arg(m_layout.x.upperDecade)
         .arg(m_layout.y.lowerDecade)
         .arg(m_layout.y.upperDecade)
-        .arg(m_title->text(), yAxis->label(), m_signature + m_legendNames);
+        .arg(m_title->text(), yAxis->label(), m_signature + (withNames ? m_legendNames : QString()));
+}
+
+bool RooflineChart::frameChanged() const
+{
+    const bool followingInput = m_dragging || m_settle.isActive();
+    return followingInput ? frameKey(false) != m_frameKeyUnnamed : frameKey() != m_frameKey;
 }
 
 void RooflineChart::scheduleRedraw(bool full)
@@ -319,8 +326,9 @@ void RooflineChart::updateDrawing()
         m_fullWhileFast = false;
         return;
     }
-    // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast.
-    scheduleRedraw(m_fullWhileFast);
+    // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast, or the
+    // legend kept old names through the input.
+    scheduleRedraw(m_fullWhileFast || frameChanged());
 }
 
 void RooflineChart::applyDrawing(bool fast)
@@ -359,8 +367,7 @@ void RooflineChart::redrawLive()
     if (m_fullQueued)
         return; // the queued replot draws everything
     const bool legendShown = legend->visible();
-    if (hasInvalidatedPaintBuffers() || frameKey() != m_frameKey || axisRect()->rect() != m_frameRect
-        || rect() != viewport()) {
+    if (hasInvalidatedPaintBuffers() || frameChanged() || axisRect()->rect() != m_frameRect || rect() != viewport()) {
         replot();
         return;
     }

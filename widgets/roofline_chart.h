@@ -249,7 +249,13 @@ private:
     void redrawLive();
     // Tells that a redraw is done: redrawn(), and settled() after the smooth redraw that ends drawing fast.
     void finishRedraw();
-    QString frameKey() const;
+    // What a full replot lays out: the axes' decades, the title, the axis label, the graphs and the legend's names.
+    QString frameKey(bool withNames = true) const;
+    // Whether the frame differs from the last full replot's. While input follows input (a drag, a play), names alone
+    // do not count: a play of B renames "matmul B=256" at every frame, and laying out and drawing every layer for it
+    // doubled a frame's time. The legend keeps its picture until input rests; the names beside the markers, on the
+    // main layer, follow every frame.
+    bool frameChanged() const;
     // Text extents for label placement, measured once per font and text.
     QSizeF textSize(const QCPItemText*);
     QSizeF textSize(const QFont&, const QString&);
@@ -271,6 +277,7 @@ private:
     std::vector<Evaluation> m_evaluations;
     QString m_signature;
     QString m_frameKey; // axes, title and legend as last laid out by a full replot
+    QString m_frameKeyUnnamed; // the same without the legend's names
     QString m_legendNames;
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
     bool m_fullQueued = false;
