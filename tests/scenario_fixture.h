@@ -24,6 +24,20 @@ inline const ModelLibrary& models()
     return lib;
 }
 
+// A chip with round numbers for figures derived by hand: 1e14 FLOP/s bf16, HBM 1e12 B/s with 1e11 B of capacity, a
+// 1e11 B/s link in the node ("FAST", the first) and a 1e10 B/s one to other nodes ("SLOW").
+inline Hardware roundChip()
+{
+    Hardware hw;
+    hw.id = "round";
+    hw.name = "Round";
+    hw.setPeak(Dtype::bf16, 1e14);
+    hw.memories.push_back({ "HBM", "", 1e12, 1e11 });
+    hw.links.push_back({ "FAST", "", 1e11, LinkScope::IntraNode, false });
+    hw.links.push_back({ "SLOW", "", 1e10, LinkScope::InterNode, false });
+    return hw;
+}
+
 // The session of a scenario text named "test.yaml"; a text that does not parse ends the test run with its errors.
 inline Session parse(const std::string& text)
 {

@@ -15,24 +15,13 @@
 
 using namespace roofline;
 using roofline::testing::models;
+using roofline::testing::roundChip;
 
 namespace {
 
 const PresetLibrary& chips()
 {
-    return testing::library();
-}
-
-// A chip with round numbers: 1e14 FLOP/s bf16, HBM 1e12 B/s with 1e11 B of capacity, one 1e11 B/s link.
-Hardware roundChip()
-{
-    Hardware hw;
-    hw.id = "round";
-    hw.name = "Round";
-    hw.setPeak(Dtype::bf16, 1e14);
-    hw.memories.push_back({ "HBM", "", 1e12, 1e11 });
-    hw.links.push_back({ "FAST", "", 1e11, LinkScope::IntraNode, false });
-    return hw;
+    return roofline::testing::library();
 }
 
 Session modelSession(const Hardware& hw, const std::string& id, const std::function<void(ModelSettings&)>& change)

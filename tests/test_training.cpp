@@ -17,26 +17,13 @@
 
 using namespace roofline;
 using roofline::testing::models;
+using roofline::testing::roundChip;
 
 namespace {
 
 const PresetLibrary& chips()
 {
-    return testing::library();
-}
-
-// A chip with round numbers: 1e14 FLOP/s bf16, HBM 1e12 B/s with 1e11 B of capacity, a 1e11 B/s link in the node
-// and a 1e10 B/s one to other nodes.
-Hardware roundChip()
-{
-    Hardware hw;
-    hw.id = "round";
-    hw.name = "Round";
-    hw.setPeak(Dtype::bf16, 1e14);
-    hw.memories.push_back({ "HBM", "", 1e12, 1e11 });
-    hw.links.push_back({ "FAST", "", 1e11, LinkScope::IntraNode, false });
-    hw.links.push_back({ "SLOW", "", 1e10, LinkScope::InterNode, false });
-    return hw;
+    return roofline::testing::library();
 }
 
 // Llama-2-7B training on `hw`: B = 2 sequences of P = 512 tokens, one chip, unless `change` says otherwise.
