@@ -208,14 +208,13 @@ MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
         m_chart->setAnalysis(m_document->analysis());
         m_table->setAnalysis(m_document->analysis());
         m_measuredTable->setAnalysis(m_document->analysis());
-        m_bottomTabs->setTabVisible(
-            m_bottomTabs->indexOf(m_measuredTable), m_document->analysis()->measured.has_value());
+        showTab(m_measuredTable, m_document->analysis()->measured.has_value());
         m_sweep->setAnalysis(m_document->analysis());
         m_explanation->setAnalysis(m_document->analysis());
         updateExplanation();
         if (m_sweepParamsStale)
             fillSweepParams();
-        m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
+        showTab(m_modelView, m_modelView->hasModel());
         updateTitle();
     });
     // The parameters to sweep over follow the visible operations; a new session starts from its first one's.
@@ -270,6 +269,15 @@ void MainWindow::applySweepRange()
     m_sweepRange->setStyleSheet(QString());
     statusBar()->clearMessage();
     m_sweep->setRange(range->from, range->to);
+}
+
+void MainWindow::showTab(QWidget* page, bool shown)
+{
+    // QTabBar lays itself and the tab widget out again at every setTabVisible, changed or not: at every slider step
+    // that was a quarter of the step's instructions.
+    const int index = m_bottomTabs->indexOf(page);
+    if (m_bottomTabs->isTabVisible(index) != shown)
+        m_bottomTabs->setTabVisible(index, shown);
 }
 
 void MainWindow::updateTitle()

@@ -120,6 +120,8 @@ private:
     bool save();
     bool showSaveDialog();
     void updateTitle();
+    // Shows or hides a tab under the chart, only where that changes anything.
+    void showTab(QWidget* page, bool shown);
     void fillSweepParams();
     void applySweepRange();
     void copyChart();
