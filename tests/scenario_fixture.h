@@ -38,6 +38,13 @@ inline Hardware roundChip()
     return hw;
 }
 
+// The messages an H100 scenario whose model block is `block` is refused with; empty when it loads.
+inline QString modelBlockErrors(const QString& block)
+{
+    const auto s = parseScenario("preset: h100-sxm\nmodel:\n" + block.toStdString(), "s.yaml", library(), models());
+    return s ? QString() : QString::fromStdString(toString(s.error()));
+}
+
 // The session of a scenario text named "test.yaml"; a text that does not parse ends the test run with its errors.
 inline Session parse(const std::string& text)
 {

@@ -383,10 +383,8 @@ private slots:
     {
         QFETCH(QString, block);
         QFETCH(QString, message);
-        const std::string text = "preset: h100-sxm\nmodel:\n" + block.toStdString();
-        const auto s = parseScenario(text, "s.yaml", chips(), models());
-        QVERIFY(!s);
-        const QString errors = QString::fromStdString(toString(s.error()));
+        const QString errors = testing::modelBlockErrors(block);
+        QVERIFY(!errors.isEmpty());
         QVERIFY2(errors.contains(message), qPrintable(errors));
     }
 };

@@ -60,6 +60,13 @@ double bytesOn(const Evaluation& e, const std::string& resource)
     return total;
 }
 
+// Where an operation stands in the order the step runs them.
+std::ptrdiff_t positionOf(const Analysis& a, const std::string& id)
+{
+    const std::vector<Operation>& ops = a.session.operations;
+    return std::find_if(ops.begin(), ops.end(), [&](const Operation& o) { return o.id == id; }) - ops.begin();
+}
+
 double param(const Analysis& a, const std::string& id, const std::string& name)
 {
     const Operation* op = a.session.find(id);
@@ -118,10 +125,7 @@ private slots:
         QCOMPARE(param(a, "model.lm_head.dw", "B"), 4096.0);
         QCOMPARE(param(a, "model.lm_head.dw", "F"), 32000.0);
         // The backward pass runs after the forward pass, the last forward operation's first.
-        const std::vector<Operation>& ops = a.session.operations;
-        auto at = [&ops](const std::string& id) {
-            return std::find_if(ops.begin(), ops.end(), [&](const Operation& o) { return o.id == id; }) - ops.begin();
-        };
+        auto at = [&a](const std::string& id) { return positionOf(a, id); };
         QVERIFY(at("model.loss") < at("model.loss.back"));
         QVERIFY(at("model.loss.back") < at("model.lm_head.dx"));
         QVERIFY(at("model.down_proj.dx") < at("model.up_proj.dx"));
@@ -220,10 +224,7 @@ private slots:
         QCOMPARE(bytesOn(evaluation(a, "model.lm_head_allreduce.back"), "FAST"), 2.0 * 3 / 4 * 1024 * 4096 * 2);
         // Each input gradient is all-reduced once every projection that reads the input has given its part, and
         // before the norm's backward pass.
-        const std::vector<Operation>& ops = a.session.operations;
-        auto at = [&ops](const std::string& id) {
-            return std::find_if(ops.begin(), ops.end(), [&](const Operation& o) { return o.id == id; }) - ops.begin();
-        };
+        auto at = [&a](const std::string& id) { return positionOf(a, id); };
         QVERIFY(at("model.q_proj.dw") < at("model.attn_allreduce.back"));
         QVERIFY(at("model.attn_allreduce.back") < at("model.attn_norm.back"));
         QVERIFY(at("model.up_proj.dw") < at("model.mlp_allreduce.back"));
@@ -392,10 +393,8 @@ private slots:
     {
         QFETCH(QString, block);
         QFETCH(QString, message);
-        const std::string text = "preset: h100-sxm\nmodel:\n" + block.toStdString();
-        const auto s = parseScenario(text, "s.yaml", chips(), models());
-        QVERIFY(!s);
-        const QString errors = QString::fromStdString(toString(s.error()));
+        const QString errors = testing::modelBlockErrors(block);
+        QVERIFY(!errors.isEmpty());
         QVERIFY2(errors.contains(message), qPrintable(errors));
     }
 };
