@@ -1,12 +1,14 @@
 #include "cli.h"
 
+#include "base/json.h"
+#include "base/version.h"
 #include "cli_import.h"
 #include "cli_models.h"
-#include "json.h"
-#include "measured_analysis.h"
-#include "presets.h"
-#include "report.h"
-#include "version.h"
+#include "files/presets.h"
+#include "measured/placement.h"
+#include "report/measured.h"
+#include "report/report.h"
+#include "session/analysis.h"
 
 #include <algorithm>
 #include <array>

@@ -2,7 +2,7 @@
 // and save. Every command reads its words through the same parser, so an option is read the same way everywhere.
 #pragma once
 
-#include "scenario.h"
+#include "files/scenario.h"
 
 #include <functional>
 #include <map>

@@ -1,9 +1,11 @@
 #include "cli_import.h"
 
-#include "json.h"
-#include "measured_analysis.h"
-#include "report.h"
-#include "scenario_measured.h"
+#include "base/json.h"
+#include "files/scenario_measured.h"
+#include "measured/placement.h"
+#include "report/measured.h"
+#include "report/report.h"
+#include "session/analysis.h"
 
 #include <iostream>
 

@@ -2,8 +2,8 @@
 // options are in cli.cpp's table; what they do is here.
 #pragma once
 
-#include "analysis.h"
 #include "cli.h"
+#include "session/analysis.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 #include "cli_models.h"
 
-#include "model_settings.h"
-#include "report_model.h"
+#include "llm/settings.h"
+#include "report/model.h"
 
 #include <iostream>
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "cli.h"
-#include "model_presets.h"
+#include "files/model_presets.h"
 
 namespace roofline::app {
 

@@ -1,14 +1,14 @@
 // The window and the offscreen export command.
 #include "gui.h"
 
+#include "base/version.h"
 #include "chart_export.h"
 #include "cli_import.h"
 #include "export_limits.h"
+#include "files/scenario.h"
 #include "main_window.h"
 #include "roofline_chart.h"
-#include "scenario.h"
 #include "sweep_chart.h"
-#include "version.h"
 
 #include <QApplication>
 #include <QIcon>

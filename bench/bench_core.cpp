@@ -1,12 +1,12 @@
 // Core evaluation speed: every operation of the default scenario, a sweep of B, the critical-value solver and whole
 // analyses of the default workload, 1,000 and 10,000 operations, and of a whole language model.
 // Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.
-#include "analysis.h"
-#include "evaluate.h"
-#include "model_presets.h"
-#include "presets.h"
-#include "scenario.h"
-#include "solver.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "roofline/evaluate.h"
+#include "roofline/solver.h"
+#include "session/analysis.h"
 
 #include <algorithm>
 #include <chrono>

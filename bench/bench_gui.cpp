@@ -9,11 +9,11 @@
 #include "bench_window.h"
 #include "chart_export.h"
 #include "document.h"
+#include "files/scenario.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "roofline_chart.h"
-#include "scenario.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // parse.
 #pragma once
 
-#include "model_presets.h"
-#include "presets.h"
-#include "scenario.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 
 #include <QTest>
 

@@ -2,8 +2,8 @@
 // preset), counts that a double would round, names that read as something else, files that are not files, bytes that
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message
 // that quotes little of the input and says what would be accepted, and nothing is changed.
-#include "presets.h"
-#include "scenario.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>

@@ -1,9 +1,9 @@
 // Chart geometry with numbers: decade ranges, roofs, envelope, markers and label spots against the core's figures.
-#include "chart.h"
-#include "evaluate.h"
-#include "label_placement.h"
-#include "presets.h"
-#include "scenario.h"
+#include "chart/chart.h"
+#include "chart/label_placement.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "roofline/evaluate.h"
 
 #include <QTest>
 

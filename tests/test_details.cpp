@@ -3,8 +3,8 @@
 // prints nothing on stderr.
 #include "document.h"
 #include "export_dialog.h"
+#include "files/presets.h"
 #include "main_window.h"
-#include "presets.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
 #include "test_util.h"

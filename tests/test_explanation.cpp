@@ -1,11 +1,11 @@
 // The worked examples as lessons: each shipped example's explanation against the number its text works out
 // (derived again by hand in the comments), the answer and formula following a changed setting, every kind's
 // formula against its cost function, and the lesson block read, refused and written back.
-#include "analysis.h"
-#include "explanation.h"
-#include "presets.h"
-#include "scenario.h"
-#include "units.h"
+#include "base/units.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "session/analysis.h"
+#include "session/explanation.h"
 
 #include <QTest>
 

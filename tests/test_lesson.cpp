@@ -3,13 +3,13 @@
 // reaching every panel, and the presentation view leaving the window as it found it.
 #include "document.h"
 #include "explanation_panel.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
-#include "presets.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
-#include "scenario.h"
 #include "test_util.h"
 #include "window_fixture.h"
 

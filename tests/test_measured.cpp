@@ -1,10 +1,12 @@
 // Measured data against the model: the H100 Nsight Compute capture and cold-cache sweep in tests/data/measured/ read
 // as a performance engineer reads them, and every class of bad input refused or skipped with a located message.
-#include "csv_reader.h"
-#include "measured_analysis.h"
-#include "presets.h"
-#include "scenario.h"
-#include "scenario_measured.h"
+#include "base/csv_reader.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "files/scenario_measured.h"
+#include "measured/placement.h"
+#include "report/measured.h"
+#include "session/analysis.h"
 
 #include <QTest>
 
@@ -16,6 +18,12 @@
 using namespace roofline;
 
 namespace {
+
+// The kernels of `set` placed on the analysis's chip and linked to its operations.
+MeasuredAnalysis placeOn(const MeasuredSet& set, const Analysis& a, const std::vector<LinkRule>& links = {})
+{
+    return analyseMeasured(set, a.placementChip(), a.session.operations, links);
+}
 
 const std::string kData = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
 
@@ -173,7 +181,7 @@ private slots:
     {
         const auto set = readMeasured(kData + "ncu-raw.csv");
         QVERIFY(set);
-        const MeasuredAnalysis a = analyseMeasured(*set, h100Model());
+        const MeasuredAnalysis a = placeOn(*set, h100Model());
         QCOMPARE(set->kernels[2].seconds, 45696e-9);
         QVERIFY(std::fabs(a.points[2].achieved - 751920044817927.12) < 1e-9 * 751920044817927.12);
         for (const MeasuredPoint& p : a.points)
@@ -219,7 +227,7 @@ private slots:
         QVERIFY(sweep->skipped.empty());
         const Analysis model = h100Model();
         const MeasuredAnalysis a
-            = analyseMeasured(*sweep, model, { parseLinkRule("matmul_bf16 B=* D=8192 F=8192=op1").value() });
+            = placeOn(*sweep, model, { parseLinkRule("matmul_bf16 B=* D=8192 F=8192=op1").value() });
         const MeasuredLink* at256 = nullptr;
         const MeasuredLink* at32 = nullptr;
         for (const MeasuredLink& l : a.links) {
@@ -249,7 +257,7 @@ private slots:
         ColumnMapping m = sweepMapping();
         const auto all = readMeasured(kData + "sweep.csv", MeasuredFormat::PlainCsv, &m);
         QVERIFY(all);
-        const MeasuredAnalysis a = analyseMeasured(*all, h100Model());
+        const MeasuredAnalysis a = placeOn(*all, h100Model());
         QVERIFY(a.ceilingsDerived);
         const CeilingComparison* hbm = nullptr;
         for (const CeilingComparison& c : a.ceilings)
@@ -267,7 +275,7 @@ private slots:
         m.fields.emplace_back("dtype", "bf16");
         const auto bf16 = readMeasured(kData + "sweep.csv", MeasuredFormat::PlainCsv, &m);
         QVERIFY(bf16);
-        const MeasuredAnalysis b = analyseMeasured(*bf16, h100Model());
+        const MeasuredAnalysis b = placeOn(*bf16, h100Model());
         const CeilingComparison* peak = nullptr;
         for (const CeilingComparison& c : b.ceilings)
             if (c.name == "bf16")
@@ -313,7 +321,7 @@ private slots:
         QCOMPARE(json->format, MeasuredFormat::PlainJson);
         // 2e6 FLOPs over 1000 B of HBM: intensity 2000, above the H100's ridge of 295, so compute-bound at 989 T;
         // achieved 2e12 FLOP/s is 0.2% of it.
-        const MeasuredAnalysis a = analyseMeasured(*json, h100Model());
+        const MeasuredAnalysis a = placeOn(*json, h100Model());
         QCOMPARE(a.points[0].intensity, 2000.0);
         QCOMPARE(a.points[0].bound, std::string("compute"));
         QVERIFY(std::fabs(a.points[0].fraction - 2e12 / 989e12) < 1e-12);
@@ -472,10 +480,10 @@ private slots:
             const MeasuredSource& source = *session->measured;
             const std::optional<ColumnMapping> mapping
                 = source.columns.empty() ? std::nullopt : std::optional(parseColumnMapping(source.columns).value());
-            const auto set = readMeasured(measuredPath(source, "embedded:" + std::string(f.name)),
+            const auto set = openMeasured(measuredPath(source, "embedded:" + std::string(f.name)),
                 parseFormatHint(source.format), mapping ? &*mapping : nullptr);
             QVERIFY2(set, set ? "" : toString(set.error()).c_str());
-            const MeasuredAnalysis a = analyseMeasured(*set, analyse(*session), source.links);
+            const MeasuredAnalysis a = placeOn(*set, analyse(*session), source.links);
             QVERIFY(!a.links.empty());
             for (const MeasuredLink& l : a.links)
                 QVERIFY2(l.predicted, l.problem.c_str());
@@ -498,7 +506,7 @@ private slots:
         const auto set = std::make_shared<const MeasuredSet>(std::move(read).value());
         const Analysis a = analyse(session, set);
         QVERIFY(a.measured && a.measuredSet == set);
-        const MeasuredAnalysis direct = analyseMeasured(*set, a, session.measured->links);
+        const MeasuredAnalysis direct = placeOn(*set, a, session.measured->links);
         QCOMPARE(a.measured->points.size(), direct.points.size());
         QCOMPARE(a.measured->links.size(), direct.links.size());
         QVERIFY(!direct.links.empty());
@@ -569,7 +577,7 @@ private slots:
         s.operations[0].id = "op1";
         s.operations[1].id = "op2";
         const Analysis model = analyse(s);
-        const MeasuredAnalysis a = analyseMeasured(set, model, rules);
+        const MeasuredAnalysis a = placeOn(set, model, rules);
         QCOMPARE(a.links.size(), std::size_t(3));
         QCOMPARE(a.links[0].operationId, std::string("op2")); // the exact name
         QCOMPARE(a.links[1].operationId, std::string("op1")); // the others fall to the pattern
@@ -602,7 +610,7 @@ private slots:
     {
         const auto set = parseMeasured("name,flops,bytes,seconds\ncopy,0,1e9,1e-3\nempty,1e6,0,1e-3\n", "p.csv");
         QVERIFY(set);
-        const MeasuredAnalysis a = analyseMeasured(*set, h100Model());
+        const MeasuredAnalysis a = placeOn(*set, h100Model());
         QVERIFY(!a.points[0].onChart && !a.points[1].onChart);
         checkPlaceable(*set, a);
     }
@@ -618,7 +626,7 @@ private slots:
             "p.csv");
         QVERIFY(set);
         QCOMPARE(set->kernels.size(), std::size_t(4));
-        const MeasuredAnalysis a = analyseMeasured(*set, h100Model(), { { "*", "op1" } });
+        const MeasuredAnalysis a = placeOn(*set, h100Model(), { { "*", "op1" } });
         for (int i : { 0, 1, 2 }) {
             QVERIFY(!a.points[i].onChart);
             QCOMPARE(a.points[i].why, std::string("FLOPs, bytes and seconds too far apart to place on the chart"));

@@ -1,17 +1,19 @@
 // Measured kernels in the window, driven through its real widgets offscreen: the H100 sweep scenario's kernels on the
 // chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
 // export command drawing them.
-#include "chart_measured.h"
+#include "chart/measured.h"
 #include "chart_text.h"
 #include "document.h"
+#include "files/scenario_measured.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
-#include "measured_analysis.h"
+#include "measured/placement.h"
 #include "measured_table.h"
-#include "report.h"
+#include "report/measured.h"
+#include "report/report.h"
 #include "roofline_chart.h"
-#include "scenario_measured.h"
+#include "session/analysis.h"
 #include "test_util.h"
 #include "window_fixture.h"
 
@@ -32,6 +34,12 @@ using namespace roofline;
 using namespace roofline::widgets;
 
 namespace {
+
+// The kernels of `set` placed on the analysis's chip and linked to its operations.
+MeasuredAnalysis placeOn(const MeasuredSet& set, const Analysis& a, const std::vector<LinkRule>& links = {})
+{
+    return analyseMeasured(set, a.placementChip(), a.session.operations, links);
+}
 
 const QString kScenario = QStringLiteral("scenarios/h100-measured-sweep.yaml");
 
@@ -94,7 +102,7 @@ private slots:
         const Analysis& a = *m_window->document()->analysis();
         QVERIFY(a.measured && a.measuredSet);
         QCOMPARE(a.measuredSet->kernels.size(), m_set->kernels.size());
-        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        const MeasuredAnalysis core = placeOn(*m_set, a, a.session.measured->links);
         const std::vector<QPointF> expected = corePoints(*m_set, core);
         QVERIFY(expected.size() > 20);
         QCOMPARE(sorted(m_window->chart()->measuredPoints()), expected);
@@ -142,7 +150,7 @@ private slots:
 
         QCOMPARE(sorted(m_window->chart()->measuredPoints()), before);
         const Analysis& a = *m_window->document()->analysis();
-        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        const MeasuredAnalysis core = placeOn(*m_set, a, a.session.measured->links);
         int changed = 0;
         for (int row = 0; row < table->rowCount(); ++row) {
             const MeasuredPoint& p = core.points[table->kernelAt(row)];
@@ -199,7 +207,7 @@ private slots:
     void linkedColumnsEqualTheCoreLinks()
     {
         const Analysis& a = *m_window->document()->analysis();
-        const MeasuredAnalysis core = analyseMeasured(*m_set, a, a.session.measured->links);
+        const MeasuredAnalysis core = placeOn(*m_set, a, a.session.measured->links);
         QVERIFY(core.links.size() > 10);
         MeasuredTable* table = m_window->measuredTable();
         QCOMPARE(core.links.size(), a.measured->links.size());

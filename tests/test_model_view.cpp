@@ -2,9 +2,9 @@
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
 #include "document.h"
 #include "main_window.h"
-#include "model_sweep.h"
 #include "model_view.h"
-#include "report.h"
+#include "report/report.h"
+#include "session/model_sweep.h"
 #include "test_util.h"
 #include "window_fixture.h"
 

@@ -1,13 +1,13 @@
 // Whole language models: the presets' parameter counts against the published totals, every generated operation's
 // FLOPs and bytes for Llama-2-7B against counts derived by hand, the whole-model totals, the serving text's three
 // formulas, memory capacity, and model files and settings that contradict themselves.
-#include "analysis.h"
-#include "model_operations.h"
-#include "model_presets.h"
-#include "model_sweep.h"
-#include "presets.h"
-#include "scenario.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "llm/generate.h"
 #include "scenario_fixture.h"
+#include "session/analysis.h"
+#include "session/model_sweep.h"
 
 #include <QTest>
 

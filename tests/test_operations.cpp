@@ -1,7 +1,7 @@
 // Every operation's FLOPs and bytes against counts derived by hand in the comments, and evaluation's bounds.
-#include "evaluate.h"
-#include "operations.h"
-#include "solver.h"
+#include "roofline/evaluate.h"
+#include "roofline/operations.h"
+#include "roofline/solver.h"
 
 #include <QTest>
 

@@ -1,12 +1,12 @@
 // Latency floors and efficiency factors: each against a number derived by hand, the practical roofs of the chart,
 // the keys of --set and scenario files, and the texts' ideal roofline left exactly as it was with both at defaults.
-#include "analysis.h"
-#include "chart.h"
-#include "evaluate.h"
-#include "presets.h"
-#include "report.h"
-#include "scenario.h"
+#include "chart/chart.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "report/report.h"
+#include "roofline/evaluate.h"
 #include "scenario_fixture.h"
+#include "session/analysis.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // Presets: every shipped one loads with its sources; every kind of bad file gets a located message.
-#include "presets.h"
-#include "scenario.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 
 #include <QElapsedTimer>
 #include <QTemporaryDir>

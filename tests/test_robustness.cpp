@@ -1,14 +1,14 @@
 // What no user input may do: extreme but legal numbers reach the chart finite; refused text changes nothing; a
 // write that fails (full disk, bad path) leaves the earlier file intact and the program running.
-#include "chart.h"
+#include "chart/chart.h"
 #include "document.h"
+#include "files/scenario.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "power_slider.h"
-#include "report.h"
+#include "report/report.h"
 #include "roofline_chart.h"
-#include "scenario.h"
 #include "test_util.h"
 #include "workload_panel.h"
 

@@ -1,9 +1,9 @@
 // Session files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
-#include "analysis.h"
-#include "evaluate.h"
-#include "scenario.h"
+#include "files/scenario.h"
+#include "roofline/evaluate.h"
+#include "roofline/solver.h"
 #include "scenario_fixture.h"
-#include "solver.h"
+#include "session/analysis.h"
 
 #include <QTest>
 

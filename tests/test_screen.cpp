@@ -3,8 +3,8 @@
 // the screen, its geometry is remembered, the side panel scrolls, every table column shows whole figures and every
 // row can be reached, in every example.
 #include "document.h"
+#include "files/presets.h"
 #include "main_window.h"
-#include "presets.h"
 #include "readout_table.h"
 #include "test_util.h"
 #include "window_fixture.h"

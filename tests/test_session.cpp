@@ -1,9 +1,9 @@
 // The session and its analysis: files round-trip to an equal session, ids and colours stay with their operations,
 // and the analysis holds what the core computes for each operation, once.
-#include "analysis.h"
-#include "report.h"
-#include "scenario.h"
+#include "files/scenario.h"
+#include "report/report.h"
 #include "scenario_fixture.h"
+#include "session/analysis.h"
 #include "test_util.h"
 
 #include <QTest>

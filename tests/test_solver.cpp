@@ -1,5 +1,5 @@
 // The critical-value solver against a brute-force scan, and its answers at the edges.
-#include "solver.h"
+#include "roofline/solver.h"
 
 #include <QTest>
 

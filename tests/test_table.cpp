@@ -1,15 +1,15 @@
 // The readout table as a class uses it: copied and exported, kinds in words, integer dtypes in OPs, and the same
 // figures as the command line's report of the same scenario.
-#include "analysis.h"
+#include "base/units.h"
 #include "document.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 #include "main_window.h"
-#include "operations.h"
-#include "presets.h"
 #include "readout_table.h"
+#include "roofline/operations.h"
 #include "roofline_chart.h"
-#include "scenario.h"
+#include "session/analysis.h"
 #include "test_util.h"
-#include "units.h"
 #include "window_fixture.h"
 #include "workload_panel.h"
 

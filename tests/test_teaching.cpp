@@ -1,7 +1,7 @@
 // The window's teaching controls driven through the real widgets, offscreen, against the core: count sliders mapped
 // on a log scale with powers of two as detents, keys that step the core's value, axes that hold still, the play
 // control, and the selection shared by the chart and the table, with markers dragged along their roofs.
-#include "chart.h"
+#include "chart/chart.h"
 #include "document.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
@@ -9,9 +9,9 @@
 #include "play_bar.h"
 #include "power_slider.h"
 #include "readout_table.h"
+#include "roofline/solver.h"
+#include "roofline/sweep.h"
 #include "roofline_chart.h"
-#include "solver.h"
-#include "sweep.h"
 #include "sweep_chart.h"
 #include "teaching.h"
 #include "test_util.h"

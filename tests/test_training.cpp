@@ -2,13 +2,13 @@
 // hand, the texts' 6·Ψ FLOPs per token, the data-parallel gradient all-reduce and its communication intensity, the
 // tensor-parallel all-reduces of both passes, the pipeline's sends and bubble, memory with gradients and optimizer
 // state, and the settings a training step refuses.
-#include "analysis.h"
-#include "model_operations.h"
-#include "model_presets.h"
-#include "model_sweep.h"
-#include "presets.h"
-#include "scenario.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "llm/generate.h"
 #include "scenario_fixture.h"
+#include "session/analysis.h"
+#include "session/model_sweep.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // SI formatting and parsing: what every field, label and table cell shows.
-#include "dtype.h"
-#include "units.h"
+#include "base/units.h"
+#include "roofline/dtype.h"
 
 #include <QTest>
 

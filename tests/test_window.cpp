@@ -1,19 +1,19 @@
 // The window driven through its real widgets, offscreen: sliders, presets, the operation list, the table, export
 // and the export command, each checked against what the core computes.
-#include "chart.h"
+#include "base/units.h"
+#include "chart/chart.h"
 #include "chart_export.h"
 #include "chart_text.h"
 #include "document.h"
-#include "evaluate.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
 #include "power_slider.h"
 #include "readout_table.h"
+#include "roofline/evaluate.h"
+#include "roofline/solver.h"
 #include "roofline_chart.h"
-#include "solver.h"
 #include "test_util.h"
-#include "units.h"
 #include "workload_panel.h"
 
 #include <QAction>

@@ -1,8 +1,8 @@
 // The texts' worked examples, reproduced from the shipped presets and the core's formulas. Each expected number is
 // derived independently in its comment; "≈" figures from the texts are checked to three significant digits.
-#include "evaluate.h"
-#include "presets.h"
-#include "solver.h"
+#include "files/presets.h"
+#include "roofline/evaluate.h"
+#include "roofline/solver.h"
 
 #include <QTest>
 

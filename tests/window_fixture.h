@@ -2,8 +2,8 @@
 // command line run to its end.
 #pragma once
 
+#include "files/presets.h"
 #include "main_window.h"
-#include "presets.h"
 
 #include <QProcess>
 #include <QSettings>

@@ -1,8 +1,8 @@
 // Label placement of the roofline chart: every text finds a spot clear of markers, lines and other texts.
 #include "roofline_chart.h"
 
+#include "chart/label_placement.h"
 #include "chart_text.h"
-#include "label_placement.h"
 
 #include <QFontMetricsF>
 #include <QSet>

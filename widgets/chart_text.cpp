@@ -1,7 +1,7 @@
 // Roof labels and hover texts, formatted by the core's SI functions.
 #include "chart_text.h"
 
-#include "units.h"
+#include "base/units.h"
 
 namespace roofline::widgets {
 

@@ -1,12 +1,12 @@
 // The words and numbers the chart shows: roof labels, ridge labels and hover texts, all formatted by the core.
 #pragma once
 
-#include "chart.h"
-#include "chart_measured.h"
-#include "evaluate.h"
-#include "hardware.h"
-#include "measured.h"
-#include "operations.h"
+#include "chart/chart.h"
+#include "chart/measured.h"
+#include "measured/measured.h"
+#include "roofline/evaluate.h"
+#include "roofline/hardware.h"
+#include "roofline/operations.h"
 
 #include <QString>
 

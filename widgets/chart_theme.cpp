@@ -1,7 +1,7 @@
 // The chart's light and dark themes.
 #include "chart_theme.h"
 
-#include "session.h"
+#include "session/session.h"
 
 #include <QApplication>
 

@@ -1,7 +1,7 @@
 // Colours, fonts and line widths of the chart for a theme and a projector zoom.
 #pragma once
 
-#include "hardware.h"
+#include "roofline/hardware.h"
 
 #include <QColor>
 #include <QFont>

@@ -1,8 +1,8 @@
 #include "document.h"
 
-#include "measured_analysis.h"
-#include "scenario.h"
-#include "scenario_model.h"
+#include "files/scenario.h"
+#include "files/scenario_model.h"
+#include "measured/placement.h"
 
 #include <QUndoCommand>
 

@@ -1,9 +1,9 @@
 // The document behind every view: the session, its analysis and the undo stack of the user's edits.
 #pragma once
 
-#include "analysis.h"
-#include "presets.h"
-#include "session.h"
+#include "files/presets.h"
+#include "session/analysis.h"
+#include "session/session.h"
 
 #include <QObject>
 #include <QString>

@@ -2,7 +2,7 @@
 // the answer the program computes and the formula with the current numbers, all as the core's analysis states them.
 #pragma once
 
-#include "analysis.h"
+#include "session/analysis.h"
 
 #include <QWidget>
 

@@ -1,9 +1,9 @@
 // A logarithmic rate slider with an SI field.
 #include "log_slider.h"
 
+#include "base/units.h"
 #include "chart_text.h"
 #include "slider_row.h"
-#include "units.h"
 
 #include <QLabel>
 #include <QLineEdit>

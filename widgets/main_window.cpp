@@ -1,20 +1,20 @@
 // The main window: layout, menus, settings, themes and the scenario and export commands.
 #include "main_window.h"
 
+#include "base/units.h"
 #include "chart_text.h"
 #include "document.h"
 #include "explanation_panel.h"
 #include "export_dialog.h"
+#include "files/scenario.h"
+#include "files/scenario_measured.h"
 #include "hardware_panel.h"
 #include "measured_table.h"
 #include "model_view.h"
 #include "readout_table.h"
 #include "roofline_chart.h"
-#include "scenario.h"
-#include "scenario_measured.h"
 #include "sweep_chart.h"
 #include "teaching.h"
-#include "units.h"
 #include "workload_panel.h"
 
 #include <QAction>

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "chart_export.h"
-#include "presets.h"
-#include "session.h"
+#include "files/presets.h"
+#include "session/session.h"
 
 #include <QMainWindow>
 #include <QMessageBox>

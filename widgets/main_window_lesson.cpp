@@ -5,7 +5,7 @@
 #include "chart_text.h"
 #include "document.h"
 #include "explanation_panel.h"
-#include "scenario.h"
+#include "files/scenario.h"
 
 #include <QAction>
 #include <QDockWidget>

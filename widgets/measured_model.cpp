@@ -1,9 +1,9 @@
 #include "measured_model.h"
 
+#include "base/units.h"
 #include "chart_text.h"
-#include "measured_analysis.h"
-#include "report.h"
-#include "units.h"
+#include "measured/placement.h"
+#include "report/report.h"
 
 namespace roofline::widgets {
 

@@ -2,7 +2,7 @@
 // and the model's prediction for the kernels linked to an operation.
 #pragma once
 
-#include "analysis.h"
+#include "session/analysis.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>

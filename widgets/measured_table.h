@@ -2,8 +2,8 @@
 // chart's points alike; the current row is the kernel the chart rings.
 #pragma once
 
-#include "analysis.h"
 #include "measured_model.h"
+#include "session/analysis.h"
 
 #include <QWidget>
 

@@ -1,11 +1,11 @@
 #include "model_view.h"
 
-#include "analysis.h"
+#include "base/units.h"
 #include "document.h"
-#include "model_presets.h"
-#include "model_sweep.h"
-#include "report.h"
-#include "units.h"
+#include "files/model_presets.h"
+#include "report/report.h"
+#include "session/analysis.h"
+#include "session/model_sweep.h"
 
 #include <QBoxLayout>
 #include <QComboBox>

@@ -1,11 +1,11 @@
 // The play control: a parameter animated over a range for a lecture.
 #include "play_bar.h"
 
+#include "base/units.h"
 #include "chart_text.h"
 #include "document.h"
+#include "roofline/sweep.h"
 #include "slider_row.h"
-#include "sweep.h"
-#include "units.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,8 +1,8 @@
 // A log-mapped count slider with powers of two as detents, and an exact entry field.
 #include "power_slider.h"
 
+#include "base/units.h"
 #include "slider_row.h"
-#include "units.h"
 
 #include <QLabel>
 #include <QLineEdit>

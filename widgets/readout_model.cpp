@@ -1,8 +1,8 @@
 #include "readout_model.h"
 
-#include "chart.h"
+#include "base/units.h"
+#include "chart/chart.h"
 #include "chart_text.h"
-#include "units.h"
 
 namespace roofline::widgets {
 

@@ -1,8 +1,8 @@
 // The readout as an item model: one row per visible operation of an analysis, one column per figure.
 #pragma once
 
-#include "analysis.h"
 #include "chart_theme.h"
+#include "session/analysis.h"
 
 #include <QAbstractTableModel>
 

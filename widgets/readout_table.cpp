@@ -1,9 +1,9 @@
 // The readout table: a view of ReadoutModel with a delegate that paints each cell as one cached line of text.
 #include "readout_table.h"
 
-#include "chart.h"
+#include "base/units.h"
+#include "chart/chart.h"
 #include "chart_text.h"
-#include "units.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,9 +1,9 @@
 // The readout under the chart: one row per visible operation with the core's figures for it.
 #pragma once
 
-#include "analysis.h"
 #include "chart_theme.h"
 #include "readout_model.h"
+#include "session/analysis.h"
 
 #include <QTableView>
 #include <QTimer>

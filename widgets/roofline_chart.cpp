@@ -1,10 +1,10 @@
 // The roofline chart's frame: axes, theme, layers and redraws, and reading back what is drawn.
 #include "roofline_chart.h"
 
-#include "chart_measured.h"
+#include "base/units.h"
+#include "chart/measured.h"
 #include "chart_text.h"
 #include "si_log_ticker.h"
-#include "units.h"
 
 #include <QToolTip>
 

@@ -1,10 +1,10 @@
 // The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
 #pragma once
 
-#include "analysis.h"
-#include "chart.h"
+#include "chart/chart.h"
+#include "chart/label_placement.h"
 #include "chart_theme.h"
-#include "label_placement.h"
+#include "session/analysis.h"
 
 // The one place the program includes QCustomPlot.
 #include <qcustomplot.h>

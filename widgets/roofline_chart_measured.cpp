@@ -1,10 +1,10 @@
 // The roofline chart's measured kernels: their points, the lines to the model's predictions, the measured ceilings.
 #include "roofline_chart.h"
 
-#include "chart_measured.h"
+#include "chart/measured.h"
 #include "chart_text.h"
-#include "measured_analysis.h"
-#include "session.h"
+#include "measured/placement.h"
+#include "session/session.h"
 
 #include <algorithm>
 #include <cmath>

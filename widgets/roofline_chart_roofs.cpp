@@ -2,8 +2,8 @@
 // and their captions.
 #include "roofline_chart.h"
 
+#include "base/units.h"
 #include "chart_text.h"
-#include "units.h"
 
 namespace roofline::widgets {
 

@@ -1,8 +1,8 @@
 #include "sweep_chart.h"
 
+#include "base/units.h"
 #include "chart_text.h"
 #include "si_log_ticker.h"
-#include "units.h"
 
 #include <algorithm>
 #include <cmath>

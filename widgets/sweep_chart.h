@@ -3,9 +3,9 @@
 // thin line, its exact critical value marked, and its current value as a dot that can be dragged along the curve.
 #pragma once
 
-#include "analysis.h"
 #include "chart_theme.h"
-#include "sweep.h"
+#include "roofline/sweep.h"
+#include "session/analysis.h"
 
 #include <qcustomplot.h>
 

@@ -4,8 +4,8 @@
 #include "document.h"
 #include "play_bar.h"
 #include "readout_table.h"
+#include "roofline/solver.h"
 #include "roofline_chart.h"
-#include "solver.h"
 #include "sweep_chart.h"
 #include "workload_panel.h"
 

@@ -1,10 +1,10 @@
 // What every fuzz target asserts of a scenario that loaded: every number it would show is finite.
 #pragma once
 
-#include "analysis.h"
-#include "evaluate.h"
-#include "report.h"
-#include "scenario.h"
+#include "files/scenario.h"
+#include "report/report.h"
+#include "roofline/evaluate.h"
+#include "session/analysis.h"
 
 #include <cmath>
 #include <cstdio>

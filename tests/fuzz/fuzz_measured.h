@@ -2,14 +2,22 @@
 // at a finite, positive point on log axes or leaves it off the chart with a reason, and the JSON holds only numbers.
 #pragma once
 
+#include "files/presets.h"
 #include "fuzz_check.h"
-#include "measured_analysis.h"
-#include "presets.h"
+#include "measured/placement.h"
+#include "report/measured.h"
+#include "session/analysis.h"
 
 #include <cmath>
 #include <string_view>
 
 namespace roofline::fuzz {
+
+// The kernels of `set` placed on the analysis's chip and linked to its operations.
+inline MeasuredAnalysis placeOn(const MeasuredSet& set, const Analysis& a, const std::vector<LinkRule>& links = {})
+{
+    return analyseMeasured(set, a.placementChip(), a.session.operations, links);
+}
 
 inline void checkMeasured(std::string_view text, MeasuredFormat format, const ColumnMapping* mapping = nullptr)
 {
@@ -29,7 +37,7 @@ inline void checkMeasured(std::string_view text, MeasuredFormat format, const Co
     }
     for (const MeasuredCeiling& c : set->ceilings)
         require(std::isfinite(c.value) && c.value > 0);
-    const MeasuredAnalysis a = analyseMeasured(*set, model, { { "*", "op3" } });
+    const MeasuredAnalysis a = placeOn(*set, model, { { "*", "op3" } });
     for (const MeasuredPoint& p : a.points) {
         const MeasuredKernel& k = set->kernels[p.kernel];
         require(std::isfinite(k.seconds) && k.seconds > 0 && std::isfinite(k.flops) && k.flops >= 0);

@@ -1,7 +1,7 @@
 // Fuzzes the model preset loader: any bytes either load into a model whose operations and totals are finite on a
 // chip, or give located errors.
+#include "files/model_presets.h"
 #include "fuzz_check.h"
-#include "model_presets.h"
 
 #include <string_view>
 

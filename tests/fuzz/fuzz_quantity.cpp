@@ -1,6 +1,6 @@
 // Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting. A
 // count it accepts is a whole number from 1 to 2^53, the value the SI parser reads from the same text.
-#include "units.h"
+#include "base/units.h"
 
 #include <cmath>
 #include <cstdlib>

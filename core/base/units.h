@@ -1,0 +1,62 @@
+// SI formatting and parsing of the quantities Roofline Lab shows: FLOP/s, bytes/s, bytes, seconds.
+#pragma once
+
+#include "base/expected.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace roofline {
+
+// "989 T", "3.35 T", "19.8 k": value scaled to an SI prefix from y (1e-24) to Q (1e30), with `digits`
+// significant digits and trailing zeros dropped. Non-finite values print as "nan", "inf", "-inf".
+std::string formatSI(double value, std::string_view unit = {}, int digits = 3);
+
+// Convenience wrappers with the unit the program uses everywhere.
+std::string formatFlops(double flopsPerSecond); // "989 TFLOP/s"
+std::string formatBandwidth(double bytesPerSecond); // "3.35 TB/s"
+std::string formatBitRate(double bytesPerSecond); // "400 Gb/s" (the value is still bytes/s)
+std::string formatBytes(double bytes); // "134 MB"
+std::string formatSeconds(double seconds); // "1.01 ms", "42.5 µs"
+std::string formatIntensity(double flopsPerByte); // "240", "19.8 k", "0.5"
+
+// What a parsed quantity was written in.
+enum class Unit {
+    None, // a bare number: "1.97e14", "989 T"
+    FlopsPerSecond, // "FLOP/s", "FLOPS", "OP/s"
+    BytesPerSecond, // "B/s"
+    BitsPerSecond, // "b/s", "bps"
+    Bytes, // "B"
+    Seconds, // "s"
+};
+
+struct ParsedQuantity {
+    double value = 0; // in SI base units; bit rates are converted to bytes/s
+    Unit unit = Unit::None;
+};
+
+// Parses what a user types into a field or a scenario: a number with an optional SI prefix and an optional
+// unit, "3.35 TB/s", "400 Gb/s", "989T", "1.97e14", "8.2e11 B/s", "2 Ki" (binary prefixes Ki..Ei too).
+// Returns nothing for anything else, including NaN, infinities and values that overflow a double.
+std::optional<ParsedQuantity> parseQuantity(std::string_view text);
+
+// The largest count accepted: 2^53, beyond which a double no longer holds every whole number.
+inline constexpr double kMaxWholeNumber = 9007199254740992.0;
+
+// Parses a count (a batch, a dimension, a number of chips): a whole number from 1 to 2^53, plain ("8192"), with an
+// exponent ("1e6") or a prefix from k up ("4k", "2 Ki", "1.5M"). Decided on the digits as written, not on a rounded
+// double, so "9007199254740993" is refused rather than read as 2^53 and "4503599627370496.5" is a fraction. No unit,
+// no sub-unit prefix ("1500m"), no minus sign. The error says what was wrong and what would be accepted.
+Expected<double> parseWholeNumber(std::string_view text);
+
+// What a user typed, for a message: in single quotes, at most kMaxQuoted characters (cut on a UTF-8 boundary and
+// marked "..."), control characters shown as "?", so that a message never carries a megabyte or a terminal escape.
+inline constexpr std::size_t kMaxQuoted = 80;
+std::string quoteInput(std::string_view text);
+
+// The offset of the first byte that is not text: invalid UTF-8 (overlong forms and surrogates included), NUL, DEL or
+// a control character other than tab, newline and carriage return. Nothing when all of it is text.
+std::optional<std::size_t> firstNonTextByte(std::string_view text);
+
+} // namespace roofline

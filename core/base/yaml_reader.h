@@ -1,0 +1,67 @@
+// Reading untrusted YAML into plain values, with every complaint located by file, line, column and field.
+// Internal to roofline_core: no YAML::Node leaves the loaders.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/limits.h"
+#include "base/units.h"
+
+#include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/yaml.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace roofline {
+
+class YamlReader {
+public:
+    explicit YamlReader(std::string file)
+        : m_file(std::move(file))
+    { }
+
+    // Parses a document whose root must be a mapping. Refuses binary text, syntax errors, any anchor or alias (an
+    // alias can make a node contain itself, or multiply a small file), nesting too deep, an empty document and
+    // documents with more than kMaxNodes nodes.
+    std::optional<YAML::Node> load(std::string_view text);
+
+    void error(const YAML::Node& at, std::string_view field, std::string message);
+    void error(std::string_view field, std::string message); // for the whole file
+    const Diagnostics& diagnostics() const { return m_diagnostics; }
+    bool failed() const { return !m_diagnostics.empty(); }
+
+    // Reports keys that are not in `allowed` and keys that appear twice. Returns false if `node` is not a map.
+    bool checkMap(const YAML::Node& node, std::string_view field, std::initializer_list<std::string_view> allowed);
+    // The child `key` of a map, reporting it as missing when `required`.
+    std::optional<YAML::Node> child(const YAML::Node& map, std::string_view field, std::string_view key, bool required);
+
+    // Text of at most `maxBytes`; an empty value is an error, never a silent reset to the default.
+    std::optional<std::string> text(
+        const YAML::Node& node, std::string_view field, std::size_t maxBytes = kMaxTextBytes);
+    // An id (see identifierProblem).
+    std::optional<std::string> identifier(const YAML::Node& node, std::string_view field);
+    std::optional<double> number(const YAML::Node& node, std::string_view field); // finite, any sign
+    // A quantity with an optional SI prefix and one of `units` (Unit::None always allowed); `unitSeen` tells which.
+    std::optional<double> quantity(
+        const YAML::Node& node, std::string_view field, std::initializer_list<Unit> units, Unit* unitSeen = nullptr);
+
+    static std::string join(std::string_view parent, std::string_view key);
+    static std::string index(std::string_view parent, std::size_t i);
+
+    // How a node reads in a message: "a map", "a list", 'text'.
+    std::string describe(const YAML::Node& node) const;
+
+private:
+    void add(Diagnostic);
+    std::string m_file;
+    Diagnostics m_diagnostics;
+    std::size_t m_errorCount = 0;
+};
+
+// Why `id` is no id (a preset's id, an operation's): nothing when it is 1 to kMaxIdBytes ASCII letters, digits, '-',
+// '_' or '.', which reads the same in a file, on a command line and in a report, with no space to split on.
+std::optional<std::string> identifierProblem(std::string_view id);
+
+} // namespace roofline

@@ -1,0 +1,265 @@
+#include "chart/label_placement.h"
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+
+namespace roofline::chart {
+
+void BoxGrid::add(const Box& box)
+{
+    const auto index = m_boxes.size();
+    m_boxes.push_back(box);
+    forCells(box, [&](std::int64_t cell) { m_cells[cell].push_back(index); });
+}
+
+void BoxGrid::add(const std::vector<Box>& boxes)
+{
+    for (const Box& box : boxes)
+        add(box);
+}
+
+bool BoxGrid::overlaps(const Box& box) const
+{
+    bool hit = false;
+    forCells(box, [&](std::int64_t cell) {
+        if (const auto it = m_cells.find(cell); !hit && it != m_cells.end())
+            hit = std::any_of(
+                it->second.begin(), it->second.end(), [&](std::size_t i) { return m_boxes[i].intersects(box); });
+    });
+    return hit;
+}
+
+bool BoxGrid::overlaps(const std::vector<Box>& boxes) const
+{
+    return std::any_of(boxes.begin(), boxes.end(), [this](const Box& box) { return overlaps(box); });
+}
+
+// Calls `visit` with the key of every cell `box` touches; boxes far outside any screen touch none.
+template <typename Visit> void BoxGrid::forCells(const Box& box, Visit visit)
+{
+    constexpr double kReach = 1e5;
+    if (!(std::abs(box.left) < kReach && std::abs(box.top) < kReach && box.width < kReach && box.height < kReach
+            && box.width >= 0 && box.height >= 0))
+        return;
+    const auto x0 = static_cast<std::int64_t>(std::floor(box.left / kCell));
+    const auto x1 = static_cast<std::int64_t>(std::floor((box.left + box.width) / kCell));
+    const auto y0 = static_cast<std::int64_t>(std::floor(box.top / kCell));
+    const auto y1 = static_cast<std::int64_t>(std::floor((box.top + box.height) / kCell));
+    for (auto y = y0; y <= y1; ++y)
+        for (auto x = x0; x <= x1; ++x)
+            visit(y * 1'000'000 + x);
+}
+
+namespace {
+
+constexpr int kFarRows = 4; // rows of far spots above and below a marker
+
+// The spots a label tries, in order, and how many of them are near its anchor (the rest are further out).
+std::pair<std::vector<Box>, std::size_t> labelSpots(const LabelRequest& l, double gap)
+{
+    const double x = l.anchor.x;
+    const double y = l.anchor.y;
+    const double w = l.width;
+    const double h = l.height;
+    if (l.side == LabelRequest::Side::Below)
+        return { {
+                     { x + gap / 2, y + gap / 2, w, h }, // below right
+                     { x - gap / 2 - w, y + gap / 2, w, h }, // below left
+                     { x - w / 2, y + gap / 2 + h, w, h }, // one line further down
+                     { x + gap / 2, y + gap / 2 + 2 * h, w, h },
+                     { x - gap / 2 - w, y + gap / 2 + 2 * h, w, h },
+                 },
+            5 };
+    // Right, left, above, below, then diagonally.
+    std::vector<Box> spots {
+        { x + gap, y - h / 2, w, h },
+        { x - gap - w, y - h / 2, w, h },
+        { x - w / 2, y - gap - h, w, h },
+        { x - w / 2, y + gap, w, h },
+        { x + gap, y - gap - h, w, h },
+        { x + gap, y + gap, w, h },
+        { x - gap - w, y - gap - h, w, h },
+        { x - gap - w, y + gap, w, h },
+    };
+    if (!l.mayMoveOut)
+        return { std::move(spots), 8 };
+    // Further out: rows of names above and below, a line apart, as markers on a flat roof stack theirs (beside
+    // them is the roof); then beside, a name's width further.
+    for (int row = 1; row <= kFarRows; ++row) {
+        const double above = y - gap - h - row * (h + 1);
+        const double below = y + gap + row * (h + 1);
+        // Centred, to the right, to the left, then sliding between in eighths.
+        for (const double top : { above, below })
+            for (const double k : { 4.0, 0.0, 8.0, 2.0, 6.0, 1.0, 3.0, 5.0, 7.0 })
+                spots.push_back({ x + gap - k * (w + 2 * gap) / 8, top, w, h });
+    }
+    for (int ring = 1; ring <= 2; ++ring) {
+        const double ox = ring * (w + gap);
+        spots.insert(spots.end(), { { x + gap + ox, y - h / 2, w, h }, { x - gap - w - ox, y - h / 2, w, h } });
+    }
+    return { std::move(spots), 8 };
+}
+
+} // namespace
+
+std::optional<PlacedLabel> placeLabel(const LabelRequest& l, const BoxGrid& taken, double gap, const Box& area)
+{
+    const auto [spots, near] = labelSpots(l, gap);
+    auto isFree = [&](const Box& b) { return area.contains(b) && !taken.overlaps(b); };
+    std::optional<std::size_t> chosen;
+    // The spot taken the frame before is kept while it is free but for a sliver: a pixel's move of the things
+    // around it does not make it jump.
+    constexpr double kSlack = 2;
+    if (l.preferred && *l.preferred >= 0 && std::size_t(*l.preferred) < spots.size()) {
+        const Box& b = spots[std::size_t(*l.preferred)];
+        if (isFree({ b.left + kSlack, b.top + kSlack, b.width - 2 * kSlack, b.height - 2 * kSlack }))
+            chosen = std::size_t(*l.preferred);
+    }
+    for (std::size_t i = 0; !chosen && !l.onlyPreferred && i < spots.size(); ++i)
+        if (isFree(spots[i]))
+            chosen = i;
+    if (!chosen)
+        return std::nullopt;
+    return PlacedLabel { spots[*chosen], int(*chosen), *chosen >= near };
+}
+
+std::vector<std::optional<PlacedLabel>> placeLabels(
+    const std::vector<LabelRequest>& labels, const std::vector<Box>& obstacles, double gap, const Box& area)
+{
+    BoxGrid taken;
+    taken.add(obstacles);
+    std::vector<std::optional<PlacedLabel>> placed;
+    placed.reserve(labels.size());
+    for (const LabelRequest& l : labels) {
+        placed.push_back(placeLabel(l, taken, gap, area));
+        if (placed.back())
+            taken.add(placed.back()->box);
+    }
+    return placed;
+}
+
+std::size_t freeLabelSpots(const LabelRequest& l, const BoxGrid& taken, double gap, const Box& area)
+{
+    const auto [spots, near] = labelSpots(l, gap);
+    return std::size_t(std::count_if(spots.begin(), spots.begin() + std::ptrdiff_t(near),
+        [&](const Box& b) { return area.contains(b) && !taken.overlaps(b); }));
+}
+
+std::vector<Point> spreadMarkers(const std::vector<Point>& centres, const std::vector<std::size_t>& owners, double size)
+{
+    std::vector<Point> drawn = centres;
+    if (!(size > 0))
+        return drawn;
+    // A grid of cells as wide as a marker: markers that can meet lie in neighbouring cells. A cell holding more
+    // markers than twice a crowd (thousands of operations along one roof) is left as it is, which also bounds the
+    // work per marker. One operation may have a few markers in a cell (memory, network).
+    constexpr std::size_t kMostInCell = 2 * kMostSpread;
+    auto cellOf = [size](const Point& p) {
+        return std::pair { static_cast<std::int64_t>(std::floor(p.x / size)),
+            static_cast<std::int64_t>(std::floor(p.y / size)) };
+    };
+    auto key = [](std::int64_t cx, std::int64_t cy) { return cy * 4'000'003 + cx; };
+    auto grid = [&](const std::vector<Point>& at, const std::vector<bool>& skip) {
+        std::unordered_map<std::int64_t, std::vector<std::size_t>> cells;
+        for (std::size_t i = 0; i < at.size(); ++i)
+            if (!skip[i] && std::abs(at[i].x) < 1e6 && std::abs(at[i].y) < 1e6) // else far off the plot
+                cells[key(cellOf(at[i]).first, cellOf(at[i]).second)].push_back(i);
+        return cells;
+    };
+    std::vector<bool> crowded(centres.size(), false);
+    for (const auto& [k, members] : grid(centres, crowded))
+        if (members.size() > kMostInCell)
+            for (std::size_t i : members)
+                crowded[i] = true;
+
+    // Union-find over the markers that meet.
+    std::vector<std::size_t> parent(centres.size());
+    for (std::size_t i = 0; i < parent.size(); ++i)
+        parent[i] = i;
+    auto root = [&parent](std::size_t i) {
+        while (parent[i] != i)
+            i = parent[i] = parent[parent[i]];
+        return i;
+    };
+    // Joins the markers that meet where they are drawn now; says whether any crowd grew.
+    auto join = [&] {
+        bool joined = false;
+        const auto cells = grid(drawn, crowded);
+        for (const auto& [k, members] : cells) {
+            const auto [cx, cy] = cellOf(drawn[members.front()]);
+            for (std::int64_t dy = -1; dy <= 1; ++dy)
+                for (std::int64_t dx = -1; dx <= 1; ++dx) {
+                    const auto other = cells.find(key(cx + dx, cy + dy));
+                    if (other == cells.end())
+                        continue;
+                    for (std::size_t i : members)
+                        for (std::size_t j : other->second) {
+                            if (j <= i || root(i) == root(j))
+                                continue;
+                            const double d = std::hypot(drawn[i].x - drawn[j].x, drawn[i].y - drawn[j].y);
+                            // Another operation's marker within a marker's width, or this operation's own at the
+                            // same pixel (it moves with it).
+                            if ((owners[i] != owners[j] && d < size) || (owners[i] == owners[j] && d < 1)) {
+                                parent[root(i)] = root(j);
+                                joined = true;
+                            }
+                        }
+                }
+        }
+        return joined;
+    };
+    // Stands every crowd's members on a circle around the middle of where they are.
+    auto spread = [&] {
+        drawn = centres;
+        std::unordered_map<std::size_t, std::vector<std::size_t>> crowds;
+        for (std::size_t i = 0; i < centres.size(); ++i)
+            if (!crowded[i] && root(i) != i)
+                crowds[root(i)].push_back(i);
+        for (auto& [r, members] : crowds) {
+            members.push_back(r);
+            // The members: one per operation and pixel, in order of x, then of operation.
+            struct Member {
+                Point at;
+                std::size_t owner;
+                std::vector<std::size_t> markers;
+            };
+            std::vector<Member> standing;
+            for (std::size_t i : members) {
+                auto same = std::find_if(standing.begin(), standing.end(), [&](const Member& m) {
+                    return m.owner == owners[i] && std::hypot(m.at.x - centres[i].x, m.at.y - centres[i].y) < 1;
+                });
+                if (same == standing.end())
+                    standing.push_back({ centres[i], owners[i], { i } });
+                else
+                    same->markers.push_back(i);
+            }
+            const std::size_t n = standing.size();
+            if (n < 2 || n > kMostSpread)
+                continue;
+            std::sort(standing.begin(), standing.end(), [](const Member& a, const Member& b) {
+                return a.at.x != b.at.x ? a.at.x < b.at.x : a.owner < b.owner;
+            });
+            Point middle { 0, 0 };
+            for (const Member& m : standing) {
+                middle.x += m.at.x / double(n);
+                middle.y += m.at.y / double(n);
+            }
+            // Neighbours on a circle of radius r stand 2·r·sin(π/n) apart: one marker's width.
+            const double pi = std::acos(-1.0);
+            const double radius = size / (2 * std::sin(pi / double(n)));
+            for (std::size_t k = 0; k < n; ++k) {
+                const double angle = pi - 2 * pi * double(k) / double(n); // the first on the left, then clockwise
+                const Point at { middle.x + radius * std::cos(angle), middle.y - radius * std::sin(angle) };
+                for (std::size_t i : standing[k].markers)
+                    drawn[i] = at;
+            }
+        }
+    };
+    // A crowd's circle may reach a marker beside it: that one joins the crowd and the circle is drawn again.
+    for (int pass = 0; pass < 4 && join(); ++pass)
+        spread();
+    return drawn;
+}
+
+} // namespace roofline::chart

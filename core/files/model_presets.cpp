@@ -1,0 +1,202 @@
+#include "files/model_presets.h"
+
+#include "base/yaml_reader.h"
+#include "files/presets.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+
+namespace roofline {
+
+namespace {
+
+// The largest count a model field takes: 2^24 (16 M), past any published width, vocabulary or depth, so that
+// products of four fields stay exact in a double.
+constexpr double kMaxModelCount = 1 << 24;
+
+std::optional<double> count(
+    YamlReader& r, const YAML::Node& map, std::string_view key, bool required, double min, double max = kMaxModelCount)
+{
+    const std::optional<YAML::Node> n = r.child(map, {}, key, required);
+    if (!n)
+        return std::nullopt;
+    const std::optional<double> v = r.number(*n, key);
+    if (!v)
+        return std::nullopt;
+    if (*v != std::floor(*v) || *v < min || *v > max) {
+        r.error(*n, key,
+            "expected a whole number from " + std::to_string(static_cast<long long>(min)) + " to "
+                + std::to_string(static_cast<long long>(max)) + ", found " + quoteInput(n->Scalar()));
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<bool> flag(YamlReader& r, const YAML::Node& map, std::string_view key)
+{
+    const std::optional<YAML::Node> n = r.child(map, {}, key, false);
+    if (!n)
+        return std::nullopt;
+    const std::optional<std::string> t = r.text(*n, key);
+    if (!t)
+        return std::nullopt;
+    if (*t != "true" && *t != "false") {
+        r.error(*n, key, "expected true or false, found " + quoteInput(*t));
+        return std::nullopt;
+    }
+    return *t == "true";
+}
+
+// Reports fields that contradict each other at the field that breaks the rule.
+void checkConsistency(YamlReader& r, const YAML::Node& root, const Model& m, bool headDimGiven)
+{
+    if (std::fmod(m.hidden, m.heads) != 0 && !headDimGiven)
+        r.error(root["heads"], "heads",
+            wholeText(m.heads) + " heads do not divide hidden_size " + wholeText(m.hidden)
+                + " (give head_dim when the heads' width is not hidden_size / heads)");
+    if (std::fmod(m.heads, m.kvHeads) != 0)
+        r.error(root["kv_heads"], "kv_heads",
+            wholeText(m.kvHeads) + " KV heads do not divide the " + wholeText(m.heads)
+                + " heads (each KV head serves a whole group of query heads)");
+    if (m.expertsPerToken > m.experts)
+        r.error(root["experts_per_token"], "experts_per_token",
+            wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts));
+}
+
+} // namespace
+
+Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string& file, std::string_view defaultId)
+{
+    using Result = Expected<Model, Diagnostics>;
+    YamlReader r(file);
+    const std::optional<YAML::Node> root = r.load(text);
+    if (!root)
+        return Result::failure(r.diagnostics());
+    // The keys in the order docs/file-formats.md lists them.
+    if (!r.checkMap(*root, {},
+            { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "vocab",
+                "tied_embeddings", "experts", "experts_per_token", "norm", "bias", "positions", "parameters", "sources",
+                "notes" }))
+        return Result::failure(r.diagnostics());
+    Model m;
+    m.id = std::string(defaultId);
+    if (auto n = r.child(*root, {}, "id", false)) {
+        if (auto v = r.identifier(*n, "id"))
+            m.id = *v;
+    } else if (std::optional<std::string> problem = identifierProblem(m.id)) {
+        r.error("id", "missing, and the file's name is no id: " + *problem);
+    }
+    if (auto n = r.child(*root, {}, "name", true))
+        if (auto v = r.text(*n, "name", kMaxNameBytes))
+            m.name = *v;
+    const auto layers = count(r, *root, "layers", true, 1);
+    const auto hidden = count(r, *root, "hidden_size", true, 1);
+    const auto heads = count(r, *root, "heads", true, 1);
+    const auto kvHeads = count(r, *root, "kv_heads", false, 1);
+    const auto headDim = count(r, *root, "head_dim", false, 1);
+    const auto mlp = count(r, *root, "mlp_size", true, 1);
+    const auto vocab = count(r, *root, "vocab", true, 1);
+    const auto experts = count(r, *root, "experts", false, 1, 1024);
+    const auto perToken = count(r, *root, "experts_per_token", false, 1, 1024);
+    const auto positions = count(r, *root, "positions", false, 0);
+    const auto gated = flag(r, *root, "gated_mlp");
+    const auto tied = flag(r, *root, "tied_embeddings");
+    const auto bias = flag(r, *root, "bias");
+    if (auto n = r.child(*root, {}, "norm", false))
+        if (auto t = r.text(*n, "norm")) {
+            if (*t == "rmsnorm" || *t == "layernorm")
+                m.norm = *t == "rmsnorm" ? NormKind::RmsNorm : NormKind::LayerNorm;
+            else
+                r.error(*n, "norm", "expected rmsnorm or layernorm, found " + quoteInput(*t));
+        }
+    if (auto n = r.child(*root, {}, "sources", true)) {
+        if (!n->IsSequence() || n->size() == 0)
+            r.error(*n, "sources", "expected a list of sources (the model's config.json, its paper)");
+        else
+            for (std::size_t i = 0; i < n->size(); ++i)
+                if (auto v = r.text((*n)[i], YamlReader::index("sources", i)))
+                    m.sources.push_back(*v);
+    }
+    if (auto n = r.child(*root, {}, "notes", false))
+        if (auto v = r.text(*n, "notes"))
+            m.notes = *v;
+    if (r.failed())
+        return Result::failure(r.diagnostics());
+
+    m.layers = *layers;
+    m.hidden = *hidden;
+    m.heads = *heads;
+    m.kvHeads = kvHeads.value_or(*heads);
+    m.headDim = headDim.value_or(std::floor(*hidden / *heads));
+    m.mlp = *mlp;
+    m.vocab = *vocab;
+    m.experts = experts.value_or(1);
+    m.expertsPerToken = perToken.value_or(1);
+    m.positions = positions.value_or(0);
+    m.gated = gated.value_or(true);
+    m.tiedEmbeddings = tied.value_or(false);
+    m.bias = bias.value_or(false);
+    checkConsistency(r, *root, m, headDim.has_value());
+    if (auto n = r.child(*root, {}, "parameters", false))
+        if (auto stated = count(r, *root, "parameters", false, 1, 9007199254740992.0))
+            if (*stated != parameterCount(m))
+                r.error(*n, "parameters",
+                    "the file states " + wholeText(*stated) + " parameters, but its fields give "
+                        + wholeText(parameterCount(m)));
+    if (r.failed())
+        return Result::failure(r.diagnostics());
+    return m;
+}
+
+std::filesystem::path userModelDir()
+{
+    return userConfigDir("models");
+}
+
+ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs)
+{
+    ModelLibrary library;
+    std::map<std::string, Model> byId;
+    auto add = [&](const std::string& file, std::string_view text) {
+        Expected<Model, Diagnostics> m = parseModel(text, file, std::filesystem::path(file).stem().string());
+        if (!m)
+            library.errors.insert(library.errors.end(), m.error().begin(), m.error().end());
+        else
+            byId[m->id] = std::move(m).value();
+    };
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name.starts_with("models/"))
+            add("embedded:" + std::string(f.name), f.text);
+    for (const std::filesystem::path& dir : dirs) {
+        std::error_code ec;
+        if (dir.empty() || !std::filesystem::is_directory(dir, ec))
+            continue;
+        std::vector<std::filesystem::path> paths;
+        for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
+             it.increment(ec))
+            if (it->path().extension() == ".yaml" && paths.size() < kMaxPresetFiles)
+                paths.push_back(it->path());
+        std::sort(paths.begin(), paths.end());
+        for (const auto& path : paths) {
+            Expected<std::string, Diagnostics> text = readTextFile(path);
+            if (!text)
+                library.errors.insert(library.errors.end(), text.error().begin(), text.error().end());
+            else
+                add(path.string(), *text);
+        }
+    }
+    for (auto& [id, m] : byId)
+        library.models.push_back(std::move(m));
+    std::stable_sort(library.models.begin(), library.models.end(),
+        [](const Model& a, const Model& b) { return parameterCount(a) < parameterCount(b); });
+    return library;
+}
+
+ModelLibrary defaultModelLibrary()
+{
+    return loadModelLibrary({ userModelDir() });
+}
+
+} // namespace roofline

@@ -1,0 +1,31 @@
+// Model presets: YAML files, one model a file, built into the program (presets/models/) and overridable from the
+// user's folder, as chip presets are. docs/file-formats.md ("Model presets") gives the schema.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/expected.h"
+#include "llm/model.h"
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+// Parses one model file. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem).
+// Fields that contradict each other (heads not dividing the hidden size, KV heads not dividing the heads, more
+// experts per token than experts, a stated parameter count the fields do not give) are located errors.
+Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string& file, std::string_view defaultId);
+
+// $XDG_CONFIG_HOME/roofline-lab/models, or ~/.config/roofline-lab/models.
+std::filesystem::path userModelDir();
+
+// The built-in models, then every *.yaml in each folder of `dirs` in order; a later model with the same id replaces
+// an earlier one. Folders that do not exist are skipped silently.
+ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs);
+
+// The built-in models and the user's folder: what a scenario naming a model is read against by default.
+ModelLibrary defaultModelLibrary();
+
+} // namespace roofline

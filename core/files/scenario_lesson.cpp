@@ -1,0 +1,169 @@
+#include "files/scenario_lesson.h"
+
+#include <array>
+#include <cmath>
+
+namespace roofline {
+
+namespace {
+
+constexpr std::array kAnswerKinds { LessonAnswer::Kind::Critical, LessonAnswer::Kind::Ridge,
+    LessonAnswer::Kind::Intensity, LessonAnswer::Kind::Time };
+constexpr int kMaxOrder = 1000;
+
+std::string resourceNames(const Hardware& hw)
+{
+    std::string names;
+    for (const MemoryLevel& m : hw.memories)
+        names += (names.empty() ? "" : ", ") + m.name;
+    for (const Link& l : hw.links)
+        names += (names.empty() ? "" : ", ") + l.name;
+    return names.empty() ? "none" : names;
+}
+
+bool hasResource(const Hardware& hw, const std::string& name)
+{
+    return hw.memory(name) != nullptr || hw.link(name) != nullptr;
+}
+
+std::string idNames(const Session& s)
+{
+    std::string ids;
+    for (const Operation& op : s.operations)
+        ids += (ids.empty() ? "" : ", ") + op.id;
+    return ids.empty() ? "none" : ids;
+}
+
+std::optional<LessonAnswer> readAnswer(YamlReader& r, const YAML::Node& node, const Session& session)
+{
+    const std::string field = "lesson.answer";
+    if (!r.checkMap(node, field, { "critical", "ridge", "intensity", "time", "resource" }))
+        return std::nullopt;
+    std::optional<LessonAnswer> answer;
+    for (LessonAnswer::Kind kind : kAnswerKinds) {
+        const std::string key(answerKindName(kind));
+        const std::optional<YAML::Node> target = r.child(node, field, key, false);
+        if (!target)
+            continue;
+        if (answer) {
+            r.error(*target, YamlReader::join(field, key), "give one of critical, ridge, intensity or time, not two");
+            return std::nullopt;
+        }
+        const std::optional<std::string> name = r.identifier(*target, YamlReader::join(field, key));
+        if (!name)
+            return std::nullopt;
+        const Hardware hw = session.hardware();
+        if (kind == LessonAnswer::Kind::Ridge && !hasResource(hw, *name)) {
+            r.error(*target, YamlReader::join(field, key),
+                hw.name + " has no memory level or link named " + quoteInput(*name) + " (it has " + resourceNames(hw)
+                    + ")");
+            return std::nullopt;
+        }
+        if (kind != LessonAnswer::Kind::Ridge && !session.find(*name)) {
+            r.error(*target, YamlReader::join(field, key),
+                "no operation has the id " + quoteInput(*name) + " (they are " + idNames(session) + ")");
+            return std::nullopt;
+        }
+        answer = LessonAnswer { kind, *name, {} };
+    }
+    if (!answer) {
+        r.error(node, field, "missing (give critical: ID, ridge: RESOURCE, intensity: ID or time: ID)");
+        return std::nullopt;
+    }
+    if (const std::optional<YAML::Node> resource = r.child(node, field, "resource", false)) {
+        const std::string resourceField = YamlReader::join(field, "resource");
+        const std::optional<std::string> name = r.identifier(*resource, resourceField);
+        if (!name)
+            return std::nullopt;
+        if (answer->kind != LessonAnswer::Kind::Intensity) {
+            r.error(*resource, resourceField, "only an intensity answer names a resource");
+            return std::nullopt;
+        }
+        if (!hasResource(session.hardware(), *name)) {
+            r.error(*resource, resourceField,
+                "no memory level or link named " + quoteInput(*name) + " (the chip has "
+                    + resourceNames(session.hardware()) + ")");
+            return std::nullopt;
+        }
+        answer->resource = *name;
+    }
+    return answer;
+}
+
+} // namespace
+
+std::string_view answerKindName(LessonAnswer::Kind kind)
+{
+    switch (kind) {
+    case LessonAnswer::Kind::Critical:
+        return "critical";
+    case LessonAnswer::Kind::Ridge:
+        return "ridge";
+    case LessonAnswer::Kind::Intensity:
+        return "intensity";
+    case LessonAnswer::Kind::Time:
+        return "time";
+    }
+    return "ridge";
+}
+
+std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, const Session& session)
+{
+    if (!r.checkMap(node, "lesson", { "source", "question", "claim", "order", "answer" }))
+        return std::nullopt;
+    Lesson lesson;
+    bool ok = true;
+    const auto readText = [&](std::string_view key, std::string& into) {
+        const std::string field = YamlReader::join("lesson", key);
+        if (const std::optional<YAML::Node> n = r.child(node, "lesson", key, true)) {
+            if (std::optional<std::string> t = r.text(*n, field))
+                into = std::move(*t);
+            else
+                ok = false;
+        } else {
+            ok = false;
+        }
+    };
+    readText("source", lesson.source);
+    readText("question", lesson.question);
+    readText("claim", lesson.claim);
+    if (const std::optional<YAML::Node> n = r.child(node, "lesson", "order", false)) {
+        const std::optional<double> order = r.number(*n, "lesson.order");
+        if (order && (*order < 1 || *order > kMaxOrder || *order != std::floor(*order))) {
+            r.error(*n, "lesson.order", "expected a whole number from 1 to " + std::to_string(kMaxOrder));
+            ok = false;
+        } else if (order) {
+            lesson.order = static_cast<int>(*order);
+        } else {
+            ok = false;
+        }
+    }
+    if (const std::optional<YAML::Node> n = r.child(node, "lesson", "answer", true)) {
+        if (std::optional<LessonAnswer> answer = readAnswer(r, *n, session))
+            lesson.answer = std::move(*answer);
+        else
+            ok = false;
+    } else {
+        ok = false;
+    }
+    if (!ok)
+        return std::nullopt;
+    return lesson;
+}
+
+void writeLessonBlock(YAML::Emitter& out, const Lesson& lesson)
+{
+    out << YAML::BeginMap;
+    out << YAML::Key << "source" << YAML::Value << lesson.source;
+    out << YAML::Key << "question" << YAML::Value << lesson.question;
+    out << YAML::Key << "claim" << YAML::Value << lesson.claim;
+    if (lesson.order > 0)
+        out << YAML::Key << "order" << YAML::Value << lesson.order;
+    out << YAML::Key << "answer" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << std::string(answerKindName(lesson.answer.kind)) << YAML::Value << lesson.answer.target;
+    if (!lesson.answer.resource.empty())
+        out << YAML::Key << "resource" << YAML::Value << lesson.answer.resource;
+    out << YAML::EndMap << YAML::EndMap;
+}
+
+} // namespace roofline

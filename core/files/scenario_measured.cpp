@@ -1,0 +1,107 @@
+#include "files/scenario_measured.h"
+
+#include "files/presets.h"
+
+#include <filesystem>
+
+namespace roofline {
+
+std::optional<MeasuredSource> readMeasuredSource(YamlReader& r, const YAML::Node& node, const Session& session)
+{
+    if (!r.checkMap(node, "measured", { "file", "format", "columns", "links" }))
+        return std::nullopt;
+    MeasuredSource source;
+    if (auto f = r.child(node, "measured", "file", true))
+        source.file = r.text(*f, "measured.file").value_or("");
+    if (auto f = r.child(node, "measured", "format", false)) {
+        source.format = r.text(*f, "measured.format").value_or("");
+        if (!source.format.empty() && !parseFormatHint(source.format))
+            r.error(*f, "measured.format",
+                "unknown format " + quoteInput(source.format) + " (expected ncu, csv, json or rocprof-roofline)");
+    }
+    if (auto c = r.child(node, "measured", "columns", false)) {
+        source.columns = r.text(*c, "measured.columns").value_or("");
+        if (!source.columns.empty())
+            if (const Expected<ColumnMapping> m = parseColumnMapping(source.columns); !m)
+                r.error(*c, "measured.columns", m.error());
+    }
+    if (auto links = r.child(node, "measured", "links", false)) {
+        if (!links->IsSequence()) {
+            r.error(*links, "measured.links", "expected a list of {kernels: PATTERN, operation: ID}");
+        } else {
+            for (std::size_t i = 0; i < links->size(); ++i) {
+                const YAML::Node item = (*links)[i];
+                const std::string field = YamlReader::index("measured.links", i);
+                if (!r.checkMap(item, field, { "kernels", "operation" }))
+                    continue;
+                LinkRule rule;
+                if (auto k = r.child(item, field, "kernels", true))
+                    rule.pattern = r.text(*k, YamlReader::join(field, "kernels")).value_or("");
+                if (auto o = r.child(item, field, "operation", true)) {
+                    rule.operationId = r.text(*o, YamlReader::join(field, "operation")).value_or("");
+                    if (!rule.operationId.empty() && !session.find(rule.operationId))
+                        r.error(*o, YamlReader::join(field, "operation"),
+                            "no operation with id " + quoteInput(rule.operationId));
+                }
+                source.links.push_back(std::move(rule));
+            }
+        }
+    }
+    return source;
+}
+
+void writeMeasuredSource(YAML::Emitter& out, const MeasuredSource& source)
+{
+    out << YAML::Key << "measured" << YAML::Value << YAML::BeginMap;
+    out << YAML::Key << "file" << YAML::Value << source.file;
+    if (!source.format.empty())
+        out << YAML::Key << "format" << YAML::Value << source.format;
+    if (!source.columns.empty())
+        out << YAML::Key << "columns" << YAML::Value << source.columns;
+    if (!source.links.empty()) {
+        out << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
+        for (const LinkRule& l : source.links)
+            out << YAML::BeginMap << YAML::Key << "kernels" << YAML::Value << l.pattern << YAML::Key << "operation"
+                << YAML::Value << l.operationId << YAML::EndMap;
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+}
+
+std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile)
+{
+    const std::filesystem::path file(source.file);
+    if (source.file.starts_with("embedded:") || file.is_absolute() || scenarioFile.starts_with("embedded:")
+        || scenarioFile.empty() || scenarioFile == "-" || scenarioFile == "<stdin>")
+        return source.file;
+    return (std::filesystem::path(scenarioFile).parent_path() / file).string();
+}
+
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+{
+    const std::string path = measuredPath(source, scenarioFile);
+    std::optional<ColumnMapping> mapping;
+    if (!source.columns.empty()) {
+        Expected<ColumnMapping> m = parseColumnMapping(source.columns);
+        if (!m)
+            return Expected<MeasuredSet, Diagnostics>::failure({ { path, 0, 0, "measured.columns", m.error() } });
+        mapping = std::move(m).value();
+    }
+    const std::optional<MeasuredFormat> hint = source.format.empty() ? std::nullopt : parseFormatHint(source.format);
+    return openMeasured(path, hint, mapping ? &*mapping : nullptr);
+}
+
+Expected<MeasuredSet, Diagnostics> openMeasured(
+    const std::string& path, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    if (path.starts_with("embedded:")) {
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name == std::string_view(path).substr(9))
+                return parseMeasured(f.text, path, hint, mapping);
+        return Expected<MeasuredSet, Diagnostics>::failure(
+            { { path, 0, 0, {}, "no such file built into the program" } });
+    }
+    return readMeasured(path, hint, mapping);
+}
+
+} // namespace roofline

@@ -1,0 +1,31 @@
+// A scenario's `measured:` block: the measured file shown beside the model, how to read it, and the links from its
+// kernels to the scenario's operations. Internal to roofline_core (scenario.cpp reads and writes it).
+#pragma once
+
+#include "base/yaml_reader.h"
+#include "session/session.h"
+
+#include "base/expected.h"
+
+#include <optional>
+#include <string>
+
+namespace roofline {
+
+// Reads the block, checking its format hint, its column mapping and that each link names an operation of `session`
+// (whose ids are assigned). Errors go to the reader.
+std::optional<MeasuredSource> readMeasuredSource(YamlReader&, const YAML::Node& node, const Session& session);
+void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
+
+// The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
+// (the working folder for standard input or an embedded scenario).
+std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile);
+
+// Reads the file a measured block names (at measuredPath), with its format hint and column mapping: what opening a
+// scenario, `report`, `import` and `export` do once, before analysing. Fails with the located reasons.
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile);
+// Reads a measured file (readMeasured), or the example data built into the program for a path "embedded:NAME".
+Expected<MeasuredSet, Diagnostics> openMeasured(
+    const std::string& path, std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);
+
+} // namespace roofline

@@ -1,0 +1,117 @@
+// Whole language models: a decoder-only transformer as its published configuration states it, and the settings a
+// session runs it with (phase, batch, context, dtypes, tensor parallelism). model_operations.cpp turns the two into
+// ordinary operations; model_totals.cpp sums them into the figures an engineer sizing a deployment asks for.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "roofline/dtype.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+enum class NormKind { RmsNorm, LayerNorm };
+
+// A model's architecture, the fields of a Hugging Face config.json. Counts are doubles holding whole numbers, as
+// operation parameters are.
+struct Model {
+    std::string id; // "llama-2-7b"
+    std::string name; // "Llama 2 7B"
+    double layers = 32; // num_hidden_layers
+    double hidden = 4096; // hidden_size
+    double heads = 32; // num_attention_heads
+    double kvHeads = 32; // num_key_value_heads (grouped-query attention when fewer than heads)
+    double headDim = 128; // head_dim, hidden / heads unless the file says otherwise
+    double mlp = 11008; // intermediate_size, per expert for a mixture of experts
+    bool gated = true; // gated MLP (SwiGLU: up, gate, down) or plain (up, GELU, down)
+    double vocab = 32000; // vocab_size
+    bool tiedEmbeddings = false; // lm_head shares the embedding matrix
+    double experts = 1; // num_local_experts; 1 for a dense model
+    double expertsPerToken = 1; // num_experts_per_tok
+    NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
+    bool bias = false; // biases on every projection (GPT-2)
+    double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
+    std::vector<std::string> sources;
+    std::string notes;
+
+    bool operator==(const Model&) const = default;
+};
+
+// The parameters a model's fields imply, exactly: embeddings, per layer the attention projections, the MLP (every
+// expert, and the router), the norms and biases, the final norm and an untied lm_head.
+double parameterCount(const Model&);
+// Parameters of one expert's MLP (or the dense MLP).
+double mlpParameters(const Model&);
+
+// Prefill: a whole prompt per sequence; decode: one new token per sequence; train: one training step, the forward
+// pass over every token of a sequence of P tokens and the backward pass after it.
+enum class Phase { Prefill, Decode, Train };
+std::string_view phaseName(Phase);
+
+// How a session runs a model: the phase, the shape and dtypes, and tensor parallelism over one link; for a training
+// step also data and pipeline parallelism.
+struct ModelSettings {
+    Model model; // as its preset gave it when the session was made: what the session analyses
+    Phase phase = Phase::Decode;
+    double batch = 1; // B: sequences in flight; for a training step the global batch, over every replica
+    double prompt = 2048; // P: prompt tokens of a prefill; tokens of each sequence of a training step
+    double context = 4096; // S: tokens already cached before a decode step
+    Dtype weights = Dtype::bf16;
+    Dtype activations = Dtype::bf16; // also the compute dtype
+    Dtype kvCache = Dtype::bf16;
+    double tp = 1; // N: tensor-parallel degree
+    std::string link; // the link the tensor-parallel all-reduces cross; empty: the chip's first
+    bool materialiseScores = false; // prefill attention writes its scores to memory instead of keeping them on chip
+    // A training step: the global batch split over `dp` replicas, each a pipeline of `pp` stages (the layers split
+    // evenly) fed `microbatches` microbatches one after another (1F1B schedule). The gradient all-reduce crosses
+    // `dpLink`, the activations between stages `ppLink`; empty: the chip's first link to other nodes or pods
+    // (scaleOutLink). A training step's attention is always fused: `materialiseScores` is for a prefill.
+    double dp = 1;
+    double pp = 1;
+    double microbatches = 1;
+    std::string dpLink;
+    std::string ppLink;
+
+    bool operator==(const ModelSettings&) const = default;
+
+    // Sequences one pass over the layers holds: B for inference, a microbatch B/(dp·m) for a training step.
+    double sequences() const { return phase == Phase::Train ? batch / (dp * microbatches) : batch; }
+    // Tokens each layer processes in one pass: B·P for a prefill, B for a decode step, a microbatch's B/(dp·m)·P
+    // for a training step.
+    double tokens() const { return phase == Phase::Decode ? batch : sequences() * prompt; }
+    // Tokens each sequence holds in the KV cache once the step is done (a training step's attention reads its own
+    // sequence's P): P after a prefill, S + 1 after a decode step.
+    double cachedTokens() const { return phase == Phase::Decode ? context + 1 : prompt; }
+    // Layers on one pipeline stage: L/pp (L for inference, which has no pipeline here).
+    double stageLayers() const { return phase == Phase::Train ? model.layers / pp : model.layers; }
+};
+
+// The legal ranges of the settings, as the scenario reader, --set and the command line check them.
+inline constexpr double kMaxBatch = 1 << 24;
+inline constexpr double kMaxTokens = 1 << 30;
+inline constexpr double kMaxTensorParallel = 1024;
+inline constexpr double kMaxDataParallel = 1 << 20;
+inline constexpr double kMaxMicrobatches = 1 << 16;
+// Past any model's layers; a training step's stages must also divide its model's layers (settingsProblem), which a
+// setting alone does not check, so that a model changed later does not make a saved file unreadable.
+inline constexpr double kMaxPipelineStages = 1024;
+
+// "6738415616": a whole count as files and messages write it, with no exponent.
+std::string wholeText(double);
+
+// Why the settings cannot run the model, naming the setting ("tp: 3 does not divide the 32 heads"), or nothing.
+std::optional<std::string> settingsProblem(const ModelSettings&);
+
+// The models a session can name: the built-in ones and those of the user's folders, as the files target read them.
+struct ModelLibrary {
+    std::vector<Model> models; // sorted by parameter count
+    Diagnostics errors; // one per bad file; the good files still load
+
+    const Model* find(std::string_view id) const;
+    std::string ids() const; // "gpt2, llama-2-7b, ...", for messages
+};
+
+} // namespace roofline

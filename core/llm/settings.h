@@ -1,0 +1,28 @@
+// Reading and writing a session's model settings by key, the same keys in a scenario's `model:` block, in --set
+// (model.batch=64) and behind the command line's --model, --phase, --batch, ... options.
+#pragma once
+
+#include "llm/model.h"
+#include "roofline/hardware.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace roofline {
+
+// The keys, in the order a scenario lists them: id, phase, batch, prompt, context, weights, activations, kv, tp,
+// link, attention.
+std::vector<std::string_view> modelSettingKeys();
+
+// Sets one setting from its text form ("decode", "16", "int8", "NVLink", "materialised"), checking it alone against
+// the chip and the library (an id must name a model of `library`). Returns "KEY: what is wrong", or nothing.
+std::optional<std::string> setModelSetting(
+    ModelSettings&, std::string_view key, const std::string& value, const Hardware&, const ModelLibrary&);
+
+// The settings as key and text, in the order of modelSettingKeys(): what a scenario file writes.
+std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings&);
+
+} // namespace roofline

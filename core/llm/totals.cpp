@@ -1,0 +1,187 @@
+#include "llm/totals.h"
+
+#include "llm/generate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline {
+
+namespace {
+
+// What one chip holds: the weights, and what grows with the batch (its KV cache and activations); a training step's
+// gradients and optimizer state beside its weights.
+struct PerChipMemory {
+    double weights = 0;
+    double kvCache = 0;
+    double activations = 0;
+    double gradients = 0;
+    double optimizer = 0;
+
+    double fixed() const { return weights + gradients + optimizer; }
+    double total() const { return fixed() + kvCache + activations; }
+};
+
+// The activations a training step keeps for its backward pass, in elements per token and layer on one chip: the
+// norms' inputs and outputs (4·hidden), Q, K, V and the attention's output (what fused attention recomputes its
+// scores from), and the MLP's inputs to its activation and down projection; for a 4h MLP without dropout masks this
+// is Korthikanti et al. (2022)'s 34·h bytes per token less their masks.
+double keptPerToken(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double n = s.tp;
+    const double heads = m.heads / n;
+    const double kvHeads = std::max(1.0, m.kvHeads / n);
+    const double mlp = (m.gated ? 3 : 2) * m.mlp / n * m.expertsPerToken;
+    return 4 * m.hidden + (2 * heads + 2 * kvHeads) * m.headDim + mlp;
+}
+
+PerChipMemory memoryNeeded(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double n = s.tp;
+    PerChipMemory need;
+    if (s.phase == Phase::Train) {
+        const double parameters = parameterCount(m) / (n * s.pp);
+        need.weights = parameters * bytesPerElement(s.weights);
+        need.gradients = parameters * bytesPerElement(s.weights);
+        need.optimizer = parameters * 12; // ZeRO (Rajbhandari et al. 2020) §3.1: 16 in all with bf16
+        // 1F1B: the first stage holds the activations of at most pp microbatches at once; the last holds one
+        // microbatch's logits until the loss's backward pass.
+        const double inFlight = std::min(s.microbatches, s.pp);
+        need.activations = bytesPerElement(s.activations)
+            * (keptPerToken(s) * s.stageLayers() * s.tokens() * inFlight + s.tokens() * std::ceil(m.vocab / n));
+        return need;
+    }
+    const double kvHeads = std::max(1.0, m.kvHeads / n);
+    need.weights = parameterCount(m) * bytesPerElement(s.weights) / n;
+    need.kvCache = 2 * m.layers * s.batch * s.cachedTokens() * kvHeads * m.headDim * bytesPerElement(s.kvCache);
+    // The residual stream and the norm's output, and the MLP's intermediates (up and gate, for each expert a token
+    // uses); a prefill that materialises its scores holds them too.
+    const double intermediates = (m.gated ? 2 : 1) * m.mlp / n * m.expertsPerToken;
+    double elements = s.tokens() * (2 * m.hidden + intermediates);
+    if (s.materialiseScores && s.phase == Phase::Prefill)
+        elements += s.batch * m.heads / n * s.prompt * s.prompt;
+    need.activations = elements * bytesPerElement(s.activations);
+    return need;
+}
+
+ServingText servingText(const ModelSettings& s, const Hardware& hw, double peak)
+{
+    ServingText t;
+    const MemoryLevel* main = hw.memory({});
+    t.gpuMemory = main ? main->capacity : 0;
+    t.memBandwidth = main ? main->bandwidth : 0;
+    t.compute = peak;
+    const Link* link = hw.link(s.link);
+    t.netBandwidth = link ? link->bandwidth : 0;
+    t.tMem = t.memBandwidth > 0 ? t.gpuMemory / t.memBandwidth : 0;
+    t.tCompute = t.compute > 0 ? 2 * s.tokens() * parameterCount(s.model) / t.compute : 0;
+    const double n = s.tp;
+    const double activation = s.tokens() * s.model.hidden * bytesPerElement(s.activations); // B·D·S
+    if (t.netBandwidth > 0) {
+        t.tNetwork = 4 * (n - 1) * activation * s.model.layers / t.netBandwidth;
+        t.tNetworkRing = s.model.layers * 2 * (2 * (n - 1) / n * activation) / t.netBandwidth;
+    }
+    return t;
+}
+
+} // namespace
+
+std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& hw,
+    std::span<const Operation> operations, std::span<const Evaluation* const> evaluations)
+{
+    if (settingsProblem(s))
+        return std::nullopt;
+    const bool train = s.phase == Phase::Train;
+    ModelTotals t;
+    TrainingTotals training;
+    for (std::size_t i = 0; i < operations.size(); ++i) {
+        const Operation& op = operations[i];
+        if (!op.generated)
+            continue;
+        if (!evaluations[i])
+            return std::nullopt;
+        const Evaluation& e = *evaluations[i];
+        const double r = op.repeat;
+        t.flops += r * e.flops;
+        t.tMath += r * e.tMath;
+        t.tLatency += r * e.tLatency;
+        for (const ResourceUse& use : e.resources) {
+            (use.kind == RoofKind::Memory ? t.tMemory : t.tNetwork) += r * use.time;
+            if (use.kind == RoofKind::Memory && hw.memory({}) && use.name == hw.memory({})->name)
+                t.memoryBytes += r * use.bytes;
+            if (op.group == kGroupGradients && use.kind == RoofKind::Network) {
+                training.gradientBytes += r * use.bytes;
+                training.dpLink = use.name;
+            }
+        }
+        if (op.group == kGroupGradients) {
+            training.gradientsLower += r * e.tLower;
+            training.gradientsUpper += r * e.tUpper;
+        } else {
+            training.stageLower += r * e.tLower;
+            training.stageUpper += r * e.tUpper;
+        }
+    }
+    t.tLower = training.stageLower + training.gradientsLower;
+    t.tUpper = training.stageUpper + training.gradientsUpper;
+    const std::optional<double> peak = hw.peakFor(s.activations);
+    const MemoryLevel* main = hw.memory({});
+    if (train) {
+        // 1F1B over pp stages: a step is m + pp − 1 microbatch slots of each stage, pp − 1 of them idle.
+        training.tokens = s.batch * s.prompt;
+        training.modelFlops = 6 * parameterCount(s.model) * training.tokens / (s.dp * s.tp * s.pp);
+        training.bubbleFraction = (s.pp - 1) / (s.microbatches + s.pp - 1);
+        training.bubbleLower = (s.pp - 1) / s.microbatches * training.stageLower;
+        training.bubbleUpper = (s.pp - 1) / s.microbatches * training.stageUpper;
+        t.tLower += training.bubbleLower;
+        t.tUpper += training.bubbleUpper;
+        if (training.gradientBytes > 0) {
+            training.dpIntensity = training.modelFlops / training.gradientBytes;
+            const Link* link = hw.link(training.dpLink);
+            if (peak && link && link->bandwidth > 0)
+                training.dpRidge = *peak / link->bandwidth;
+        }
+        if (t.tLower > 0) {
+            t.tokensPerSecond = training.tokens / t.tLower;
+            if (peak)
+                training.hfu = t.flops / (t.tLower * *peak);
+        }
+    } else if (t.tLower > 0) {
+        const double sequenceTokens = s.phase == Phase::Prefill ? s.prompt : 1;
+        t.tokensPerSecond = s.batch * sequenceTokens / t.tLower;
+        t.tokensPerSecondPerSequence = sequenceTokens / t.tLower;
+    }
+    t.timeToFirstToken = s.phase == Phase::Prefill ? t.tLower : 0;
+    if (peak && t.tLower > 0)
+        t.mfu = (train ? training.modelFlops : t.flops) / (t.tLower * *peak);
+    if (main && t.tLower > 0)
+        t.mbu = t.memoryBytes / (t.tLower * main->bandwidth);
+
+    const PerChipMemory need = memoryNeeded(s);
+    t.weightsBytes = need.weights;
+    t.kvCacheBytes = need.kvCache;
+    t.activationBytes = need.activations;
+    training.gradientsBytes = need.gradients;
+    training.optimizerBytes = need.optimizer;
+    t.capacityBytes = main ? main->capacity : 0;
+    if (t.capacityBytes > 0) {
+        t.fits = need.total() <= t.capacityBytes;
+        // What grows with the batch grows in proportion to the sequences of one pass (a microbatch for training),
+        // which the batch holds dp·m times.
+        const double perSequence = (need.kvCache + need.activations) / s.sequences();
+        const double passesPerBatch = s.batch / s.sequences();
+        // The most sequences a pass can hold, at most as many as the largest batch the settings take (kMaxBatch).
+        const double perPass
+            = t.capacityBytes > need.fixed() ? std::floor((t.capacityBytes - need.fixed()) / perSequence) : 0;
+        t.maxBatch = std::min(perPass, std::floor(kMaxBatch / passesPerBatch)) * passesPerBatch;
+    }
+    if (train)
+        t.training = training;
+    else
+        t.servingText = servingText(s, hw, peak.value_or(0));
+    return t;
+}
+
+} // namespace roofline

@@ -1,0 +1,85 @@
+// What a model's analysed operations add up to: the time of one step, tokens per second, utilisation, the memory a
+// chip needs against what it has, and the serving text's own three-term model beside them.
+#pragma once
+
+#include "llm/model.h"
+#include "roofline/evaluate.h"
+#include "roofline/operations.h"
+
+#include <optional>
+#include <span>
+#include <string>
+
+namespace roofline {
+
+// "Modeling and Scaling Performance with Roofline", exactly as written: t_mem = GPU_mem / MemBW,
+// t_compute = 2·B·P / compute, T_network = 4(N−1)·B·D·S·L / NetBW, with B the tokens of the step, P the model's
+// parameters, D its hidden size, S the bytes of an activation, L its layers. Beside it the ring estimate of the same
+// traffic: two all-reduces per layer of 2(N−1)/N·B·D·S bytes each, N times less than the text's term.
+struct ServingText {
+    double gpuMemory = 0; // bytes: the chip's main memory capacity
+    double memBandwidth = 0; // bytes/s
+    double compute = 0; // FLOP/s of the compute dtype
+    double netBandwidth = 0; // bytes/s of the settings' link, 0 when the chip has none
+    double tMem = 0;
+    double tCompute = 0;
+    double tNetwork = 0;
+    double tNetworkRing = 0;
+};
+
+// A training step's own figures ("The Extended Roofline": 6·Ψ FLOPs per token, the data-parallel gradient
+// all-reduce, the pipeline bubble), per chip.
+struct TrainingTotals {
+    double tokens = 0; // B·P: tokens the whole step trains on, every replica together
+    double modelFlops = 0; // 6·Ψ·B·P/(dp·tp·pp): the texts' count of one chip's work, attention left out
+    double stageLower = 0; // the stage's work over its microbatches, T_lower and T_upper, without bubble and
+    double stageUpper = 0; // gradient all-reduce
+    double bubbleFraction = 0; // (pp − 1)/(m + pp − 1): the share of the pipeline's time a stage idles
+    double bubbleLower = 0; // (pp − 1)/m of the stage's work: the idle time at the pipeline's start and end
+    double bubbleUpper = 0;
+    double gradientsLower = 0; // the gradient all-reduce alone, after the backward pass
+    double gradientsUpper = 0;
+    double gradientBytes = 0; // what the gradient all-reduce sends per chip (0 with dp = 1)
+    double dpIntensity = 0; // modelFlops / gradientBytes: the text's I_net of data parallelism; 0 with dp = 1
+    double dpRidge = 0; // the compute peak over the gradient link's bandwidth; 0 with dp = 1
+    std::string dpLink; // the link the gradients cross
+    double hfu = 0; // every operation's FLOPs (attention and the loss too) / (T_lower · peak)
+    double gradientsBytes = 0; // memory: one gradient per parameter the chip holds, at the weights' dtype
+    double optimizerBytes = 0; // memory: Adam in mixed precision, an fp32 copy and two fp32 moments (12 bytes)
+};
+
+struct ModelTotals {
+    // Per chip, each operation's time counted once per repeat, operations one after another.
+    double flops = 0;
+    double tLower = 0; // each operation overlapping its own resources perfectly
+    double tUpper = 0; // nothing overlapping
+    double tMath = 0;
+    double tMemory = 0; // every memory level's time
+    double tNetwork = 0; // every link's time
+    double tLatency = 0; // what latency floors add to tLower (0 with the switch off)
+    double memoryBytes = 0; // bytes read and written in main memory
+    double tokensPerSecond = 0; // every sequence together
+    double tokensPerSecondPerSequence = 0;
+    double timeToFirstToken = 0; // a prefill's T_lower; 0 for a decode step
+    double mfu = 0; // flops / (T_lower · peak); for a training step the texts' 6·Ψ·tokens (TrainingTotals::hfu
+                    // counts every operation's)
+    double mbu = 0; // main-memory bytes / (T_lower · bandwidth)
+    // Memory per chip after tensor parallelism.
+    double weightsBytes = 0; // every parameter at the weights' dtype, split N ways
+    double kvCacheBytes = 0; // K and V of every cached token, every layer, every sequence
+    double activationBytes = 0; // the largest set of one layer's activations alive at once; a training step's
+                                // kept for its backward pass
+    double capacityBytes = 0; // the main memory's capacity; 0 when the chip's preset does not state it
+    bool fits = true; // weights + KV cache + activations within the capacity (true when it is not known)
+    double maxBatch = 0; // the largest batch that fits at this context; 0 when not even one does or unknown
+    ServingText servingText; // inference only
+    std::optional<TrainingTotals> training; // a training step's
+};
+
+// The totals of the model `settings` run on `hw`, from the session's operations and their evaluations (one each,
+// null where an operation cannot be evaluated; only the generated operations count). Nothing for settings that
+// cannot run, or when a generated operation does not evaluate (the analysis then names it).
+std::optional<ModelTotals> modelTotals(const ModelSettings& settings, const Hardware& hw,
+    std::span<const Operation> operations, std::span<const Evaluation* const> evaluations);
+
+} // namespace roofline

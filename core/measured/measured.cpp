@@ -1,0 +1,244 @@
+#include "measured/measured.h"
+
+#include "base/csv_reader.h"
+#include "base/limits.h"
+#include "base/units.h"
+#include "measured/reading.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace roofline {
+
+const LevelBytes* MeasuredKernel::level(std::string_view levelName) const
+{
+    for (const LevelBytes& b : bytes)
+        if (b.level == levelName)
+            return &b;
+    return nullptr;
+}
+
+std::string_view formatName(MeasuredFormat format)
+{
+    switch (format) {
+    case MeasuredFormat::NcuRaw:
+        return "ncu-raw";
+    case MeasuredFormat::PlainCsv:
+        return "csv";
+    case MeasuredFormat::PlainJson:
+        return "json";
+    case MeasuredFormat::RocprofRoofline:
+        return "rocprof-roofline";
+    }
+    return "csv";
+}
+
+std::optional<MeasuredFormat> parseFormatHint(std::string_view hint)
+{
+    if (hint == "ncu" || hint == "ncu-raw")
+        return MeasuredFormat::NcuRaw;
+    if (hint == "csv")
+        return MeasuredFormat::PlainCsv;
+    if (hint == "json")
+        return MeasuredFormat::PlainJson;
+    if (hint == "rocprof-roofline" || hint == "rocprof")
+        return MeasuredFormat::RocprofRoofline;
+    return std::nullopt;
+}
+
+void settlePrecisions(MeasuredKernel& k)
+{
+    std::stable_sort(k.byPrecision.begin(), k.byPrecision.end(),
+        [](const PrecisionFlops& a, const PrecisionFlops& b) { return a.flops > b.flops; });
+    k.flops = 0;
+    for (const PrecisionFlops& p : k.byPrecision)
+        k.flops += p.flops;
+    k.dtype = k.byPrecision.empty() ? std::nullopt : parseDtype(k.byPrecision.front().precision);
+}
+
+std::string printable(std::string_view text)
+{
+    if (text.size() <= kMaxQuoted && !firstNonTextByte(text) && text.find_first_of("\t\r\n") == std::string::npos)
+        return std::string(text);
+    return quoteInput(text);
+}
+
+void SkipLog::add(int line, std::string_view column, std::string message)
+{
+    ++m_count;
+    if (m_diagnostics.size() + 1 < kMaxDiagnostics) // room for a refusal's own first message
+        m_diagnostics.push_back({ m_file, line, 0, printable(column), std::move(message) });
+}
+
+Diagnostics SkipLog::take()
+{
+    Diagnostics out = std::move(m_diagnostics);
+    if (m_count > out.size())
+        out.push_back({ m_file, 0, 0, {}, std::to_string(m_count - out.size()) + " more rows skipped" });
+    m_diagnostics.clear();
+    return out;
+}
+
+int CsvHeader::find(std::string_view name) const
+{
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == name)
+            return static_cast<int>(i);
+    return -1;
+}
+
+int CsvHeader::findIgnoringCase(std::string_view name) const
+{
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (std::equal(names[i].begin(), names[i].end(), name.begin(), name.end(),
+                [](char a, char b) { return std::tolower((unsigned char)a) == std::tolower((unsigned char)b); }))
+            return static_cast<int>(i);
+    return -1;
+}
+
+Expected<MeasuredSet, Diagnostics> refuse(const std::string& file, int line, std::string field, std::string message)
+{
+    return Expected<MeasuredSet, Diagnostics>::failure({ { file, line, 0, std::move(field), std::move(message) } });
+}
+
+Expected<CsvHeader, Diagnostics> readHeader(CsvReader& reader, const std::string& file)
+{
+    if (!reader.next())
+        return Expected<CsvHeader, Diagnostics>::failure({ { file, reader.line(), 0, {},
+            reader.error().empty() ? "an empty file: expected a header row" : reader.error() } });
+    CsvHeader header;
+    for (std::string_view f : reader.fields())
+        header.names.emplace_back(f);
+    return header;
+}
+
+Expected<MeasuredSet, Diagnostics> finishRead(
+    CsvReader& reader, SkipLog& skip, MeasuredSet set, int line, const std::string& nothingRead)
+{
+    if (!reader.error().empty())
+        skip.add(reader.line() + 1, {}, reader.error() + " (a truncated file?); what follows is not read");
+    set.skipped = skip.take();
+    if (set.kernels.empty() && set.ceilings.empty()) {
+        Diagnostics why = std::move(set.skipped);
+        why.insert(why.begin(), Diagnostic { set.file, line, 0, {}, nothingRead });
+        return Expected<MeasuredSet, Diagnostics>::failure(std::move(why));
+    }
+    return set;
+}
+
+Expected<ColumnMapping> parseColumnMapping(std::string_view text)
+{
+    static constexpr std::string_view kFields[] = { "name", "group", "flops", "bytes", "seconds", "dtype", "params" };
+    // Column and level names are text: a mapping with a control character or a byte that is not UTF-8 is refused
+    // here, so that no message about its columns echoes one.
+    if (firstNonTextByte(text) || text.find_first_of("\t\r\n") != std::string_view::npos)
+        return Expected<ColumnMapping>::failure("a column mapping is text; found " + quoteInput(text));
+    ColumnMapping mapping;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        std::size_t comma = text.find(',', start);
+        if (comma == std::string_view::npos)
+            comma = text.size();
+        const std::string_view item = text.substr(start, comma - start);
+        start = comma + 1;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string_view::npos || eq == 0 || eq + 1 == item.size())
+            return Expected<ColumnMapping>::failure("expected FIELD=COLUMN, found " + quoteInput(item)
+                + " (fields: name, group, flops, bytes, "
+                  "bytes.LEVEL, seconds, dtype, params, where=COLUMN:VALUE)");
+        const std::string field(item.substr(0, eq));
+        const std::string column(item.substr(eq + 1));
+        if (field == "where") {
+            const std::size_t colon = column.find(':');
+            if (colon == std::string::npos || colon == 0)
+                return Expected<ColumnMapping>::failure("where takes COLUMN:VALUE, found " + quoteInput(column));
+            mapping.where.emplace_back(column.substr(0, colon), column.substr(colon + 1));
+            continue;
+        }
+        const bool known = std::find(std::begin(kFields), std::end(kFields), field) != std::end(kFields)
+            || (field.starts_with("bytes.") && field.size() > 6);
+        if (!known)
+            return Expected<ColumnMapping>::failure("unknown field " + quoteInput(field)
+                + " (fields: name, group, flops, bytes, bytes.LEVEL, seconds, dtype, params, where)");
+        const bool repeated = std::any_of(mapping.fields.begin(), mapping.fields.end(),
+            [&](const std::pair<std::string, std::string>& f) { return f.first == field; });
+        if (repeated)
+            return Expected<ColumnMapping>::failure("field " + quoteInput(field) + " is mapped twice");
+        mapping.fields.emplace_back(field, column);
+    }
+    return mapping;
+}
+
+namespace {
+
+// The format a file's first record says it is in.
+MeasuredFormat detect(std::string_view head)
+{
+    std::size_t i = 0;
+    while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
+        ++i;
+    if (i < head.size() && (head[i] == '{' || head[i] == '['))
+        return MeasuredFormat::PlainJson;
+    if (head.substr(i).starts_with("==") || head.find("\"Kernel Name\"") != std::string_view::npos)
+        return MeasuredFormat::NcuRaw;
+    const std::string_view firstLine = head.substr(0, head.find('\n'));
+    if (firstLine.starts_with("device,") && firstLine.find("HBMBw") != std::string_view::npos)
+        return MeasuredFormat::RocprofRoofline;
+    return MeasuredFormat::PlainCsv;
+}
+
+Expected<MeasuredSet, Diagnostics> dispatch(CsvReader& reader, std::string_view head, const std::string& name,
+    std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    const MeasuredFormat format = hint ? *hint : detect(head);
+    switch (format) {
+    case MeasuredFormat::NcuRaw:
+        return readNcuRaw(reader, name);
+    case MeasuredFormat::RocprofRoofline:
+        return readRocprofRoofline(reader, name);
+    case MeasuredFormat::PlainCsv:
+    case MeasuredFormat::PlainJson:
+        break;
+    }
+    return readPlainCsv(reader, name, mapping);
+}
+
+} // namespace
+
+Expected<MeasuredSet, Diagnostics> parseMeasured(
+    std::string_view text, const std::string& name, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    const MeasuredFormat format = hint ? *hint : detect(text.substr(0, 65536));
+    if (format == MeasuredFormat::PlainJson)
+        return readPlainJson(text, name);
+    CsvReader reader = CsvReader::fromText(text);
+    return dispatch(reader, text.substr(0, 65536), name, format, mapping);
+}
+
+Expected<MeasuredSet, Diagnostics> readMeasured(
+    const std::string& path, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return refuse(path, 0, {}, "cannot open the file");
+    std::string head(65536, '\0');
+    in.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(in.gcount()));
+    const MeasuredFormat format = hint ? *hint : detect(head);
+    if (format == MeasuredFormat::PlainJson) {
+        std::ostringstream all;
+        all << head << in.rdbuf();
+        if (all.str().size() > kMaxFileBytes)
+            return refuse(path, 0, {}, "a JSON measured file larger than 1 MiB; write larger sets as CSV");
+        return readPlainJson(all.str(), path);
+    }
+    in.close();
+    CsvReader reader = CsvReader::openFile(path);
+    if (!reader.error().empty())
+        return refuse(path, 0, {}, reader.error());
+    return dispatch(reader, head, path, format, mapping);
+}
+
+} // namespace roofline

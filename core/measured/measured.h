@@ -1,0 +1,114 @@
+// Measured kernels and measured ceilings, as read from profiler exports and plain files. Reading is separate from
+// placing on a chip (measured_analysis.h): what a file says does not change when the hardware sliders move.
+#pragma once
+
+#include "base/diagnostic.h"
+#include "base/expected.h"
+#include "roofline/dtype.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace roofline {
+
+// Bytes a kernel moved across one memory level. Nsight Compute's levels are "DRAM", "L2" and "L1"; a plain file may
+// name any level of the chip ("HBM", "L2", "VMEM"). "DRAM", "HBM" and "main" are the chip's main memory.
+struct LevelBytes {
+    std::string level;
+    double bytes = 0;
+};
+
+// FLOPs (OPs for integers) a kernel did in one precision: "bf16", "fp16", "tf32", "fp8", "int8", "fp32", "fp64".
+struct PrecisionFlops {
+    std::string precision;
+    double flops = 0;
+};
+
+struct MeasuredKernel {
+    std::string name;
+    std::string group; // empty when the file gives none
+    int line = 0; // where the file holds it
+    double seconds = 0; // > 0
+    double flops = 0; // the sum over precisions, >= 0
+    std::vector<PrecisionFlops> byPrecision; // the precisions with non-zero FLOPs, largest first
+    std::optional<Dtype> dtype; // the precision of most FLOPs when the program knows it (fp64 it does not)
+    std::vector<LevelBytes> bytes; // in the file's order; each > 0
+    std::vector<std::pair<std::string, double>> params; // shape parameters the file states ("B" = 256), for linking
+    double clockHz = 0; // the SM clock during the kernel, when the file gives it
+
+    const LevelBytes* level(std::string_view levelName) const;
+};
+
+enum class MeasuredFormat { NcuRaw, PlainCsv, PlainJson, RocprofRoofline };
+std::string_view formatName(MeasuredFormat); // "ncu-raw", "csv", "json", "rocprof-roofline"
+
+// A peak measured on a device: a bandwidth (bytes/s) of a memory level or a compute rate (FLOP/s) of a precision.
+struct MeasuredCeiling {
+    std::string name; // "HBM", "L2", "L1", "LDS", "fp32", "fp64", "bf16", "fp16", "int8"
+    bool compute = false;
+    double value = 0;
+    std::string source; // "MFMAF16Flops" (the file's column), or the kernel that reached it
+};
+
+struct MeasuredSet {
+    std::string file;
+    MeasuredFormat format = MeasuredFormat::PlainCsv;
+    std::vector<MeasuredKernel> kernels;
+    std::vector<MeasuredCeiling> ceilings; // a measured-peaks file's first device
+    std::string device; // its device column
+    int rowsRead = 0; // data rows seen, kernels and skipped ones
+    Diagnostics skipped; // rows left out, each with its line, column and reason
+};
+
+// How a plain CSV's columns map to the fields: "name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,
+// params=params,where=cold:1". Fields: name (columns joined by '+' are joined with a space), group, flops, bytes or
+// bytes.LEVEL, seconds, dtype, params (a column of "K=V K=V"), where=COLUMN:VALUE keeps only rows with that value.
+struct ColumnMapping {
+    std::vector<std::pair<std::string, std::string>> fields; // field -> column(s), in the order given
+    std::vector<std::pair<std::string, std::string>> where; // column -> the value a kept row holds
+};
+Expected<ColumnMapping> parseColumnMapping(std::string_view text);
+
+// "matmul_bf16*=op3": kernels whose names match the pattern (shell wildcards * ? [..]) are compared with operation op3.
+struct LinkRule {
+    std::string pattern;
+    std::string operationId;
+
+    bool operator==(const LinkRule&) const = default;
+};
+
+// A scenario's measured data: the file (relative to the scenario's folder; "embedded:measured/NAME" for one built into
+// the program), how to read it, and which kernels compare with which of the scenario's operations.
+struct MeasuredSource {
+    std::string file;
+    std::string format; // a format hint ("ncu", "csv", ...); empty: detected
+    std::string columns; // a column mapping (see ColumnMapping); empty: the plain format's own names
+    std::vector<LinkRule> links;
+
+    bool operator==(const MeasuredSource&) const = default;
+};
+
+// Format hints a user gives: "ncu", "csv", "json", "rocprof-roofline"; or nothing to detect from the contents.
+std::optional<MeasuredFormat> parseFormatHint(std::string_view hint);
+
+// Reads a measured file. With no hint the format is chosen from its first bytes and header. Fails with located
+// diagnostics when nothing could be read; rows that could not be read and were skipped are in `skipped`.
+Expected<MeasuredSet, Diagnostics> readMeasured(
+    const std::string& path, std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);
+// The same from text in memory (tests, fuzzing); `name` names it in messages.
+Expected<MeasuredSet, Diagnostics> parseMeasured(std::string_view text, const std::string& name,
+    std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);
+
+class CsvReader;
+// The readers behind readMeasured, each from an open CSV reader positioned at the file's start.
+Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader&, const std::string& name);
+Expected<MeasuredSet, Diagnostics> readPlainCsv(CsvReader&, const std::string& name, const ColumnMapping* mapping);
+Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const std::string& name);
+Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader&, const std::string& name);
+
+// Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first.
+void settlePrecisions(MeasuredKernel&);
+
+} // namespace roofline

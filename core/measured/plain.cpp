@@ -1,0 +1,293 @@
+// The plain measured format (docs/file-formats.md): one kernel a row or object with name, FLOPs, bytes (in total or
+// per memory level), seconds, and optionally dtype, group and shape parameters.
+#include "base/csv_reader.h"
+#include "base/units.h"
+#include "base/yaml_reader.h"
+#include "measured/measured.h"
+#include "measured/reading.h"
+
+#include <algorithm>
+
+namespace roofline {
+
+namespace {
+
+// "a, b, c and 4 more": the first `shown` items of a list that a message names, however long the list.
+std::string joinFirst(const std::vector<std::string>& items, std::size_t shown)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < shown; ++i)
+        out += (i ? ", " : "") + items[i];
+    if (items.size() > shown)
+        out += " and " + std::to_string(items.size() - shown) + " more";
+    return out;
+}
+
+// "B=256 D=8192 F=8192": the numbers of a params cell; words that are not NAME=NUMBER are left out.
+std::vector<std::pair<std::string, double>> parseParams(std::string_view text)
+{
+    std::vector<std::pair<std::string, double>> out;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && (text[i] == ' ' || text[i] == ';'))
+            ++i;
+        std::size_t end = text.find_first_of(" ;", i);
+        if (end == std::string_view::npos)
+            end = text.size();
+        const std::string_view word = text.substr(i, end - i);
+        i = end;
+        const std::size_t eq = word.find('=');
+        if (eq == std::string_view::npos || eq == 0)
+            continue;
+        if (const std::optional<double> v = parseMeasuredNumber(word.substr(eq + 1)))
+            out.emplace_back(std::string(word.substr(0, eq)), *v);
+    }
+    return out;
+}
+
+// A level name from a column "bytes.L2", "bytes_L2" or "bytes:L2"; "DRAM" for a plain "bytes".
+std::string levelOf(std::string_view field)
+{
+    if (field.size() <= 5)
+        return "DRAM";
+    return std::string(field.substr(6));
+}
+
+struct Columns {
+    std::vector<int> name; // joined with spaces
+    int group = -1;
+    int flops = -1;
+    int seconds = -1;
+    int dtype = -1;
+    int params = -1;
+    std::vector<std::pair<std::string, int>> bytes;
+    std::vector<std::pair<int, std::string>> where;
+    std::string dtypeConstant; // a mapping's dtype=NAME when no column has that name: every row's dtype
+};
+
+} // namespace
+
+Expected<MeasuredSet, Diagnostics> readPlainCsv(
+    CsvReader& reader, const std::string& file, const ColumnMapping* mapping)
+{
+    Expected<CsvHeader, Diagnostics> headerRead = readHeader(reader, file);
+    if (!headerRead)
+        return Expected<MeasuredSet, Diagnostics>::failure(headerRead.error());
+    const CsvHeader header = std::move(headerRead).value();
+    const int headerLine = reader.line();
+    if (header.find("Kernel Name") >= 0)
+        return refuse(file, headerLine, {}, "an Nsight Compute export: read it with --format-hint ncu");
+
+    Columns c;
+    std::vector<std::string> missing; // what the message names, the first few of them
+    auto column = [&](std::string_view field, std::string_view name) {
+        const int at = header.findIgnoringCase(name);
+        if (at < 0)
+            missing.push_back(quoteInput(name) + " (for " + printable(field) + ")");
+        return at;
+    };
+    if (mapping) {
+        for (const auto& [field, columns] : mapping->fields) {
+            if (field == "name") {
+                for (std::size_t s = 0, e; s <= columns.size(); s = e + 1) {
+                    e = columns.find('+', s);
+                    if (e == std::string::npos)
+                        e = columns.size();
+                    c.name.push_back(column(field, std::string_view(columns).substr(s, e - s)));
+                }
+            } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(columns)) {
+                c.dtypeConstant = columns;
+            } else if (field.starts_with("bytes")) {
+                c.bytes.emplace_back(levelOf(field), column(field, columns));
+            } else {
+                int& slot = field == "group" ? c.group
+                    : field == "flops"       ? c.flops
+                    : field == "seconds"     ? c.seconds
+                    : field == "dtype"       ? c.dtype
+                                             : c.params;
+                slot = column(field, columns);
+            }
+        }
+        for (const auto& [name, value] : mapping->where)
+            c.where.emplace_back(column("where", name), value);
+    } else {
+        for (std::size_t i = 0; i < header.names.size(); ++i) {
+            std::string n = header.names[i];
+            std::transform(n.begin(), n.end(), n.begin(), [](unsigned char ch) { return std::tolower(ch); });
+            const int at = static_cast<int>(i);
+            if (n == "name")
+                c.name.push_back(at);
+            else if (n == "group")
+                c.group = at;
+            else if (n == "flops")
+                c.flops = at;
+            else if (n == "seconds")
+                c.seconds = at;
+            else if (n == "dtype")
+                c.dtype = at;
+            else if (n == "params")
+                c.params = at;
+            else if (n == "bytes" || ((n.starts_with("bytes.") || n.starts_with("bytes_")) && n.size() > 6))
+                c.bytes.emplace_back(levelOf(header.names[i]), at);
+        }
+        if (c.name.empty())
+            missing.push_back("'name'");
+        if (c.flops < 0)
+            missing.push_back("'flops'");
+        if (c.seconds < 0)
+            missing.push_back("'seconds'");
+        if (c.bytes.empty())
+            missing.push_back("'bytes' or 'bytes.LEVEL'");
+    }
+    if (mapping && (c.name.empty() || c.flops < 0 || c.seconds < 0 || c.bytes.empty()))
+        missing.push_back("a mapping for each of name, flops, seconds and bytes");
+    if (!missing.empty())
+        return refuse(file, headerLine, {},
+            "missing column " + joinFirst(missing, 6) + "; the header has " + std::to_string(header.names.size())
+                + " columns, from " + printable(header.names.front())
+                + (mapping ? std::string() : "; map other names with --columns name=COL,flops=COL,..."));
+
+    MeasuredSet set;
+    set.file = file;
+    set.format = MeasuredFormat::PlainCsv;
+    SkipLog skip(file);
+    while (reader.next()) {
+        const std::vector<std::string_view>& row = reader.fields();
+        const int line = reader.line();
+        if (row.size() == 1 && row[0].empty())
+            continue; // a blank line
+        ++set.rowsRead;
+        if (row.size() != header.names.size()) {
+            skip.add(line, {},
+                "the row has " + std::to_string(row.size()) + " fields and the header "
+                    + std::to_string(header.names.size()) + "; the row is skipped");
+            continue;
+        }
+        if (std::any_of(c.where.begin(), c.where.end(), [&](const auto& w) { return row[w.first] != w.second; }))
+            continue;
+        MeasuredKernel k;
+        k.line = line;
+        for (const int at : c.name) {
+            if (!k.name.empty())
+                k.name += ' ';
+            k.name += row[at];
+        }
+        if (k.name.empty()) {
+            skip.add(line, header.names[c.name.front()], "empty name; the row is skipped");
+            continue;
+        }
+        bool bad = false;
+        auto number = [&](int at) {
+            const std::optional<double> v = bad ? 0.0 : parseMeasuredNumber(row[at]);
+            if (!bad && (!v || *v < 0)) {
+                skip.add(line, header.names[at],
+                    std::string(v ? "negative: " : "expected a number, found ") + quoteInput(row[at]) + "; "
+                        + quoteInput(k.name) + " is skipped");
+                bad = true;
+            }
+            return v.value_or(0);
+        };
+        k.seconds = number(c.seconds);
+        const double flops = number(c.flops);
+        for (const auto& [level, at] : c.bytes)
+            if (const double b = number(at); b > 0)
+                k.bytes.push_back({ level, b });
+        if (bad)
+            continue;
+        if (!(k.seconds > 0)) {
+            skip.add(
+                line, header.names[c.seconds], "a kernel that took no time; " + quoteInput(k.name) + " is skipped");
+            continue;
+        }
+        std::string precision = c.dtype >= 0 ? std::string(row[c.dtype]) : c.dtypeConstant;
+        if (!precision.empty() && !parseDtype(precision) && precision != "fp64") {
+            skip.add(line, header.names[c.dtype], "unknown dtype " + quoteInput(precision) + "; the row is skipped");
+            continue;
+        }
+        if (flops > 0)
+            k.byPrecision.push_back({ precision, flops });
+        if (c.group >= 0)
+            k.group = std::string(row[c.group]);
+        if (c.params >= 0)
+            k.params = parseParams(row[c.params]);
+        settlePrecisions(k);
+        set.kernels.push_back(std::move(k));
+    }
+    const int rows = set.rowsRead;
+    return finishRead(reader, skip, std::move(set), headerLine,
+        "no kernel could be read (" + std::to_string(rows) + " rows after the header)");
+}
+
+Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const std::string& file)
+{
+    using Result = Expected<MeasuredSet, Diagnostics>;
+    YamlReader r(file);
+    const std::optional<YAML::Node> root = r.load(text);
+    if (!root)
+        return Result::failure(r.diagnostics());
+    MeasuredSet set;
+    set.file = file;
+    set.format = MeasuredFormat::PlainJson;
+    if (!r.checkMap(*root, {}, { "kernels" }))
+        return Result::failure(r.diagnostics());
+    const std::optional<YAML::Node> list = r.child(*root, {}, "kernels", true);
+    if (!list || !list->IsSequence()) {
+        if (list)
+            r.error(*list, "kernels", "expected a list of kernels");
+        return Result::failure(r.diagnostics());
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const YAML::Node node = (*list)[i];
+        const std::string at = YamlReader::index("kernels", i);
+        if (!r.checkMap(node, at, { "name", "flops", "bytes", "seconds", "dtype", "group", "params" }))
+            continue;
+        MeasuredKernel k;
+        k.line = node.Mark().line + 1;
+        ++set.rowsRead;
+        if (auto n = r.child(node, at, "name", true))
+            k.name = r.text(*n, YamlReader::join(at, "name"), kMaxNameBytes).value_or("");
+        auto positive = [&](std::string_view key, bool strictly) -> double {
+            const std::optional<YAML::Node> n = r.child(node, at, key, true);
+            const std::optional<double> v = n ? r.number(*n, YamlReader::join(at, key)) : std::nullopt;
+            if (v && (*v < 0 || (strictly && *v == 0)))
+                r.error(*n, YamlReader::join(at, key), strictly ? "expected a positive number" : "expected >= 0");
+            return v.value_or(0);
+        };
+        k.seconds = positive("seconds", true);
+        const double flops = positive("flops", false);
+        std::string precision;
+        if (auto d = r.child(node, at, "dtype", false)) {
+            precision = r.text(*d, YamlReader::join(at, "dtype")).value_or("");
+            if (!precision.empty() && !parseDtype(precision) && precision != "fp64")
+                r.error(*d, YamlReader::join(at, "dtype"), "unknown dtype " + quoteInput(precision));
+        }
+        if (auto g = r.child(node, at, "group", false))
+            k.group = r.text(*g, YamlReader::join(at, "group"), kMaxNameBytes).value_or("");
+        if (auto b = r.child(node, at, "bytes", true)) {
+            const std::string field = YamlReader::join(at, "bytes");
+            if (b->IsMap()) {
+                for (const auto& level : *b)
+                    if (auto v = r.number(level.second, YamlReader::join(field, level.first.Scalar())); v && *v > 0)
+                        k.bytes.push_back({ level.first.Scalar(), *v });
+            } else if (auto v = r.number(*b, field); v && *v > 0) {
+                k.bytes.push_back({ "DRAM", *v });
+            }
+        }
+        if (auto p = r.child(node, at, "params", false); p && p->IsMap())
+            for (const auto& param : *p)
+                if (auto v
+                    = r.number(param.second, YamlReader::join(YamlReader::join(at, "params"), param.first.Scalar())))
+                    k.params.emplace_back(param.first.Scalar(), *v);
+        if (flops > 0)
+            k.byPrecision.push_back({ precision, flops });
+        settlePrecisions(k);
+        set.kernels.push_back(std::move(k));
+    }
+    if (r.failed())
+        return Result::failure(r.diagnostics());
+    if (set.kernels.empty())
+        return refuse(file, 0, "kernels", "the list of kernels is empty");
+    return set;
+}
+
+} // namespace roofline

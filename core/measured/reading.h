@@ -1,0 +1,52 @@
+// What the measured-data readers share: located messages about rows they skip, and column lookup by name.
+// Internal to roofline_core.
+#pragma once
+
+#include "measured/measured.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+class CsvReader;
+
+// A column name or value as a message may show it: itself when it is short printable text, else quoted and cut.
+std::string printable(std::string_view text);
+
+// Collects the rows a reader skips: the first kMaxDiagnostics − 1 with their reason, then a count of the rest.
+class SkipLog {
+public:
+    explicit SkipLog(std::string file)
+        : m_file(std::move(file))
+    { }
+    void add(int line, std::string_view column, std::string message);
+    Diagnostics take(); // the messages, and "N more rows skipped" when there were more
+    std::size_t count() const { return m_count; }
+
+private:
+    std::string m_file;
+    Diagnostics m_diagnostics;
+    std::size_t m_count = 0;
+};
+
+// A header read into owned strings, with its columns looked up by exact name or ignoring case.
+struct CsvHeader {
+    std::vector<std::string> names;
+    int find(std::string_view name) const; // -1 when absent
+    int findIgnoringCase(std::string_view name) const;
+};
+
+// The first record as a header, or the refusal: an empty file, or the reader's error.
+Expected<CsvHeader, Diagnostics> readHeader(CsvReader&, const std::string& file);
+
+// Ends a read: notes where the reader stopped early, moves the skipped rows' messages into the set, and refuses a set
+// with neither kernels nor ceilings, saying `nothingRead` at `line` and then why each row was skipped.
+Expected<MeasuredSet, Diagnostics> finishRead(
+    CsvReader&, SkipLog&, MeasuredSet set, int line, const std::string& nothingRead);
+
+// One failure diagnostic for the whole file, or at a line.
+Expected<MeasuredSet, Diagnostics> refuse(const std::string& file, int line, std::string field, std::string message);
+
+} // namespace roofline

@@ -1,0 +1,78 @@
+// What measured kernels are on a chip (see measured_analysis.h): plain values, held by the session's analysis
+// (analysis.h) so that the report, the export and the window read one result.
+#pragma once
+
+#include "roofline/dtype.h"
+#include "roofline/evaluate.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+// Bytes of a kernel at one level, resolved to a memory of the chip.
+struct MeasuredLevel {
+    std::string level; // as the file names it: "DRAM", "L2"
+    std::string memory; // the chip's memory it is: "HBM", "L2"; empty when the chip has none of that name
+    double bytes = 0;
+    double intensity = 0; // FLOPs per byte; 0 when the kernel did no FLOPs
+    double bandwidth = 0; // the chip's bandwidth of `memory`, 0 when none
+};
+
+struct MeasuredPoint {
+    std::size_t kernel = 0; // index into MeasuredSet::kernels
+    bool onChart = false; // false when it has no FLOPs or no bytes: nothing to place on log axes
+    std::string why; // when not on the chart
+    Dtype roof = Dtype::bf16; // the compute roof it is measured against: its dtype when the chip has a peak for it
+    double peak = 0;
+    std::vector<MeasuredLevel> levels;
+    double intensity = 0; // the chart's x: FLOPs per byte of main memory (of the first level when it has none)
+    double achieved = 0; // FLOP/s
+    double attainable = 0; // min(peak, every level's bandwidth × intensity), FLOP/s
+    std::string bound; // "compute" or the binding memory
+    double fraction = 0; // achieved / attainable
+    double timeShare = 0; // of the set's total time
+};
+
+// A kernel beside the modeled operation it was linked to, with the kernel's shape parameters ("B" = 256) set on the
+// operation where it has them.
+struct MeasuredLink {
+    std::size_t kernel = 0;
+    std::string operationId;
+    std::string operation; // "matmul B=256" after the parameters are applied
+    std::optional<Evaluation> predicted; // empty when the operation cannot be evaluated (see problem)
+    std::string problem;
+    double measured = 0; // seconds
+    double ratioToLower = 0; // measured / T_lower
+    bool bracketed = false; // T_lower <= measured <= T_upper
+};
+
+// A measured ceiling against the datasheet's: from a peaks file, or the best a set of kernels reached.
+struct CeilingComparison {
+    std::string name; // "HBM", "bf16"
+    bool compute = false;
+    double measured = 0;
+    double datasheet = 0; // 0 when the chip has no such roof
+    double fraction = 0; // measured / datasheet, 0 when no datasheet figure
+    std::string source; // the peaks file's column, or the kernel that reached it
+    std::string overrideKey; // "bandwidth.HBM", "peak.bf16": the --set key that makes it the model's roof
+    // "efficiency.HBM", "efficiency.compute": the --set key that keeps the datasheet's roof and makes the measured
+    // share of it the model's efficiency factor (the compute factor applies to every dtype); empty when the fraction
+    // is no legal factor (above 1, or below 0.01).
+    std::string efficiencyKey;
+};
+
+struct MeasuredAnalysis {
+    std::vector<MeasuredPoint> points; // one per kernel, in the file's order
+    std::vector<MeasuredLink> links;
+    std::vector<CeilingComparison> ceilings; // from the file's peaks, else derived from the kernels
+    bool ceilingsDerived = false;
+    double totalSeconds = 0;
+    // Per kernel, the link rule its name matched, or -1: the same for every chip, so that analyses of the same set
+    // and rules share it rather than match every name again on each slider step.
+    std::shared_ptr<const std::vector<int>> ruleOf;
+};
+
+} // namespace roofline

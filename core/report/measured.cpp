@@ -1,0 +1,167 @@
+#include "report/measured.h"
+
+#include "base/json.h"
+#include "base/units.h"
+#include "report/practical.h"
+#include "report/report.h"
+
+namespace roofline {
+
+void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis& a)
+{
+    j.key("source").beginObject();
+    j.key("file").value(set.file);
+    j.key("format").value(formatName(set.format));
+    if (!set.device.empty())
+        j.key("device").value(set.device);
+    j.key("rows_read").value(static_cast<double>(set.rowsRead));
+    j.key("kernels").value(static_cast<double>(set.kernels.size()));
+    j.key("total_duration_s").value(a.totalSeconds);
+    j.endObject();
+    j.key("points").beginArray();
+    for (const MeasuredPoint& p : a.points) {
+        const MeasuredKernel& k = set.kernels[p.kernel];
+        j.beginObject();
+        j.key("name").value(k.name);
+        if (!k.group.empty())
+            j.key("group").value(k.group);
+        j.key("line").value(static_cast<double>(k.line));
+        if (k.dtype)
+            j.key("dtype").value(dtypeName(*k.dtype));
+        j.key("duration_s").value(k.seconds);
+        j.key("time_share").value(p.timeShare);
+        j.key("flops").value(k.flops);
+        j.key("flops_by_precision").beginObject();
+        for (const PrecisionFlops& f : k.byPrecision)
+            j.key(f.precision.empty() ? "unspecified" : f.precision).value(f.flops);
+        j.endObject();
+        j.key("bytes").beginObject();
+        for (const MeasuredLevel& l : p.levels)
+            j.key(l.level).value(l.bytes);
+        j.endObject();
+        j.key("achieved_flops_per_s").value(p.achieved);
+        j.key("on_chart").value(p.onChart);
+        if (!p.onChart) {
+            j.key("why").value(p.why);
+        } else {
+            j.key("intensity").beginObject();
+            for (const MeasuredLevel& l : p.levels)
+                j.key(l.level).value(l.intensity);
+            j.endObject();
+            j.key("roof_dtype").value(dtypeName(p.roof));
+            j.key("attainable_flops_per_s").value(p.attainable);
+            j.key("bound").value(p.bound);
+            j.key("fraction_of_attainable").value(p.fraction);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.key("links").beginArray();
+    for (const MeasuredLink& l : a.links) {
+        j.beginObject();
+        j.key("kernel").value(set.kernels[l.kernel].name);
+        j.key("operation_id").value(l.operationId);
+        j.key("measured_s").value(l.measured);
+        if (!l.predicted) {
+            j.key("problem").value(l.problem);
+        } else {
+            j.key("operation").value(l.operation);
+            j.key("t_lower_s").value(l.predicted->tLower);
+            j.key("t_upper_s").value(l.predicted->tUpper);
+            j.key("measured_over_t_lower").value(l.ratioToLower);
+            j.key("bracketed").value(l.bracketed);
+            j.key("predicted_attainable_flops_per_s").value(l.predicted->attainable);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.key("ceilings").beginObject();
+    j.key("from").value(a.ceilingsDerived ? "kernels" : "peaks file");
+    j.key("list").beginArray();
+    for (const CeilingComparison& c : a.ceilings) {
+        j.beginObject();
+        j.key("name").value(c.name);
+        j.key("kind").value(c.compute ? "compute" : "memory");
+        j.key(c.compute ? "flops_per_s" : "bandwidth_bytes_per_s").value(c.measured);
+        j.key("source").value(c.source);
+        if (c.datasheet > 0) {
+            j.key("datasheet").value(c.datasheet);
+            j.key("fraction_of_datasheet").value(c.fraction);
+            j.key("set").value(c.overrideKey + "=" + formatSI(c.measured, "", 4));
+            if (!c.efficiencyKey.empty())
+                j.key("set_efficiency").value(c.efficiencyKey + "=" + plainFactor(c.fraction));
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    j.key("skipped").beginArray();
+    for (const Diagnostic& d : set.skipped)
+        j.value(d.toString());
+    j.endArray();
+}
+
+std::string measuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis& model)
+{
+    JsonWriter j;
+    j.beginObject();
+    j.key("hardware").beginObject();
+    j.key("id").value(model.hardware.id);
+    j.key("name").value(model.hardware.name);
+    j.key("dtype").value(dtypeName(model.dtype));
+    j.key("peak_flops_per_s").value(model.peak);
+    j.endObject();
+    writeMeasured(j, set, a);
+    j.endObject();
+    return j.str() + "\n";
+}
+
+std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
+{
+    std::string out = "Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
+        + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n";
+    if (!a.points.empty()) {
+        std::vector<std::vector<std::string>> rows { { "kernel", "time", "share", "intensity", "achieved", "bound",
+            "of roof" } };
+        for (const MeasuredPoint& p : a.points) {
+            const MeasuredKernel& k = set.kernels[p.kernel];
+            std::string name = k.name.size() > 48 ? k.name.substr(0, 45) + "..." : k.name;
+            rows.push_back({ name, formatSeconds(k.seconds), percent(p.timeShare),
+                p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
+                p.onChart ? p.bound : "-", p.onChart ? percent(p.fraction) : p.why });
+        }
+        out += renderTable(rows, 1, 6);
+    }
+    if (!a.links.empty()) {
+        out += "\nMeasured against modeled:\n";
+        std::vector<std::vector<std::string>> rows { { "kernel", "operation", "measured", "T_lower", "T_upper",
+            "measured/T_lower", "bracketed" } };
+        for (const MeasuredLink& l : a.links) {
+            const std::string& name = set.kernels[l.kernel].name;
+            if (!l.predicted)
+                rows.push_back({ name, l.operationId, formatSeconds(l.measured), "-", "-", "-", l.problem });
+            else
+                rows.push_back({ name, l.operation, formatSeconds(l.measured), formatSeconds(l.predicted->tLower),
+                    formatSeconds(l.predicted->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" });
+        }
+        out += renderTable(rows, 2, 6);
+    }
+    if (!a.ceilings.empty()) {
+        out += std::string("\nMeasured ceilings (") + (a.ceilingsDerived ? "best reached by the kernels" : "peaks file")
+            + "):\n";
+        std::vector<std::vector<std::string>> rows { { "roof", "measured", "datasheet", "fraction", "as efficiency",
+            "from" } };
+        for (const CeilingComparison& c : a.ceilings)
+            rows.push_back({ c.name, c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured),
+                c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
+                c.datasheet > 0 ? percent(c.fraction) : "-",
+                c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + plainFactor(c.fraction),
+                c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
+        out += renderTable(rows, 1, 4);
+    }
+    for (const Diagnostic& d : set.skipped)
+        out += "skipped: " + d.toString() + "\n";
+    return out;
+}
+
+} // namespace roofline

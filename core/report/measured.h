@@ -1,0 +1,22 @@
+// Measured kernels in the reports: the `import` command's JSON document, the report's "measured" member and the
+// readable table of points, links and ceilings.
+#pragma once
+
+#include "measured/measured.h"
+#include "measured/result.h"
+#include "session/analysis.h"
+
+#include <string>
+
+namespace roofline {
+
+class JsonWriter;
+
+// The `import` command's JSON document: the source, the chip, the points, the links, the ceilings, what was skipped.
+std::string measuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model);
+// Writes the same members into an object a caller has open (the report's "measured" member).
+void writeMeasured(JsonWriter&, const MeasuredSet&, const MeasuredAnalysis&);
+// A readable table of the points, the links and the ceilings.
+std::string measuredTable(const MeasuredSet&, const MeasuredAnalysis&);
+
+} // namespace roofline

@@ -1,0 +1,208 @@
+#include "report/model.h"
+
+#include "base/units.h"
+#include "report/report.h"
+
+#include <cstdio>
+
+namespace roofline {
+
+namespace {
+
+// "6,738,415,616": a parameter count as papers print it.
+std::string grouped(double v)
+{
+    const std::string digits = wholeText(v);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+} // namespace
+
+void writeModelJson(JsonWriter& j, const Analysis& a)
+{
+    const ModelSettings& s = *a.session.model;
+    const ModelTotals& t = *a.model;
+    j.key("model").beginObject();
+    j.key("id").value(s.model.id);
+    j.key("name").value(s.model.name);
+    j.key("parameters").value(parameterCount(s.model));
+    j.key("layers").value(s.model.layers);
+    j.key("phase").value(phaseName(s.phase));
+    j.key("batch").value(s.batch);
+    if (s.phase == Phase::Decode)
+        j.key("context").value(s.context);
+    else
+        j.key("prompt").value(s.prompt);
+    j.key("weights").value(dtypeName(s.weights));
+    j.key("activations").value(dtypeName(s.activations));
+    j.key("kv").value(dtypeName(s.kvCache));
+    j.key("tp").value(s.tp);
+    j.key("attention").value(s.materialiseScores ? "materialised" : "fused");
+    if (s.phase == Phase::Train) {
+        j.key("dp").value(s.dp);
+        j.key("pp").value(s.pp);
+        j.key("microbatches").value(s.microbatches);
+    }
+    j.endObject();
+
+    j.key("totals").beginObject();
+    j.key("flops").value(t.flops);
+    j.key("t_lower_s").value(t.tLower);
+    j.key("t_upper_s").value(t.tUpper);
+    j.key("t_math_s").value(t.tMath);
+    j.key("t_memory_s").value(t.tMemory);
+    j.key("t_network_s").value(t.tNetwork);
+    if (a.hardware.latency)
+        j.key("t_latency_s").value(t.tLatency);
+    j.key("tokens_per_s").value(t.tokensPerSecond);
+    j.key("tokens_per_s_per_sequence").value(t.tokensPerSecondPerSequence);
+    if (s.phase == Phase::Prefill)
+        j.key("time_to_first_token_s").value(t.timeToFirstToken);
+    j.key("mfu").value(t.mfu);
+    j.key("memory_bandwidth_utilisation").value(t.mbu);
+    j.key("weights_bytes").value(t.weightsBytes);
+    j.key("kv_cache_bytes").value(t.kvCacheBytes);
+    j.key("activation_bytes").value(t.activationBytes);
+    j.key("capacity_bytes").value(t.capacityBytes);
+    j.key("fits").value(t.fits);
+    j.key("max_batch").value(t.maxBatch);
+    if (t.training) {
+        const TrainingTotals& tr = *t.training;
+        j.key("training").beginObject();
+        j.key("tokens").value(tr.tokens);
+        j.key("model_flops").value(tr.modelFlops);
+        j.key("hardware_flops_utilisation").value(tr.hfu);
+        j.key("t_stage_lower_s").value(tr.stageLower);
+        j.key("t_stage_upper_s").value(tr.stageUpper);
+        j.key("bubble_fraction").value(tr.bubbleFraction);
+        j.key("t_bubble_lower_s").value(tr.bubbleLower);
+        j.key("t_bubble_upper_s").value(tr.bubbleUpper);
+        j.key("t_gradients_lower_s").value(tr.gradientsLower);
+        j.key("t_gradients_upper_s").value(tr.gradientsUpper);
+        j.key("gradient_bytes_sent").value(tr.gradientBytes);
+        if (tr.gradientBytes > 0) {
+            j.key("dp_link").value(tr.dpLink);
+            j.key("dp_intensity").value(tr.dpIntensity);
+            j.key("dp_ridge").value(tr.dpRidge);
+        }
+        j.key("gradients_bytes").value(tr.gradientsBytes);
+        j.key("optimizer_bytes").value(tr.optimizerBytes);
+        j.endObject();
+    }
+    j.endObject();
+    if (t.training)
+        return; // the serving text models inference
+
+    const ServingText& st = t.servingText;
+    j.key("serving_text").beginObject();
+    j.key("t_mem_s").value(st.tMem);
+    j.key("t_compute_s").value(st.tCompute);
+    j.key("t_network_s").value(st.tNetwork);
+    j.key("t_network_ring_s").value(st.tNetworkRing);
+    j.key("gpu_memory_bytes").value(st.gpuMemory);
+    j.key("mem_bandwidth_bytes_per_s").value(st.memBandwidth);
+    j.key("compute_flops_per_s").value(st.compute);
+    j.key("net_bandwidth_bytes_per_s").value(st.netBandwidth);
+    j.endObject();
+}
+
+std::string modelTotalsText(const Analysis& a)
+{
+    const ModelSettings& s = *a.session.model;
+    const ModelTotals& t = *a.model;
+    const bool prefill = s.phase == Phase::Prefill;
+    const bool train = s.phase == Phase::Train;
+    std::string out = "\n" + s.model.name + " (" + grouped(parameterCount(s.model)) + " parameters), "
+        + std::string(phaseName(s.phase)) + ", B=" + wholeText(s.batch)
+        + (s.phase == Phase::Decode ? ", context S=" + wholeText(s.context)
+                                    : (train ? ", sequence P=" : ", prompt P=") + wholeText(s.prompt))
+        + ", weights " + std::string(dtypeName(s.weights)) + (train ? "" : ", KV " + std::string(dtypeName(s.kvCache)))
+        + ", TP N=" + wholeText(s.tp)
+        + (train ? ", DP " + wholeText(s.dp) + ", PP " + wholeText(s.pp) + " × " + wholeText(s.microbatches)
+                    + " microbatches"
+                 : "")
+        + "; per chip, operations one after another:\n";
+    out += "  "
+        + std::string(train ? "training step"
+                : prefill   ? "prefill"
+                            : "decode step")
+        + "  T_lower " + formatSeconds(t.tLower) + "  T_upper " + formatSeconds(t.tUpper) + "  (math "
+        + formatSeconds(t.tMath) + ", memory " + formatSeconds(t.tMemory) + ", network " + formatSeconds(t.tNetwork)
+        + (a.hardware.latency ? ", latency floors add " + formatSeconds(t.tLatency) : "") + ")\n";
+    if (t.training) {
+        const TrainingTotals& tr = *t.training;
+        out += "  of which   stage " + formatSeconds(tr.stageLower) + ", pipeline bubble "
+            + formatSeconds(tr.bubbleLower) + " ((pp−1)/(m+pp−1) = " + percent(tr.bubbleFraction)
+            + " of the pipeline), gradient all-reduce " + formatSeconds(tr.gradientsLower) + "\n";
+        out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total (" + formatSI(tr.tokens, "", 4)
+            + " tokens a step)\n";
+        out += "  MFU " + percent(t.mfu) + " (6·Ψ·tokens = " + formatSI(tr.modelFlops, "FLOP", 4)
+            + " per chip), every operation's FLOPs " + percent(tr.hfu) + ", memory-bandwidth utilisation "
+            + percent(t.mbu) + "\n";
+        if (tr.gradientBytes > 0)
+            out += "  data parallelism: 6·Ψ·tokens / gradient bytes = " + formatSI(tr.dpIntensity, "", 5)
+                + " FLOPs/byte against " + tr.dpLink + "'s ridge " + formatSI(tr.dpRidge, "", 5) + ": "
+                + (tr.dpIntensity >= tr.dpRidge ? "compute-bound" : "network-bound") + "\n";
+        out += "  memory     weights " + formatBytes(t.weightsBytes) + " + gradients " + formatBytes(tr.gradientsBytes)
+            + " + optimizer " + formatBytes(tr.optimizerBytes) + " + activations " + formatBytes(t.activationBytes);
+    } else {
+        out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total, "
+            + formatSI(t.tokensPerSecondPerSequence, "", 4) + " per sequence"
+            + (prefill ? "; time to first token " + formatSeconds(t.timeToFirstToken) : "") + "\n";
+        out += "  MFU " + percent(t.mfu) + ", memory-bandwidth utilisation " + percent(t.mbu) + "\n";
+        out += "  memory     weights " + formatBytes(t.weightsBytes) + " + KV cache " + formatBytes(t.kvCacheBytes)
+            + " + activations " + formatBytes(t.activationBytes);
+    }
+    if (t.capacityBytes > 0)
+        out += " of " + formatBytes(t.capacityBytes) + ": "
+            + (t.fits ? std::string("fits") : std::string("DOES NOT FIT"))
+            + (t.maxBatch >= 1 ? std::string(train ? "; largest batch " : "; largest batch at this context ")
+                        + wholeText(t.maxBatch)
+                               : "; not even one sequence fits beside the weights");
+    else
+        out += " (the chip's memory capacity is not known)";
+    out += "\n";
+    for (const GroupTotal& g : a.groups) {
+        char name[64];
+        std::snprintf(name, sizeof name, "  %-18s ", g.group.c_str());
+        out += name + formatSeconds(g.tLower) + "  (math " + formatSeconds(g.tMath) + ", memory "
+            + formatSeconds(g.tMemory) + ", network " + formatSeconds(g.tNetwork) + ")\n";
+    }
+    if (train)
+        return out; // the serving text models inference
+    const ServingText& st = t.servingText;
+    out += "Serving text's model, as written (one GPU's memory, compute and link):\n";
+    out += "  t_mem = GPU_mem / MemBW = " + formatBytes(st.gpuMemory) + " / " + formatBandwidth(st.memBandwidth) + " = "
+        + formatSeconds(st.tMem) + "\n";
+    out += "  t_compute = 2·B·P / compute = " + formatSeconds(st.tCompute) + "\n";
+    out += "  T_network = 4(N−1)·B·D·S·L / NetBW = " + formatSeconds(st.tNetwork)
+        + "; a ring all-reduce, two per layer of 2(N−1)/N·B·D·S bytes: " + formatSeconds(st.tNetworkRing)
+        + " (the text's term has no 1/N: N times more)\n";
+    return out;
+}
+
+std::string modelList(const ModelLibrary& library)
+{
+    std::string out;
+    char line[256];
+    std::snprintf(line, sizeof line, "%-16s %-16s %19s %7s %7s %9s %7s %8s %s\n", "id", "name", "parameters", "layers",
+        "hidden", "heads/kv", "mlp", "vocab", "experts");
+    out += line;
+    for (const Model& m : library.models) {
+        std::snprintf(line, sizeof line, "%-16s %-16s %19s %7s %7s %9s %7s %8s %s\n", m.id.c_str(), m.name.c_str(),
+            grouped(parameterCount(m)).c_str(), wholeText(m.layers).c_str(), wholeText(m.hidden).c_str(),
+            (wholeText(m.heads) + "/" + wholeText(m.kvHeads)).c_str(), wholeText(m.mlp).c_str(),
+            wholeText(m.vocab).c_str(),
+            m.experts > 1 ? (wholeText(m.expertsPerToken) + " of " + wholeText(m.experts)).c_str() : "-");
+        out += line;
+    }
+    return out;
+}
+
+} // namespace roofline

@@ -1,0 +1,20 @@
+// The report's model sections: in JSON `model`, `totals` and `serving_text`; in the table, the totals under the
+// operations. And the `models` command's list.
+#pragma once
+
+#include "base/json.h"
+#include "files/model_presets.h"
+#include "session/analysis.h"
+
+#include <string>
+
+namespace roofline {
+
+// Writes the keys "model", "totals" and "serving_text" into the open object. Needs analysis.model.
+void writeModelJson(JsonWriter&, const Analysis&);
+// The totals as lines of text, after the operations' table. Needs analysis.model.
+std::string modelTotalsText(const Analysis&);
+// One line per model: id, name, parameters, layers, hidden size, heads/KV heads, MLP, vocabulary, experts.
+std::string modelList(const ModelLibrary&);
+
+} // namespace roofline

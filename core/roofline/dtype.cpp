@@ -1,0 +1,71 @@
+#include "roofline/dtype.h"
+
+#include "base/units.h"
+
+namespace roofline {
+
+namespace {
+struct DtypeInfo {
+    std::string_view name;
+    double bytes;
+    bool integer;
+};
+
+constexpr DtypeInfo kInfo[] = {
+    { "fp32", 4, false },
+    { "tf32", 4, false }, // computed at tf32 rate, stored as fp32
+    { "bf16", 2, false },
+    { "fp16", 2, false },
+    { "fp8", 1, false },
+    { "fp6", 0.75, false },
+    { "int8", 1, true },
+    { "fp4", 0.5, false },
+    { "int4", 0.5, true },
+};
+static_assert(std::size(kInfo) == kDtypeCount);
+
+const DtypeInfo& info(Dtype d)
+{
+    return kInfo[static_cast<std::size_t>(d)];
+}
+} // namespace
+
+std::string_view dtypeName(Dtype d)
+{
+    return info(d).name;
+}
+
+std::optional<Dtype> parseDtype(std::string_view name)
+{
+    for (Dtype d : kAllDtypes)
+        if (info(d).name == name)
+            return d;
+    return std::nullopt;
+}
+
+double bytesPerElement(Dtype d)
+{
+    return info(d).bytes;
+}
+
+bool isInteger(Dtype d)
+{
+    return info(d).integer;
+}
+
+std::string_view workName(Dtype d)
+{
+    return isInteger(d) ? "OPs" : "FLOPs";
+}
+
+std::string intensityUnit(Dtype d)
+{
+    return std::string(workName(d)) + " per byte";
+}
+
+std::string formatRate(double perSecond, Dtype d)
+{
+    return isInteger(d) ? formatSI(perSecond, "OP/s") : formatFlops(perSecond);
+}
+
+} // namespace roofline

@@ -1,0 +1,180 @@
+// The descriptions of the operation kinds a language model's layers add to the catalogue (operation_specs.cpp holds
+// the others): the elementwise passes between the matmuls, attention reading the KV cache, and the experts of a
+// mixture-of-experts MLP.
+#include "roofline/operation_kinds.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+
+namespace roofline::kinds {
+
+namespace {
+
+// What each elementwise kind does per element of its B·D, in the order of ElementwiseKind: FLOPs, the arrays of
+// B·D elements it reads and writes, and the vectors of D it reads (a norm's weights) and writes (their gradients).
+// A backward pass recomputes what its derivative needs from the forward's input and counts every operation written
+// out: rmsnorm's dx = (γ·dy − x̂·mean(γ·dy·x̂))/rms with dγ += dy·x̂ is 8 per element and 2 per row.
+struct ElementwiseCost {
+    double flopsPerElement;
+    double flopsPerRow;
+    double reads;
+    double writes;
+    double weights;
+    double weightGradients;
+};
+
+constexpr ElementwiseCost kElementwise[] = {
+    { 4, 1, 1, 1, 1, 0 }, // rmsnorm
+    { 1, 0, 2, 1, 0, 0 }, // residual_add
+    { 5, 0, 1, 1, 0, 0 }, // softmax
+    { 5, 0, 2, 1, 0, 0 }, // swiglu
+    { 8, 0, 1, 1, 0, 0 }, // gelu
+    { 0, 0, 1, 1, 0, 0 }, // embedding
+    { 8, 2, 2, 1, 1, 1 }, // rmsnorm_backward: reads x and dy, writes dx; γ read, dγ written
+    { 11, 3, 2, 1, 1, 2 }, // layernorm_backward: rmsnorm's and the mean's; γ read, dγ and dβ written
+    { 1, 0, 2, 1, 0, 0 }, // gradient_add: the two gradients of a fork summed
+    { 4, 0, 2, 1, 0, 0 }, // softmax_backward: dx = y·(dy − Σ y·dy), reads y and dy
+    { 12, 0, 3, 2, 0, 0 }, // swiglu_backward: reads gate, up and dy, writes dgate and dup
+    { 18, 0, 2, 1, 0, 0 }, // gelu_backward: the tanh form's derivative times dy
+    { 1, 0, 2, 1, 0, 0 }, // embedding_backward: each gradient row added into its token's row of the table's gradient
+};
+static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::EmbeddingBackward) + 1);
+
+// Keys per sequence: S, or T when S is smaller.
+double keysOf(const Attention& op)
+{
+    return std::max(op.S, op.T);
+}
+
+// Query–key pairs a causal attention scores: query i of T sees S − T + i + 1 keys.
+double causalPairs(const Attention& op)
+{
+    return op.T * (keysOf(op) - op.T) + op.T * (op.T + 1) / 2;
+}
+
+} // namespace
+
+const KindSpec<Elementwise>& specOf(const Elementwise*)
+{
+    static const KindSpec<Elementwise> spec {
+        // In the order of ElementwiseKind.
+        .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding", "rmsnorm_backward",
+            "layernorm_backward", "gradient_add", "softmax_backward", "swiglu_backward", "gelu_backward",
+            "embedding_backward" },
+        .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding", "RMSNorm backward",
+            "LayerNorm backward", "gradient add", "softmax backward", "SwiGLU backward", "GELU backward",
+            "embedding backward" },
+        .params = { count("B", &Elementwise::B, "rows", "tokens", 20),
+            count("D", &Elementwise::D, "width of a row", "elements", 20),
+            dtype("dtype", &Elementwise::dtype, "element dtype"), memoryLevel(&Elementwise::memory) },
+        .main = "B",
+        .cost = [](const Elementwise& op) -> Cost {
+            const ElementwiseCost& k = kElementwise[static_cast<std::size_t>(op.kind)];
+            const double elements = op.B * op.D;
+            const double bytes
+                = s(op.dtype) * ((k.reads + k.writes) * elements + (k.weights + k.weightGradients) * op.D);
+            return { k.flopsPerElement * elements + k.flopsPerRow * op.B, op.dtype, { memory(op.memory, bytes) }, {} };
+        },
+        .label =
+            [](const Elementwise& o) {
+                return std::string(kindName(OperationVariant(o))) + " B=" + shortNumber(o.B) + " D=" + shortNumber(o.D);
+            },
+        .nameOf = [](const Elementwise& o) { return static_cast<std::size_t>(o.kind); },
+        .make =
+            [](std::size_t i) {
+                Elementwise e;
+                e.kind = static_cast<ElementwiseKind>(i);
+                return e;
+            },
+    };
+    return spec;
+}
+
+const KindSpec<Attention>& specOf(const Attention*)
+{
+    static const KindSpec<Attention> spec {
+        // In the order of AttentionPart.
+        .names = { "attention", "attention_scores", "attention_values", "attention_backward", "attention_forward" },
+        .titles
+        = { "attention", "attention scores", "attention values", "attention backward", "attention forward (no cache)" },
+        .params = { count("B", &Attention::B, "sequences", "sequences", 16),
+            count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
+            count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
+            count("heads", &Attention::heads, "query heads", "heads", 8),
+            count("kv_heads", &Attention::kvHeads, "KV heads (grouped-query attention when fewer)", "heads", 8),
+            count("d", &Attention::d, "width of a head", "elements", 10),
+            dtype("x", &Attention::x, "activation dtype (Q, O, scores; the compute)"),
+            dtype("kv", &Attention::kv, "KV cache dtype"), memoryLevel(&Attention::memory) },
+        .main = "B",
+        .cost = [](const Attention& op) -> Cost {
+            const double qo = s(op.x) * op.B * op.T * op.heads * op.d; // Q read, or O written
+            const double kvRow = s(op.kv) * op.B * op.kvHeads * op.d; // one token's K (or V), all sequences
+            const double keys = keysOf(op);
+            const double scores = s(op.x) * op.B * op.heads * op.T * keys;
+            const double matmul = 2 * op.d * op.heads * op.B * op.T * keys;
+            switch (op.part) {
+            case AttentionPart::Fused:
+                return { 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
+                    { memory(op.memory, 2 * qo + kvRow * (2 * op.T + 2 * keys)) }, {} };
+            case AttentionPart::Scores:
+                return { matmul, op.x, { memory(op.memory, qo + kvRow * (op.T + keys) + scores) }, {} };
+            case AttentionPart::Values:
+                break;
+            case AttentionPart::Backward:
+                return { 2.5 * 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
+                    { memory(op.memory, 4 * qo + 4 * kvRow * keys) }, {} };
+            case AttentionPart::Forward:
+                return { 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
+                    { memory(op.memory, 2 * qo + 2 * kvRow * keys) }, {} };
+            }
+            return { matmul, op.x, { memory(op.memory, scores + kvRow * (op.T + keys) + qo) }, {} };
+        },
+        .label =
+            [](const Attention& o) {
+                return std::string(kindName(OperationVariant(o))) + " B=" + shortNumber(o.B) + " T=" + shortNumber(o.T)
+                    + " S=" + shortNumber(o.S);
+            },
+        .nameOf = [](const Attention& o) { return static_cast<std::size_t>(o.part); },
+        .make =
+            [](std::size_t i) {
+                Attention a;
+                a.part = static_cast<AttentionPart>(i);
+                return a;
+            },
+    };
+    return spec;
+}
+
+const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*)
+{
+    static const KindSpec<ExpertMatmul> spec {
+        .names = { "expert_matmul" },
+        .titles = { "expert matmul" },
+        .params = { count("tokens", &ExpertMatmul::tokens, "tokens routed", "tokens", 16),
+            count("D", &ExpertMatmul::D, "contracting dimension", "elements", 16),
+            count("F", &ExpertMatmul::F, "output features of each expert", "elements", 16),
+            count("E", &ExpertMatmul::E, "experts", "experts", 8, { 1, 1024, "past any published mixture" }),
+            count("k", &ExpertMatmul::k, "experts each token uses", "experts", 8,
+                { 1, 1024, "past any published mixture" }),
+            dtype("x", &ExpertMatmul::x, "activation dtype"), dtype("w", &ExpertMatmul::w, "weight dtype"),
+            dtype("out", &ExpertMatmul::out, "output dtype"),
+            dtype("compute", &ExpertMatmul::compute, "dtype whose peak the FLOPs run at"),
+            memoryLevel(&ExpertMatmul::memory) },
+        .main = "tokens",
+        .cost = [](const ExpertMatmul& op) -> Cost {
+            const double share = std::min(op.k / op.E, 1.0);
+            const double used = op.E * -std::expm1(op.tokens * std::log1p(-share));
+            const double rows = op.tokens * op.k;
+            const double bytes = s(op.x) * rows * op.D + s(op.w) * used * op.D * op.F + s(op.out) * rows * op.F;
+            return { 2 * rows * op.D * op.F, op.compute, { memory(op.memory, bytes) }, {} };
+        },
+        .label =
+            [](const ExpertMatmul& o) {
+                return "experts " + shortNumber(o.k) + "/" + shortNumber(o.E) + " tokens=" + shortNumber(o.tokens);
+            },
+    };
+    return spec;
+}
+
+} // namespace roofline::kinds

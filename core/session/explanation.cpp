@@ -1,0 +1,428 @@
+// The explanation of a worked example, generic over the kinds: the answer comes from the analysis (critical values,
+// evaluations) and the formula from each kind's description (costFormula), with the session's numbers put in.
+#include "session/explanation.h"
+
+#include "base/units.h"
+#include "chart/chart.h"
+#include "session/analysis.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+namespace roofline {
+
+namespace {
+
+// Large enough that the other dimensions no longer matter to a threshold: the texts' "B ≪ D" limit.
+constexpr double kLimitScale = 1e4;
+// A limit closer than this to the exact threshold adds nothing worth reading.
+constexpr double kLimitShown = 0.001;
+
+std::string printed(const char* format, double v)
+{
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, format, v);
+    std::string text = buffer;
+    // "3.94e+14" → "3.94e14", "5e-05" → "5e-5": as the texts write them.
+    if (const std::size_t e = text.find('e'); e != std::string::npos) {
+        std::string exponent = text.substr(e + 1);
+        const bool negative = exponent.starts_with('-');
+        exponent.erase(0, exponent.find_first_not_of("+-0"));
+        text = text.substr(0, e + 1) + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+    }
+    return text;
+}
+
+std::string withSeparators(std::string digits)
+{
+    const std::size_t start = digits.starts_with('-') ? 1 : 0;
+    for (std::size_t i = digits.size(); i > start + 3; i -= 3)
+        digits.insert(i - 3, ",");
+    return digits;
+}
+
+// A parameter's value inside a formula, exact: whole numbers in full up to ten million, no separators, and beyond
+// in the short form where it is exact ("7e9"), else in full ("268435456").
+std::string paramNumber(double v)
+{
+    if (v == std::floor(v) && std::fabs(v) < 1e7)
+        return printed("%.0f", v);
+    const std::string brief = printed("%.4g", v);
+    if (std::strtod(brief.c_str(), nullptr) == v)
+        return brief;
+    return printed(v == std::floor(v) ? "%.0f" : "%.17g", v);
+}
+
+std::string percent(double fraction)
+{
+    return printed("%.1f", 100 * fraction) + "% of peak";
+}
+
+// A memory level or link of the analysed chip.
+struct Roof {
+    std::string name;
+    double bandwidth = 0;
+    bool link = false;
+};
+
+std::optional<Roof> roofNamed(const Hardware& hw, const std::string& name)
+{
+    if (const MemoryLevel* m = hw.memory(name); m && !name.empty())
+        return Roof { m->name, m->bandwidth, false };
+    if (const Link* l = hw.link(name); l && !name.empty())
+        return Roof { l->name, l->bandwidth, true };
+    return std::nullopt;
+}
+
+std::string ridgeLine(const Roof& roof, double peak, Dtype dtype)
+{
+    return "ridge(" + roof.name + ") = peak(" + std::string(dtypeName(dtype)) + ") / bandwidth(" + roof.name
+        + ") = " + exactNumber(peak) + " / " + exactNumber(roof.bandwidth) + " = " + exactNumber(peak / roof.bandwidth)
+        + " " + std::string(workName(dtype)) + "/byte";
+}
+
+// "FLOPs = 2·B·D·F = 2·B·8192·8192": the symbols, then the numbers (all but `keep`).
+std::string formulaLine(
+    const std::string& what, std::string_view formula, const OperationVariant& op, std::string_view keep)
+{
+    return what + " = " + std::string(formula) + " = " + substituteFormula(formula, op, keep);
+}
+
+// The threshold with every other dimension (a count of elements) made kLimitScale times larger.
+std::optional<double> limitThreshold(
+    const OperationVariant& op, const Hardware& hw, const Critical& c, std::string& names)
+{
+    OperationVariant large = op;
+    for (const ParamInfo& p : params(op)) {
+        if (p.type != ParamType::Count || p.name == c.param || p.unit != "elements")
+            continue;
+        assignNumberParam(large, p.name, std::min(*numberParam(op, p.name) * kLimitScale, p.max));
+        names += (names.empty() ? "" : ", ") + std::string(p.name);
+    }
+    if (names.empty())
+        return std::nullopt;
+    const Expected<Critical> limit = solveCritical(large, hw, c.param, c.resource);
+    if (!limit || limit->kind != Critical::Kind::At)
+        return std::nullopt;
+    return limit->threshold;
+}
+
+void explainRidge(Explanation& e, const Analysis& a, const std::string& target)
+{
+    const std::optional<Roof> roof = roofNamed(a.hardware, target);
+    if (!roof || !(a.peak > 0)) {
+        e.answer = a.hardware.name + " has no memory level or link " + quoteInput(target);
+        return;
+    }
+    e.value = a.peak / roof->bandwidth;
+    e.answer = roof->name + " ridge: " + exactNumber(e.value) + " " + std::string(workName(a.dtype))
+        + "/byte, the intensity across " + roof->name + " from which an operation is compute-bound";
+    e.formula.push_back(ridgeLine(*roof, a.peak, a.dtype));
+    for (const MemoryLevel& m : a.hardware.memories)
+        if (m.name != roof->name)
+            e.formula.push_back(ridgeLine({ m.name, m.bandwidth, false }, a.peak, a.dtype));
+    for (const Link& l : a.hardware.links)
+        if (l.name != roof->name)
+            e.formula.push_back(ridgeLine({ l.name, l.bandwidth, true }, a.peak, a.dtype));
+}
+
+// The operation a lesson names, evaluated; or why there is none, in the explanation's answer.
+const Evaluation* evaluated(Explanation& e, const Analysis& a, const std::string& id, std::size_t& index)
+{
+    const std::optional<std::size_t> i = a.session.indexOf(id);
+    if (!i) {
+        e.answer = "The operation " + quoteInput(id) + " is no longer in the scenario";
+        return nullptr;
+    }
+    index = *i;
+    const Expected<Evaluation>& ev = a.operations[*i].evaluation;
+    if (!ev) {
+        e.answer = a.session.operations[*i].name + ": " + ev.error();
+        return nullptr;
+    }
+    return &*ev;
+}
+
+const ResourceUse* useOf(const Evaluation& ev, const std::string& name)
+{
+    for (const ResourceUse& r : ev.resources)
+        if (r.name == name)
+            return &r;
+    return nullptr;
+}
+
+std::string boundText(const Evaluation& ev)
+{
+    return (ev.computeBound() ? std::string("compute-bound") : "bound by " + ev.bound()) + ", "
+        + percent(ev.fractionOfPeak);
+}
+
+void explainCritical(Explanation& e, const Analysis& a, const std::string& id)
+{
+    std::size_t i = 0;
+    const Evaluation* ev = evaluated(e, a, id, i);
+    if (!ev)
+        return;
+    const Operation& op = a.session.operations[i];
+    const std::optional<Critical>& critical = a.operations[i].critical;
+    if (!critical) {
+        e.answer = op.name + ": no critical " + std::string(mainParam(op.op));
+        return;
+    }
+    const Critical& c = *critical;
+    const std::string& p = c.param;
+    switch (c.kind) {
+    case Critical::Kind::Always:
+        e.answer = op.name + " is compute-bound at every " + p;
+        break;
+    case Critical::Kind::Never:
+        e.answer = op.name + " is never compute-bound: " + c.resource + " binds at every " + p;
+        break;
+    case Critical::Kind::At: {
+        e.value = c.threshold;
+        e.answer = p + " \xE2\x89\xA5 " + exactNumber(c.value) + ": compute-bound from " + p + " = "
+            + exactNumber(c.threshold) + " (" + c.resource + ")";
+        std::string names;
+        if (const std::optional<double> limit = limitThreshold(op.op, a.hardware, c, names);
+            limit && std::fabs(*limit - c.threshold) > kLimitShown * c.threshold) {
+            e.limit = limit;
+            e.answer += "; " + exactNumber(*limit) + " in the limit of large " + names + " the texts use";
+        }
+        break;
+    }
+    }
+    const CostFormula f = costFormula(op.op);
+    const std::string work(workName(ev->dtype)); // FLOPs, or OPs for an integer dtype
+    const std::optional<Roof> roof = roofNamed(a.hardware, c.resource);
+    const std::string_view bytes = roof && roof->link ? f.link : f.memory;
+    if (!f.flops.empty())
+        e.formula.push_back(formulaLine(work, f.flops, op.op, p));
+    if (!bytes.empty())
+        e.formula.push_back(formulaLine("bytes(" + c.resource + ")", bytes, op.op, p));
+    if (roof) {
+        e.formula.push_back("compute-bound where " + work + " / bytes(" + c.resource + ") \xE2\x89\xA5 "
+            + ridgeLine(*roof, ev->peak, ev->dtype));
+    }
+    std::string now = "now " + p + " = " + paramNumber(numberParam(op.op, p).value_or(0));
+    if (const ResourceUse* use = useOf(*ev, c.resource))
+        now += ": intensity " + exactNumber(use->intensity) + " across " + use->name;
+    e.formula.push_back(now + ", " + boundText(*ev));
+}
+
+void explainIntensity(Explanation& e, const Analysis& a, const LessonAnswer& answer)
+{
+    std::size_t i = 0;
+    const Evaluation* ev = evaluated(e, a, answer.target, i);
+    if (!ev)
+        return;
+    const Operation& op = a.session.operations[i];
+    const ResourceUse* use = nullptr;
+    if (!answer.resource.empty())
+        use = useOf(*ev, answer.resource);
+    else if (const std::optional<std::size_t> binding = chart::bindingResource(*ev))
+        use = &ev->resources[*binding];
+    if (!use) {
+        e.answer = op.name + " moves no bytes across "
+            + (answer.resource.empty() ? std::string("any memory or link") : answer.resource);
+        return;
+    }
+    e.value = use->intensity;
+    const double ridge = ev->peak / use->bandwidth;
+    e.answer = op.name + ": intensity " + exactNumber(use->intensity) + " " + std::string(workName(ev->dtype))
+        + "/byte across " + use->name + ", " + (use->intensity >= ridge ? "above" : "below") + " its ridge of "
+        + exactNumber(ridge) + "; " + boundText(*ev);
+    const CostFormula f = costFormula(op.op);
+    const std::string_view bytes = use->kind == RoofKind::Network ? f.link : f.memory;
+    std::string line = std::string(workName(ev->dtype)) + " / bytes(" + use->name + ") = ";
+    if (!f.flops.empty() && !bytes.empty())
+        line += "(" + std::string(f.flops) + ") / (" + std::string(bytes) + ") = (" + substituteFormula(f.flops, op.op)
+            + ") / (" + substituteFormula(bytes, op.op) + ") = ";
+    e.formula.push_back(line + exactNumber(ev->flops) + " / " + exactNumber(use->bytes) + " = "
+        + exactNumber(use->intensity) + " " + std::string(workName(ev->dtype)) + "/byte");
+    e.formula.push_back(ridgeLine({ use->name, use->bandwidth, false }, ev->peak, ev->dtype));
+}
+
+void explainTime(Explanation& e, const Analysis& a, const std::string& id)
+{
+    std::size_t i = 0;
+    const Evaluation* ev = evaluated(e, a, id, i);
+    if (!ev)
+        return;
+    const Operation& op = a.session.operations[i];
+    e.value = ev->tLower;
+    e.answer = op.name + " takes " + formatSeconds(ev->tLower) + " (" + boundText(*ev) + "), "
+        + formatSeconds(ev->tUpper) + " if nothing overlaps";
+    const CostFormula f = costFormula(op.op);
+    e.formula.push_back("T_math = " + std::string(workName(ev->dtype)) + " / peak = " + exactNumber(ev->flops) + " / "
+        + exactNumber(ev->peak) + " = " + formatSeconds(ev->tMath));
+    std::string terms = formatSeconds(ev->tMath);
+    for (const ResourceUse& r : ev->resources) {
+        const std::string_view bytes = r.kind == RoofKind::Network ? f.link : f.memory;
+        e.formula.push_back("T_" + r.name
+            + " = bytes / bandwidth = " + (bytes.empty() ? std::string() : substituteFormula(bytes, op.op) + " / ")
+            + exactNumber(r.bandwidth) + " = " + formatSeconds(r.time) + "; intensity " + exactNumber(r.intensity) + " "
+            + std::string(workName(ev->dtype)) + "/byte");
+        terms += ", " + formatSeconds(r.time);
+    }
+    e.formula.push_back(
+        "T = max(" + terms + ") = " + formatSeconds(ev->tLower) + "; the sum " + formatSeconds(ev->tUpper));
+    for (const Extra& x : ev->extras)
+        e.formula.push_back(x.name + " = " + exactNumber(x.value) + (x.unit.empty() ? "" : " " + x.unit));
+}
+
+// Reads the substituted formula: numbers, + − · / and parentheses.
+struct FormulaParser {
+    std::string_view text;
+    std::size_t at = 0;
+    bool ok = true;
+
+    void skipSpaces()
+    {
+        while (at < text.size() && text[at] == ' ')
+            ++at;
+    }
+    bool take(std::string_view token)
+    {
+        skipSpaces();
+        if (!text.substr(at).starts_with(token))
+            return false;
+        at += token.size();
+        return true;
+    }
+    double factor()
+    {
+        if (take("(")) {
+            const double v = sum();
+            ok = ok && take(")");
+            return v;
+        }
+        skipSpaces();
+        const std::string rest(text.substr(at));
+        char* end = nullptr;
+        const double v = std::strtod(rest.c_str(), &end);
+        if (end == rest.c_str() || !std::isdigit(static_cast<unsigned char>(rest[0]))) {
+            ok = false;
+            return 0;
+        }
+        at += static_cast<std::size_t>(end - rest.c_str());
+        return v;
+    }
+    double product()
+    {
+        double v = factor();
+        while (ok) {
+            if (take("\xC2\xB7")) // ·
+                v *= factor();
+            else if (take("/"))
+                v /= factor();
+            else
+                break;
+        }
+        return v;
+    }
+    double sum()
+    {
+        double v = product();
+        while (ok) {
+            if (take("+"))
+                v += product();
+            else if (take("\xE2\x88\x92")) // −
+                v -= product();
+            else
+                break;
+        }
+        return v;
+    }
+};
+
+} // namespace
+
+std::string exactNumber(double v)
+{
+    if (!std::isfinite(v))
+        return v > 0 ? "\xE2\x88\x9E" : "not a number"; // ∞
+    const double a = std::fabs(v);
+    if (a == 0)
+        return "0";
+    if (a >= 1e7 || a < 1e-3)
+        return printed("%.4g", v);
+    if (a >= 1e4)
+        return withSeparators(printed("%.0f", v));
+    // Below 1 the texts' limits (1/2 for the dot product) are read from more digits.
+    return printed(a < 1 ? "%.8g" : "%.5g", v);
+}
+
+std::string substituteFormula(std::string_view formula, const OperationVariant& op, std::string_view keep)
+{
+    std::string out;
+    std::size_t i = 0;
+    const auto letter
+        = [&](std::size_t at) { return at < formula.size() && std::isalpha(static_cast<unsigned char>(formula[at])); };
+    while (i < formula.size()) {
+        if (!letter(i)) {
+            out += formula[i++];
+            continue;
+        }
+        std::size_t j = i;
+        while (j < formula.size() && (std::isalnum(static_cast<unsigned char>(formula[j])) || formula[j] == '_'))
+            ++j;
+        const std::string_view name = formula.substr(i, j - i);
+        if (name == "s" && j < formula.size() && formula[j] == '(') {
+            const std::size_t close = formula.find(')', j);
+            if (close != std::string_view::npos)
+                if (const std::optional<Dtype> d = dtypeParam(op, formula.substr(j + 1, close - j - 1))) {
+                    out += paramNumber(bytesPerElement(*d));
+                    i = close + 1;
+                    continue;
+                }
+        }
+        const std::optional<double> value = name == keep ? std::nullopt : numberParam(op, name);
+        out += value ? paramNumber(*value) : std::string(name);
+        i = j;
+    }
+    return out;
+}
+
+std::optional<double> evaluateFormula(std::string_view formula, const OperationVariant& op)
+{
+    const std::string numbers = substituteFormula(formula, op);
+    FormulaParser parser { numbers };
+    const double v = parser.sum();
+    parser.skipSpaces();
+    if (!parser.ok || parser.at != numbers.size())
+        return std::nullopt;
+    return v;
+}
+
+Explanation explain(const Analysis& a)
+{
+    Explanation e;
+    const Session& s = a.session;
+    e.title = s.name;
+    e.description = s.description;
+    if (!s.lesson)
+        return e;
+    const Lesson& lesson = *s.lesson;
+    e.source = lesson.source;
+    e.question = lesson.question;
+    e.claim = lesson.claim;
+    switch (lesson.answer.kind) {
+    case LessonAnswer::Kind::Ridge:
+        explainRidge(e, a, lesson.answer.target);
+        break;
+    case LessonAnswer::Kind::Critical:
+        explainCritical(e, a, lesson.answer.target);
+        break;
+    case LessonAnswer::Kind::Intensity:
+        explainIntensity(e, a, lesson.answer);
+        break;
+    case LessonAnswer::Kind::Time:
+        explainTime(e, a, lesson.answer.target);
+        break;
+    }
+    return e;
+}
+
+} // namespace roofline

@@ -1,0 +1,45 @@
+// A worked example explained: the question and claim of the scenario's lesson, the answer the program computes and
+// the formula with the current numbers put in, made from an analysis so that it follows every change.
+#pragma once
+
+#include "roofline/operations.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+struct Analysis;
+
+struct Explanation {
+    std::string title; // the scenario's name
+    std::string source; // empty without a lesson
+    std::string question;
+    std::string claim;
+    std::string answer; // the program's answer in words: "B ≥ 246: compute-bound from B = 245.03 (HBM) …"
+    std::vector<std::string> formula; // lines, the current numbers put in
+    double value = 0; // the answer's number: a threshold, ridge, intensity or seconds; 0 when there is none
+    std::optional<double> limit; // a threshold's value in the limit of large dimensions, when it differs
+    std::string description; // the scenario's description
+
+    // Nothing to show: no lesson and no description.
+    bool empty() const { return source.empty() && description.empty(); }
+};
+
+// The explanation of the analysed session's lesson; without one, only its title and description. analyse() makes it
+// once per change, into Analysis::explanation.
+Explanation explain(const Analysis&);
+
+// A kind's formula (costFormula) with the operation's values put in: "2·B·D·F" → "2·256·8192·8192". The parameter
+// named `keep` stays a name, so that a threshold reads as a function of it.
+std::string substituteFormula(std::string_view formula, const OperationVariant&, std::string_view keep = {});
+// The value of a formula at the operation's values, or nothing when it does not parse: checks that a kind's formula
+// says what its cost function computes.
+std::optional<double> evaluateFormula(std::string_view formula, const OperationVariant&);
+
+// "245.03", "19,780", "3.94e14": a number as explanations state it, precise enough to compare with the texts.
+std::string exactNumber(double);
+
+} // namespace roofline

@@ -1,0 +1,179 @@
+#include "session/session.h"
+
+#include "roofline/evaluate.h"
+
+#include <algorithm>
+#include <charconv>
+#include <unordered_set>
+
+namespace roofline {
+
+namespace {
+
+const Link* firstLink(const Hardware& hw, std::initializer_list<LinkScope> scopes)
+{
+    for (LinkScope scope : scopes)
+        for (const Link& l : hw.links)
+            if (l.scope == scope)
+                return &l;
+    return nullptr;
+}
+
+// N of an id "opN", or 0 for any other id.
+std::size_t idNumber(std::string_view id)
+{
+    if (id.size() < 3 || id.substr(0, 2) != "op")
+        return 0;
+    std::size_t n = 0;
+    const auto [end, error] = std::from_chars(id.data() + 2, id.data() + id.size(), n);
+    return error == std::errc() && end == id.data() + id.size() ? n : 0;
+}
+
+} // namespace
+
+Hardware Session::hardware() const
+{
+    Hardware hw = chip;
+    for (const Override& o : overrides)
+        setHardwareValue(hw, o.key, o.value); // checked when set: setOverride, or the file's reader
+    hw.latency = latency;
+    return hw;
+}
+
+Dtype Session::chartDtype() const
+{
+    return chartDtype(hardware());
+}
+
+Dtype Session::chartDtype(const Hardware& hw) const
+{
+    return dtype && hw.peakFor(*dtype) ? *dtype : hw.defaultDtype();
+}
+
+const Operation* Session::find(std::string_view id) const
+{
+    const std::optional<std::size_t> i = indexOf(id);
+    return i ? &operations[*i] : nullptr;
+}
+
+std::optional<std::size_t> Session::indexOf(std::string_view id) const
+{
+    for (std::size_t i = 0; i < operations.size(); ++i)
+        if (operations[i].id == id)
+            return i;
+    return std::nullopt;
+}
+
+std::optional<bool> parseSwitch(std::string_view text)
+{
+    if (text == "on")
+        return true;
+    if (text == "off")
+        return false;
+    return std::nullopt;
+}
+
+std::optional<std::string> setOverride(Session& s, std::string_view key, double value)
+{
+    Hardware check = s.hardware();
+    if (std::optional<std::string> error = setHardwareValue(check, key, value))
+        return error;
+    for (Override& o : s.overrides)
+        if (o.key == key) {
+            o.value = value;
+            return std::nullopt;
+        }
+    s.overrides.push_back({ std::string(key), value });
+    return std::nullopt;
+}
+
+void assignIdentities(Session& s)
+{
+    std::size_t next = 1;
+    std::unordered_set<std::string_view> seen; // ids stay put while the loop runs: views into them hold
+    seen.reserve(s.operations.size());
+    for (const Operation& op : s.operations)
+        next = std::max(next, idNumber(op.id) + 1);
+    const std::vector<std::string>& palette = operationPalette();
+    std::vector<std::size_t> uses(palette.size(), 0);
+    for (const Operation& op : s.operations)
+        if (auto it = std::find(palette.begin(), palette.end(), op.colour); it != palette.end())
+            ++uses[static_cast<std::size_t>(it - palette.begin())];
+    for (Operation& op : s.operations) {
+        if (op.id.empty() || seen.contains(op.id))
+            op.id = "op" + std::to_string(next++);
+        seen.insert(op.id);
+        if (op.colour.empty()) {
+            const std::size_t least
+                = static_cast<std::size_t>(std::min_element(uses.begin(), uses.end()) - uses.begin());
+            op.colour = palette[least];
+            ++uses[least];
+        }
+    }
+}
+
+std::string addOperation(Session& s, Operation op)
+{
+    op.id.clear();
+    s.operations.push_back(std::move(op));
+    assignIdentities(s);
+    return s.operations.back().id;
+}
+
+std::vector<Operation> defaultWorkload(const Hardware& hw)
+{
+    std::vector<OperationVariant> ops;
+    ops.push_back(Dot {});
+    ops.push_back(LayerNorm {});
+    for (double b : { 32.0, 256.0, 1024.0 }) {
+        Matmul m;
+        m.B = b;
+        ops.push_back(m);
+    }
+    Matmul int8;
+    int8.x = int8.w = int8.out = int8.compute = Dtype::int8;
+    ops.push_back(int8);
+    Matmul int8Weights;
+    int8Weights.w = Dtype::int8;
+    ops.push_back(int8Weights);
+    ops.push_back(BatchedMatmul {});
+
+    const Link* scaleUp = firstLink(hw, { LinkScope::IntraNode, LinkScope::IntraPod });
+    const Link* scaleOut = firstLink(hw, { LinkScope::InterNode, LinkScope::InterPod });
+    if (scaleUp) {
+        ShardedMatmul sharded;
+        sharded.link = scaleUp->name;
+        ops.push_back(sharded);
+        Collective allReduce;
+        allReduce.link = scaleUp->name;
+        ops.push_back(allReduce);
+    }
+    if (scaleOut || scaleUp) {
+        DataParallelStep step;
+        step.link = (scaleOut ? scaleOut : scaleUp)->name;
+        ops.push_back(step);
+    }
+
+    std::vector<Operation> workload;
+    for (OperationVariant& op : ops)
+        if (evaluate(op, hw)) { // leaves out what the chip cannot run: int8 on a chip with no int8 peak
+            Operation o;
+            o.name = describe(op);
+            o.op = std::move(op);
+            workload.push_back(std::move(o));
+        }
+    return workload;
+}
+
+Session defaultSession(const Hardware& hw)
+{
+    Session s;
+    s.name = hw.name;
+    s.presetId = hw.id;
+    s.chip = hw;
+    s.operations = defaultWorkload(hw);
+    assignIdentities(s);
+    return s;
+}
+
+} // namespace roofline

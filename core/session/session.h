@@ -1,0 +1,102 @@
+// A session: everything a scenario file holds and the window shows, as one plain value. Every view reads it through
+// its analysis (analysis.h); every edit makes a new session.
+#pragma once
+
+#include "base/expected.h"
+#include "llm/model.h"
+#include "measured/measured.h"
+#include "roofline/dtype.h"
+#include "roofline/hardware.h"
+#include "roofline/operations.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace roofline {
+
+// A number of the chip set by the user or the file, by a key of setHardwareValue: "bandwidth.HBM", "peak.bf16".
+struct Override {
+    std::string key;
+    double value = 0;
+
+    bool operator==(const Override&) const = default;
+};
+
+// What a worked example's answer is: a number the analysis computes.
+struct LessonAnswer {
+    enum class Kind {
+        Critical, // the smallest compute-bound value of an operation's main parameter
+        Ridge, // a roof's critical intensity: the chart's peak over a memory level's or link's bandwidth
+        Intensity, // an operation's FLOPs per byte across one resource (its binding one when none is named)
+        Time, // an operation's run time, max and sum of its resource times
+    };
+    Kind kind = Kind::Ridge;
+    std::string target; // the operation's id, or for a ridge the memory level or link
+    std::string resource; // Intensity: the resource; empty for the binding one
+
+    bool operator==(const LessonAnswer&) const = default;
+};
+
+// A scenario as a worked example of the texts: where it comes from, what it asks, what the text claims, and which
+// computed number answers it (explanation.h turns these and the analysis into the text the window shows).
+struct Lesson {
+    std::string source; // "How to Scale Your Model, All About Rooflines, Question 1"
+    std::string question; // as the text asks it
+    std::string claim; // what the text says: "B > 243"
+    int order = 0; // position in the sequence of examples
+    LessonAnswer answer;
+
+    bool operator==(const Lesson&) const = default;
+};
+
+struct Session {
+    std::string name;
+    std::string description;
+    std::string presetId; // the chip's preset id; empty for a chip given inline
+    Hardware chip; // the chip as its preset or the file gives it, before overrides: what Reset restores
+    std::vector<Override> overrides; // each key once, in the order first set
+    std::optional<Dtype> dtype; // the compute roof the chart shows; the chip's default when empty
+    // Latency floors (scenario `latency: on`, --set latency=on): every operation takes at least the chip's launch
+    // floor and every collective pays its link's α per message step. Off by default: the texts' ideal roofline.
+    bool latency = false;
+    std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
+    std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
+    std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
+    std::optional<Lesson> lesson; // a worked example of the texts
+
+    bool operator==(const Session&) const = default;
+
+    // The chip with the overrides applied.
+    Hardware hardware() const;
+    // The dtype whose peak the chart draws: the session's choice when the hardware, overrides included, has a peak
+    // for it (an override may add one), else the hardware's default.
+    Dtype chartDtype() const;
+    Dtype chartDtype(const Hardware& withOverrides) const;
+    const Operation* find(std::string_view id) const;
+    // The position of the operation with this id, or nothing.
+    std::optional<std::size_t> indexOf(std::string_view id) const;
+};
+
+// "on" or "off" as the latency switch, or nothing.
+std::optional<bool> parseSwitch(std::string_view);
+
+// Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
+std::optional<std::string> setOverride(Session&, std::string_view key, double value);
+
+// Gives every operation without an id the next free "opN", and every one without a colour the palette colour
+// least used so far. Existing ids and colours are kept, so that removing an operation never renames or recolours
+// another. Duplicate ids are renumbered (the later one changes).
+void assignIdentities(Session&);
+// Appends an operation with a fresh id and colour; returns its id.
+std::string addOperation(Session&, Operation);
+
+// The operations the window opens with for a chip: a dot product, LayerNorm, bf16 matmuls at B = 32, 256 and 1024,
+// the int8 and int8-weight matmuls, a batched int8 matmul, a 2-chip sharded matmul, an AllReduce and a
+// data-parallel step. Network operations use the chip's first scale-up and scale-out links. No ids or colours yet.
+std::vector<Operation> defaultWorkload(const Hardware&);
+
+// A session of a preset with its default workload, ids and colours assigned.
+Session defaultSession(const Hardware&);
+
+} // namespace roofline
