@@ -529,7 +529,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     if (const int code = applyModelOptions(options, models, scenario); code != kExitOk)
         return code;
     for (const std::string& setting : options.settings)
-        if (std::optional<std::string> error = applySetting(scenario, setting))
+        if (std::optional<std::string> error = applySetting(scenario, setting, models))
             return fail(kExitBadArguments, "--set " + *error);
     out = std::move(scenario);
     return kExitOk;

@@ -145,7 +145,7 @@ int runGui(int argc, char** argv)
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-    widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }));
+    widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }), loadModelLibrary({ userModelDir() }));
     FirstFrameExit firstFrame;
     if (qEnvironmentVariableIsSet("ROOFLINE_LAB_FIRST_FRAME_EXIT"))
         window.chart()->installEventFilter(&firstFrame);

@@ -156,7 +156,7 @@ int main(int argc, char** argv)
 {
     bench::prepareBenchPlatform();
     QApplication app(argc, argv);
-    MainWindow window(loadPresetLibrary({}));
+    MainWindow window(loadPresetLibrary({}), builtInModels());
     if (!bench::showBenchWindow(window))
         return 1;
     window.document()->selectPreset(QStringLiteral("h100-sxm"));
@@ -398,7 +398,7 @@ int main(int argc, char** argv)
         report(("close_" + size.toLatin1()).constData(),
             qPrintable(QStringLiteral("  back to the default workload, painted")),
             measure(1, [&](int) { loadDefault(); }));
-        const auto loaded = loadScenario(path.toStdString(), window.document()->library());
+        const auto loaded = loadScenario(path.toStdString(), window.document()->library(), window.document()->models());
         if (!loaded.ok())
             return 1;
         const auto analysis = std::make_shared<const Analysis>(analyse(loaded.value()));

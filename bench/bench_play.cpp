@@ -6,6 +6,7 @@
 // figures worth quoting.
 #include "bench_window.h"
 #include "document.h"
+#include "files/model_presets.h"
 #include "main_window.h"
 #include "play_bar.h"
 #include "roofline_chart.h"
@@ -43,7 +44,7 @@ int main(int argc, char** argv)
     constexpr int kFrames = 600; // 60 per second of a 10 s play
     bench::prepareBenchPlatform();
     QApplication app(argc, argv);
-    MainWindow window(loadPresetLibrary({}));
+    MainWindow window(loadPresetLibrary({}), builtInModels());
     if (!bench::showBenchWindow(window))
         return 1;
     // `bench_play FILE.yaml`: that scenario instead of the default one.

@@ -1,6 +1,7 @@
 // The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
 // their operations, and the readout model follows the analysis as a well-behaved item model.
 #include "document.h"
+#include "files/model_presets.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
@@ -80,7 +81,7 @@ private slots:
     // redo the one after it.
     void everyEditUndoesAndRedoes()
     {
-        Document doc(library());
+        Document doc(library(), builtInModels());
         QVERIFY(doc.selectPreset(QStringLiteral("tpu-v5e")));
         doc.undoStack()->clear();
         std::vector<Session> states { doc.session() };
@@ -95,9 +96,9 @@ private slots:
         step(QStringLiteral("peak"), [&] { QVERIFY(!doc.setHardwareValue("peak.bf16", 3e14)); });
         step(QStringLiteral("dtype"), [&] { doc.setDtype(Dtype::int8); });
         step(QStringLiteral("param"), [&] { QVERIFY(!doc.setOperationParam(2, "B", 77)); });
-        step(QStringLiteral("dtype param"), [&] { QVERIFY(!doc.setOperationDtype(3, "w", Dtype::int8)); });
+        step(QStringLiteral("dtype param"), [&] { QVERIFY(!doc.setOperationParam(3, "w", Dtype::int8)); });
         step(QStringLiteral("link"),
-            [&] { QVERIFY(!doc.setOperationText(doc.operations().size() - 1, "link", "ICI")); });
+            [&] { QVERIFY(!doc.setOperationParam(doc.operations().size() - 1, "link", std::string("ICI"))); });
         step(QStringLiteral("hide"), [&] { doc.setShown(1, false); });
         step(QStringLiteral("add"), [&] { doc.addOperation(Collective {}); });
         step(QStringLiteral("remove"), [&] { doc.removeOperation(0); });
@@ -122,13 +123,13 @@ private slots:
     // Refused edits leave neither a change nor an undo step.
     void refusedEditsLeaveNoStep()
     {
-        Document doc(library());
+        Document doc(library(), builtInModels());
         doc.undoStack()->clear();
         const Session before = doc.session();
         QVERIFY(doc.setHardwareValue("bandwidth.NoSuchLink", 1e12));
         QVERIFY(doc.setHardwareValue("bandwidth.HBM", -5));
         QVERIFY(doc.setOperationParam(2, "B", 0.5));
-        QVERIFY(doc.setOperationText(0, "memory", "NoSuchMemory"));
+        QVERIFY(doc.setOperationParam(0, "memory", std::string("NoSuchMemory")));
         QVERIFY(!doc.setHardwareValue("bandwidth.HBM", doc.hardware().memories[0].bandwidth)); // no change at all
         QVERIFY(doc.session() == before);
         QCOMPARE(doc.undoStack()->count(), 0);
@@ -137,7 +138,7 @@ private slots:
     // Edits inside one gesture to the same key merge into one step; a second gesture is a second step.
     void aGestureIsOneStep()
     {
-        Document doc(library());
+        Document doc(library(), builtInModels());
         doc.undoStack()->clear();
         const Session before = doc.session();
         doc.beginGesture();
@@ -164,7 +165,7 @@ private slots:
     // A real drag of a real slider in the window: one undo step, and undo brings chart and table back.
     void aSliderDragIsOneUndoStep()
     {
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
         window.resize(1400, 900);
         window.show();
@@ -217,7 +218,7 @@ private slots:
     // The workload panel keeps the selected operation selected, by its id, while others are removed and put back.
     void selectionFollowsTheOperation()
     {
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
         Document* doc = window.document();
         WorkloadPanel* panel = window.workloadPanel();
@@ -235,7 +236,7 @@ private slots:
     // the chart draws smooth again.
     void aHeldSliderThatGoesEndsItsGesture()
     {
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
         Document* doc = window.document();
         doc->addOperation(Dot {});
@@ -253,7 +254,7 @@ private slots:
     // Removing an operation renames and recolours none of the others, in the session and in the chart's legend.
     void removingKeepsTheOthersIdentity()
     {
-        Document doc(library());
+        Document doc(library(), builtInModels());
         std::vector<Operation> before = doc.operations();
         doc.removeOperation(2);
         before.erase(before.begin() + 2);
@@ -268,7 +269,7 @@ private slots:
     // The readout model through a run of edits under Qt's model tester, and its cells against the analysis.
     void readoutModelIsAWellBehavedModel()
     {
-        Document doc(library());
+        Document doc(library(), builtInModels());
         ReadoutModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QObject::connect(&doc, &Document::contentChanged, &model, [&] { model.setAnalysis(doc.analysis()); });
@@ -302,7 +303,7 @@ private slots:
     void unsavedChangesAreNotDiscardedWithoutAsking()
     {
         QTemporaryDir dir;
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         QStringList asked;
         QMessageBox::StandardButton answer = QMessageBox::Cancel;
         window.setUnsavedChangesPrompt([&](const QString& question) {
@@ -334,7 +335,7 @@ private slots:
     // the core's sweep and bending at their exact critical B (137 and 227, not the B ≪ D estimate of 121).
     void sweepChartDrawsTheCoresCurves()
     {
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         showBatchSizeSweep(window);
         if (QTest::currentTestFailed())
             return;
@@ -374,7 +375,7 @@ private slots:
     // labelled; the range field takes what --sweep takes and keeps the range on a bad entry.
     void sweepChartFractionOfPeakAndRange()
     {
-        MainWindow window(library());
+        MainWindow window(library(), builtInModels());
         showBatchSizeSweep(window);
         if (QTest::currentTestFailed())
             return;

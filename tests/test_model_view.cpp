@@ -203,7 +203,7 @@ void TestModelView::batchChartIsTheCoresSweep()
     QVERIFY(view->isVisible());
     // Llama-3.1-8B at S = 128: compute-bound as a whole from B = 665 (test_models derives it by hand).
     QVERIFY(!m_window->document()->setModelSetting("id", "llama-3.1-8b"));
-    QVERIFY(!m_window->document()->setModelSetting("context", "128"));
+    QVERIFY(!m_window->document()->setModelSetting("context", 128.0));
     const Analysis& a = *m_window->document()->analysis();
     const BatchSweep sweep = sweepBatch(a.session, 2 * a.model->maxBatch);
     QCOMPARE(sweep.computeBound.value_or(0), 665.0);

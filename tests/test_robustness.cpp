@@ -122,7 +122,7 @@ private slots:
     }
     void init()
     {
-        m_window = std::make_unique<MainWindow>(loadPresetLibrary({}));
+        m_window = std::make_unique<MainWindow>(loadPresetLibrary({}), builtInModels());
         m_window->resize(1200, 800);
         m_window->show();
         QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));

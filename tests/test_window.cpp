@@ -5,6 +5,7 @@
 #include "chart_export.h"
 #include "chart_text.h"
 #include "document.h"
+#include "files/model_presets.h"
 #include "hardware_panel.h"
 #include "log_slider.h"
 #include "main_window.h"
@@ -124,7 +125,7 @@ void TestWindow::initTestCase()
 
 void TestWindow::init()
 {
-    m_window = std::make_unique<MainWindow>(loadPresetLibrary({}));
+    m_window = std::make_unique<MainWindow>(loadPresetLibrary({}), builtInModels());
     m_window->setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
     m_window->setThemeMode(MainWindow::ThemeMode::Light);
     m_window->setZoom(1);
@@ -775,7 +776,7 @@ void TestWindow::badUserPresetShowsItsError()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("name: Bad chip\nvendor: Nobody\ncompute:\n  bf16: fast\nmemory: []\nsources: [x]\n");
     }
-    MainWindow window(loadPresetLibrary({ dir.toStdString() }));
+    MainWindow window(loadPresetLibrary({ dir.toStdString() }), builtInModels());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY2(window.bannerText().contains(QStringLiteral("bad-chip.yaml")), qPrintable(window.bannerText()));

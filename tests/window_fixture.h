@@ -2,6 +2,7 @@
 // command line run to its end.
 #pragma once
 
+#include "files/model_presets.h"
 #include "files/presets.h"
 #include "main_window.h"
 
@@ -28,7 +29,7 @@ inline void keepSettingsIn(const QString& dir)
 // or, with none, at the size it chooses itself. The caller waits for it to be exposed.
 inline std::unique_ptr<widgets::MainWindow> showWindow(QSize size = {})
 {
-    auto window = std::make_unique<widgets::MainWindow>(loadPresetLibrary({}));
+    auto window = std::make_unique<widgets::MainWindow>(loadPresetLibrary({}), builtInModels());
     window->setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
     window->setThemeMode(widgets::MainWindow::ThemeMode::Light);
     if (size.isValid())

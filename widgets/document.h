@@ -2,7 +2,9 @@
 #pragma once
 
 #include "files/presets.h"
+#include "llm/model.h"
 #include "session/analysis.h"
+#include "session/edit.h"
 #include "session/session.h"
 
 #include <QObject>
@@ -21,10 +23,12 @@ namespace roofline::widgets {
 class Document : public QObject {
     Q_OBJECT
 public:
-    explicit Document(PresetLibrary library, QObject* parent = nullptr);
+    // The preset and model libraries as the command line or the window loaded them: the document reads no folder.
+    Document(PresetLibrary library, ModelLibrary models, QObject* parent = nullptr);
     ~Document() override;
 
     const PresetLibrary& library() const { return m_library; }
+    const ModelLibrary& models() const { return m_models; }
     const Session& session() const { return m_analysis->session; }
     // Shared, immutable: a view may keep the one it drew.
     std::shared_ptr<const Analysis> analysis() const { return m_analysis; }
@@ -66,16 +70,19 @@ public:
     std::optional<std::string> setHardwareValue(const std::string& key, double value);
     // The latency switch (Session::latency): launch floors and α per collective step on or off.
     void setLatency(bool on);
-    std::optional<std::string> setOperationParam(std::size_t op, std::string_view name, double value);
-    std::optional<std::string> setOperationDtype(std::size_t op, std::string_view name, Dtype value);
-    // A memory level or link by name; empty for the chip's default.
-    std::optional<std::string> setOperationText(std::size_t op, std::string_view name, const std::string& value);
-    // A setting of the session's model by its scenario key and text ("batch", "16"), as one undo step. Returns the
-    // core's error text ("model.batch: ..."), or nothing.
-    std::optional<std::string> setModelSetting(const std::string& key, const std::string& value);
+    // A parameter of an operation: a number, a dtype, or a memory level's or link's name, as the core's
+    // setOperationParam checks it. Returns the core's error text, or nothing.
+    std::optional<std::string> setOperationParam(std::size_t op, std::string_view name, const ParamValue& value);
+    std::optional<std::string> setOperationParam(std::size_t op, std::string_view name, double value)
+    {
+        return setOperationParam(op, name, ParamValue(value));
+    }
+    // A setting of the session's model by its scenario key ("batch" with 16.0, "weights" with Dtype::int8), as one
+    // undo step. Returns the core's error text ("model.batch: ..."), or nothing.
+    std::optional<std::string> setModelSetting(const std::string& key, const ParamValue& value);
     // Several settings at once, as one undo step, checked together: a training step's replicas with the batch that
-    // keeps each microbatch's size.
-    std::optional<std::string> setModelSettings(const std::vector<std::pair<std::string, std::string>>& settings);
+    // keeps each microbatch's size (core keepingMicrobatch).
+    std::optional<std::string> setModelSettings(const std::vector<std::pair<std::string, ParamValue>>& settings);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);
@@ -107,14 +114,13 @@ private:
     // Pushes an edit from the current session to `next`, merged with the previous one when both belong to the same
     // gesture and `what` is the same. Does nothing when `next` equals the current session.
     void push(Session next, const QString& text, const std::string& what);
-    Session resetTarget() const; // what resetToPreset() puts back
-    const Operation* openedAs(const Operation&, std::size_t index) const; // the same operation as it was opened
+    // Applies an edit through the core and pushes it; the core's error text, or nothing.
+    std::optional<std::string> edit(const SessionEdit&, const QString& text, const std::string& what);
     // Makes `next` the current session: analyses it and tells the views what changed.
     void apply(Session next);
-    std::optional<std::string> editOperation(
-        std::size_t op, std::string_view param, const std::string& value, const QString& text);
 
     PresetLibrary m_library;
+    ModelLibrary m_models;
     std::shared_ptr<const Analysis> m_analysis;
     QUndoStack* m_undo;
     QString m_filePath;

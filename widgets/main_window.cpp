@@ -74,9 +74,9 @@ QPalette darkPalette()
 
 } // namespace
 
-MainWindow::MainWindow(PresetLibrary library, QWidget* parent)
+MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* parent)
     : QMainWindow(parent)
-    , m_document(new Document(std::move(library), this))
+    , m_document(new Document(std::move(library), std::move(models), this))
     , m_chart(new RooflineChart)
     , m_table(new ReadoutTable)
     , m_measuredTable(new MeasuredTable)
@@ -402,7 +402,7 @@ void MainWindow::buildMenus()
 
 QString MainWindow::openScenario(const QString& path)
 {
-    const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library());
+    const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library(), m_document->models());
     if (!loaded.ok())
         return qs(toString(loaded.error()));
     const QString name = qs(loaded.value().name);
@@ -439,7 +439,8 @@ QString MainWindow::openEmbeddedScenario(const QString& name)
     for (const EmbeddedFile& f : embeddedFiles()) {
         if (qs(std::string(f.name)) != name)
             continue;
-        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library());
+        const auto parsed
+            = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library(), m_document->models());
         if (!parsed.ok())
             return qs(toString(parsed.error()));
         return openSession(parsed.value(), "embedded:" + std::string(f.name), {});

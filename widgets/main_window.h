@@ -3,6 +3,7 @@
 
 #include "chart_export.h"
 #include "files/presets.h"
+#include "llm/model.h"
 #include "session/session.h"
 
 #include <QMainWindow>
@@ -38,7 +39,8 @@ public:
     enum class ThemeMode { System, Light, Dark };
 
     // `library` is the presets the chooser lists; its errors (bad user presets) show in a banner.
-    explicit MainWindow(PresetLibrary library, QWidget* parent = nullptr);
+    // The libraries as the application loaded them, once: nothing below reads the user's folders.
+    MainWindow(PresetLibrary library, ModelLibrary models, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     Document* document() const { return m_document; }

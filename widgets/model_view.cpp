@@ -2,9 +2,10 @@
 
 #include "base/units.h"
 #include "document.h"
-#include "files/model_presets.h"
+#include "llm/settings.h"
 #include "report/report.h"
 #include "session/analysis.h"
+#include "session/edit.h"
 #include "session/model_sweep.h"
 
 #include <QBoxLayout>
@@ -94,7 +95,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_batchChart(new QCustomPlot)
     , m_against(new QComboBox)
 {
-    for (const Model& m : defaultModelLibrary().models)
+    for (const Model& m : m_document->models().models)
         m_modelId->addItem(text(m.name), text(m.id));
     m_modelId->setToolTip(tr("The model, from the built-in and your own model presets"));
     m_phase->addItem(tr("decode"), QStringLiteral("decode"));
@@ -220,25 +221,21 @@ ModelView::ModelView(Document* document, QWidget* parent)
     setFrameShape(QFrame::NoFrame);
 
     auto edited = [this](const char* key, QComboBox* box) {
-        connect(box, &QComboBox::activated, this, [this, key, box] { set(key, box->currentData().toString()); });
+        connect(box, &QComboBox::activated, this, [this, key, box] { choose(key, box->currentData().toString()); });
     };
     edited("id", m_modelId);
     edited("phase", m_phase);
     for (QComboBox* box : { m_weights, m_kv })
         connect(box, &QComboBox::activated, this,
-            [this, box] { set(box == m_weights ? "weights" : "kv", box->currentText()); });
-    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", QString::number(v)); });
-    connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", QString::number(v)); });
+            [this, box] { choose(box == m_weights ? "weights" : "kv", box->currentText()); });
+    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", double(v)); });
+    connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", double(v)); });
     // More replicas or microbatches keep each microbatch's sequences: the batch grows with them, as it does when an
     // engineer adds replicas, rather than refusing every count that does not divide it.
     auto keepMicrobatch = [this](const char* key, int v) {
         if (m_filling || !hasModel())
             return;
-        const ModelSettings& s = *m_document->session().model;
-        const double replicas = std::string_view(key) == "dp" ? v : s.dp;
-        const double microbatches = std::string_view(key) == "microbatches" ? v : s.microbatches;
-        const double batch = s.sequences() * replicas * microbatches;
-        refuseOr(m_document->setModelSettings({ { key, std::to_string(v) }, { "batch", wholeText(batch) } }));
+        refuseOr(m_document->setModelSettings(keepingMicrobatch(*m_document->session().model, key, v)));
     };
     connect(m_dp, &QSpinBox::valueChanged, this, [keepMicrobatch](int v) { keepMicrobatch("dp", v); });
     connect(
@@ -252,11 +249,10 @@ ModelView::ModelView(Document* document, QWidget* parent)
         const int step = v >= s.pp ? 1 : -1;
         while (v > 1 && v < layers && layers % v != 0)
             v += step;
-        set("pp", QString::number(v));
+        set("pp", double(v));
     });
-    connect(m_tokens, &QSpinBox::valueChanged, this, [this](int v) {
-        set(m_document->session().model->phase == Phase::Decode ? "context" : "prompt", QString::number(v));
-    });
+    connect(m_tokens, &QSpinBox::valueChanged, this,
+        [this](int v) { set(m_document->session().model->phase == Phase::Decode ? "context" : "prompt", double(v)); });
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
     refresh();
 }
@@ -279,11 +275,20 @@ bool ModelView::hasModel() const
     return m_document->session().model.has_value();
 }
 
-void ModelView::set(const char* key, const QString& value)
+void ModelView::set(const char* key, const ParamValue& value)
 {
     if (m_filling || !hasModel())
         return;
-    refuseOr(m_document->setModelSetting(key, value.toStdString()));
+    refuseOr(m_document->setModelSetting(key, value));
+}
+
+void ModelView::choose(const char* key, const QString& text)
+{
+    const Expected<ParamValue> value = parseModelSetting(key, text.toStdString());
+    if (!value)
+        refuseOr(value.error());
+    else
+        set(key, *value);
 }
 
 void ModelView::refuseOr(const std::optional<std::string>& error)

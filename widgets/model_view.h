@@ -3,6 +3,8 @@
 // own three-term model beside it. Everything shown is the analysis's ModelTotals and group totals.
 #pragma once
 
+#include "roofline/operations.h"
+
 #include <QScrollArea>
 
 #include <optional>
@@ -59,7 +61,10 @@ private:
     void refresh();
     void showTimes();
     void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length
-    void set(const char* key, const QString& value);
+    // A setting from a control: a count as a number, never through text.
+    void set(const char* key, const ParamValue& value);
+    // A setting from a list's text (a model's id, the phase, a dtype).
+    void choose(const char* key, const QString& text);
     // A refused setting: named in the status bar, and the controls go back to the session's values.
     void refuseOr(const std::optional<std::string>& error);
 

@@ -210,7 +210,7 @@ void WorkloadPanel::rebuildParams()
             rowLayout->addWidget(chooser, 1);
             connect(chooser, &QComboBox::currentIndexChanged, this, [this, chooser, index, name](int i) {
                 if (i >= 0)
-                    m_state->setOperationDtype(index, name, static_cast<Dtype>(chooser->itemData(i).toInt()));
+                    m_state->setOperationParam(index, name, static_cast<Dtype>(chooser->itemData(i).toInt()));
             });
             m_paramLayout->addWidget(row);
             m_dtypeChoosers[name] = chooser;
@@ -234,7 +234,7 @@ void WorkloadPanel::rebuildParams()
             rowLayout->addWidget(chooser, 1);
             connect(chooser, &QComboBox::currentIndexChanged, this, [this, chooser, index, name](int i) {
                 if (i >= 0)
-                    m_state->setOperationText(index, name, chooser->itemData(i).toString().toStdString());
+                    m_state->setOperationParam(index, name, chooser->itemData(i).toString().toStdString());
             });
             m_paramLayout->addWidget(row);
             m_textChoosers[name] = chooser;

@@ -194,9 +194,10 @@ ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs)
     return library;
 }
 
-ModelLibrary defaultModelLibrary()
+const ModelLibrary& builtInModels()
 {
-    return loadModelLibrary({ userModelDir() });
+    static const ModelLibrary library = loadModelLibrary({});
+    return library;
 }
 
 } // namespace roofline

@@ -25,7 +25,8 @@ std::filesystem::path userModelDir();
 // an earlier one. Folders that do not exist are skipped silently.
 ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs);
 
-// The built-in models and the user's folder: what a scenario naming a model is read against by default.
-ModelLibrary defaultModelLibrary();
+// The models built into the program alone, read once: what tests and a scenario read without a library use. The
+// command line and the window load the user's folders once (loadModelLibrary) and hand that library down.
+const ModelLibrary& builtInModels();
 
 } // namespace roofline

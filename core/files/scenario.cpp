@@ -1,6 +1,7 @@
 #include "files/scenario.h"
 #include "files/hardware_reader.h"
 #include "files/scenario_measured.h"
+#include "session/edit.h"
 
 #include "base/yaml_reader.h"
 #include "files/scenario_lesson.h"
@@ -17,58 +18,45 @@ namespace roofline {
 
 namespace {
 
-// "HBM, L2" or "NVLink, IB": what a memory or link parameter may name.
-std::string levelNames(const Hardware& hw, bool memories)
+// A parameter's text as its typed value: "B: expected a number" and the like when it is none.
+Expected<ParamValue> parseParam(const ParamInfo& info, const std::string& value)
 {
-    std::string names;
-    auto add = [&](const std::string& name) { names += (names.empty() ? "" : ", ") + name; };
-    if (memories)
-        for (const MemoryLevel& m : hw.memories)
-            add(m.name);
-    else
-        for (const Link& l : hw.links)
-            add(l.name);
-    return names.empty() ? "none" : names;
+    switch (info.type) {
+    case ParamType::Count: {
+        const Expected<double> n = parseWholeNumber(value);
+        if (!n)
+            return Expected<ParamValue>::failure(std::string(info.name) + ": " + n.error());
+        return ParamValue(*n);
+    }
+    case ParamType::Real: {
+        const std::optional<ParsedQuantity> q = parseQuantity(value);
+        if (!q || q->unit != Unit::None)
+            return Expected<ParamValue>::failure(std::string(info.name)
+                + ": expected a plain number (an SI prefix allowed, no unit), found " + quoteInput(value));
+        return ParamValue(q->value);
+    }
+    case ParamType::Dtype: {
+        const std::optional<Dtype> d = parseDtype(value);
+        if (!d)
+            return Expected<ParamValue>::failure(std::string(info.name) + ": unknown dtype " + quoteInput(value)
+                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
+        return ParamValue(*d);
+    }
+    case ParamType::Memory:
+    case ParamType::Link:
+        break;
+    }
+    return ParamValue(value);
 }
 
 // Sets one parameter from its text form, checking names of memory levels and links against the chip.
 std::optional<std::string> setFromText(
     OperationVariant& op, const ParamInfo& info, const std::string& value, const Hardware& hw)
 {
-    switch (info.type) {
-    case ParamType::Count: {
-        const Expected<double> n = parseWholeNumber(value);
-        if (!n)
-            return std::string(info.name) + ": " + n.error();
-        return setNumberParam(op, info.name, *n);
-    }
-    case ParamType::Real: {
-        const std::optional<ParsedQuantity> q = parseQuantity(value);
-        if (!q || q->unit != Unit::None)
-            return std::string(info.name) + ": expected a plain number (an SI prefix allowed, no unit), found "
-                + quoteInput(value);
-        return setNumberParam(op, info.name, q->value);
-    }
-    case ParamType::Dtype: {
-        const std::optional<Dtype> d = parseDtype(value);
-        if (!d)
-            return std::string(info.name) + ": unknown dtype " + quoteInput(value)
-                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
-        return setDtypeParam(op, info.name, *d);
-    }
-    case ParamType::Memory:
-        // An empty name would silently mean the main memory again: a value left out by mistake is an error.
-        if (!hw.memory(value) || value.empty())
-            return "memory: " + hw.name + " has no memory level named " + quoteInput(value) + " (it has "
-                + levelNames(hw, true) + ")";
-        return setTextParam(op, info.name, value);
-    case ParamType::Link:
-        if (!hw.link(value) || value.empty())
-            return "link: " + hw.name + " has no link named " + quoteInput(value) + " (it has " + levelNames(hw, false)
-                + ")";
-        return setTextParam(op, info.name, value);
-    }
-    return std::nullopt;
+    const Expected<ParamValue> typed = parseParam(info, value);
+    if (!typed)
+        return typed.error();
+    return setParamValue(op, info, *typed, hw);
 }
 
 // "B: expected a number" without its "B: ", for messages that name the field themselves.
@@ -254,7 +242,7 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
 Expected<Session, Diagnostics> parseScenario(
     std::string_view text, const std::string& file, const PresetLibrary& library)
 {
-    return parseScenario(text, file, library, defaultModelLibrary());
+    return parseScenario(text, file, library, builtInModels());
 }
 
 Expected<Session, Diagnostics> parseScenario(
@@ -400,7 +388,7 @@ Expected<Session, Diagnostics> loadScenario(
 
 Expected<Session, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
 {
-    return loadScenario(path, library, defaultModelLibrary());
+    return loadScenario(path, library, builtInModels());
 }
 
 std::optional<std::string> setParamFromText(
@@ -409,16 +397,10 @@ std::optional<std::string> setParamFromText(
     const ParamInfo* info = findParam(op.op, param);
     if (!info)
         return std::string(kindName(op.op)) + " has no parameter " + quoteInput(param);
-    OperationVariant changed = op.op;
-    if (std::optional<std::string> error = setFromText(changed, *info, value, hw))
-        return withoutField(*error);
-    if (const Expected<Evaluation> e = evaluate(changed, hw); !e)
-        return e.error();
-    // A name that was only the default description follows the parameters; a name the user gave stays.
-    if (op.name.empty() || op.name == describe(op.op))
-        op.name = describe(changed);
-    op.op = std::move(changed);
-    return std::nullopt;
+    const Expected<ParamValue> typed = parseParam(*info, value);
+    if (!typed)
+        return withoutField(typed.error());
+    return setOperationParam(op, param, *typed, hw);
 }
 
 namespace {
@@ -439,6 +421,11 @@ std::string idList(const Session& s)
 } // namespace
 
 std::optional<std::string> applySetting(Session& session, std::string_view assignment)
+{
+    return applySetting(session, assignment, builtInModels());
+}
+
+std::optional<std::string> applySetting(Session& session, std::string_view assignment, const ModelLibrary& models)
 {
     const std::size_t eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0)
@@ -462,7 +449,7 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
     }
     const Hardware hw = session.hardware();
     if (key.starts_with("model."))
-        return applyModelSetting(session, key.substr(6), value, hw);
+        return applyModelSettings(session, { { key.substr(6), value } }, hw, models);
     if (key == "chart.dtype") {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d || !hw.peakFor(*d))

@@ -14,7 +14,7 @@
 
 namespace roofline {
 
-// A scenario may name a model (a `model:` block) from `models`; without it, from defaultModelLibrary().
+// A scenario may name a model (a `model:` block) from `models`; without it, from the built-in models alone.
 Expected<Session, Diagnostics> parseScenario(
     std::string_view text, const std::string& file, const PresetLibrary&, const ModelLibrary& models);
 Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&);
@@ -25,6 +25,8 @@ Expected<Session, Diagnostics> loadScenario(const std::filesystem::path&, const 
 // Applies one "KEY=VALUE" override: a hardware key (see hardwareKeys) or an operation parameter, "B=512" for every
 // operation that has B, "ops[3].B=512" or "ops[3].w=int8" for one, "chart.dtype=int8". Returns an error message, or
 // nothing; on error the session is unchanged.
+std::optional<std::string> applySetting(Session&, std::string_view assignment, const ModelLibrary& models);
+// The same with the built-in models alone for "model.id=".
 std::optional<std::string> applySetting(Session&, std::string_view assignment);
 
 // Sets one parameter of an operation from its text form ("512", "int8", "HBM"), checking it against the chip and

@@ -1,7 +1,7 @@
 #include "files/scenario_model.h"
 
 #include "base/yaml_reader.h"
-#include "files/model_presets.h"
+#include "session/edit.h"
 
 #include <set>
 
@@ -57,29 +57,24 @@ std::optional<ModelSettings> readModelBlock(
     return settings;
 }
 
-std::optional<std::string> applyModelSetting(
-    Session& session, const std::string& key, const std::string& value, const Hardware& hw)
+std::optional<std::string> applyModelSettings(Session& session,
+    const std::vector<std::pair<std::string, std::string>>& settings, const Hardware& hw, const ModelLibrary& models)
 {
-    return applyModelSettings(session, { { key, value } }, hw);
-}
-
-std::optional<std::string> applyModelSettings(
-    Session& session, const std::vector<std::pair<std::string, std::string>>& settings, const Hardware& hw)
-{
-    ModelSettings changed = session.model.value_or(ModelSettings {});
+    std::vector<std::pair<std::string, ParamValue>> typed;
+    typed.reserve(settings.size());
     for (const auto& [key, value] : settings) {
-        // The key as typed, quoted when it is not plain text: messages echo no control characters.
-        const std::string shown = YamlReader::join({}, "model." + key);
         if (!session.model)
-            return shown + ": the scenario has no model (give one in its model: block, or --model)";
-        const ModelLibrary models = key == "id" ? defaultModelLibrary() : ModelLibrary {};
-        if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
-            return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
+            break; // setModelSettings says so
+        Expected<ParamValue> v = parseModelSetting(key, value);
+        if (!v)
+            return v.error().starts_with(key + ":")
+                ? YamlReader::join({}, "model." + key) + v.error().substr(key.size())
+                : "model." + v.error();
+        typed.emplace_back(key, std::move(v).value());
     }
-    if (std::optional<std::string> problem = settingsProblem(changed))
-        return "model." + *problem;
-    session.model = std::move(changed);
-    return std::nullopt;
+    if (!session.model)
+        return setModelSettings(session, { { settings.front().first, ParamValue() } }, hw, models);
+    return setModelSettings(session, typed, hw, models);
 }
 
 void writeModelBlock(YAML::Emitter& out, const ModelSettings& settings)

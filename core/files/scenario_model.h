@@ -11,14 +11,12 @@ namespace roofline {
 // (settingsProblem) and a contradiction is reported at the setting it names. Nothing when anything is wrong.
 std::optional<ModelSettings> readModelBlock(YamlReader&, const YAML::Node& node, const Hardware&, const ModelLibrary&);
 
-// --set model.KEY=VALUE: one setting of the session's model, checked with the others. "model.KEY: why", or nothing.
-std::optional<std::string> applyModelSetting(
-    Session&, const std::string& key, const std::string& value, const Hardware&);
-// Several settings of the session's model, each checked alone and all of them together once set (a training step's
-// replicas and the batch that keeps a microbatch's size, which neither passes alone). The first "model.KEY: why",
-// or nothing; the session changes only when all apply.
-std::optional<std::string> applyModelSettings(
-    Session&, const std::vector<std::pair<std::string, std::string>>& settings, const Hardware&);
+// --set model.KEY=VALUE and the like: settings of the session's model from their text, each checked alone and all
+// together once set (a training step's replicas and the batch that keeps a microbatch's size, which neither passes
+// alone); an id must name a model of `models`. The first "model.KEY: why", or nothing; the session changes only
+// when all apply.
+std::optional<std::string> applyModelSettings(Session&,
+    const std::vector<std::pair<std::string, std::string>>& settings, const Hardware&, const ModelLibrary& models);
 
 void writeModelBlock(YAML::Emitter&, const ModelSettings&);
 

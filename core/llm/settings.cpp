@@ -2,6 +2,7 @@
 
 #include "base/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -9,26 +10,69 @@ namespace roofline {
 
 namespace {
 
-std::optional<std::string> setCount(
-    double& target, std::string_view key, const std::string& value, double min, double max, std::string_view what)
+std::optional<std::string> countProblem(
+    std::string_view key, double n, double min, double max, std::string_view what, const std::string& found)
 {
-    // parseWholeNumber reads counts from 1; an empty cache is written 0.
-    const Expected<double> n = value == "0" ? Expected<double>(0.0) : parseWholeNumber(value);
-    if (!n || *n < min || *n > max)
+    if (!(n >= min && n <= max) || n != std::floor(n))
         return std::string(key) + ": expected a whole number of " + std::string(what) + " from " + wholeText(min)
-            + " to " + wholeText(max) + ", found " + quoteInput(value);
-    target = *n;
+            + " to " + wholeText(max) + ", found " + found;
     return std::nullopt;
 }
 
-std::optional<std::string> setDtype(Dtype& target, std::string_view key, const std::string& value)
+// The text of a number for a message: whole numbers as files write them, others as %g does.
+std::string numberForMessage(double v)
 {
-    const std::optional<Dtype> d = parseDtype(value);
-    if (!d)
-        return std::string(key) + ": unknown dtype " + quoteInput(value)
-            + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
-    target = *d;
+    if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 1e18)
+        return wholeText(v);
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", v);
+    return buffer;
+}
+
+// Where a count setting is held, its range and what it counts; nothing for a key that is no count.
+struct CountSetting {
+    double ModelSettings::*field;
+    double min;
+    double max;
+    std::string_view what;
+};
+
+std::optional<CountSetting> countSetting(std::string_view key)
+{
+    if (key == "batch")
+        return CountSetting { &ModelSettings::batch, 1, kMaxBatch, "sequences" };
+    if (key == "prompt")
+        return CountSetting { &ModelSettings::prompt, 1, kMaxTokens, "tokens" };
+    if (key == "context")
+        return CountSetting { &ModelSettings::context, 0, kMaxTokens, "tokens" };
+    if (key == "tp")
+        return CountSetting { &ModelSettings::tp, 1, kMaxTensorParallel, "GPUs" };
+    if (key == "dp")
+        return CountSetting { &ModelSettings::dp, 1, kMaxDataParallel, "replicas" };
+    if (key == "pp")
+        return CountSetting { &ModelSettings::pp, 1, kMaxPipelineStages, "pipeline stages" };
+    if (key == "microbatches")
+        return CountSetting { &ModelSettings::microbatches, 1, kMaxMicrobatches, "microbatches" };
     return std::nullopt;
+}
+
+Dtype ModelSettings::*dtypeSetting(std::string_view key)
+{
+    if (key == "weights")
+        return &ModelSettings::weights;
+    if (key == "kv")
+        return &ModelSettings::kvCache;
+    if (key == "activations")
+        return &ModelSettings::activations;
+    return nullptr;
+}
+
+std::string unknownKey(std::string_view key)
+{
+    std::string keys;
+    for (std::string_view k : modelSettingKeys())
+        keys += (keys.empty() ? "" : ", ") + std::string(k);
+    return std::string(key) + ": unknown model setting (expected one of: " + keys + ")";
 }
 
 } // namespace
@@ -40,71 +84,94 @@ std::vector<std::string_view> modelSettingKeys()
 }
 
 std::optional<std::string> setModelSetting(
-    ModelSettings& s, std::string_view key, const std::string& value, const Hardware& hw, const ModelLibrary& library)
+    ModelSettings& s, std::string_view key, const ParamValue& value, const Hardware& hw, const ModelLibrary& library)
 {
+    if (const std::optional<CountSetting> count = countSetting(key)) {
+        const double* n = std::get_if<double>(&value);
+        if (!n)
+            return std::string(key) + ": expected a whole number of " + std::string(count->what);
+        if (std::optional<std::string> problem
+            = countProblem(key, *n, count->min, count->max, count->what, numberForMessage(*n)))
+            return problem;
+        s.*(count->field) = *n;
+        return std::nullopt;
+    }
+    if (Dtype ModelSettings::*field = dtypeSetting(key)) {
+        const Dtype* d = std::get_if<Dtype>(&value);
+        if (!d)
+            return std::string(key) + ": expected a dtype";
+        if (key == "activations" && !hw.peakFor(*d))
+            return "activations: " + hw.name + " has no " + std::string(dtypeName(*d)) + " peak to compute in";
+        s.*field = *d;
+        return std::nullopt;
+    }
+    const std::string* text = std::get_if<std::string>(&value);
+    if (!text)
+        return modelSettingKeys().end() != std::find(modelSettingKeys().begin(), modelSettingKeys().end(), key)
+            ? std::string(key) + ": expected text"
+            : unknownKey(key);
     if (key == "id") {
-        const Model* m = library.find(value);
+        const Model* m = library.find(*text);
         if (!m)
-            return "id: no model with id " + quoteInput(value) + " (known: " + library.ids() + ")";
+            return "id: no model with id " + quoteInput(*text) + " (known: " + library.ids() + ")";
         s.model = *m;
         return std::nullopt;
     }
     if (key == "phase") {
         for (const Phase p : { Phase::Decode, Phase::Prefill, Phase::Train })
-            if (value == phaseName(p)) {
+            if (*text == phaseName(p)) {
                 s.phase = p;
                 return std::nullopt;
             }
-        return "phase: expected decode, prefill or train, found " + quoteInput(value);
-    }
-    if (key == "batch")
-        return setCount(s.batch, key, value, 1, kMaxBatch, "sequences");
-    if (key == "prompt")
-        return setCount(s.prompt, key, value, 1, kMaxTokens, "tokens");
-    if (key == "context")
-        return setCount(s.context, key, value, 0, kMaxTokens, "tokens");
-    if (key == "tp")
-        return setCount(s.tp, key, value, 1, kMaxTensorParallel, "GPUs");
-    if (key == "dp")
-        return setCount(s.dp, key, value, 1, kMaxDataParallel, "replicas");
-    if (key == "pp")
-        return setCount(s.pp, key, value, 1, kMaxPipelineStages, "pipeline stages");
-    if (key == "microbatches")
-        return setCount(s.microbatches, key, value, 1, kMaxMicrobatches, "microbatches");
-    if (key == "weights")
-        return setDtype(s.weights, key, value);
-    if (key == "kv")
-        return setDtype(s.kvCache, key, value);
-    if (key == "activations") {
-        Dtype d = s.activations;
-        if (auto error = setDtype(d, key, value))
-            return error;
-        if (!hw.peakFor(d))
-            return "activations: " + hw.name + " has no " + value + " peak to compute in";
-        s.activations = d;
-        return std::nullopt;
+        return "phase: expected decode, prefill or train, found " + quoteInput(*text);
     }
     if (key == "link" || key == "dp_link" || key == "pp_link") {
-        if (value.empty() || !hw.link(value)) {
+        if (text->empty() || !hw.link(*text)) {
             std::string names;
             for (const Link& l : hw.links)
                 names += (names.empty() ? "" : ", ") + l.name;
-            return std::string(key) + ": " + hw.name + " has no link named " + quoteInput(value) + " (it has "
+            return std::string(key) + ": " + hw.name + " has no link named " + quoteInput(*text) + " (it has "
                 + (names.empty() ? "none" : names) + ")";
         }
-        (key == "link" ? s.link : key == "dp_link" ? s.dpLink : s.ppLink) = value;
+        (key == "link" ? s.link : key == "dp_link" ? s.dpLink : s.ppLink) = *text;
         return std::nullopt;
     }
     if (key == "attention") {
-        if (value != "fused" && value != "materialised")
-            return "attention: expected fused (scores stay on chip) or materialised, found " + quoteInput(value);
-        s.materialiseScores = value == "materialised";
+        if (*text != "fused" && *text != "materialised")
+            return "attention: expected fused (scores stay on chip) or materialised, found " + quoteInput(*text);
+        s.materialiseScores = *text == "materialised";
         return std::nullopt;
     }
-    std::string keys;
-    for (std::string_view k : modelSettingKeys())
-        keys += (keys.empty() ? "" : ", ") + std::string(k);
-    return std::string(key) + ": unknown model setting (expected one of: " + keys + ")";
+    return unknownKey(key);
+}
+
+Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& value)
+{
+    if (const std::optional<CountSetting> count = countSetting(key)) {
+        // parseWholeNumber reads counts from 1; an empty cache is written 0.
+        const Expected<double> n = value == "0" ? Expected<double>(0.0) : parseWholeNumber(value);
+        if (std::optional<std::string> problem
+            = countProblem(key, n ? *n : -1, count->min, count->max, count->what, quoteInput(value)))
+            return Expected<ParamValue>::failure(std::move(*problem));
+        return ParamValue(*n);
+    }
+    if (dtypeSetting(key)) {
+        const std::optional<Dtype> d = parseDtype(value);
+        if (!d)
+            return Expected<ParamValue>::failure(std::string(key) + ": unknown dtype " + quoteInput(value)
+                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
+        return ParamValue(*d);
+    }
+    return ParamValue(value);
+}
+
+std::optional<std::string> setModelSetting(
+    ModelSettings& s, std::string_view key, const std::string& value, const Hardware& hw, const ModelLibrary& library)
+{
+    const Expected<ParamValue> typed = parseModelSetting(key, value);
+    if (!typed)
+        return typed.error();
+    return setModelSetting(s, key, *typed, hw, library);
 }
 
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings& s)

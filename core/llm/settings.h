@@ -2,8 +2,10 @@
 // (model.batch=64) and behind the command line's --model, --phase, --batch, ... options.
 #pragma once
 
+#include "base/expected.h"
 #include "llm/model.h"
 #include "roofline/hardware.h"
+#include "roofline/operations.h"
 
 #include <optional>
 #include <string>
@@ -21,6 +23,15 @@ std::vector<std::string_view> modelSettingKeys();
 // the chip and the library (an id must name a model of `library`). Returns "KEY: what is wrong", or nothing.
 std::optional<std::string> setModelSetting(
     ModelSettings&, std::string_view key, const std::string& value, const Hardware&, const ModelLibrary&);
+
+// A setting's text as its typed value: a count as a number, a dtype as a Dtype, the rest as text; "KEY: why" when
+// the text is no value of the key's type.
+Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& value);
+
+// The same from a typed value: a count as a number (whole, in its range), a dtype as a Dtype, the rest as text. What
+// the window's controls set: numbers never go through text.
+std::optional<std::string> setModelSetting(
+    ModelSettings&, std::string_view key, const ParamValue& value, const Hardware&, const ModelLibrary&);
 
 // The settings as key and text, in the order of modelSettingKeys(): what a scenario file writes.
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings&);

@@ -327,6 +327,9 @@ std::string legalRange(const ParamInfo&);
 // The largest count parameter accepted: 2^53, beyond which a double no longer holds every whole number.
 inline constexpr double kMaxCount = 9007199254740992.0;
 
+// A parameter's value of any type: a number (a count or a real), a dtype, or text (a memory level's or link's name).
+using ParamValue = std::variant<double, Dtype, std::string>;
+
 std::optional<double> numberParam(const OperationVariant&, std::string_view name);
 std::optional<Dtype> dtypeParam(const OperationVariant&, std::string_view name);
 std::optional<std::string> textParam(const OperationVariant&, std::string_view name);

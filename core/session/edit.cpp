@@ -1,0 +1,294 @@
+#include "session/edit.h"
+
+#include "base/units.h"
+#include "base/yaml_reader.h"
+#include "llm/settings.h"
+#include "measured/placement.h"
+#include "roofline/evaluate.h"
+
+#include <algorithm>
+
+namespace roofline {
+
+namespace {
+
+// "HBM, L2" or "NVLink, IB": what a memory or link parameter may name.
+std::string levelNames(const Hardware& hw, bool memories)
+{
+    std::string names;
+    auto add = [&](const std::string& name) { names += (names.empty() ? "" : ", ") + name; };
+    if (memories)
+        for (const MemoryLevel& m : hw.memories)
+            add(m.name);
+    else
+        for (const Link& l : hw.links)
+            add(l.name);
+    return names.empty() ? "none" : names;
+}
+
+// Points an operation's memory and link at the chip's defaults when it names ones this chip lacks.
+void fitToChip(OperationVariant& op, const Hardware& hw)
+{
+    for (const ParamInfo& p : params(op)) {
+        const auto name = textParam(op, p.name);
+        if (!name || name->empty())
+            continue;
+        const bool known = p.type == ParamType::Memory ? hw.memory(*name) != nullptr : hw.link(*name) != nullptr;
+        if (!known)
+            setTextParam(op, p.name, std::string());
+    }
+}
+
+// Whether the operations are the chip's default workload as it opened, whatever their ids and colours.
+bool isDefaultWorkload(const std::vector<Operation>& ops, const Hardware& chip)
+{
+    const std::vector<Operation> defaults = defaultWorkload(chip);
+    if (ops.size() != defaults.size())
+        return false;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (ops[i].op != defaults[i].op || ops[i].name != defaults[i].name || ops[i].hidden || !ops[i].group.empty())
+            return false;
+    return true;
+}
+
+// The same operation as it was opened: operations mostly keep their places; the search by id is for those that
+// moved (one was removed before them).
+const Operation* openedAs(const Session& opened, const Operation& op, std::size_t index)
+{
+    if (index < opened.operations.size() && opened.operations[index].id == op.id)
+        return &opened.operations[index];
+    return opened.find(op.id);
+}
+
+bool sameChip(const Session& a, const Session& b)
+{
+    return a.presetId == b.presetId && a.chip == b.chip;
+}
+
+std::string shownKey(std::string_view key)
+{
+    return YamlReader::join({}, key);
+}
+
+std::optional<std::string> checkIndex(const Session& s, std::size_t index)
+{
+    if (index >= s.operations.size())
+        return "there is no operation " + std::to_string(index) + " (the session has "
+            + std::to_string(s.operations.size()) + ")";
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> setParamValue(
+    OperationVariant& op, const ParamInfo& info, const ParamValue& value, const Hardware& hw)
+{
+    const std::string name(info.name);
+    switch (info.type) {
+    case ParamType::Count:
+    case ParamType::Real:
+        if (const double* v = std::get_if<double>(&value))
+            return setNumberParam(op, info.name, *v);
+        return name + ": expected a number";
+    case ParamType::Dtype:
+        if (const Dtype* d = std::get_if<Dtype>(&value))
+            return setDtypeParam(op, info.name, *d);
+        return name + ": expected a dtype";
+    case ParamType::Memory:
+    case ParamType::Link: {
+        const std::string* text = std::get_if<std::string>(&value);
+        if (!text)
+            return name + ": expected a name";
+        const bool memory = info.type == ParamType::Memory;
+        // An empty name would silently mean the main memory again: a value left out by mistake is an error.
+        if (text->empty() || !(memory ? hw.memory(*text) != nullptr : hw.link(*text) != nullptr))
+            return std::string(memory ? "memory: " : "link: ") + hw.name + " has no "
+                + (memory ? "memory level" : "link") + " named " + quoteInput(*text) + " (it has "
+                + levelNames(hw, memory) + ")";
+        return setTextParam(op, info.name, *text);
+    }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> setOperationParam(
+    Operation& op, std::string_view param, const ParamValue& value, const Hardware& hw)
+{
+    const ParamInfo* info = findParam(op.op, param);
+    if (!info)
+        return std::string(kindName(op.op)) + " has no parameter " + quoteInput(param);
+    OperationVariant changed = op.op;
+    if (std::optional<std::string> error = setParamValue(changed, *info, value, hw)) {
+        // The message without its "B: ": callers show it beside the parameter.
+        const std::size_t colon = error->find(": ");
+        return colon == std::string::npos ? *error : error->substr(colon + 2);
+    }
+    if (const Expected<Evaluation> e = evaluate(changed, hw); !e)
+        return e.error();
+    // A name that was only the default description follows the parameters; a name the user gave stays.
+    if (op.name.empty() || op.name == describe(op.op))
+        op.name = describe(changed);
+    op.op = std::move(changed);
+    return std::nullopt;
+}
+
+std::optional<std::string> setModelSettings(Session& session,
+    const std::vector<std::pair<std::string, ParamValue>>& settings, const Hardware& hw, const ModelLibrary& models)
+{
+    roofline::ModelSettings changed = session.model.value_or(roofline::ModelSettings {});
+    for (const auto& [key, value] : settings) {
+        // The key as typed, quoted when it is not plain text: messages echo no control characters.
+        const std::string shown = shownKey("model." + key);
+        if (!session.model)
+            return shown + ": the scenario has no model (give one in its model: block, or --model)";
+        if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
+            return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
+    }
+    if (std::optional<std::string> problem = settingsProblem(changed))
+        return "model." + *problem;
+    session.model = std::move(changed);
+    return std::nullopt;
+}
+
+std::vector<std::pair<std::string, ParamValue>> keepingMicrobatch(
+    const roofline::ModelSettings& s, const std::string& key, double count)
+{
+    const double dp = key == "dp" ? count : s.dp;
+    const double microbatches = key == "microbatches" ? count : s.microbatches;
+    return { { key, count }, { "batch", s.sequences() * dp * microbatches } };
+}
+
+namespace {
+
+// Applies each kind of edit to the session it holds; an error message, or nothing.
+struct Apply {
+    Session& s;
+    const ModelLibrary& models;
+
+    std::optional<std::string> operator()(const edits::HardwareValue& e) { return setOverride(s, e.key, e.value); }
+    std::optional<std::string> operator()(const edits::ChartDtype& e)
+    {
+        if (!s.hardware().peakFor(e.dtype))
+            return "chart.dtype: " + s.chip.name + " has no peak for " + std::string(dtypeName(e.dtype));
+        s.dtype = e.dtype;
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::Latency& e)
+    {
+        s.latency = e.on;
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::OperationParam& e)
+    {
+        if (std::optional<std::string> error = checkIndex(s, e.operation))
+            return error;
+        return setOperationParam(s.operations[e.operation], e.param, e.value, s.hardware());
+    }
+    std::optional<std::string> operator()(const edits::Shown& e)
+    {
+        if (std::optional<std::string> error = checkIndex(s, e.operation))
+            return error;
+        s.operations[e.operation].hidden = !e.shown;
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::AddOperation& e)
+    {
+        Operation added;
+        added.op = e.op;
+        fitToChip(added.op, s.hardware());
+        added.name = describe(added.op);
+        addOperation(s, std::move(added));
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::RemoveOperation& e)
+    {
+        if (std::optional<std::string> error = checkIndex(s, e.operation))
+            return error;
+        s.operations.erase(s.operations.begin() + static_cast<std::ptrdiff_t>(e.operation));
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::ModelSettings& e)
+    {
+        return setModelSettings(s, e.settings, s.hardware(), models);
+    }
+    std::optional<std::string> operator()(const edits::KernelLink& e)
+    {
+        if (!s.measured)
+            return std::string("the session has no measured kernels");
+        linkKernel(s.measured->links, e.kernel, e.operationId);
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::Preset& e)
+    {
+        s = withChip(s, e.chip);
+        return std::nullopt;
+    }
+};
+
+} // namespace
+
+Expected<Session> applyEdit(Session s, const SessionEdit& edit, const ModelLibrary& models)
+{
+    if (std::optional<std::string> error = std::visit(Apply { s, models }, edit))
+        return Expected<Session>::failure(std::move(*error));
+    return s;
+}
+
+Session resetTarget(const Session& current, const Session& opened)
+{
+    Session next = current;
+    if (!sameChip(current, opened)) {
+        next.overrides.clear();
+        return next;
+    }
+    next.overrides = opened.overrides;
+    next.latency = opened.latency;
+    next.dtype = opened.dtype;
+    next.model = opened.model;
+    for (std::size_t i = 0; i < next.operations.size(); ++i)
+        if (const Operation* was = openedAs(opened, next.operations[i], i)) {
+            next.operations[i].op = was->op;
+            next.operations[i].name = was->name;
+        }
+    return next;
+}
+
+bool canReset(const Session& s, const Session& opened)
+{
+    if (!sameChip(s, opened))
+        return !s.overrides.empty();
+    if (s.overrides != opened.overrides || s.latency != opened.latency || s.dtype != opened.dtype
+        || s.model != opened.model)
+        return true;
+    for (std::size_t i = 0; i < s.operations.size(); ++i)
+        if (const Operation* was = openedAs(opened, s.operations[i], i))
+            if (s.operations[i].op != was->op || s.operations[i].name != was->name)
+                return true;
+    return false;
+}
+
+bool chipModified(const Session& current, const Session& opened)
+{
+    return current.overrides != (sameChip(current, opened) ? opened.overrides : std::vector<Override> {});
+}
+
+Session withChip(const Session& current, const Hardware& chip)
+{
+    if (isDefaultWorkload(current.operations, current.chip)) {
+        Session next = defaultSession(chip);
+        next.description = current.name == current.chip.name ? std::string() : current.description;
+        return next;
+    }
+    Session next = current;
+    if (next.name == next.chip.name)
+        next.name = chip.name;
+    next.presetId = chip.id;
+    next.chip = chip;
+    next.overrides.clear();
+    next.dtype.reset();
+    for (Operation& op : next.operations)
+        fitToChip(op.op, chip);
+    return next;
+}
+
+} // namespace roofline

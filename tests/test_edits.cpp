@@ -1,0 +1,144 @@
+// Edits as values (core/session/edit.h): what the window's controls do to a session, checked and applied by the core
+// without a window, and the rules of Reset and "modified" against the session as it opened.
+#include "scenario_fixture.h"
+#include "session/edit.h"
+
+#include <QTest>
+
+#include <cmath>
+
+using namespace roofline;
+using roofline::testing::library;
+using roofline::testing::models;
+using roofline::testing::parse;
+
+namespace {
+
+const Hardware& h100()
+{
+    return *library().find("h100-sxm");
+}
+
+// The default H100 session; operation 2 is the bf16 matmul at B = 32, D = F = 8192 (defaultWorkload).
+Session opened()
+{
+    return defaultSession(h100());
+}
+
+Session applied(const Session& s, const SessionEdit& e)
+{
+    Expected<Session> next = applyEdit(s, e, models());
+    if (!next)
+        qFatal("%s", next.error().c_str());
+    return std::move(next).value();
+}
+
+QString refusal(const Session& s, const SessionEdit& e)
+{
+    const Expected<Session> next = applyEdit(s, e, models());
+    return next ? QString() : QString::fromStdString(next.error());
+}
+
+// Llama-2-7B training, 2 sequences per microbatch: B = 16 over dp 2 and 4 microbatches.
+Session training()
+{
+    return parse("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  phase: train\n  batch: 16\n  prompt: 512\n"
+                 "  dp: 2\n  microbatches: 4\n");
+}
+
+} // namespace
+
+class TestEdits : public QObject {
+    Q_OBJECT
+private slots:
+    void aNumberReachesTheOperationAsItWas()
+    {
+        // 2^53 − 1 is a whole number no shorter decimal than its 16 digits names: it arrives bit for bit.
+        const double b = 9007199254740991.0;
+        const Session s = applied(opened(), edits::OperationParam { 2, "B", b });
+        QCOMPARE(numberParam(s.operations[2].op, "B").value(), b);
+        // The default name follows the parameters; the other operations are untouched.
+        QCOMPARE(s.operations[2].name, describe(s.operations[2].op));
+        QVERIFY(s.operations[3] == opened().operations[3]);
+    }
+
+    void anEditOutsideItsRangeIsRefusedAndNamesWhy()
+    {
+        QVERIFY(refusal(opened(), edits::OperationParam { 2, "B", 32.5 }).contains("whole"));
+        QVERIFY(!refusal(opened(), edits::OperationParam { 2, "B", 0.0 }).isEmpty());
+        QVERIFY(refusal(opened(), edits::OperationParam { 2, "nonsense", 1.0 }).contains("no parameter"));
+        QVERIFY(refusal(opened(), edits::OperationParam { 2, "B", Dtype::int8 }).contains("expected a number"));
+        QVERIFY(refusal(opened(), edits::OperationParam { 99, "B", 1.0 }).contains("no operation 99"));
+        QVERIFY(refusal(opened(), edits::HardwareValue { "bandwidth.HBM", -1 }).contains("HBM"));
+        QVERIFY(refusal(opened(), edits::HardwareValue { "bandwidth.HBM", NAN }).contains("HBM"));
+        // A memory level the chip does not have, named with the ones it has.
+        const QString memory = refusal(opened(), edits::OperationParam { 0, "memory", std::string("L7") });
+        QVERIFY2(memory.contains("has no memory level named 'L7'") && memory.contains("HBM"), qPrintable(memory));
+    }
+
+    void aModelSettingTakesATypedValue()
+    {
+        const Session s = applied(training(),
+            edits::ModelSettings { { { "weights", Dtype::fp8 }, { "tp", 2.0 }, { "phase", std::string("decode") } } });
+        QCOMPARE(s.model->weights, Dtype::fp8);
+        QCOMPARE(s.model->tp, 2.0);
+        QCOMPARE(s.model->phase, Phase::Decode);
+        QCOMPARE(refusal(training(), edits::ModelSettings { { { "batch", 16.5 } } }),
+            QString("model.batch: expected a whole number of sequences from 1 to 16777216, found 16.5"));
+        QVERIFY(refusal(training(), edits::ModelSettings { { { "batch", std::string("16") } } })
+                    .contains("expected a whole number"));
+        QVERIFY(refusal(training(), edits::ModelSettings { { { "id", std::string("no-such-model") } } })
+                    .contains("known: "));
+        QVERIFY(refusal(opened(), edits::ModelSettings { { { "batch", 4.0 } } }).contains("has no model"));
+    }
+
+    void moreReplicasKeepTheMicrobatch()
+    {
+        // 16 sequences over dp 2 × 4 microbatches: 2 a microbatch. dp 8 keeps 2: 2 · 8 · 4 = 64 sequences.
+        const Session s = applied(training(), edits::ModelSettings { keepingMicrobatch(*training().model, "dp", 8) });
+        QCOMPARE(s.model->dp, 8.0);
+        QCOMPARE(s.model->batch, 64.0);
+        QCOMPARE(s.model->sequences(), 2.0);
+        // Microbatches 1: 2 · 2 · 1 = 4.
+        const Session fewer
+            = applied(training(), edits::ModelSettings { keepingMicrobatch(*training().model, "microbatches", 1) });
+        QCOMPARE(fewer.model->batch, 4.0);
+    }
+
+    void resetPutsBackWhatOpenedAndOnlyThat()
+    {
+        const Session start = opened();
+        Session s = applied(start, edits::HardwareValue { "bandwidth.HBM", 2e12 });
+        s = applied(s, edits::OperationParam { 2, "B", 512.0 });
+        s = applied(s, edits::AddOperation { Dot { .N = 1024, .dtype = Dtype::bf16, .memory = {} } });
+        QVERIFY(chipModified(s, start));
+        QVERIFY(canReset(s, start));
+        const Session reset = resetTarget(s, start);
+        QVERIFY(!chipModified(reset, start));
+        QVERIFY(!canReset(reset, start));
+        QVERIFY(reset.overrides.empty());
+        QCOMPARE(numberParam(reset.operations[2].op, "B").value(), 32.0);
+        QCOMPARE(reset.operations.size(), start.operations.size() + 1); // the added dot product stays
+        // After another chip was chosen, Reset clears that chip's overrides and nothing else.
+        Session other = applied(start, edits::Preset { *library().find("a100-sxm") });
+        QVERIFY(!canReset(other, start));
+        other = applied(other, edits::HardwareValue { "bandwidth.HBM", 1e12 });
+        QVERIFY(chipModified(other, start));
+        QVERIFY(resetTarget(other, start).overrides.empty());
+    }
+
+    void anotherChipKeepsTheUsersOperations()
+    {
+        // The default workload follows the chip; a changed one stays, pointed at the new chip's memory.
+        const Session tpu = applied(opened(), edits::Preset { *library().find("tpu-v5e") });
+        QVERIFY(tpu == defaultSession(*library().find("tpu-v5e")));
+        Session mine = applied(opened(), edits::OperationParam { 2, "B", 64.0 });
+        mine = applied(mine, edits::Preset { *library().find("tpu-v5e") });
+        QCOMPARE(mine.presetId, std::string("tpu-v5e"));
+        QCOMPARE(numberParam(mine.operations[2].op, "B").value(), 64.0);
+        QCOMPARE(mine.operations.size(), opened().operations.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEdits)
+#include "test_edits.moc"
