@@ -410,19 +410,9 @@ int runReport(const ParsedArgs& parsed, const ScenarioOptions& options)
     if (const int code = analyseWithMeasured(parsed, parsed.value("--measured"), std::move(session), analysis);
         code != kExitOk)
         return code;
-    const auto addMeasured = [&](JsonWriter& j) {
-        if (!analysis.measured)
-            return;
-        j.key("measured").beginObject();
-        writeMeasured(j, *analysis.measuredSet, *analysis.measured);
-        j.endObject();
-    };
-    Expected<std::string> text
-        = format == "json" ? reportJson(analysis, sweepRange, addMeasured) : reportTable(analysis);
+    const Expected<std::string> text = format == "json" ? reportJson(analysis, sweepRange) : reportTable(analysis);
     if (!text)
         return fail(kExitBadFile, text.error());
-    if (analysis.measured && format == "table")
-        text = *text + "\n" + measuredTable(*analysis.measuredSet, *analysis.measured);
     return print(*text, "the report");
 }
 

@@ -155,7 +155,7 @@ private slots:
         for (int row = 0; row < table->rowCount(); ++row) {
             const MeasuredPoint& p = core.points[table->kernelAt(row)];
             QCOMPARE(table->cellText(row, MeasuredModel::Fraction),
-                p.onChart ? QString::fromStdString(percent(p.fraction)) : QStringLiteral("—"));
+                p.onChart ? QString::fromStdString(formatPercent(p.fraction)) : QStringLiteral("—"));
             QCOMPARE(table->cellText(row, MeasuredModel::Bound),
                 p.onChart ? QString::fromStdString(p.bound) : QStringLiteral("off the chart"));
             changed += table->cellText(row, MeasuredModel::Fraction) != fractionsBefore[row] ? 1 : 0;

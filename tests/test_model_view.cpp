@@ -253,7 +253,7 @@ void TestModelView::aTrainingStepShowsItsParallelismAndBubble()
     QCOMPARE(view->microbatchBox()->value(), 16);
     QVERIFY(view->dataParallelBox()->isVisibleTo(view));
     QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(formatSeconds(a.model->tLower))));
-    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(percent(a.model->mfu))));
+    QVERIFY(view->summaryLabel()->text().contains(QString::fromStdString(formatPercent(a.model->mfu))));
 
     // The bubble, (2 − 1)/16 of the stage's T_upper, in the last row and in the unit the axis says.
     const TrainingTotals& t = *a.model->training;

@@ -12,6 +12,18 @@ using namespace roofline;
 class TestUnits : public QObject {
     Q_OBJECT
 private slots:
+    void textHelpersExistOnce()
+    {
+        // The one percent, grouping and dtype list of the reports, the explanation, the window and the messages.
+        QCOMPARE(formatPercent(0.832), std::string("83.2%"));
+        QCOMPARE(formatPercent(1), std::string("100.0%"));
+        QCOMPARE(groupThousands("6738415616"), std::string("6,738,415,616"));
+        QCOMPARE(groupThousands("-19780"), std::string("-19,780"));
+        QCOMPARE(groupThousands("999"), std::string("999"));
+        QCOMPARE(groupThousands("-100"), std::string("-100"));
+        QCOMPARE(dtypeChoices(), std::string("fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4"));
+    }
+
     void formatsWithPrefixes_data()
     {
         QTest::addColumn<double>("value");

@@ -805,7 +805,7 @@ void TestWindow::settingsRememberPresetAndTheme()
     m_window->setThemeMode(MainWindow::ThemeMode::Dark);
     m_window->setZoom(1.5);
     QVERIFY(m_window->close()); // saves the settings
-    MainWindow again(loadPresetLibrary({}));
+    MainWindow again(loadPresetLibrary({}), builtInModels());
     QVERIFY(!again.document()->isDirty());
     QCOMPARE(q(again.document()->hardware().id), QStringLiteral("tpu-v5e"));
     QCOMPARE(again.themeMode(), MainWindow::ThemeMode::Dark);

@@ -60,13 +60,13 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Time:
         return qs(formatSeconds(k.seconds));
     case Share:
-        return qs(percent(p.timeShare));
+        return qs(formatPercent(p.timeShare));
     case Achieved:
         return qs(formatRate(p.achieved, p.roof));
     case Intensity:
         return p.onChart ? qs(formatIntensity(p.intensity)) : none;
     case Fraction:
-        return p.onChart ? qs(percent(p.fraction)) : none;
+        return p.onChart ? qs(formatPercent(p.fraction)) : none;
     case Bound:
         return p.onChart ? qs(p.bound) : QStringLiteral("off the chart");
     case Predicted:

@@ -393,20 +393,21 @@ void ModelView::refresh()
         summary += tr("<br>The stage's %1 microbatches take %2, the pipeline's bubble %3 more ((pp−1)/(m+pp−1) = %4 "
                       "of the pipeline), the gradient all-reduce %5.")
                        .arg(whole(s.microbatches), text(formatSeconds(training->stageLower)),
-                           text(formatSeconds(training->bubbleLower)), text(percent(training->bubbleFraction)),
+                           text(formatSeconds(training->bubbleLower)), text(formatPercent(training->bubbleFraction)),
                            text(formatSeconds(training->gradientsLower)));
         summary += tr("<br>%1 tokens/s in total, %2 tokens a step. MFU %3 (6·Ψ·tokens = %4 per chip); every "
                       "operation's FLOPs, attention and the loss too: %5 of the peak.")
                        .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(training->tokens, {}, 4)),
-                           text(percent(t.mfu)), text(formatSI(training->modelFlops, "FLOP", 4)),
-                           text(percent(training->hfu)));
+                           text(formatPercent(t.mfu)), text(formatSI(training->modelFlops, "FLOP", 4)),
+                           text(formatPercent(training->hfu)));
     } else {
         summary
             += tr("<br>%1 tokens/s in total, %2 per sequence")
                    .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(t.tokensPerSecondPerSequence, {}, 4)));
         if (prefill)
             summary += tr("; time to first token %1").arg(text(formatSeconds(t.timeToFirstToken)));
-        summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.").arg(text(percent(t.mfu)), text(percent(t.mbu)));
+        summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.")
+                       .arg(text(formatPercent(t.mfu)), text(formatPercent(t.mbu)));
     }
     m_summaryText = summary;
     m_summary->setText(summary); // showSweep() adds a sentence

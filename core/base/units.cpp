@@ -383,4 +383,23 @@ Expected<double> parseWholeNumber(std::string_view text)
     return static_cast<double>(value);
 }
 
+std::string formatPercent(double fraction)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * fraction);
+    return buffer;
+}
+
+std::string groupThousands(const std::string& digits)
+{
+    const std::size_t start = digits.starts_with('-') ? 1 : 0;
+    std::string out = digits.substr(0, start);
+    for (std::size_t i = start; i < digits.size(); ++i) {
+        if (i > start && (digits.size() - i) % 3 == 0)
+            out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
 } // namespace roofline

@@ -20,6 +20,9 @@ std::string formatBitRate(double bytesPerSecond); // "400 Gb/s" (the value is st
 std::string formatBytes(double bytes); // "134 MB"
 std::string formatSeconds(double seconds); // "1.01 ms", "42.5 µs"
 std::string formatIntensity(double flopsPerByte); // "240", "19.8 k", "0.5"
+std::string formatPercent(double fraction); // "83.2%"
+// "6,738,415,616": digits (an optional minus first) with a comma between groups of three, as papers print counts.
+std::string groupThousands(const std::string& digits);
 
 // What a parsed quantity was written in.
 enum class Unit {

@@ -38,8 +38,8 @@ Expected<ParamValue> parseParam(const ParamInfo& info, const std::string& value)
     case ParamType::Dtype: {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d)
-            return Expected<ParamValue>::failure(std::string(info.name) + ": unknown dtype " + quoteInput(value)
-                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
+            return Expected<ParamValue>::failure(
+                std::string(info.name) + ": unknown dtype " + quoteInput(value) + " (expected " + dtypeChoices() + ")");
         return ParamValue(*d);
     }
     case ParamType::Memory:
@@ -331,9 +331,7 @@ Expected<Session, Diagnostics> parseScenario(
         if (auto t = r.text(*n, "dtype")) {
             const std::optional<Dtype> d = parseDtype(*t);
             if (!d)
-                r.error(*n, "dtype",
-                    "unknown dtype " + quoteInput(*t)
-                        + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
+                r.error(*n, "dtype", "unknown dtype " + quoteInput(*t) + " (expected " + dtypeChoices() + ")");
             else if (!hw.peakFor(*d))
                 r.error(*n, "dtype", hw.name + " has no " + *t + " peak");
             else

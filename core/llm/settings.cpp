@@ -158,8 +158,8 @@ Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& 
     if (dtypeSetting(key)) {
         const std::optional<Dtype> d = parseDtype(value);
         if (!d)
-            return Expected<ParamValue>::failure(std::string(key) + ": unknown dtype " + quoteInput(value)
-                + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)");
+            return Expected<ParamValue>::failure(
+                std::string(key) + ": unknown dtype " + quoteInput(value) + " (expected " + dtypeChoices() + ")");
         return ParamValue(*d);
     }
     return ParamValue(value);

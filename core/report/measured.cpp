@@ -126,9 +126,9 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
         for (const MeasuredPoint& p : a.points) {
             const MeasuredKernel& k = set.kernels[p.kernel];
             std::string name = k.name.size() > 48 ? k.name.substr(0, 45) + "..." : k.name;
-            rows.push_back({ name, formatSeconds(k.seconds), percent(p.timeShare),
+            rows.push_back({ name, formatSeconds(k.seconds), formatPercent(p.timeShare),
                 p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
-                p.onChart ? p.bound : "-", p.onChart ? percent(p.fraction) : p.why });
+                p.onChart ? p.bound : "-", p.onChart ? formatPercent(p.fraction) : p.why });
         }
         out += renderTable(rows, 1, 6);
     }
@@ -154,7 +154,7 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
         for (const CeilingComparison& c : a.ceilings)
             rows.push_back({ c.name, c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured),
                 c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
-                c.datasheet > 0 ? percent(c.fraction) : "-",
+                c.datasheet > 0 ? formatPercent(c.fraction) : "-",
                 c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + plainFactor(c.fraction),
                 c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
         out += renderTable(rows, 1, 4);

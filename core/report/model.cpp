@@ -7,23 +7,6 @@
 
 namespace roofline {
 
-namespace {
-
-// "6,738,415,616": a parameter count as papers print it.
-std::string grouped(double v)
-{
-    const std::string digits = wholeText(v);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0)
-            out += ',';
-        out += digits[i];
-    }
-    return out;
-}
-
-} // namespace
-
 void writeModelJson(JsonWriter& j, const Analysis& a)
 {
     const ModelSettings& s = *a.session.model;
@@ -118,7 +101,7 @@ std::string modelTotalsText(const Analysis& a)
     const ModelTotals& t = *a.model;
     const bool prefill = s.phase == Phase::Prefill;
     const bool train = s.phase == Phase::Train;
-    std::string out = "\n" + s.model.name + " (" + grouped(parameterCount(s.model)) + " parameters), "
+    std::string out = "\n" + s.model.name + " (" + groupThousands(wholeText(parameterCount(s.model))) + " parameters), "
         + std::string(phaseName(s.phase)) + ", B=" + wholeText(s.batch)
         + (s.phase == Phase::Decode ? ", context S=" + wholeText(s.context)
                                     : (train ? ", sequence P=" : ", prompt P=") + wholeText(s.prompt))
@@ -138,13 +121,13 @@ std::string modelTotalsText(const Analysis& a)
     if (t.training) {
         const TrainingTotals& tr = *t.training;
         out += "  of which   stage " + formatSeconds(tr.stageLower) + ", pipeline bubble "
-            + formatSeconds(tr.bubbleLower) + " ((pp−1)/(m+pp−1) = " + percent(tr.bubbleFraction)
+            + formatSeconds(tr.bubbleLower) + " ((pp−1)/(m+pp−1) = " + formatPercent(tr.bubbleFraction)
             + " of the pipeline), gradient all-reduce " + formatSeconds(tr.gradientsLower) + "\n";
         out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total (" + formatSI(tr.tokens, "", 4)
             + " tokens a step)\n";
-        out += "  MFU " + percent(t.mfu) + " (6·Ψ·tokens = " + formatSI(tr.modelFlops, "FLOP", 4)
-            + " per chip), every operation's FLOPs " + percent(tr.hfu) + ", memory-bandwidth utilisation "
-            + percent(t.mbu) + "\n";
+        out += "  MFU " + formatPercent(t.mfu) + " (6·Ψ·tokens = " + formatSI(tr.modelFlops, "FLOP", 4)
+            + " per chip), every operation's FLOPs " + formatPercent(tr.hfu) + ", memory-bandwidth utilisation "
+            + formatPercent(t.mbu) + "\n";
         if (tr.gradientBytes > 0)
             out += "  data parallelism: 6·Ψ·tokens / gradient bytes = " + formatSI(tr.dpIntensity, "", 5)
                 + " FLOPs/byte against " + tr.dpLink + "'s ridge " + formatSI(tr.dpRidge, "", 5) + ": "
@@ -155,7 +138,7 @@ std::string modelTotalsText(const Analysis& a)
         out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total, "
             + formatSI(t.tokensPerSecondPerSequence, "", 4) + " per sequence"
             + (prefill ? "; time to first token " + formatSeconds(t.timeToFirstToken) : "") + "\n";
-        out += "  MFU " + percent(t.mfu) + ", memory-bandwidth utilisation " + percent(t.mbu) + "\n";
+        out += "  MFU " + formatPercent(t.mfu) + ", memory-bandwidth utilisation " + formatPercent(t.mbu) + "\n";
         out += "  memory     weights " + formatBytes(t.weightsBytes) + " + KV cache " + formatBytes(t.kvCacheBytes)
             + " + activations " + formatBytes(t.activationBytes);
     }
@@ -196,9 +179,9 @@ std::string modelList(const ModelLibrary& library)
     out += line;
     for (const Model& m : library.models) {
         std::snprintf(line, sizeof line, "%-16s %-16s %19s %7s %7s %9s %7s %8s %s\n", m.id.c_str(), m.name.c_str(),
-            grouped(parameterCount(m)).c_str(), wholeText(m.layers).c_str(), wholeText(m.hidden).c_str(),
-            (wholeText(m.heads) + "/" + wholeText(m.kvHeads)).c_str(), wholeText(m.mlp).c_str(),
-            wholeText(m.vocab).c_str(),
+            groupThousands(wholeText(parameterCount(m))).c_str(), wholeText(m.layers).c_str(),
+            wholeText(m.hidden).c_str(), (wholeText(m.heads) + "/" + wholeText(m.kvHeads)).c_str(),
+            wholeText(m.mlp).c_str(), wholeText(m.vocab).c_str(),
             m.experts > 1 ? (wholeText(m.expertsPerToken) + " of " + wholeText(m.experts)).c_str() : "-");
         out += line;
     }

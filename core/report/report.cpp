@@ -1,4 +1,5 @@
 #include "report/report.h"
+#include "report/measured.h"
 #include "report/model.h"
 #include "report/practical.h"
 
@@ -54,13 +55,6 @@ std::string renderTable(
         out += line + "\n";
     }
     return out;
-}
-
-std::string percent(double fraction)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f%%", 100 * fraction);
-    return buffer;
 }
 
 namespace {
@@ -156,18 +150,19 @@ Expected<std::string> reportTable(const Analysis& a)
         const std::string repeat = op.repeat != 1 ? " ×" + formatSI(op.repeat) : std::string();
         table.push_back({ op.name + repeat, intensity.empty() ? "-" : intensity, formatSeconds(e.tMath),
             formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
-            formatRate(e.attainable, e.dtype), percent(e.fractionOfPeak), critical ? describe(*critical) : "-" });
+            formatRate(e.attainable, e.dtype), formatPercent(e.fractionOfPeak), critical ? describe(*critical) : "-" });
     }
     out += renderTable(table, 2, 6);
     if (a.model)
         out += modelTotalsText(a);
     if (s.lesson)
         out += lessonText(a.explanation);
+    if (a.measured)
+        out += "\n" + measuredTable(*a.measuredSet, *a.measured);
     return out;
 }
 
-Expected<std::string> reportJson(
-    const Analysis& a, const std::optional<SweepRange>& range, const std::function<void(JsonWriter&)>& more)
+Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRange>& range)
 {
     if (std::optional<std::string> error = a.firstError())
         return Expected<std::string>::failure(*error);
@@ -314,8 +309,11 @@ Expected<std::string> reportJson(
             j.value(line);
         j.endArray().endObject();
     }
-    if (more)
-        more(j);
+    if (a.measured) {
+        j.key("measured").beginObject();
+        writeMeasured(j, *a.measuredSet, *a.measured);
+        j.endObject();
+    }
     j.endObject();
     return j.str() + "\n";
 }

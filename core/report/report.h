@@ -6,7 +6,6 @@
 #include "roofline/sweep.h"
 #include "session/analysis.h"
 
-#include <functional>
 #include <optional>
 
 #include <string>
@@ -19,17 +18,13 @@ namespace roofline {
 Expected<std::string> reportTable(const Analysis&);
 // With a sweep range, each operation that has that count parameter also gets "sweep": its curve sampled over the range
 // (parameter, attainable FLOP/s, fraction of peak, bound) and its critical value; the others get no "sweep" key. The
-// document holds no null, inf or NaN: keys with nothing to say are left out. `more` may add members at the end (the
-// measured kernels of `report --measured`).
-class JsonWriter;
-Expected<std::string> reportJson(const Analysis&, const std::optional<SweepRange>& sweep = std::nullopt,
-    const std::function<void(JsonWriter&)>& more = {});
+// document holds no null, inf or NaN: keys with nothing to say are left out. An analysis with measured kernels
+// (`report --measured`) ends with their "measured" member; the table ends with their table.
+Expected<std::string> reportJson(const Analysis&, const std::optional<SweepRange>& sweep = std::nullopt);
 
 // Lays out rows in aligned columns two spaces apart; columns [firstRight, lastRight) are right-aligned.
 std::string renderTable(
     const std::vector<std::vector<std::string>>& rows, std::size_t firstRight = 0, std::size_t lastRight = 0);
-// "83.2%"
-std::string percent(double fraction);
 
 // The `presets` command: one line per preset with its key numbers.
 std::string presetTable(const PresetLibrary&);

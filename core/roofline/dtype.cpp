@@ -68,4 +68,12 @@ std::string formatRate(double perSecond, Dtype d)
     return isInteger(d) ? formatSI(perSecond, "OP/s") : formatFlops(perSecond);
 }
 
+std::string dtypeChoices()
+{
+    std::string out;
+    for (std::size_t i = 0; i < kAllDtypes.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == kAllDtypes.size() ? " or " : ", ") + std::string(dtypeName(kAllDtypes[i]));
+    return out;
+}
+
 } // namespace roofline

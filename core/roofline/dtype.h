@@ -15,6 +15,8 @@ inline constexpr std::array kAllDtypes { Dtype::fp32, Dtype::tf32, Dtype::bf16, 
 inline constexpr std::size_t kDtypeCount = kAllDtypes.size();
 
 std::string_view dtypeName(Dtype);
+// "fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4": every dtype's name, for messages.
+std::string dtypeChoices();
 std::optional<Dtype> parseDtype(std::string_view name);
 
 // Storage size of one element in bytes: 4 for fp32 and tf32 (tf32 is stored as fp32), 0.75 for fp6, 0.5 for the

@@ -242,8 +242,7 @@ std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, 
             + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or latency.NAME)";
     const std::string_view name = key.substr(key.find('.') + 1);
     if (*quantity == HardwareQuantity::Peak && !parseDtype(name))
-        return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key)
-            + " (expected fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4)";
+        return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key) + " (expected " + dtypeChoices() + ")";
     if (std::optional<std::string> error = checkHardwareValue(*quantity, value))
         return (key.size() <= kMaxQuoted ? std::string(key) : quoteInput(key)) + ": " + *error;
 

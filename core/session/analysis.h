@@ -11,6 +11,7 @@
 #include "roofline/evaluate.h"
 #include "roofline/solver.h"
 #include "session/explanation.h"
+#include "session/operation_analysis.h"
 #include "session/session.h"
 
 #include <memory>
@@ -19,11 +20,6 @@
 #include <vector>
 
 namespace roofline {
-
-struct OperationAnalysis {
-    Expected<Evaluation> evaluation; // or why the chip cannot run the operation
-    std::optional<Critical> critical; // over the operation's main parameter, when it could be solved
-};
 
 // Sums over the visible operations of a group that evaluate, run one after another.
 struct GroupTotal {

@@ -4,7 +4,6 @@
 
 #include "base/units.h"
 #include "chart/chart.h"
-#include "session/analysis.h"
 
 #include <cctype>
 #include <cmath>
@@ -35,14 +34,6 @@ std::string printed(const char* format, double v)
     return text;
 }
 
-std::string withSeparators(std::string digits)
-{
-    const std::size_t start = digits.starts_with('-') ? 1 : 0;
-    for (std::size_t i = digits.size(); i > start + 3; i -= 3)
-        digits.insert(i - 3, ",");
-    return digits;
-}
-
 // A parameter's value inside a formula, exact: whole numbers in full up to ten million, no separators, and beyond
 // in the short form where it is exact ("7e9"), else in full ("268435456").
 std::string paramNumber(double v)
@@ -53,11 +44,6 @@ std::string paramNumber(double v)
     if (std::strtod(brief.c_str(), nullptr) == v)
         return brief;
     return printed(v == std::floor(v) ? "%.0f" : "%.17g", v);
-}
-
-std::string percent(double fraction)
-{
-    return printed("%.1f", 100 * fraction) + "% of peak";
 }
 
 // A memory level or link of the analysed chip.
@@ -109,7 +95,7 @@ std::optional<double> limitThreshold(
     return limit->threshold;
 }
 
-void explainRidge(Explanation& e, const Analysis& a, const std::string& target)
+void explainRidge(Explanation& e, const ExplanationInputs& a, const std::string& target)
 {
     const std::optional<Roof> roof = roofNamed(a.hardware, target);
     if (!roof || !(a.peak > 0)) {
@@ -129,7 +115,7 @@ void explainRidge(Explanation& e, const Analysis& a, const std::string& target)
 }
 
 // The operation a lesson names, evaluated; or why there is none, in the explanation's answer.
-const Evaluation* evaluated(Explanation& e, const Analysis& a, const std::string& id, std::size_t& index)
+const Evaluation* evaluated(Explanation& e, const ExplanationInputs& a, const std::string& id, std::size_t& index)
 {
     const std::optional<std::size_t> i = a.session.indexOf(id);
     if (!i) {
@@ -156,10 +142,10 @@ const ResourceUse* useOf(const Evaluation& ev, const std::string& name)
 std::string boundText(const Evaluation& ev)
 {
     return (ev.computeBound() ? std::string("compute-bound") : "bound by " + ev.bound()) + ", "
-        + percent(ev.fractionOfPeak);
+        + formatPercent(ev.fractionOfPeak) + " of peak";
 }
 
-void explainCritical(Explanation& e, const Analysis& a, const std::string& id)
+void explainCritical(Explanation& e, const ExplanationInputs& a, const std::string& id)
 {
     std::size_t i = 0;
     const Evaluation* ev = evaluated(e, a, id, i);
@@ -211,7 +197,7 @@ void explainCritical(Explanation& e, const Analysis& a, const std::string& id)
     e.formula.push_back(now + ", " + boundText(*ev));
 }
 
-void explainIntensity(Explanation& e, const Analysis& a, const LessonAnswer& answer)
+void explainIntensity(Explanation& e, const ExplanationInputs& a, const LessonAnswer& answer)
 {
     std::size_t i = 0;
     const Evaluation* ev = evaluated(e, a, answer.target, i);
@@ -244,7 +230,7 @@ void explainIntensity(Explanation& e, const Analysis& a, const LessonAnswer& ans
     e.formula.push_back(ridgeLine({ use->name, use->bandwidth, false }, ev->peak, ev->dtype));
 }
 
-void explainTime(Explanation& e, const Analysis& a, const std::string& id)
+void explainTime(Explanation& e, const ExplanationInputs& a, const std::string& id)
 {
     std::size_t i = 0;
     const Evaluation* ev = evaluated(e, a, id, i);
@@ -349,7 +335,7 @@ std::string exactNumber(double v)
     if (a >= 1e7 || a < 1e-3)
         return printed("%.4g", v);
     if (a >= 1e4)
-        return withSeparators(printed("%.0f", v));
+        return groupThousands(printed("%.0f", v));
     // Below 1 the texts' limits (1/2 for the dot product) are read from more digits.
     return printed(a < 1 ? "%.8g" : "%.5g", v);
 }
@@ -396,7 +382,7 @@ std::optional<double> evaluateFormula(std::string_view formula, const OperationV
     return v;
 }
 
-Explanation explain(const Analysis& a)
+Explanation explain(const ExplanationInputs& a)
 {
     Explanation e;
     const Session& s = a.session;

@@ -2,16 +2,19 @@
 // the formula with the current numbers put in, made from an analysis so that it follows every change.
 #pragma once
 
+#include "roofline/dtype.h"
+#include "roofline/hardware.h"
 #include "roofline/operations.h"
+#include "session/operation_analysis.h"
+#include "session/session.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace roofline {
-
-struct Analysis;
 
 struct Explanation {
     std::string title; // the scenario's name
@@ -28,9 +31,19 @@ struct Explanation {
     bool empty() const { return source.empty() && description.empty(); }
 };
 
+// What an explanation is made from: the session with its lesson, the chip with its overrides, the chart's dtype and
+// peak, and each operation of the session analysed (in its order).
+struct ExplanationInputs {
+    const Session& session;
+    const Hardware& hardware;
+    Dtype dtype;
+    double peak;
+    std::span<const OperationAnalysis> operations;
+};
+
 // The explanation of the analysed session's lesson; without one, only its title and description. analyse() makes it
 // once per change, into Analysis::explanation.
-Explanation explain(const Analysis&);
+Explanation explain(const ExplanationInputs&);
 
 // A kind's formula (costFormula) with the operation's values put in: "2·B·D·F" → "2·256·8192·8192". The parameter
 // named `keep` stays a name, so that a threshold reads as a function of it.

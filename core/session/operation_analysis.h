@@ -1,0 +1,17 @@
+// One operation analysed on the session's chip: its evaluation and its critical value.
+#pragma once
+
+#include "base/expected.h"
+#include "roofline/evaluate.h"
+#include "roofline/solver.h"
+
+#include <optional>
+
+namespace roofline {
+
+struct OperationAnalysis {
+    Expected<Evaluation> evaluation; // or why the chip cannot run the operation
+    std::optional<Critical> critical; // over the operation's main parameter, when it could be solved
+};
+
+} // namespace roofline
