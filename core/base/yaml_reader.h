@@ -1,5 +1,5 @@
 // Reading untrusted YAML into plain values, with every complaint located by file, line, column and field.
-// Internal to roofline_core: no YAML::Node leaves the loaders.
+// Internal to the core: no YAML::Node leaves the loaders.
 #pragma once
 
 #include "base/diagnostic.h"

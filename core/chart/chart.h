@@ -97,7 +97,7 @@ struct Layout {
 // Everything the chart draws. `frame` is the hardware the ranges are derived from alongside the live values (the
 // unmodified preset), so that dragging a slider changes the axes only when something would leave the view.
 // `evaluations` holds the visible operations' evaluations; the markers index into it. The axes also hold `measured`
-// (measured kernels and the model's predictions of them, see chart_measured.h). With `held` the axes are those,
+// (measured kernels and the model's predictions of them, see chart/measured.h). With `held` the axes are those,
 // whatever the content (the window holds them still while a slider is dragged or a parameter plays): roofs are
 // clipped to them and markers may lie outside.
 Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
@@ -106,7 +106,7 @@ Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluatio
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);
 
-// A rectangle in pixels, for placing labels (label_placement.h).
+// A rectangle in pixels, for placing labels (chart/label_placement.h).
 struct Box {
     double left = 0;
     double top = 0;

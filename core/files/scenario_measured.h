@@ -1,5 +1,5 @@
 // A scenario's `measured:` block: the measured file shown beside the model, how to read it, and the links from its
-// kernels to the scenario's operations. Internal to roofline_core (scenario.cpp reads and writes it).
+// kernels to the scenario's operations. Read and written by scenario.cpp; opening the measured file is here too.
 #pragma once
 
 #include "base/yaml_reader.h"

@@ -1,4 +1,4 @@
-// A scenario's `model:` block, read and written. Internal to roofline_core, beside scenario.cpp.
+// A scenario's `model:` block, read and written. Internal to the files subsystem, beside scenario.cpp.
 #pragma once
 
 #include "base/yaml_reader.h"

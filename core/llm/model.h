@@ -1,6 +1,6 @@
 // Whole language models: a decoder-only transformer as its published configuration states it, and the settings a
-// session runs it with (phase, batch, context, dtypes, tensor parallelism). model_operations.cpp turns the two into
-// ordinary operations; model_totals.cpp sums them into the figures an engineer sizing a deployment asks for.
+// session runs it with (phase, batch, context, dtypes, tensor parallelism). llm/generate.cpp turns the two into
+// ordinary operations; llm/totals.cpp sums them into the figures an engineer sizing a deployment asks for.
 #pragma once
 
 #include "base/diagnostic.h"

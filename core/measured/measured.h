@@ -1,5 +1,5 @@
 // Measured kernels and measured ceilings, as read from profiler exports and plain files. Reading is separate from
-// placing on a chip (measured_analysis.h): what a file says does not change when the hardware sliders move.
+// placing on a chip (measured/placement.h): what a file says does not change when the hardware sliders move.
 #pragma once
 
 #include "base/diagnostic.h"

@@ -1,5 +1,5 @@
 // What the measured-data readers share: located messages about rows they skip, and column lookup by name.
-// Internal to roofline_core.
+// Internal to the measured readers.
 #pragma once
 
 #include "measured/measured.h"

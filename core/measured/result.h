@@ -1,5 +1,5 @@
-// What measured kernels are on a chip (see measured_analysis.h): plain values, held by the session's analysis
-// (analysis.h) so that the report, the export and the window read one result.
+// What measured kernels are on a chip (see measured/placement.h): plain values, held by the session's analysis
+// (session/analysis.h) so that the report, the export and the window read one result.
 #pragma once
 
 #include "roofline/dtype.h"

@@ -173,7 +173,7 @@ struct PipelineStage {
 };
 
 // The forward passes, then the backward passes of a training step. A backward pass reads what its forward pass
-// read and the gradient of its output, and writes the gradient of each input (model_kinds.cpp has the counts).
+// read and the gradient of its output, and writes the gradient of each input (transformer_specs.cpp has the counts).
 enum class ElementwiseKind {
     RmsNorm,
     ResidualAdd,
@@ -198,7 +198,7 @@ enum class ElementwiseKind {
 // s·D for rmsnorm's γ. The backward passes read their forward's inputs and the output's gradient and write each
 // input's gradient: rmsnorm_backward 8 FLOPs per element and 2 per row, reading x and dy and writing dx (and γ read,
 // dγ written); gradient_add sums a fork's two gradients as residual_add does; swiglu_backward 12, reading gate, up
-// and dy, writing both gradients; the counts of each are in model_kinds.cpp.
+// and dy, writing both gradients; the counts of each are in transformer_specs.cpp.
 struct Elementwise {
     ElementwiseKind kind = ElementwiseKind::RmsNorm;
     double B = 1024;
@@ -269,7 +269,7 @@ struct Operation {
     std::string colour; // "#rrggbb"; the session assigns one from its palette when empty
     std::string group; // empty: in no group
     bool hidden = false;
-    // A model's operations (model_operations.h): made by analyse() from the session's model settings and never
+    // A model's operations (llm/generate.h): made by analyse() from the session's model settings and never
     // saved; `repeat` counts identical copies (one per layer), which the totals multiply by.
     bool generated = false;
     double repeat = 1;

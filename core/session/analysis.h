@@ -66,7 +66,7 @@ struct Analysis {
 };
 
 // Evaluates every operation. A session with a model first has its generated operations made anew from the settings
-// (model_operations.h), after the user's; totals count each operation `repeat` times. With a measured set, its
+// (llm/generate.h), after the user's; totals count each operation `repeat` times. With a measured set, its
 // kernels are placed on the chip and linked to operations by the session's measured block's links; `previous`, an
 // earlier analysis (the document's last), lends which kernels its links matched when the set and links are the same.
 Analysis analyse(Session, std::shared_ptr<const MeasuredSet> measured = {}, const Analysis* previous = nullptr);

@@ -1,0 +1,132 @@
+// Settings from the command line and the window's text fields: --set KEY=VALUE and an operation's parameter from its
+// text, read into typed values and applied through the core's checks.
+#include "files/operation_text.h"
+#include "files/scenario.h"
+#include "files/scenario_model.h"
+
+#include "base/units.h"
+#include "base/yaml_reader.h"
+#include "session/edit.h"
+
+#include <cctype>
+
+namespace roofline {
+
+std::optional<std::string> setParamFromText(
+    Operation& op, std::string_view param, const std::string& value, const Hardware& hw)
+{
+    const ParamInfo* info = findParam(op.op, param);
+    if (!info)
+        return std::string(kindName(op.op)) + " has no parameter " + quoteInput(param);
+    const Expected<ParamValue> typed = parseParamText(*info, value);
+    if (!typed)
+        return withoutField(typed.error());
+    return setOperationParam(op, param, *typed, hw);
+}
+
+namespace {
+
+// "op1, op2 and op3", or "op1 … op40" for many.
+std::string idList(const Session& s)
+{
+    if (s.operations.empty())
+        return "none";
+    if (s.operations.size() > 8)
+        return s.operations.front().id + " … " + s.operations.back().id;
+    std::string list;
+    for (std::size_t i = 0; i < s.operations.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == s.operations.size() ? " and " : ", ") + s.operations[i].id;
+    return list;
+}
+
+} // namespace
+
+std::optional<std::string> applySetting(Session& session, std::string_view assignment)
+{
+    return applySetting(session, assignment, builtInModels());
+}
+
+std::optional<std::string> applySetting(Session& session, std::string_view assignment, const ModelLibrary& models)
+{
+    const std::size_t eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+        return "expected KEY=VALUE, found " + quoteInput(assignment);
+    const std::string key(assignment.substr(0, eq));
+    const std::string value(assignment.substr(eq + 1));
+    const std::string shownKey = YamlReader::join({}, key); // quoted short when it is long or not plain text
+
+    if (const std::optional<HardwareQuantity> quantity = quantityOfKey(key)) {
+        const Expected<ParsedQuantity> q = parseHardwareValue(*quantity, value);
+        if (!q)
+            return shownKey + ": " + q.error();
+        return setOverride(session, key, q->value);
+    }
+    if (key == "latency") {
+        const std::optional<bool> on = parseSwitch(value);
+        if (!on)
+            return "latency: expected on or off, found " + quoteInput(value);
+        session.latency = *on;
+        return std::nullopt;
+    }
+    const Hardware hw = session.hardware();
+    if (key.starts_with("model."))
+        return applyModelSettings(session, { { key.substr(6), value } }, hw, models);
+    if (key == "chart.dtype") {
+        const std::optional<Dtype> d = parseDtype(value);
+        if (!d || !hw.peakFor(*d))
+            return "chart.dtype: " + hw.name + " has no peak for " + quoteInput(value);
+        session.dtype = d;
+        return std::nullopt;
+    }
+
+    std::vector<Operation> ops = session.operations;
+    std::string param = key;
+    std::optional<std::size_t> only;
+    if (key.rfind("ops[", 0) == 0) {
+        const std::size_t close = key.find("].");
+        std::size_t index = 0;
+        bool digits = close != std::string::npos && close > 4;
+        for (std::size_t i = 4; digits && i < close; ++i) {
+            digits = std::isdigit(static_cast<unsigned char>(key[i])) && index < 1000000;
+            index = index * 10 + static_cast<std::size_t>(key[i] - '0');
+        }
+        if (!digits)
+            return "expected ops[INDEX].PARAM, found " + quoteInput(key);
+        if (index >= ops.size())
+            return shownKey + ": there are " + std::to_string(ops.size()) + " operations (ops[0] to ops["
+                + std::to_string(ops.size() == 0 ? 0 : ops.size() - 1) + "])";
+        only = index;
+        param = key.substr(close + 2);
+    } else if (const std::size_t dot = key.find('.'); dot != std::string::npos) {
+        // ID.PARAM: one operation by its id, as a saved scenario names it or as the window numbers it (op1, op2…).
+        Session numbered = session;
+        assignIdentities(numbered);
+        const std::string id = key.substr(0, dot);
+        only = numbered.indexOf(id);
+        if (!only)
+            return "unknown key " + quoteInput(key) + ": no operation has the id " + quoteInput(id) + " (they are "
+                + idList(numbered) + ") and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME or chart.dtype";
+        param = key.substr(dot + 1);
+    }
+    bool applied = false;
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+        if (only && i != *only)
+            continue;
+        if (!findParam(ops[i].op, param)) {
+            if (only)
+                return shownKey + ": " + std::string(kindName(ops[i].op)) + " has no parameter " + quoteInput(param);
+            continue;
+        }
+        if (std::optional<std::string> error = setParamFromText(ops[i], param, value, hw))
+            return shownKey + ": " + *error;
+        applied = true;
+    }
+    if (!applied)
+        return "unknown key " + quoteInput(key) + ": no operation has a parameter " + quoteInput(param)
+            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, latency or "
+              "chart.dtype";
+    session.operations = std::move(ops);
+    return std::nullopt;
+}
+
+} // namespace roofline

@@ -1,0 +1,140 @@
+// Scenario files written: the session as YAML, in the schema of docs/file-formats.md.
+#include "files/scenario.h"
+#include "files/scenario_lesson.h"
+#include "files/scenario_measured.h"
+#include "files/scenario_model.h"
+
+#include "base/units.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdio>
+
+namespace roofline {
+
+namespace {
+
+std::string number(double v)
+{
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.17g", v);
+    return buffer;
+}
+
+void writeHardware(YAML::Emitter& out, const Hardware& hw)
+{
+    out << YAML::BeginMap;
+    if (!hw.id.empty())
+        out << YAML::Key << "id" << YAML::Value << hw.id;
+    out << YAML::Key << "name" << YAML::Value << hw.name;
+    if (!hw.vendor.empty())
+        out << YAML::Key << "vendor" << YAML::Value << hw.vendor;
+    out << YAML::Key << "compute" << YAML::Value << YAML::BeginMap;
+    for (Dtype d : kAllDtypes)
+        if (auto p = hw.peakFor(d))
+            out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << number(*p);
+    out << YAML::EndMap;
+    out << YAML::Key << "memory" << YAML::Value << YAML::BeginSeq;
+    for (const MemoryLevel& m : hw.memories) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << m.name;
+        if (!m.label.empty())
+            out << YAML::Key << "label" << YAML::Value << m.label;
+        out << YAML::Key << "bandwidth" << YAML::Value << number(m.bandwidth);
+        if (m.capacity > 0)
+            out << YAML::Key << "capacity" << YAML::Value << number(m.capacity);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    out << YAML::Key << "links" << YAML::Value << YAML::BeginSeq;
+    for (const Link& l : hw.links) {
+        out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << l.name;
+        if (!l.label.empty())
+            out << YAML::Key << "label" << YAML::Value << l.label;
+        // A link specified in bits stays so: ×8 and ÷8 are exact in binary floating point.
+        out << YAML::Key << "bandwidth" << YAML::Value
+            << (l.specifiedInBits ? number(l.bandwidth * 8) + " b/s" : number(l.bandwidth));
+        out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope));
+        if (l.latency > 0)
+            out << YAML::Key << "latency" << YAML::Value << number(l.latency);
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    if (hw.launchFloor > 0)
+        out << YAML::Key << "launch_floor" << YAML::Value << number(hw.launchFloor);
+    out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
+    for (const std::string& src : hw.sources)
+        out << src;
+    if (hw.sources.empty())
+        out << "written by Roofline Lab";
+    out << YAML::EndSeq;
+    if (!hw.notes.empty())
+        out << YAML::Key << "notes" << YAML::Value << hw.notes;
+    out << YAML::EndMap;
+}
+
+} // namespace
+
+std::string writeScenario(const Session& s)
+{
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    if (!s.name.empty())
+        out << YAML::Key << "name" << YAML::Value << s.name;
+    if (!s.description.empty())
+        out << YAML::Key << "description" << YAML::Value << s.description;
+    if (!s.presetId.empty()) {
+        out << YAML::Key << "preset" << YAML::Value << s.presetId;
+    } else {
+        out << YAML::Key << "hardware" << YAML::Value;
+        writeHardware(out, s.chip);
+    }
+    if (!s.overrides.empty()) {
+        out << YAML::Key << "set" << YAML::Value << YAML::BeginMap;
+        for (const Override& o : s.overrides)
+            out << YAML::Key << o.key << YAML::Value << number(o.value);
+        out << YAML::EndMap;
+    }
+    if (s.latency)
+        out << YAML::Key << "latency" << YAML::Value << "on";
+    if (s.dtype)
+        out << YAML::Key << "dtype" << YAML::Value << std::string(dtypeName(*s.dtype));
+    if (s.model) {
+        out << YAML::Key << "model" << YAML::Value;
+        writeModelBlock(out, *s.model);
+    }
+    out << YAML::Key << "operations" << YAML::Value << YAML::BeginSeq;
+    for (const Operation& op : s.operations) {
+        if (op.generated)
+            continue; // made anew from the model settings
+        out << YAML::BeginMap << YAML::Key << "op" << YAML::Value << std::string(kindName(op.op));
+        if (!op.id.empty())
+            out << YAML::Key << "id" << YAML::Value << op.id;
+        out << YAML::Key << "name" << YAML::Value << op.name;
+        if (!op.colour.empty())
+            out << YAML::Key << "colour" << YAML::Value << op.colour;
+        if (!op.group.empty())
+            out << YAML::Key << "group" << YAML::Value << op.group;
+        if (op.hidden)
+            out << YAML::Key << "hidden" << YAML::Value << "true";
+        for (const ParamInfo& p : params(op.op)) {
+            if (auto n = numberParam(op.op, p.name))
+                out << YAML::Key << std::string(p.name) << YAML::Value << number(*n);
+            else if (auto d = dtypeParam(op.op, p.name))
+                out << YAML::Key << std::string(p.name) << YAML::Value << std::string(dtypeName(*d));
+            else if (auto t = textParam(op.op, p.name); t && !t->empty())
+                out << YAML::Key << std::string(p.name) << YAML::Value << *t;
+        }
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq;
+    if (s.measured)
+        writeMeasuredSource(out, *s.measured);
+    if (s.lesson) {
+        out << YAML::Key << "lesson" << YAML::Value;
+        writeLessonBlock(out, *s.lesson);
+    }
+    out << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+} // namespace roofline
