@@ -25,6 +25,13 @@ std::vector<const EmbeddedFile*> shippedScenarios()
     return out;
 }
 
+// The golden reports of the shipped scenario `name` ("scenarios/NAME.yaml"): NAME.txt as printed, NAME.json.
+QStringList goldenFiles(const QString& name)
+{
+    const QString stem = QString(name).remove(QStringLiteral("scenarios/")).remove(QStringLiteral(".yaml"));
+    return { stem + QStringLiteral(".txt"), stem + QStringLiteral(".json") };
+}
+
 // Every field a file can hold, set away from its default.
 Session everyField()
 {
@@ -266,8 +273,9 @@ private slots:
         QVERIFY(!reportTable(a)); // the report refuses, printing nothing partial
     }
 
-    // Golden dumps: the report of every shipped scenario, so that a formula change shows as a readable diff.
-    // ROOFLINE_UPDATE_GOLDEN=1 rewrites them.
+    // Golden dumps: the report of every shipped scenario, readable and as JSON at full precision, so that a formula
+    // change shows as a readable diff and a change in the last digit is still seen. ROOFLINE_UPDATE_GOLDEN=1 rewrites
+    // them.
     void goldenReports_data() { everyShippedScenarioRoundTrips_data(); }
     void goldenReports()
     {
@@ -278,9 +286,24 @@ private slots:
             const Analysis a = analyse(parse(std::string(f->text)));
             const Expected<std::string> table = reportTable(a);
             QVERIFY(table);
-            const QString stem = QString(name).remove(QStringLiteral("scenarios/")).remove(QStringLiteral(".yaml"));
-            ROOFLINE_COMPARE_GOLDEN(QString::fromStdString(*table), stem + QStringLiteral(".txt"));
+            const Expected<std::string> json = reportJson(a);
+            QVERIFY(json);
+            const QStringList files = goldenFiles(name);
+            ROOFLINE_COMPARE_GOLDEN(QString::fromStdString(*table), files[0]);
+            ROOFLINE_COMPARE_GOLDEN(QString::fromStdString(*json), files[1]);
         }
+    }
+
+    // Each golden file is one that goldenReports reads: a file left behind by a renamed or removed scenario fails.
+    void everyGoldenFileIsRead()
+    {
+        QStringList read;
+        for (const EmbeddedFile* f : shippedScenarios())
+            read += goldenFiles(QString::fromStdString(std::string(f->name)));
+        const QStringList unread = roofline::testing::unreadGoldenFiles(read);
+        QVERIFY2(unread.isEmpty(),
+            qPrintable(QStringLiteral("no test reads these files of %1; remove them: %2")
+                           .arg(roofline::testing::goldenDir(), unread.join(QStringLiteral(", ")))));
     }
 };
 
