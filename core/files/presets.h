@@ -30,7 +30,7 @@ struct EmbeddedFile {
 std::span<const EmbeddedFile> embeddedFiles();
 
 // The built-in presets are read when first asked for: a command that names one preset parses that file alone. Their
-// ids are read off each file's `id:` line (tests/test_presets.cpp checks that line against the parsed id of every
+// ids are read off each file's `id:` line (tests/core/test_presets.cpp checks that line against the parsed id of every
 // built-in file). The user's folders are parsed when loaded: an id there replaces a built-in one, and only parsing
 // tells which. Not for use from several threads at once.
 class PresetLibrary {
