@@ -869,6 +869,35 @@ private slots:
         QCOMPARE(r.err, QByteArray("<stdin>: cannot read: Bad file descriptor\n"));
     }
 
+    // `import -` reads standard input once: the bytes that decide its format are kept for the reader, and the same
+    // limits hold as for a file.
+    void importFromStandardInput()
+    {
+        const auto env = cleanEnvironment(m_config.path());
+        const QString data = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+        for (const QString name : { "ncu-raw.csv", "rocprof-mi200-roofline.csv" }) {
+            QFile f(data + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const Run fromFile = run({ "import", data + name, "--preset", "h100-sxm", "--format", "json" }, env);
+            QCOMPARE(fromFile.code, 0);
+            const Run r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, f.readAll());
+            QCOMPARE(r.code, 0);
+            QCOMPARE(r.out, QByteArray(fromFile.out).replace(QString(data + name).toUtf8(), "<stdin>"));
+        }
+        const QByteArray csv = "name,flops,bytes,seconds\nk1,1e9,1e6,1e-3\n";
+        Run r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, csv);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"name\": \"k1\""), r.out.constData());
+        const QByteArray json = R"({"kernels": [{"name": "k1", "flops": 1e9, "bytes": 1e6, "seconds": 1e-3}]})";
+        r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, json);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"format\": \"json\"") && r.out.contains("\"name\": \"k1\""), r.out.constData());
+
+        r = run({ "import", "-", "--preset", "h100-sxm" }, env, "{" + QByteArray(2 << 20, ' '));
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("<stdin>: a JSON measured file larger than 1 MiB; write larger sets as CSV\n"));
+    }
+
     // Sizes the renderer cannot take are refused before any work: the scenario named does not exist, so a size
     // that passes reaches the file (exit 1) and one that does not stops before it (exit 2).
     void exportSizesAreCheckedFirst_data()
@@ -1005,7 +1034,7 @@ private slots:
         QTest::newRow("details page") << QStringList { "import", data + "ncu-details.csv", "--preset", "h100-sxm" } << 1
                                       << "--page raw";
         QTest::newRow("no such file") << QStringList { "import", data + "none.csv", "--preset", "h100-sxm" } << 1
-                                      << "cannot open";
+                                      << "none.csv: no such file";
         QTest::newRow("no file") << QStringList { "import", "--preset", "h100-sxm" } << 2 << "needs the FILE";
         QTest::newRow("bad hint") << QStringList { "import", data + "ncu-raw.csv", "--preset", "h100-sxm",
             "--format-hint", "nsys" }

@@ -77,18 +77,38 @@ std::string measuredPath(const MeasuredSource& source, const std::string& scenar
     return (std::filesystem::path(scenarioFile).parent_path() / file).string();
 }
 
-Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+namespace {
+
+// Reads with the source's format hint and column mapping, by `read(hint, mapping)`; `name` for a refused mapping.
+template <typename Read>
+Expected<MeasuredSet, Diagnostics> withOptions(const MeasuredSource& source, const std::string& name, Read read)
 {
-    const std::string path = measuredPath(source, scenarioFile);
     std::optional<ColumnMapping> mapping;
     if (!source.columns.empty()) {
         Expected<ColumnMapping> m = parseColumnMapping(source.columns);
         if (!m)
-            return Expected<MeasuredSet, Diagnostics>::failure({ { path, 0, 0, "measured.columns", m.error() } });
+            return Expected<MeasuredSet, Diagnostics>::failure({ { name, 0, 0, "measured.columns", m.error() } });
         mapping = std::move(m).value();
     }
     const std::optional<MeasuredFormat> hint = source.format.empty() ? std::nullopt : parseFormatHint(source.format);
-    return openMeasured(path, hint, mapping ? &*mapping : nullptr);
+    return read(hint, mapping ? &*mapping : nullptr);
+}
+
+} // namespace
+
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+{
+    const std::string path = measuredPath(source, scenarioFile);
+    return withOptions(source, path, [&](std::optional<MeasuredFormat> hint, const ColumnMapping* mapping) {
+        return openMeasured(path, hint, mapping);
+    });
+}
+
+Expected<MeasuredSet, Diagnostics> loadMeasuredStandardInput(const MeasuredSource& source, const std::string& name)
+{
+    return withOptions(source, name, [&](std::optional<MeasuredFormat> hint, const ColumnMapping* mapping) {
+        return readMeasured(InputFile::standardInput(kMaxMeasuredFileBytes), name, hint, mapping);
+    });
 }
 
 Expected<MeasuredSet, Diagnostics> openMeasured(

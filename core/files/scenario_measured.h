@@ -24,6 +24,8 @@ std::string measuredPath(const MeasuredSource& source, const std::string& scenar
 // Reads the file a measured block names (at measuredPath), with its format hint and column mapping: what opening a
 // scenario, `report`, `import` and `export` do once, before analysing. Fails with the located reasons.
 Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile);
+// The same from standard input (`import -`), named `name` in messages: read once, within a measured file's limits.
+Expected<MeasuredSet, Diagnostics> loadMeasuredStandardInput(const MeasuredSource& source, const std::string& name);
 // Reads a measured file (readMeasured), or the example data built into the program for a path "embedded:NAME".
 Expected<MeasuredSet, Diagnostics> openMeasured(
     const std::string& path, std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);

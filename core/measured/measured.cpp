@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace roofline {
 
@@ -220,25 +218,33 @@ Expected<MeasuredSet, Diagnostics> parseMeasured(
 Expected<MeasuredSet, Diagnostics> readMeasured(
     const std::string& path, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return refuse(path, 0, {}, "cannot open the file");
-    std::string head(65536, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    Expected<InputFile> file = InputFile::open(path, kMaxMeasuredFileBytes, "a measured-data file");
+    if (!file)
+        return refuse(path, 0, {}, file.error());
+    return readMeasured(std::move(file).value(), path, hint, mapping);
+}
+
+Expected<MeasuredSet, Diagnostics> readMeasured(
+    InputFile file, const std::string& name, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    // The first bytes decide the format and stay with the reader: a pipe cannot be read twice.
+    std::string head;
+    if (std::optional<std::string> error = file.readHead(head, 65536))
+        return refuse(name, 0, {}, *error);
     const MeasuredFormat format = hint ? *hint : detect(head);
     if (format == MeasuredFormat::PlainJson) {
-        std::ostringstream all;
-        all << head << in.rdbuf();
-        if (all.str().size() > kMaxFileBytes)
-            return refuse(path, 0, {}, "a JSON measured file larger than 1 MiB; write larger sets as CSV");
-        return readPlainJson(all.str(), path);
+        // Refused by its size before it is read whole where the size is known, and read no further than the limit.
+        std::optional<std::string> error = file.lowerLimit(kMaxFileBytes);
+        if (!error)
+            error = file.readRest(head);
+        if (error)
+            return refuse(name, 0, {},
+                file.overLimit() ? "a JSON measured file larger than 1 MiB; write larger sets as CSV" : *error);
+        return readPlainJson(head, name);
     }
-    in.close();
-    CsvReader reader = CsvReader::openFile(path);
-    if (!reader.error().empty())
-        return refuse(path, 0, {}, reader.error());
-    return dispatch(reader, head, path, format, mapping);
+    const std::string start = head.substr(0, 65536);
+    CsvReader reader = CsvReader::fromFile(std::move(file), std::move(head));
+    return dispatch(reader, start, name, format, mapping);
 }
 
 } // namespace roofline
