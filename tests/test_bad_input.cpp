@@ -3,7 +3,9 @@
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message
 // that quotes little of the input and says what would be accepted, and nothing is changed.
 #include "files/presets.h"
+#include "files/save_target.h"
 #include "files/scenario.h"
+#include "files/scenario_measured.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -11,6 +13,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -440,6 +443,75 @@ private slots:
         QVERIFY(lib.find("good"));
         QCOMPARE(lib.errors().size(), std::size_t(5)); // the folder, the FIFO, both ends of the loop, the dangling link
         QVERIFY(QString::fromStdString(toString(lib.errors())).contains("dangling.yaml: a symbolic link to nothing"));
+    }
+
+    // Saving replaces the file a symbolic link ends at, keeps its mode, and refuses what is not a regular file.
+    void saveTargetsFollowLinksAndRefuseSpecialFiles()
+    {
+        namespace fs = std::filesystem;
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        writeFile(dir.filePath("real.yaml"), "preset: tpu-v5e\n");
+        QCOMPARE(::chmod((base + "/real.yaml").c_str(), 0600), 0);
+        QCOMPARE(symlink("real.yaml", (base + "/link.yaml").c_str()), 0);
+        QCOMPARE(symlink((base + "/link.yaml").c_str(), (base + "/link-to-link.yaml").c_str()), 0);
+        QVERIFY(QDir(dir.path()).mkdir("sub"));
+        QCOMPARE(symlink("../real.yaml", (base + "/sub/up.yaml").c_str()), 0);
+        QCOMPARE(symlink("new.yaml", (base + "/dangling.yaml").c_str()), 0);
+        for (const char* name : { "real.yaml", "link.yaml", "link-to-link.yaml", "sub/up.yaml" }) {
+            const Expected<SaveTarget> t = saveTarget(base + "/" + name, "a scenario file");
+            QVERIFY2(t, name);
+            QCOMPARE(fs::weakly_canonical(t->path), fs::path(base + "/real.yaml"));
+            QVERIFY(t->mode);
+            QCOMPARE(*t->mode & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+        }
+        const Expected<SaveTarget> created = saveTarget(base + "/dangling.yaml", "a scenario file");
+        QVERIFY(created);
+        QCOMPARE(created->path, fs::path(base + "/new.yaml"));
+        QVERIFY(!created->mode);
+
+        QCOMPARE(mkfifo((base + "/pipe.yaml").c_str(), 0600), 0);
+        QCOMPARE(symlink("pipe.yaml", (base + "/to-pipe.yaml").c_str()), 0);
+        QCOMPARE(symlink("loop-b.yaml", (base + "/loop-a.yaml").c_str()), 0);
+        QCOMPARE(symlink("loop-a.yaml", (base + "/loop-b.yaml").c_str()), 0);
+        const std::pair<std::string, const char*> refused[] = {
+            { base + "/pipe.yaml", "a FIFO (named pipe), not a file" },
+            { base + "/to-pipe.yaml", "a FIFO (named pipe), not a file" },
+            { base + "/sub", "a directory, not a file" },
+            { "/dev/null", "a device, not a file" },
+            { base + "/loop-a.yaml", "a symbolic link loop" },
+        };
+        for (const auto& [path, what] : refused) {
+            const Expected<SaveTarget> t = saveTarget(path, "a scenario file");
+            QVERIFY2(!t, path.c_str());
+            QVERIFY2(t.error().find(what) != std::string::npos, t.error().c_str());
+        }
+    }
+
+    // A scenario saved into another folder names its measured file from there; an absolute or built-in path and a
+    // scenario saved beside the one it was read from keep the path as written.
+    void measuredPathsAreRebasedOnSave()
+    {
+        namespace fs = std::filesystem;
+        QTemporaryDir dir;
+        const std::string base = fs::weakly_canonical(dir.path().toStdString()).string();
+        QVERIFY(QDir(dir.path()).mkpath("a/data") && QDir(dir.path()).mkpath("b/c") && QDir(dir.path()).mkpath("x"));
+        const MeasuredSource source { "data/../data/k.csv", {}, {}, {} };
+        const std::string from = base + "/a/s.yaml";
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/a/t.yaml"), source.file);
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/b/c/t.yaml"), std::string("../../a/data/k.csv"));
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/a/data/t.yaml"), std::string("k.csv"));
+        // Through a linked folder, ".." leads where the system takes it, not where the link's name suggests.
+        QCOMPARE(symlink((base + "/b/c").c_str(), (base + "/x/link").c_str()), 0);
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/x/link/t.yaml"), std::string("../../a/data/k.csv"));
+        // Read from the working folder (standard input), saved elsewhere; and saved to standard output.
+        const fs::path working = fs::current_path();
+        fs::current_path(base + "/a");
+        QCOMPARE(rebasedMeasuredPath(source, "-", base + "/b/t.yaml"), std::string("../a/data/k.csv"));
+        QCOMPARE(rebasedMeasuredPath({ "k.csv", {}, {}, {} }, base + "/b/s.yaml", "-"), std::string("../b/k.csv"));
+        fs::current_path(working);
+        for (const std::string& kept : { base + "/a/data/k.csv", std::string("embedded:measured/sweep.csv") })
+            QCOMPARE(rebasedMeasuredPath({ kept, {}, {}, {} }, from, base + "/b/t.yaml"), kept);
     }
 
     void limits()

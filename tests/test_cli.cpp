@@ -16,6 +16,7 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -250,6 +251,57 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("preset: tpu-v5e\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left behind
+    }
+
+    // save writes through a symbolic link to its target and keeps the target's mode; a FIFO or a device is refused,
+    // not replaced; a relative measured-file path is rebased into the folder the scenario is saved to.
+    void saveKeepsWhatIsAtItsTarget()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        const auto env = cleanEnvironment(m_config.path());
+        {
+            QFile f(dir.filePath("real.yaml"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("preset: tpu-v5e\n");
+        }
+        QCOMPARE(::chmod((base + "/real.yaml").c_str(), 0600), 0);
+        QCOMPARE(::symlink("real.yaml", (base + "/link.yaml").c_str()), 0);
+        Run r = run({ "save", "--preset", "h100-sxm", "--output", dir.filePath("link.yaml") }, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY(QFileInfo(dir.filePath("link.yaml")).isSymLink());
+        QFile real(dir.filePath("real.yaml"));
+        QVERIFY(real.open(QIODevice::ReadOnly));
+        QVERIFY(real.readAll().contains("h100-sxm"));
+        struct stat st { };
+        QCOMPARE(::stat((base + "/real.yaml").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+
+        QCOMPARE(::mkfifo((base + "/pipe.yaml").c_str(), 0600), 0);
+        r = run({ "save", "--preset", "h100-sxm", "--output", dir.filePath("pipe.yaml") }, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("a FIFO (named pipe), not a file"), r.err.constData());
+        QCOMPARE(::stat((base + "/pipe.yaml").c_str(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        r = run({ "save", "--preset", "h100-sxm", "--output", "/dev/null" }, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("a device, not a file"), r.err.constData());
+
+        QVERIFY(QDir(dir.path()).mkpath("a/data") && QDir(dir.path()).mkpath("b"));
+        QVERIFY(QFile::copy(ROOFLINE_SOURCE_DIR "/tests/data/measured/sweep.csv", dir.filePath("a/data/sweep.csv")));
+        {
+            QFile f(dir.filePath("a/s.yaml"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("preset: h100-sxm\nmeasured:\n  file: data/sweep.csv\n  format: csv\n  columns: "
+                    "name=op+params,flops=flops,bytes=bytes,seconds=t_median_s\n");
+        }
+        r = run({ "save", "--scenario", dir.filePath("a/s.yaml"), "--output", dir.filePath("b/t.yaml") }, env);
+        QCOMPARE(r.code, 0);
+        QFile saved(dir.filePath("b/t.yaml"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY2(saved.readAll().contains("file: ../a/data/sweep.csv"), "rebased");
+        r = run({ "report", "--scenario", dir.filePath("b/t.yaml") }, env);
+        QCOMPARE(r.code, 0);
     }
 
     // The book's batch-size figure as data: both int8-weight curves on TPU v5e, each turning compute-bound at its
