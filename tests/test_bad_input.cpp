@@ -2,10 +2,12 @@
 // preset), counts that a double would round, names that read as something else, files that are not files, bytes that
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message
 // that quotes little of the input and says what would be accepted, and nothing is changed.
+#include "base/json.h"
 #include "files/presets.h"
 #include "files/save_target.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
+#include "measured/measured.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -374,6 +376,94 @@ private slots:
         QCOMPARE(QString::fromStdString(s.error().front().toString()).left(40),
             QStringLiteral("s.yaml:2:9: name: not a text file: ") + what.left(5));
         QVERIFY2(errorsOf(s).contains(what), qPrintable(errorsOf(s)));
+    }
+
+    // Text from every reader passes the same check: a YAML or JSON escape that makes a control character is refused
+    // like the byte itself, and a kernel's name in a CSV file is one line of text or its row is skipped.
+    void textFromEveryReader_data()
+    {
+        QTest::addColumn<QByteArray>("bad"); // the bytes themselves
+        QTest::addColumn<QString>("escape"); // a YAML and JSON escape that makes them; empty where none does
+        QTest::addColumn<QString>("what");
+        QTest::newRow("NUL") << QByteArray("\0", 1) << "\\u0000"
+                             << "a NUL byte";
+        QTest::newRow("bell") << QByteArray("\x07") << "\\u0007"
+                              << "control character 0x07";
+        QTest::newRow("escape") << QByteArray("\x1b[31m") << "\\u001b[31m"
+                                << "control character 0x1B";
+        QTest::newRow("DEL") << QByteArray("\x7f") << "\\u007f"
+                             << "control character 0x7F";
+        QTest::newRow("not UTF-8") << QByteArray("\xff") << ""
+                                   << "invalid UTF-8 (byte 0xFF)";
+        QTest::newRow("cut character") << QByteArray("\xE2\x82") << ""
+                                       << "invalid UTF-8 (byte 0xE2)";
+        QTest::newRow("line break") << QByteArray("\n") << ""
+                                    << "a line break";
+    }
+    void textFromEveryReader()
+    {
+        QFETCH(QByteArray, bad);
+        QFETCH(QString, escape);
+        QFETCH(QString, what);
+        const std::string raw = bad.toStdString();
+        if (!escape.isEmpty()) {
+            const std::string e = escape.toStdString();
+            const auto s = parseScenario("preset: tpu-v5e\nname: \"my" + e + "scenario\"\n", "s.yaml", library());
+            QVERIFY(!s);
+            QVERIFY2(errorsOf(s).contains("s.yaml:2:7: name: not text: " + what), qPrintable(errorsOf(s)));
+            const auto lesson = parseScenario("preset: tpu-v5e\nlesson:\n  source: \"a" + e
+                    + "\"\n  question: q\n  claim: c\n  answer: {ridge: HBM}\n",
+                "s.yaml", library());
+            QVERIFY(!lesson);
+            QVERIFY2(errorsOf(lesson).contains("s.yaml:3:11: lesson.source: not text: " + what),
+                qPrintable(errorsOf(lesson)));
+            const auto json = parseMeasured(
+                R"({"kernels": [{"name": "k)" + e + R"(", "flops": 1, "bytes": {"L)" + e + R"(": 1}, "seconds": 1}]})",
+                "k.json");
+            QVERIFY(!json);
+            QVERIFY2(
+                toString(json.error()).find("kernels[0].name: not text: " + what.toStdString()) != std::string::npos,
+                toString(json.error()).c_str());
+            QVERIFY2(
+                toString(json.error()).find("kernels[0].bytes: not text: " + what.toStdString()) != std::string::npos,
+                toString(json.error()).c_str());
+        }
+        const auto csv = parseMeasured(
+            "name,flops,bytes,seconds,group\n\"k" + raw + "\",1,1,1,g\ngood,1,1,1,\"g" + raw + "\"\ngood,1,1,1,g\n",
+            "k.csv");
+        QVERIFY(csv);
+        QCOMPARE(csv->kernels.size(), std::size_t(1));
+        QCOMPARE(csv->skipped.size(), std::size_t(2));
+        QVERIFY2(csv->skipped[0].toString().find("k.csv:2: name: not one line of text: " + what.toStdString())
+                != std::string::npos,
+            toString(csv->skipped).c_str());
+        QVERIFY2(csv->skipped[1].toString().find(": group: not one line of text") != std::string::npos,
+            toString(csv->skipped).c_str());
+
+        std::ifstream in(ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", std::ios::binary);
+        std::string ncu((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string name = "nvjet_sm90_tst_64x16_64x16_1x2_h_bz_NNT";
+        QVERIFY(ncu.find(name) != std::string::npos);
+        ncu.replace(ncu.find(name), name.size(), name + raw);
+        const auto capture = parseMeasured(ncu, "ncu.csv");
+        QVERIFY(capture);
+        QVERIFY(!capture->skipped.empty());
+        QVERIFY2(capture->skipped[0].toString().find("Kernel Name: not one line of text: " + what.toStdString())
+                != std::string::npos,
+            toString(capture->skipped).c_str());
+    }
+
+    // The JSON writer escapes every control character (C0, DEL and C1) and writes a byte that is not UTF-8 as
+    // U+FFFD, so that a report is valid JSON whatever reached it; a name cut short is cut between characters.
+    void outputEscapesWhatItMust()
+    {
+        JsonWriter w;
+        w.value(std::string_view("a\0b\x07\x1b\x7f\xc2\x85\xff\xc3\xa9\"\\\n", 14));
+        QCOMPARE(w.str(), std::string("\"a\\u0000b\\u0007\\u001b\\u007f\\u0085\\ufffd\xc3\xa9\\\"\\\\\\n\""));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 6), std::string("\xc3\xa9..."));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 7), std::string("\xc3\xa9\xc3\xa9..."));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 8), std::string("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
+        QCOMPARE(shortened("abcdef", 5), std::string("ab..."));
     }
 
     // A model setting's key is echoed quoted, with or without a model in the session: the setting fuzzer sent
