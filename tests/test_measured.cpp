@@ -671,6 +671,40 @@ private slots:
         QVERIFY(diagnostics(readMeasured(big).error()).contains("the file is larger than 1 GiB"));
     }
 
+    // A UTF-8 byte-order mark, as spreadsheets write it, is skipped in every format; dtypes are read in any case, as
+    // column names are.
+    void byteOrderMarkAndDtypeCase()
+    {
+        const std::string bom = "\xEF\xBB\xBF";
+        const auto csv = parseMeasured(bom + "Name,FLOPS,bytes,seconds,dtype\nk1,1e9,1e6,1e-3,BF16\n", "k.csv");
+        QVERIFY2(csv, qPrintable(csv ? QString() : diagnostics(csv.error())));
+        QCOMPARE(csv->kernels.size(), std::size_t(1));
+        QVERIFY(csv->kernels[0].dtype == Dtype::bf16);
+        const auto json = parseMeasured(
+            bom + R"({"kernels": [{"name": "k", "flops": 1e9, "bytes": 1e6, "seconds": 1e-3, "dtype": "Fp8"}]})",
+            "k.json");
+        QVERIFY2(json, qPrintable(json ? QString() : diagnostics(json.error())));
+        QCOMPARE(json->format, MeasuredFormat::PlainJson);
+        QVERIFY(json->kernels[0].dtype == Dtype::fp8);
+        ColumnMapping mapping = sweepMapping();
+        mapping.fields.emplace_back("dtype", "BF16");
+        std::ifstream sweep(kData + "sweep.csv", std::ios::binary);
+        const std::string sweepText((std::istreambuf_iterator<char>(sweep)), std::istreambuf_iterator<char>());
+        const auto mapped = parseMeasured(bom + sweepText, "sweep.csv", MeasuredFormat::PlainCsv, &mapping);
+        QVERIFY2(mapped, qPrintable(mapped ? QString() : diagnostics(mapped.error())));
+        QVERIFY(mapped->kernels.front().dtype == Dtype::bf16);
+        for (const std::string name : { "ncu-raw.csv", "rocprof-mi200-roofline.csv" }) {
+            std::ifstream in(kData + name, std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const auto plain = parseMeasured(text, name);
+            const auto marked = parseMeasured(bom + text, name);
+            QVERIFY2(marked, name.c_str());
+            QCOMPARE(marked->format, plain->format);
+            QCOMPARE(marked->kernels.size(), plain->kernels.size());
+            QCOMPARE(marked->ceilings.size(), plain->ceilings.size());
+        }
+    }
+
     void zeroFlopKernelsStayOffTheChart()
     {
         const auto set = parseMeasured("name,flops,bytes,seconds\ncopy,0,1e9,1e-3\nempty,1e6,0,1e-3\n", "p.csv");

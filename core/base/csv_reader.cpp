@@ -11,6 +11,7 @@ CsvReader CsvReader::fromFile(InputFile file, std::string head)
     CsvReader reader;
     reader.m_file.emplace(std::move(file));
     reader.m_buffer = std::move(head);
+    reader.skipByteOrderMark(reader.m_buffer);
     return reader;
 }
 
@@ -20,7 +21,14 @@ CsvReader CsvReader::fromText(std::string_view text)
     reader.m_text = text;
     reader.m_fromText = true;
     reader.m_eof = true;
+    reader.skipByteOrderMark(text);
     return reader;
+}
+
+void CsvReader::skipByteOrderMark(std::string_view start)
+{
+    if (start.starts_with(kByteOrderMark))
+        m_begin = kByteOrderMark.size();
 }
 
 bool CsvReader::fill()

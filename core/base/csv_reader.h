@@ -36,8 +36,11 @@ public:
     const std::string& error() const { return m_error; }
 
     static constexpr std::size_t kMaxRecordBytes = 64u << 20;
+    // UTF-8's byte-order mark, which spreadsheets write at the start of a CSV file: skipped there.
+    static constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 private:
+    void skipByteOrderMark(std::string_view start);
     bool fill(); // reads more of the file after the unconsumed tail; false at its end
     void split(std::string_view record); // fills m_fields
     std::string_view unquoted(std::string_view field);

@@ -184,14 +184,14 @@ namespace {
 // The format a file's first record says it is in.
 MeasuredFormat detect(std::string_view head)
 {
-    std::size_t i = 0;
+    std::size_t i = head.starts_with(CsvReader::kByteOrderMark) ? CsvReader::kByteOrderMark.size() : 0;
     while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
         ++i;
     if (i < head.size() && (head[i] == '{' || head[i] == '['))
         return MeasuredFormat::PlainJson;
     if (head.substr(i).starts_with("==") || head.find("\"Kernel Name\"") != std::string_view::npos)
         return MeasuredFormat::NcuRaw;
-    const std::string_view firstLine = head.substr(0, head.find('\n'));
+    const std::string_view firstLine = head.substr(i, head.find('\n') - i);
     if (firstLine.starts_with("device,") && firstLine.find("HBMBw") != std::string_view::npos)
         return MeasuredFormat::RocprofRoofline;
     return MeasuredFormat::PlainCsv;

@@ -7,6 +7,7 @@
 #include "measured/reading.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace roofline {
 
@@ -65,6 +66,14 @@ struct Columns {
     std::string dtypeConstant; // a mapping's dtype=NAME when no column has that name: every row's dtype
 };
 
+// A dtype as written in any case ("BF16", "Fp8"), as column names are matched.
+std::string lowerCase(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    return out;
+}
+
 } // namespace
 
 Expected<MeasuredSet, Diagnostics> readPlainCsv(
@@ -95,8 +104,8 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                         e = columns.size();
                     c.name.push_back(column(field, std::string_view(columns).substr(s, e - s)));
                 }
-            } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(columns)) {
-                c.dtypeConstant = columns;
+            } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(lowerCase(columns))) {
+                c.dtypeConstant = lowerCase(columns);
             } else if (field.starts_with("bytes")) {
                 c.bytes.emplace_back(levelOf(field), column(field, columns));
             } else {
@@ -213,7 +222,7 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                 line, header.names[c.seconds], "a kernel that took no time; " + quoteInput(k.name) + " is skipped");
             continue;
         }
-        std::string precision = c.dtype >= 0 ? std::string(row[c.dtype]) : c.dtypeConstant;
+        std::string precision = c.dtype >= 0 ? lowerCase(row[c.dtype]) : c.dtypeConstant;
         if (!precision.empty() && !parseDtype(precision) && precision != "fp64") {
             skip.add(line, header.names[c.dtype], "unknown dtype " + quoteInput(precision) + "; the row is skipped");
             continue;
@@ -281,7 +290,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         const double flops = positive("flops", false);
         std::string precision;
         if (auto d = r.child(node, at, "dtype", false)) {
-            precision = r.text(*d, YamlReader::join(at, "dtype")).value_or("");
+            precision = lowerCase(r.text(*d, YamlReader::join(at, "dtype")).value_or(""));
             if (!precision.empty() && !parseDtype(precision) && precision != "fp64")
                 r.error(*d, YamlReader::join(at, "dtype"), "unknown dtype " + quoteInput(precision));
         }
