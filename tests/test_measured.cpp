@@ -705,6 +705,26 @@ private slots:
         }
     }
 
+    // A measured peak the model could not take as a roof (1e300 GFLOP/s) skips its device, with the range named.
+    void measuredPeaksAreInRange()
+    {
+        std::ifstream in(kData + "rocprof-mi200-roofline.csv", std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string header = text.substr(0, text.find('\n') + 1);
+        const std::string device = text.substr(header.size(), text.find('\n', header.size()) - header.size() + 1);
+        std::string huge = device;
+        const std::size_t comma = huge.find(',');
+        const std::size_t next = huge.find(',', comma + 1);
+        huge.replace(comma + 1, next - comma - 1, "1e300");
+        const auto set = parseMeasured(header + huge + device, "roofline.csv");
+        QVERIFY2(set, qPrintable(set ? QString() : diagnostics(set.error())));
+        QCOMPARE(set->skipped.size(), std::size_t(1));
+        QVERIFY2(set->skipped[0].message.find("'1e300' (in G) is out of range") != std::string::npos,
+            set->skipped[0].message.c_str());
+        const auto only = parseMeasured(header + huge, "roofline.csv");
+        QVERIFY(!only);
+    }
+
     void zeroFlopKernelsStayOffTheChart()
     {
         const auto set = parseMeasured("name,flops,bytes,seconds\ncopy,0,1e9,1e-3\nempty,1e6,0,1e-3\n", "p.csv");
