@@ -5,6 +5,7 @@
 #include "cli_import.h"
 #include "cli_models.h"
 #include "files/presets.h"
+#include "files/scenario_measured.h"
 #include "measured/placement.h"
 #include "report/measured.h"
 #include "report/report.h"
@@ -424,6 +425,8 @@ int runSave(const ParsedArgs& parsed, const ScenarioOptions& options)
     Session session;
     if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
         return code;
+    if (session.measured) // a relative path names the same file from the saved scenario's folder
+        session.measured->file = rebasedMeasuredPath(*session.measured, options.scenarioFile, output);
     const std::string text = writeScenario(session);
     if (output == kStandardInput)
         return print(text, "the scenario");

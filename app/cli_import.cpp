@@ -51,7 +51,9 @@ int analyseWithMeasured(const ParsedArgs& parsed, const std::string& givenFile, 
     }
     if (source.file.empty())
         return fail(kExitBadArguments, "give the measured FILE to read");
-    Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(source, base);
+    Expected<MeasuredSet, Diagnostics> set = givenFile == kStandardInput
+        ? loadMeasuredStandardInput(source, std::string(kStandardInputName))
+        : loadMeasuredSource(source, base);
     if (!set) {
         for (const Diagnostic& d : set.error())
             std::cerr << d.toString() << '\n';

@@ -2,6 +2,8 @@
 // how it writes files and standard output.
 #include "cli.h"
 
+#include "files/save_target.h"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -110,10 +112,11 @@ std::optional<std::string> writeStandardOutput(std::string_view bytes)
 std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes)
 {
     namespace fs = std::filesystem;
-    const fs::path target(path);
-    std::error_code ec;
-    if (fs::is_directory(target, ec))
-        return "cannot write '" + path + "': it is a folder";
+    // Through a link to its target, keeping the target's mode; never over a FIFO, a device or a folder.
+    const Expected<SaveTarget> saved = saveTarget(path, "a scenario file");
+    if (!saved)
+        return "cannot write '" + path + "': " + saved.error();
+    const fs::path& target = saved->path;
     const fs::path temporary = target.parent_path() / ("." + target.filename().string() + ".roofline-lab-XXXXXX");
     std::string pattern = temporary.string();
     const int fd = ::mkstemp(pattern.data());
@@ -132,14 +135,15 @@ std::optional<std::string> writeFileAtomically(const std::string& path, const st
             return failWith(n < 0 ? errno : ENOSPC);
         done += static_cast<std::size_t>(n);
     }
-    if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0)
+    const mode_t mode = saved->mode ? static_cast<mode_t>(*saved->mode) & 07777 : 0644;
+    if (::fchmod(fd, mode) != 0 || ::fsync(fd) != 0)
         return failWith(errno);
     if (::close(fd) != 0) {
         const int error = errno;
         ::unlink(pattern.c_str());
         return "cannot write '" + path + "': " + std::strerror(error);
     }
-    if (::rename(pattern.c_str(), path.c_str()) != 0) {
+    if (::rename(pattern.c_str(), target.c_str()) != 0) {
         const int error = errno;
         ::unlink(pattern.c_str());
         return "cannot write '" + path + "': " + std::strerror(error);

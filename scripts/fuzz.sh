@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each):
 #   ./scripts/fuzz.sh [SECONDS]
 # Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets also get tests/fuzz/yaml.dict
-# (anchors, aliases, merge keys and the files' keys). What a run finds stays in build-fuzz/.
+# (anchors, aliases, merge keys and the files' keys), the measured-data targets tests/fuzz/measured.dict (columns, keys,
+# bytes that are not text). What a run finds stays in build-fuzz/.
 # A crash leaves its input in build-fuzz/artifacts/ and fails the script: add it to the bad-input tests.
 set -euo pipefail
 SECONDS_EACH="${1:-60}"
@@ -34,6 +35,8 @@ for target in "${targets[@]}"; do
     dict=()
     if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ]; then
         dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
+    elif [[ "$target" == measured_* ]]; then
+        dict=(-dict="$ROOT/tests/fuzz/measured.dict")
     fi
     "$BUILD_DIR/tests/fuzz/fuzz_$target" "${dict[@]}" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$BUILD_DIR/artifacts/$target-" \

@@ -2,6 +2,7 @@
 #include "chart_export.h"
 
 #include "export_limits.h"
+#include "files/save_target.h"
 #include "png_writer.h"
 #include "roofline_chart.h"
 
@@ -177,7 +178,11 @@ QString writeFile(const QString& path, const QByteArray& bytes)
 {
     // QSaveFile writes beside the target and renames over it only when every byte reached the disk, so a failed
     // write (full disk, no permission) leaves the earlier file as it was.
-    QSaveFile file(path);
+    // Through a link to its target, whose mode QSaveFile keeps; never over a FIFO, a device or a folder.
+    const Expected<SaveTarget> target = saveTarget(path.toStdString(), "a file to write");
+    if (!target)
+        return QStringLiteral("Cannot write %1: %2").arg(path, QString::fromStdString(target.error()));
+    QSaveFile file(QString::fromStdString(target->path.string()));
     if (!file.open(QIODevice::WriteOnly))
         return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
     // A short write leaves no error behind; writing the rest makes the system say why ("File too large").

@@ -68,6 +68,7 @@ void Document::load(Session session, const QString& filePath, std::shared_ptr<co
     m_measured = std::move(measured);
     m_undo->clear();
     m_filePath = filePath;
+    m_openedFrom = filePath;
     m_opened = session;
     apply(std::move(session));
     m_undo->setClean();

@@ -46,6 +46,8 @@ public:
 
     // The file the session was opened from or last saved to; empty for a new one.
     const QString& filePath() const { return m_filePath; }
+    // The file load() was given: a relative measured-file path in the session is relative to its folder.
+    const QString& openedFrom() const { return m_openedFrom; }
     // Whether there are edits since the session was opened or saved.
     bool isDirty() const { return !m_undo->isClean(); }
 
@@ -124,6 +126,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     QUndoStack* m_undo;
     QString m_filePath;
+    QString m_openedFrom;
     std::shared_ptr<const MeasuredSet> m_measured;
     Session m_opened; // the session as load() was given it, identities assigned: what resetToPreset() puts back
     unsigned m_gesture = 0; // nonzero while a gesture is open

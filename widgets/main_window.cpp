@@ -466,8 +466,11 @@ void MainWindow::showOpenDialog()
 
 QString MainWindow::saveScenario(const QString& path)
 {
-    const std::string text = writeScenario(m_document->session());
-    const QString error = writeFile(path, QByteArray::fromStdString(text));
+    Session session = m_document->session();
+    if (session.measured) // a relative path names the same file from the saved scenario's folder
+        session.measured->file
+            = rebasedMeasuredPath(*session.measured, m_document->openedFrom().toStdString(), path.toStdString());
+    const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
     if (error.isEmpty()) {
         m_document->markSaved(QFileInfo(path).absoluteFilePath());
         updateTitle();

@@ -1,19 +1,17 @@
 #include "base/csv_reader.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 
 namespace roofline {
 
-CsvReader CsvReader::openFile(const std::string& path)
+CsvReader CsvReader::fromFile(InputFile file, std::string head)
 {
     CsvReader reader;
-    reader.m_file.reset(std::fopen(path.c_str(), "rb"));
-    if (!reader.m_file)
-        reader.m_error = std::string("cannot open: ") + std::strerror(errno);
+    reader.m_file.emplace(std::move(file));
+    reader.m_buffer = std::move(head);
+    reader.skipByteOrderMark(reader.m_buffer);
     return reader;
 }
 
@@ -23,7 +21,14 @@ CsvReader CsvReader::fromText(std::string_view text)
     reader.m_text = text;
     reader.m_fromText = true;
     reader.m_eof = true;
+    reader.skipByteOrderMark(text);
     return reader;
+}
+
+void CsvReader::skipByteOrderMark(std::string_view start)
+{
+    if (start.starts_with(kByteOrderMark))
+        m_begin = kByteOrderMark.size();
 }
 
 bool CsvReader::fill()
@@ -39,14 +44,13 @@ bool CsvReader::fill()
     }
     const std::size_t chunk = std::max<std::size_t>(1u << 20, kept);
     m_buffer.resize(kept + chunk);
-    const std::size_t n = std::fread(m_buffer.data() + kept, 1, chunk, m_file.get());
-    m_buffer.resize(kept + n);
-    if (n == 0) {
-        if (std::ferror(m_file.get()))
-            m_error = std::string("cannot read: ") + std::strerror(errno);
+    const Expected<std::size_t> n = m_file->read(m_buffer.data() + kept, chunk);
+    m_buffer.resize(kept + (n ? *n : 0));
+    if (!n)
+        m_error = n.error();
+    if (!n || *n == 0)
         m_eof = true;
-    }
-    return n > 0;
+    return n && *n > 0;
 }
 
 bool CsvReader::next()

@@ -4,8 +4,8 @@
 // Nsight Compute export, and the fields it returns point into its own buffer with no allocation per field.
 #pragma once
 
-#include <cstdio>
-#include <memory>
+#include "base/file_reader.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,8 +15,8 @@ namespace roofline {
 
 class CsvReader {
 public:
-    // Reads the file at `path`; `error()` says why when it cannot be opened.
-    static CsvReader openFile(const std::string& path);
+    // Reads `head`, the file's first bytes already read (to detect its format), then the rest of `file`.
+    static CsvReader fromFile(InputFile file, std::string head);
     // Reads `text`, which must outlive the reader.
     static CsvReader fromText(std::string_view text);
 
@@ -31,18 +31,21 @@ public:
     const std::vector<std::string_view>& fields() const { return m_fields; }
     // The 1-based line the current record starts on.
     int line() const { return m_recordLine; }
-    // Why reading stopped early: the file could not be read, a quoted field runs to the end of the file, a record
-    // is longer than kMaxRecordBytes. Empty after a clean end.
+    // Why reading stopped early: the file could not be read or is larger than its limit, a quoted field runs to the
+    // end of the file, a record is longer than kMaxRecordBytes. Empty after a clean end.
     const std::string& error() const { return m_error; }
 
     static constexpr std::size_t kMaxRecordBytes = 64u << 20;
+    // UTF-8's byte-order mark, which spreadsheets write at the start of a CSV file: skipped there.
+    static constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
 
 private:
+    void skipByteOrderMark(std::string_view start);
     bool fill(); // reads more of the file after the unconsumed tail; false at its end
     void split(std::string_view record); // fills m_fields
     std::string_view unquoted(std::string_view field);
 
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> m_file { nullptr, &std::fclose };
+    std::optional<InputFile> m_file;
     std::string m_buffer; // the file's bytes not yet consumed, from m_begin
     std::string_view m_text; // fromText: the whole input
     std::size_t m_begin = 0; // the next record's first byte in m_buffer

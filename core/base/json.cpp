@@ -1,5 +1,7 @@
 #include "base/json.h"
 
+#include "base/units.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -69,32 +71,39 @@ JsonWriter& JsonWriter::value(std::string_view s)
 {
     separate();
     m_out += '"';
-    for (const char c : s) {
-        switch (c) {
-        case '"':
-            m_out += "\\\"";
-            break;
-        case '\\':
-            m_out += "\\\\";
-            break;
-        case '\n':
-            m_out += "\\n";
-            break;
-        case '\t':
-            m_out += "\\t";
-            break;
-        case '\r':
-            m_out += "\\r";
-            break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                char buffer[8];
-                std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-                m_out += buffer;
-            } else {
-                m_out += c;
-            }
+    auto escaped = [this](unsigned code) {
+        char buffer[8];
+        std::snprintf(buffer, sizeof buffer, "\\u%04x", code);
+        m_out += buffer;
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        const std::size_t length = utf8Length(s, i);
+        if (length == 0) {
+            escaped(0xFFFD); // a byte that is not UTF-8: the replacement character, so the document stays valid
+            ++i;
+            continue;
         }
+        const auto first = static_cast<unsigned char>(c);
+        const auto second = length == 2 ? static_cast<unsigned char>(s[i + 1]) : 0;
+        if (first == 0xC2 && second < 0xA0) { // U+0080 to U+009F, the C1 controls
+            escaped(second);
+        } else if (c == '"') {
+            m_out += "\\\"";
+        } else if (c == '\\') {
+            m_out += "\\\\";
+        } else if (c == '\n') {
+            m_out += "\\n";
+        } else if (c == '\t') {
+            m_out += "\\t";
+        } else if (c == '\r') {
+            m_out += "\\r";
+        } else if (first < 0x20 || first == 0x7F) {
+            escaped(first);
+        } else {
+            m_out.append(s.substr(i, length));
+        }
+        i += length;
     }
     m_out += '"';
     return *this;

@@ -234,10 +234,6 @@ std::optional<ParsedQuantity> parseQuantity(std::string_view text)
     return result;
 }
 
-namespace {
-
-// The length of the valid UTF-8 sequence starting at text[i], or 0 for a byte that starts none: no overlong forms,
-// no surrogates, nothing above U+10FFFF.
 std::size_t utf8Length(std::string_view text, std::size_t i)
 {
     const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
@@ -258,6 +254,8 @@ std::size_t utf8Length(std::string_view text, std::size_t i)
         return 0;
     return length;
 }
+
+namespace {
 
 // A whole number too large for 64 bits: a count's digits (at most 19) shifted by a binary prefix (at most 2^60).
 __extension__ typedef unsigned __int128 Wide;
@@ -285,6 +283,35 @@ std::optional<std::size_t> firstNonTextByte(std::string_view text)
         i += length;
     }
     return std::nullopt;
+}
+
+std::string describeByte(unsigned char c)
+{
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02X", c);
+    if (c == 0)
+        return "a NUL byte";
+    if (c < 0x20 || c == 0x7F)
+        return "control character " + std::string(hex);
+    return "invalid UTF-8 (byte " + std::string(hex) + ")";
+}
+
+std::optional<std::string> textProblem(std::string_view text)
+{
+    const std::optional<std::size_t> bad = firstNonTextByte(text);
+    if (!bad)
+        return std::nullopt;
+    return describeByte(static_cast<unsigned char>(text[*bad])) + " at byte " + std::to_string(*bad + 1);
+}
+
+std::string shortened(std::string_view text, std::size_t maxBytes)
+{
+    if (text.size() <= maxBytes)
+        return std::string(text);
+    std::size_t end = maxBytes >= 3 ? maxBytes - 3 : 0;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80)
+        --end; // back to the first byte of the character that would be cut
+    return std::string(text.substr(0, end)) + "...";
 }
 
 std::string quoteInput(std::string_view text)

@@ -61,5 +61,16 @@ std::string quoteInput(std::string_view text);
 // The offset of the first byte that is not text: invalid UTF-8 (overlong forms and surrogates included), NUL, DEL or
 // a control character other than tab, newline and carriage return. Nothing when all of it is text.
 std::optional<std::size_t> firstNonTextByte(std::string_view text);
+// The length of the valid UTF-8 sequence starting at text[i], or 0 for a byte that starts none: no overlong forms,
+// no surrogates, nothing above U+10FFFF.
+std::size_t utf8Length(std::string_view text, std::size_t i);
+
+// "a NUL byte", "control character 0x1B", "invalid UTF-8 (byte 0xFF)".
+std::string describeByte(unsigned char c);
+// What makes `text` not text, for a message: "control character 0x1B at byte 4"; nothing when it is text.
+std::optional<std::string> textProblem(std::string_view text);
+
+// `text` cut to at most `maxBytes` bytes on a UTF-8 character's boundary and marked "..." when it is longer.
+std::string shortened(std::string_view text, std::size_t maxBytes);
 
 } // namespace roofline

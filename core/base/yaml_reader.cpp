@@ -131,18 +131,6 @@ private:
     std::string m_fieldFound;
 };
 
-// "a NUL byte", "control character 0x1B", "invalid UTF-8 (byte 0xFF)".
-std::string describeByte(unsigned char c)
-{
-    char hex[8];
-    std::snprintf(hex, sizeof hex, "0x%02X", c);
-    if (c == 0)
-        return "a NUL byte";
-    if (c < 0x20 || c == 0x7F)
-        return "control character " + std::string(hex);
-    return "invalid UTF-8 (byte " + std::string(hex) + ")";
-}
-
 // The field whose scalar holds the byte at `offset` on `line`, found in a copy of the text with every byte that is
 // not text replaced by '?'; empty when the copy does not parse or the byte lies outside any scalar on its line.
 std::string fieldAtByte(std::string text, int line, std::size_t offset)
@@ -374,6 +362,11 @@ std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_
     if (node.Scalar().size() > maxBytes) {
         error(node, field,
             "longer than " + std::to_string(maxBytes) + " bytes (" + std::to_string(node.Scalar().size()) + ")");
+        return std::nullopt;
+    }
+    // The file's bytes are text, but an escape in a quoted scalar ("\e", "\x07", "\0", "\ud800") makes any byte.
+    if (const std::optional<std::string> problem = textProblem(node.Scalar())) {
+        error(node, field, "not text: " + *problem);
         return std::nullopt;
     }
     return node.Scalar();

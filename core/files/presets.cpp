@@ -1,16 +1,14 @@
 #include "files/presets.h"
 #include "files/hardware_reader.h"
 
+#include "base/file_reader.h"
 #include "base/yaml_reader.h"
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace roofline {
 
@@ -241,60 +239,12 @@ Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::st
     return hw;
 }
 
-namespace {
-
-// Why `path` cannot be read as a file, naming what it is instead; nothing for a regular file (or a link to one).
-std::optional<std::string> notAFile(const std::filesystem::path& path)
-{
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    const fs::file_status status = fs::status(path, ec);
-    switch (status.type()) {
-    case fs::file_type::regular:
-        return std::nullopt;
-    case fs::file_type::not_found:
-        return fs::is_symlink(fs::symlink_status(path, ec)) ? "a symbolic link to nothing (no file at its target)"
-                                                            : "no such file";
-    case fs::file_type::directory:
-        return "a directory, not a file (expected a YAML file)";
-    case fs::file_type::fifo:
-        return "a FIFO (named pipe), not a file (expected a YAML file)";
-    case fs::file_type::socket:
-        return "a socket, not a file (expected a YAML file)";
-    case fs::file_type::block:
-    case fs::file_type::character:
-        return "a device, not a file (expected a YAML file)";
-    default:
-        break;
-    }
-    if (ec == std::errc::too_many_symbolic_link_levels)
-        return "a symbolic link loop (too many levels of symbolic links)";
-    return "cannot read: " + ec.message();
-}
-
-} // namespace
-
 Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& path)
 {
-    using Result = Expected<std::string, Diagnostics>;
-    const std::string name = path.string();
-    if (std::optional<std::string> problem = notAFile(path))
-        return Result::failure({ { name, 0, 0, {}, *problem } });
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return Result::failure({ { name, 0, 0, {},
-            "cannot open the file for reading (" + std::generic_category().message(errno) + ")" } });
-    // At most one chunk past the limit, whatever size the file claims: it may grow while it is read.
-    std::string text;
-    char chunk[1 << 16];
-    while (text.size() <= kMaxFileBytes && in.read(chunk, sizeof chunk).gcount() > 0)
-        text.append(chunk, static_cast<std::size_t>(in.gcount()));
-    if (in.bad())
-        return Result::failure(
-            { { name, 0, 0, {}, "cannot read the file (" + std::generic_category().message(errno) + ")" } });
-    if (text.size() > kMaxFileBytes)
-        return Result::failure({ { name, 0, 0, {}, "the file is larger than 1 MiB" } });
-    return text;
+    Expected<std::string> text = readFileBounded(path, kMaxFileBytes, "a YAML file");
+    if (!text)
+        return Expected<std::string, Diagnostics>::failure({ { path.string(), 0, 0, {}, text.error() } });
+    return std::move(text).value();
 }
 
 std::filesystem::path userConfigDir(std::string_view folder)

@@ -77,18 +77,62 @@ std::string measuredPath(const MeasuredSource& source, const std::string& scenar
     return (std::filesystem::path(scenarioFile).parent_path() / file).string();
 }
 
-Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+std::string rebasedMeasuredPath(const MeasuredSource& source, const std::string& fromFile, const std::string& toFile)
 {
-    const std::string path = measuredPath(source, scenarioFile);
+    namespace fs = std::filesystem;
+    const std::string read = measuredPath(source, fromFile);
+    if (read.starts_with("embedded:") || fs::path(source.file).is_absolute())
+        return source.file;
+    // A folder as it is on disk: absolute, with its links resolved, so that ".." leads where the system takes it.
+    auto resolved = [](const fs::path& folder) {
+        std::error_code ec;
+        fs::path path = fs::weakly_canonical(fs::absolute(folder.empty() ? fs::path(".") : folder, ec), ec);
+        return ec ? fs::path() : path;
+    };
+    const fs::path readFolder = resolved(fs::path(read).parent_path());
+    const bool toWorkingFolder = toFile == "-" || toFile == "<stdin>" || toFile.starts_with("embedded:");
+    const fs::path folder = resolved(toWorkingFolder ? fs::path() : fs::path(toFile).parent_path());
+    if (readFolder.empty() || folder.empty())
+        return source.file;
+    if (resolved(fs::path(measuredPath(source, toFile)).parent_path()) == readFolder)
+        return source.file; // the path as written still names the file: kept as the user wrote it
+    const fs::path file = readFolder / fs::path(read).filename();
+    const fs::path relative = file.lexically_relative(folder);
+    return relative.empty() ? file.string() : relative.string();
+}
+
+namespace {
+
+// Reads with the source's format hint and column mapping, by `read(hint, mapping)`; `name` for a refused mapping.
+template <typename Read>
+Expected<MeasuredSet, Diagnostics> withOptions(const MeasuredSource& source, const std::string& name, Read read)
+{
     std::optional<ColumnMapping> mapping;
     if (!source.columns.empty()) {
         Expected<ColumnMapping> m = parseColumnMapping(source.columns);
         if (!m)
-            return Expected<MeasuredSet, Diagnostics>::failure({ { path, 0, 0, "measured.columns", m.error() } });
+            return Expected<MeasuredSet, Diagnostics>::failure({ { name, 0, 0, "measured.columns", m.error() } });
         mapping = std::move(m).value();
     }
     const std::optional<MeasuredFormat> hint = source.format.empty() ? std::nullopt : parseFormatHint(source.format);
-    return openMeasured(path, hint, mapping ? &*mapping : nullptr);
+    return read(hint, mapping ? &*mapping : nullptr);
+}
+
+} // namespace
+
+Expected<MeasuredSet, Diagnostics> loadMeasuredSource(const MeasuredSource& source, const std::string& scenarioFile)
+{
+    const std::string path = measuredPath(source, scenarioFile);
+    return withOptions(source, path, [&](std::optional<MeasuredFormat> hint, const ColumnMapping* mapping) {
+        return openMeasured(path, hint, mapping);
+    });
+}
+
+Expected<MeasuredSet, Diagnostics> loadMeasuredStandardInput(const MeasuredSource& source, const std::string& name)
+{
+    return withOptions(source, name, [&](std::optional<MeasuredFormat> hint, const ColumnMapping* mapping) {
+        return readMeasured(InputFile::standardInput(kMaxMeasuredFileBytes), name, hint, mapping);
+    });
 }
 
 Expected<MeasuredSet, Diagnostics> openMeasured(

@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
 namespace roofline {
 
@@ -63,6 +61,16 @@ std::string printable(std::string_view text)
     if (text.size() <= kMaxQuoted && !firstNonTextByte(text) && text.find_first_of("\t\r\n") == std::string::npos)
         return std::string(text);
     return quoteInput(text);
+}
+
+std::optional<std::string> notOneLineOfText(std::string_view field)
+{
+    if (std::optional<std::string> problem = textProblem(field))
+        return problem;
+    const std::size_t at = field.find_first_of("\t\r\n");
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    return std::string(field[at] == '\t' ? "a tab" : "a line break") + " at byte " + std::to_string(at + 1);
 }
 
 void SkipLog::add(int line, std::string_view column, std::string message)
@@ -176,14 +184,14 @@ namespace {
 // The format a file's first record says it is in.
 MeasuredFormat detect(std::string_view head)
 {
-    std::size_t i = 0;
+    std::size_t i = head.starts_with(CsvReader::kByteOrderMark) ? CsvReader::kByteOrderMark.size() : 0;
     while (i < head.size() && std::isspace(static_cast<unsigned char>(head[i])))
         ++i;
     if (i < head.size() && (head[i] == '{' || head[i] == '['))
         return MeasuredFormat::PlainJson;
     if (head.substr(i).starts_with("==") || head.find("\"Kernel Name\"") != std::string_view::npos)
         return MeasuredFormat::NcuRaw;
-    const std::string_view firstLine = head.substr(0, head.find('\n'));
+    const std::string_view firstLine = head.substr(i, head.find('\n') - i);
     if (firstLine.starts_with("device,") && firstLine.find("HBMBw") != std::string_view::npos)
         return MeasuredFormat::RocprofRoofline;
     return MeasuredFormat::PlainCsv;
@@ -220,25 +228,33 @@ Expected<MeasuredSet, Diagnostics> parseMeasured(
 Expected<MeasuredSet, Diagnostics> readMeasured(
     const std::string& path, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return refuse(path, 0, {}, "cannot open the file");
-    std::string head(65536, '\0');
-    in.read(head.data(), static_cast<std::streamsize>(head.size()));
-    head.resize(static_cast<std::size_t>(in.gcount()));
+    Expected<InputFile> file = InputFile::open(path, kMaxMeasuredFileBytes, "a measured-data file");
+    if (!file)
+        return refuse(path, 0, {}, file.error());
+    return readMeasured(std::move(file).value(), path, hint, mapping);
+}
+
+Expected<MeasuredSet, Diagnostics> readMeasured(
+    InputFile file, const std::string& name, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
+{
+    // The first bytes decide the format and stay with the reader: a pipe cannot be read twice.
+    std::string head;
+    if (std::optional<std::string> error = file.readHead(head, 65536))
+        return refuse(name, 0, {}, *error);
     const MeasuredFormat format = hint ? *hint : detect(head);
     if (format == MeasuredFormat::PlainJson) {
-        std::ostringstream all;
-        all << head << in.rdbuf();
-        if (all.str().size() > kMaxFileBytes)
-            return refuse(path, 0, {}, "a JSON measured file larger than 1 MiB; write larger sets as CSV");
-        return readPlainJson(all.str(), path);
+        // Refused by its size before it is read whole where the size is known, and read no further than the limit.
+        std::optional<std::string> error = file.lowerLimit(kMaxFileBytes);
+        if (!error)
+            error = file.readRest(head);
+        if (error)
+            return refuse(name, 0, {},
+                file.overLimit() ? "a JSON measured file larger than 1 MiB; write larger sets as CSV" : *error);
+        return readPlainJson(head, name);
     }
-    in.close();
-    CsvReader reader = CsvReader::openFile(path);
-    if (!reader.error().empty())
-        return refuse(path, 0, {}, reader.error());
-    return dispatch(reader, head, path, format, mapping);
+    const std::string start = head.substr(0, 65536);
+    CsvReader reader = CsvReader::fromFile(std::move(file), std::move(head));
+    return dispatch(reader, start, name, format, mapping);
 }
 
 } // namespace roofline

@@ -4,6 +4,7 @@
 
 #include "base/diagnostic.h"
 #include "base/expected.h"
+#include "base/file_reader.h"
 #include "roofline/dtype.h"
 
 #include <optional>
@@ -93,10 +94,17 @@ struct MeasuredSource {
 // Format hints a user gives: "ncu", "csv", "json", "rocprof-roofline"; or nothing to detect from the contents.
 std::optional<MeasuredFormat> parseFormatHint(std::string_view hint);
 
+// A measured file is a regular file (not a FIFO, a device or a directory) of at most kMaxMeasuredFileBytes, and one in
+// JSON at most kMaxFileBytes: JSON is read whole, CSV a record at a time.
+inline constexpr std::size_t kMaxMeasuredFileBytes = std::size_t(1) << 30;
+
 // Reads a measured file. With no hint the format is chosen from its first bytes and header. Fails with located
 // diagnostics when nothing could be read; rows that could not be read and were skipped are in `skipped`.
 Expected<MeasuredSet, Diagnostics> readMeasured(
     const std::string& path, std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);
+// The same from a file already open (standard input for `import -`), within the file's limit; `name` names it.
+Expected<MeasuredSet, Diagnostics> readMeasured(InputFile file, const std::string& name,
+    std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);
 // The same from text in memory (tests, fuzzing); `name` names it in messages.
 Expected<MeasuredSet, Diagnostics> parseMeasured(std::string_view text, const std::string& name,
     std::optional<MeasuredFormat> hint = {}, const ColumnMapping* mapping = nullptr);

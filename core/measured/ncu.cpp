@@ -264,6 +264,10 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
             skip.add(line, "Kernel Name", "empty; the row is skipped");
             continue;
         }
+        if (const std::optional<std::string> problem = notOneLineOfText(k.name)) {
+            skip.add(line, "Kernel Name", "not one line of text: " + *problem + "; the row is skipped");
+            continue;
+        }
         bool bad = false;
         auto read = [&](const Metric& m) -> double {
             if (bad)

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "measured/measured.h"
 #include "measured/reading.h"
+#include "roofline/hardware.h"
 
 #include <array>
 
@@ -80,6 +81,14 @@ Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader& reader, const 
                 skip.add(reader.line(), header.names[at],
                     "expected a positive number (GB/s or GFLOP/s), found " + quoteInput(row[at])
                         + "; the device is skipped");
+                bad = true;
+                break;
+            }
+            // A measured peak is a roof the model may take (--set): within the same range as the datasheet's.
+            const HardwareQuantity quantity = c->compute ? HardwareQuantity::Peak : HardwareQuantity::Bandwidth;
+            if (const std::optional<std::string> range = checkHardwareValue(quantity, *v * 1e9)) {
+                skip.add(reader.line(), header.names[at],
+                    quoteInput(row[at]) + " (in G) is out of range: " + *range + "; the device is skipped");
                 bad = true;
                 break;
             }

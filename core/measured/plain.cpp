@@ -7,6 +7,7 @@
 #include "measured/reading.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace roofline {
 
@@ -65,6 +66,14 @@ struct Columns {
     std::string dtypeConstant; // a mapping's dtype=NAME when no column has that name: every row's dtype
 };
 
+// A dtype as written in any case ("BF16", "Fp8"), as column names are matched.
+std::string lowerCase(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return std::tolower(ch); });
+    return out;
+}
+
 } // namespace
 
 Expected<MeasuredSet, Diagnostics> readPlainCsv(
@@ -95,8 +104,8 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                         e = columns.size();
                     c.name.push_back(column(field, std::string_view(columns).substr(s, e - s)));
                 }
-            } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(columns)) {
-                c.dtypeConstant = columns;
+            } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(lowerCase(columns))) {
+                c.dtypeConstant = lowerCase(columns);
             } else if (field.starts_with("bytes")) {
                 c.bytes.emplace_back(levelOf(field), column(field, columns));
             } else {
@@ -146,6 +155,9 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             "missing column " + joinFirst(missing, 6) + "; the header has " + std::to_string(header.names.size())
                 + " columns, from " + printable(header.names.front())
                 + (mapping ? std::string() : "; map other names with --columns name=COL,flops=COL,..."));
+    for (const auto& [level, at] : c.bytes)
+        if (const std::optional<std::string> problem = notOneLineOfText(level))
+            return refuse(file, headerLine, printable(header.names[at]), "not a memory level's name: " + *problem);
 
     MeasuredSet set;
     set.file = file;
@@ -176,6 +188,17 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             skip.add(line, header.names[c.name.front()], "empty name; the row is skipped");
             continue;
         }
+        // Names, groups and parameters reach the terminal, the JSON report and the window: one line of text each.
+        const std::pair<int, std::string_view> texts[]
+            = { { c.name.front(), k.name }, { c.group, c.group >= 0 ? row[c.group] : std::string_view() },
+                  { c.params, c.params >= 0 ? row[c.params] : std::string_view() } };
+        const auto* notText = std::find_if(std::begin(texts), std::end(texts),
+            [](const std::pair<int, std::string_view>& t) { return notOneLineOfText(t.second).has_value(); });
+        if (notText != std::end(texts)) {
+            skip.add(line, header.names[notText->first],
+                "not one line of text: " + *notOneLineOfText(notText->second) + "; the row is skipped");
+            continue;
+        }
         bool bad = false;
         auto number = [&](int at) {
             const std::optional<double> v = bad ? 0.0 : parseMeasuredNumber(row[at]);
@@ -199,7 +222,7 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                 line, header.names[c.seconds], "a kernel that took no time; " + quoteInput(k.name) + " is skipped");
             continue;
         }
-        std::string precision = c.dtype >= 0 ? std::string(row[c.dtype]) : c.dtypeConstant;
+        std::string precision = c.dtype >= 0 ? lowerCase(row[c.dtype]) : c.dtypeConstant;
         if (!precision.empty() && !parseDtype(precision) && precision != "fp64") {
             skip.add(line, header.names[c.dtype], "unknown dtype " + quoteInput(precision) + "; the row is skipped");
             continue;
@@ -244,8 +267,18 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         MeasuredKernel k;
         k.line = node.Mark().line + 1;
         ++set.rowsRead;
-        if (auto n = r.child(node, at, "name", true))
-            k.name = r.text(*n, YamlReader::join(at, "name"), kMaxNameBytes).value_or("");
+        // One line of text each, as in a CSV file: a kernel's name and group are rows of the report's table.
+        auto oneLine = [&](std::string_view key, std::string& out) {
+            if (auto n = r.child(node, at, key, key == "name"))
+                if (std::optional<std::string> t = r.text(*n, YamlReader::join(at, key), kMaxNameBytes)) {
+                    if (const std::optional<std::string> problem = notOneLineOfText(*t))
+                        r.error(*n, YamlReader::join(at, key), "not one line of text: " + *problem);
+                    else
+                        out = std::move(*t);
+                }
+        };
+        oneLine("name", k.name);
+        oneLine("group", k.group);
         auto positive = [&](std::string_view key, bool strictly) -> double {
             const std::optional<YAML::Node> n = r.child(node, at, key, true);
             const std::optional<double> v = n ? r.number(*n, YamlReader::join(at, key)) : std::nullopt;
@@ -257,27 +290,26 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         const double flops = positive("flops", false);
         std::string precision;
         if (auto d = r.child(node, at, "dtype", false)) {
-            precision = r.text(*d, YamlReader::join(at, "dtype")).value_or("");
+            precision = lowerCase(r.text(*d, YamlReader::join(at, "dtype")).value_or(""));
             if (!precision.empty() && !parseDtype(precision) && precision != "fp64")
                 r.error(*d, YamlReader::join(at, "dtype"), "unknown dtype " + quoteInput(precision));
         }
-        if (auto g = r.child(node, at, "group", false))
-            k.group = r.text(*g, YamlReader::join(at, "group"), kMaxNameBytes).value_or("");
         if (auto b = r.child(node, at, "bytes", true)) {
             const std::string field = YamlReader::join(at, "bytes");
             if (b->IsMap()) {
                 for (const auto& level : *b)
-                    if (auto v = r.number(level.second, YamlReader::join(field, level.first.Scalar())); v && *v > 0)
-                        k.bytes.push_back({ level.first.Scalar(), *v });
+                    if (auto name = r.text(level.first, field, kMaxIdBytes))
+                        if (auto v = r.number(level.second, YamlReader::join(field, *name)); v && *v > 0)
+                            k.bytes.push_back({ *name, *v });
             } else if (auto v = r.number(*b, field); v && *v > 0) {
                 k.bytes.push_back({ "DRAM", *v });
             }
         }
         if (auto p = r.child(node, at, "params", false); p && p->IsMap())
             for (const auto& param : *p)
-                if (auto v
-                    = r.number(param.second, YamlReader::join(YamlReader::join(at, "params"), param.first.Scalar())))
-                    k.params.emplace_back(param.first.Scalar(), *v);
+                if (auto key = r.text(param.first, YamlReader::join(at, "params"), kMaxIdBytes))
+                    if (auto v = r.number(param.second, YamlReader::join(YamlReader::join(at, "params"), *key)))
+                        k.params.emplace_back(*key, *v);
         if (flops > 0)
             k.byPrecision.push_back({ precision, flops });
         settlePrecisions(k);

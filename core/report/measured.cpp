@@ -125,7 +125,7 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
             "of roof" } };
         for (const MeasuredPoint& p : a.points) {
             const MeasuredKernel& k = set.kernels[p.kernel];
-            std::string name = k.name.size() > 48 ? k.name.substr(0, 45) + "..." : k.name;
+            std::string name = shortened(k.name, 48);
             rows.push_back({ name, formatSeconds(k.seconds), formatPercent(p.timeShare),
                 p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
                 p.onChart ? p.bound : "-", p.onChart ? formatPercent(p.fraction) : p.why });
@@ -156,7 +156,7 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
                 c.datasheet > 0 ? (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet)) : "-",
                 c.datasheet > 0 ? formatPercent(c.fraction) : "-",
                 c.efficiencyKey.empty() ? "-" : "--set " + c.efficiencyKey + "=" + plainFactor(c.fraction),
-                c.source.size() > 48 ? c.source.substr(0, 45) + "..." : c.source });
+                shortened(c.source, 48) });
         out += renderTable(rows, 1, 4);
     }
     for (const Diagnostic& d : set.skipped)

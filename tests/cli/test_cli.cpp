@@ -16,6 +16,7 @@
 
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -250,6 +251,57 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), QByteArray("preset: tpu-v5e\n"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary left behind
+    }
+
+    // save writes through a symbolic link to its target and keeps the target's mode; a FIFO or a device is refused,
+    // not replaced; a relative measured-file path is rebased into the folder the scenario is saved to.
+    void saveKeepsWhatIsAtItsTarget()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        const auto env = cleanEnvironment(m_config.path());
+        {
+            QFile f(dir.filePath("real.yaml"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("preset: tpu-v5e\n");
+        }
+        QCOMPARE(::chmod((base + "/real.yaml").c_str(), 0600), 0);
+        QCOMPARE(::symlink("real.yaml", (base + "/link.yaml").c_str()), 0);
+        Run r = run({ "save", "--preset", "h100-sxm", "--output", dir.filePath("link.yaml") }, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY(QFileInfo(dir.filePath("link.yaml")).isSymLink());
+        QFile real(dir.filePath("real.yaml"));
+        QVERIFY(real.open(QIODevice::ReadOnly));
+        QVERIFY(real.readAll().contains("h100-sxm"));
+        struct stat st { };
+        QCOMPARE(::stat((base + "/real.yaml").c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 07777, mode_t(0600));
+
+        QCOMPARE(::mkfifo((base + "/pipe.yaml").c_str(), 0600), 0);
+        r = run({ "save", "--preset", "h100-sxm", "--output", dir.filePath("pipe.yaml") }, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("a FIFO (named pipe), not a file"), r.err.constData());
+        QCOMPARE(::stat((base + "/pipe.yaml").c_str(), &st), 0);
+        QVERIFY(S_ISFIFO(st.st_mode));
+        r = run({ "save", "--preset", "h100-sxm", "--output", "/dev/null" }, env);
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains("a device, not a file"), r.err.constData());
+
+        QVERIFY(QDir(dir.path()).mkpath("a/data") && QDir(dir.path()).mkpath("b"));
+        QVERIFY(QFile::copy(ROOFLINE_SOURCE_DIR "/tests/data/measured/sweep.csv", dir.filePath("a/data/sweep.csv")));
+        {
+            QFile f(dir.filePath("a/s.yaml"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("preset: h100-sxm\nmeasured:\n  file: data/sweep.csv\n  format: csv\n  columns: "
+                    "name=op+params,flops=flops,bytes=bytes,seconds=t_median_s\n");
+        }
+        r = run({ "save", "--scenario", dir.filePath("a/s.yaml"), "--output", dir.filePath("b/t.yaml") }, env);
+        QCOMPARE(r.code, 0);
+        QFile saved(dir.filePath("b/t.yaml"));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QVERIFY2(saved.readAll().contains("file: ../a/data/sweep.csv"), "rebased");
+        r = run({ "report", "--scenario", dir.filePath("b/t.yaml") }, env);
+        QCOMPARE(r.code, 0);
     }
 
     // The book's batch-size figure as data: both int8-weight curves on TPU v5e, each turning compute-bound at its
@@ -869,6 +921,35 @@ private slots:
         QCOMPARE(r.err, QByteArray("<stdin>: cannot read: Bad file descriptor\n"));
     }
 
+    // `import -` reads standard input once: the bytes that decide its format are kept for the reader, and the same
+    // limits hold as for a file.
+    void importFromStandardInput()
+    {
+        const auto env = cleanEnvironment(m_config.path());
+        const QString data = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+        for (const QString name : { "ncu-raw.csv", "rocprof-mi200-roofline.csv" }) {
+            QFile f(data + name);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const Run fromFile = run({ "import", data + name, "--preset", "h100-sxm", "--format", "json" }, env);
+            QCOMPARE(fromFile.code, 0);
+            const Run r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, f.readAll());
+            QCOMPARE(r.code, 0);
+            QCOMPARE(r.out, QByteArray(fromFile.out).replace(QString(data + name).toUtf8(), "<stdin>"));
+        }
+        const QByteArray csv = "name,flops,bytes,seconds\nk1,1e9,1e6,1e-3\n";
+        Run r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, csv);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"name\": \"k1\""), r.out.constData());
+        const QByteArray json = R"({"kernels": [{"name": "k1", "flops": 1e9, "bytes": 1e6, "seconds": 1e-3}]})";
+        r = run({ "import", "-", "--preset", "h100-sxm", "--format", "json" }, env, json);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("\"format\": \"json\"") && r.out.contains("\"name\": \"k1\""), r.out.constData());
+
+        r = run({ "import", "-", "--preset", "h100-sxm" }, env, "{" + QByteArray(2 << 20, ' '));
+        QCOMPARE(r.code, 1);
+        QCOMPARE(r.err, QByteArray("<stdin>: a JSON measured file larger than 1 MiB; write larger sets as CSV\n"));
+    }
+
     // Sizes the renderer cannot take are refused before any work: the scenario named does not exist, so a size
     // that passes reaches the file (exit 1) and one that does not stops before it (exit 2).
     void exportSizesAreCheckedFirst_data()
@@ -1005,7 +1086,7 @@ private slots:
         QTest::newRow("details page") << QStringList { "import", data + "ncu-details.csv", "--preset", "h100-sxm" } << 1
                                       << "--page raw";
         QTest::newRow("no such file") << QStringList { "import", data + "none.csv", "--preset", "h100-sxm" } << 1
-                                      << "cannot open";
+                                      << "none.csv: no such file";
         QTest::newRow("no file") << QStringList { "import", "--preset", "h100-sxm" } << 2 << "needs the FILE";
         QTest::newRow("bad hint") << QStringList { "import", data + "ncu-raw.csv", "--preset", "h100-sxm",
             "--format-hint", "nsys" }

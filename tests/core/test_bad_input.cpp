@@ -2,8 +2,12 @@
 // preset), counts that a double would round, names that read as something else, files that are not files, bytes that
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message
 // that quotes little of the input and says what would be accepted, and nothing is changed.
+#include "base/json.h"
 #include "files/presets.h"
+#include "files/save_target.h"
 #include "files/scenario.h"
+#include "files/scenario_measured.h"
+#include "measured/measured.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -11,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -373,6 +378,94 @@ private slots:
         QVERIFY2(errorsOf(s).contains(what), qPrintable(errorsOf(s)));
     }
 
+    // Text from every reader passes the same check: a YAML or JSON escape that makes a control character is refused
+    // like the byte itself, and a kernel's name in a CSV file is one line of text or its row is skipped.
+    void textFromEveryReader_data()
+    {
+        QTest::addColumn<QByteArray>("bad"); // the bytes themselves
+        QTest::addColumn<QString>("escape"); // a YAML and JSON escape that makes them; empty where none does
+        QTest::addColumn<QString>("what");
+        QTest::newRow("NUL") << QByteArray("\0", 1) << "\\u0000"
+                             << "a NUL byte";
+        QTest::newRow("bell") << QByteArray("\x07") << "\\u0007"
+                              << "control character 0x07";
+        QTest::newRow("escape") << QByteArray("\x1b[31m") << "\\u001b[31m"
+                                << "control character 0x1B";
+        QTest::newRow("DEL") << QByteArray("\x7f") << "\\u007f"
+                             << "control character 0x7F";
+        QTest::newRow("not UTF-8") << QByteArray("\xff") << ""
+                                   << "invalid UTF-8 (byte 0xFF)";
+        QTest::newRow("cut character") << QByteArray("\xE2\x82") << ""
+                                       << "invalid UTF-8 (byte 0xE2)";
+        QTest::newRow("line break") << QByteArray("\n") << ""
+                                    << "a line break";
+    }
+    void textFromEveryReader()
+    {
+        QFETCH(QByteArray, bad);
+        QFETCH(QString, escape);
+        QFETCH(QString, what);
+        const std::string raw = bad.toStdString();
+        if (!escape.isEmpty()) {
+            const std::string e = escape.toStdString();
+            const auto s = parseScenario("preset: tpu-v5e\nname: \"my" + e + "scenario\"\n", "s.yaml", library());
+            QVERIFY(!s);
+            QVERIFY2(errorsOf(s).contains("s.yaml:2:7: name: not text: " + what), qPrintable(errorsOf(s)));
+            const auto lesson = parseScenario("preset: tpu-v5e\nlesson:\n  source: \"a" + e
+                    + "\"\n  question: q\n  claim: c\n  answer: {ridge: HBM}\n",
+                "s.yaml", library());
+            QVERIFY(!lesson);
+            QVERIFY2(errorsOf(lesson).contains("s.yaml:3:11: lesson.source: not text: " + what),
+                qPrintable(errorsOf(lesson)));
+            const auto json = parseMeasured(
+                R"({"kernels": [{"name": "k)" + e + R"(", "flops": 1, "bytes": {"L)" + e + R"(": 1}, "seconds": 1}]})",
+                "k.json");
+            QVERIFY(!json);
+            QVERIFY2(
+                toString(json.error()).find("kernels[0].name: not text: " + what.toStdString()) != std::string::npos,
+                toString(json.error()).c_str());
+            QVERIFY2(
+                toString(json.error()).find("kernels[0].bytes: not text: " + what.toStdString()) != std::string::npos,
+                toString(json.error()).c_str());
+        }
+        const auto csv = parseMeasured(
+            "name,flops,bytes,seconds,group\n\"k" + raw + "\",1,1,1,g\ngood,1,1,1,\"g" + raw + "\"\ngood,1,1,1,g\n",
+            "k.csv");
+        QVERIFY(csv);
+        QCOMPARE(csv->kernels.size(), std::size_t(1));
+        QCOMPARE(csv->skipped.size(), std::size_t(2));
+        QVERIFY2(csv->skipped[0].toString().find("k.csv:2: name: not one line of text: " + what.toStdString())
+                != std::string::npos,
+            toString(csv->skipped).c_str());
+        QVERIFY2(csv->skipped[1].toString().find(": group: not one line of text") != std::string::npos,
+            toString(csv->skipped).c_str());
+
+        std::ifstream in(ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", std::ios::binary);
+        std::string ncu((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string name = "nvjet_sm90_tst_64x16_64x16_1x2_h_bz_NNT";
+        QVERIFY(ncu.find(name) != std::string::npos);
+        ncu.replace(ncu.find(name), name.size(), name + raw);
+        const auto capture = parseMeasured(ncu, "ncu.csv");
+        QVERIFY(capture);
+        QVERIFY(!capture->skipped.empty());
+        QVERIFY2(capture->skipped[0].toString().find("Kernel Name: not one line of text: " + what.toStdString())
+                != std::string::npos,
+            toString(capture->skipped).c_str());
+    }
+
+    // The JSON writer escapes every control character (C0, DEL and C1) and writes a byte that is not UTF-8 as
+    // U+FFFD, so that a report is valid JSON whatever reached it; a name cut short is cut between characters.
+    void outputEscapesWhatItMust()
+    {
+        JsonWriter w;
+        w.value(std::string_view("a\0b\x07\x1b\x7f\xc2\x85\xff\xc3\xa9\"\\\n", 14));
+        QCOMPARE(w.str(), std::string("\"a\\u0000b\\u0007\\u001b\\u007f\\u0085\\ufffd\xc3\xa9\\\"\\\\\\n\""));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 6), std::string("\xc3\xa9..."));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 7), std::string("\xc3\xa9\xc3\xa9..."));
+        QCOMPARE(shortened("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", 8), std::string("\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"));
+        QCOMPARE(shortened("abcdef", 5), std::string("ab..."));
+    }
+
     // A model setting's key is echoed quoted, with or without a model in the session: the setting fuzzer sent
     // "model.\x06\xe7\xf0M8=0 GiB" to a session with none.
     void modelSettingKeysAreQuoted()
@@ -440,6 +533,75 @@ private slots:
         QVERIFY(lib.find("good"));
         QCOMPARE(lib.errors().size(), std::size_t(5)); // the folder, the FIFO, both ends of the loop, the dangling link
         QVERIFY(QString::fromStdString(toString(lib.errors())).contains("dangling.yaml: a symbolic link to nothing"));
+    }
+
+    // Saving replaces the file a symbolic link ends at, keeps its mode, and refuses what is not a regular file.
+    void saveTargetsFollowLinksAndRefuseSpecialFiles()
+    {
+        namespace fs = std::filesystem;
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        writeFile(dir.filePath("real.yaml"), "preset: tpu-v5e\n");
+        QCOMPARE(::chmod((base + "/real.yaml").c_str(), 0600), 0);
+        QCOMPARE(symlink("real.yaml", (base + "/link.yaml").c_str()), 0);
+        QCOMPARE(symlink((base + "/link.yaml").c_str(), (base + "/link-to-link.yaml").c_str()), 0);
+        QVERIFY(QDir(dir.path()).mkdir("sub"));
+        QCOMPARE(symlink("../real.yaml", (base + "/sub/up.yaml").c_str()), 0);
+        QCOMPARE(symlink("new.yaml", (base + "/dangling.yaml").c_str()), 0);
+        for (const char* name : { "real.yaml", "link.yaml", "link-to-link.yaml", "sub/up.yaml" }) {
+            const Expected<SaveTarget> t = saveTarget(base + "/" + name, "a scenario file");
+            QVERIFY2(t, name);
+            QCOMPARE(fs::weakly_canonical(t->path), fs::path(base + "/real.yaml"));
+            QVERIFY(t->mode);
+            QCOMPARE(*t->mode & fs::perms::all, fs::perms::owner_read | fs::perms::owner_write);
+        }
+        const Expected<SaveTarget> created = saveTarget(base + "/dangling.yaml", "a scenario file");
+        QVERIFY(created);
+        QCOMPARE(created->path, fs::path(base + "/new.yaml"));
+        QVERIFY(!created->mode);
+
+        QCOMPARE(mkfifo((base + "/pipe.yaml").c_str(), 0600), 0);
+        QCOMPARE(symlink("pipe.yaml", (base + "/to-pipe.yaml").c_str()), 0);
+        QCOMPARE(symlink("loop-b.yaml", (base + "/loop-a.yaml").c_str()), 0);
+        QCOMPARE(symlink("loop-a.yaml", (base + "/loop-b.yaml").c_str()), 0);
+        const std::pair<std::string, const char*> refused[] = {
+            { base + "/pipe.yaml", "a FIFO (named pipe), not a file" },
+            { base + "/to-pipe.yaml", "a FIFO (named pipe), not a file" },
+            { base + "/sub", "a directory, not a file" },
+            { "/dev/null", "a device, not a file" },
+            { base + "/loop-a.yaml", "a symbolic link loop" },
+        };
+        for (const auto& [path, what] : refused) {
+            const Expected<SaveTarget> t = saveTarget(path, "a scenario file");
+            QVERIFY2(!t, path.c_str());
+            QVERIFY2(t.error().find(what) != std::string::npos, t.error().c_str());
+        }
+    }
+
+    // A scenario saved into another folder names its measured file from there; an absolute or built-in path and a
+    // scenario saved beside the one it was read from keep the path as written.
+    void measuredPathsAreRebasedOnSave()
+    {
+        namespace fs = std::filesystem;
+        QTemporaryDir dir;
+        const std::string base = fs::weakly_canonical(dir.path().toStdString()).string();
+        QVERIFY(QDir(dir.path()).mkpath("a/data") && QDir(dir.path()).mkpath("b/c") && QDir(dir.path()).mkpath("x"));
+        const MeasuredSource source { "data/../data/k.csv", {}, {}, {} };
+        const std::string from = base + "/a/s.yaml";
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/a/t.yaml"), source.file);
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/b/c/t.yaml"), std::string("../../a/data/k.csv"));
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/a/data/t.yaml"), std::string("k.csv"));
+        // Through a linked folder, ".." leads where the system takes it, not where the link's name suggests.
+        QCOMPARE(symlink((base + "/b/c").c_str(), (base + "/x/link").c_str()), 0);
+        QCOMPARE(rebasedMeasuredPath(source, from, base + "/x/link/t.yaml"), std::string("../../a/data/k.csv"));
+        // Read from the working folder (standard input), saved elsewhere; and saved to standard output.
+        const fs::path working = fs::current_path();
+        fs::current_path(base + "/a");
+        QCOMPARE(rebasedMeasuredPath(source, "-", base + "/b/t.yaml"), std::string("../a/data/k.csv"));
+        QCOMPARE(rebasedMeasuredPath({ "k.csv", {}, {}, {} }, base + "/b/s.yaml", "-"), std::string("../b/k.csv"));
+        fs::current_path(working);
+        for (const std::string& kept : { base + "/a/data/k.csv", std::string("embedded:measured/sweep.csv") })
+            QCOMPARE(rebasedMeasuredPath({ kept, {}, {}, {} }, from, base + "/b/t.yaml"), kept);
     }
 
     void limits()

@@ -10,10 +10,20 @@
 
 #include <QTest>
 
+#include <QDir>
+#include <QTemporaryDir>
+
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <fstream>
+#include <future>
 #include <sstream>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace roofline;
 
@@ -604,6 +614,115 @@ private slots:
         QVERIFY(!noFile);
         QVERIFY(diagnostics(noFile.error()).contains("measured.file: missing"));
         QCOMPARE(measuredPath({ "data/k.csv", {}, {}, {} }, "/home/u/s.yaml"), std::string("/home/u/data/k.csv"));
+    }
+
+    // A measured file that is not a regular file is refused by its kind before it is opened, in every format: a FIFO
+    // never blocks, a device is never read without end, a JSON file over its limit is refused by its size.
+    void measuredFilesThatAreNotFiles()
+    {
+        QTemporaryDir dir;
+        const std::string base = dir.path().toStdString();
+        QCOMPARE(mkfifo((base + "/pipe.csv").c_str(), 0600), 0);
+        QVERIFY(QDir(dir.path()).mkdir("folder.csv"));
+        const int sock = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        const std::string socketPath = base + "/socket.csv";
+        QVERIFY(socketPath.size() < sizeof address.sun_path);
+        std::copy(socketPath.begin(), socketPath.end(), address.sun_path);
+        QCOMPARE(::bind(sock, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
+        const std::pair<std::string, const char*> cases[] = {
+            { base + "/pipe.csv", "a FIFO (named pipe), not a file" },
+            { base + "/folder.csv", "a directory, not a file" },
+            { socketPath, "a socket, not a file" },
+            { "/dev/zero", "a device, not a file" },
+            { "/dev/null", "a device, not a file" },
+            { base + "/absent.csv", "no such file" },
+        };
+        const std::optional<MeasuredFormat> hints[] = { std::nullopt, MeasuredFormat::PlainJson,
+            MeasuredFormat::PlainCsv, MeasuredFormat::NcuRaw, MeasuredFormat::RocprofRoofline };
+        for (const auto& [path, what] : cases)
+            for (const std::optional<MeasuredFormat> hint : hints) {
+                // On a thread, so that a read that blocks fails the test instead of hanging it.
+                auto done = std::make_shared<std::promise<QString>>();
+                std::future<QString> result = done->get_future();
+                std::thread([done, path = path, hint] {
+                    const auto set = readMeasured(path, hint);
+                    done->set_value(set ? QString("read") : diagnostics(set.error()));
+                }).detach();
+                QVERIFY2(result.wait_for(std::chrono::seconds(10)) == std::future_status::ready, path.c_str());
+                const QString message = result.get();
+                QVERIFY2(message.contains(what), qPrintable(QString::fromStdString(path) + ": " + message));
+            }
+        ::close(sock);
+
+        // A JSON file is refused by its size, before it is read: a sparse gigabyte costs no time and no memory.
+        const std::string big = base + "/big.json";
+        {
+            std::ofstream out(big, std::ios::binary);
+            out << "{\"kernels\": [";
+        }
+        QCOMPARE(::truncate(big.c_str(), off_t(1) << 30), 0);
+        const auto set = readMeasured(big);
+        QVERIFY(!set);
+        QVERIFY2(diagnostics(set.error()).contains("a JSON measured file larger than 1 MiB"),
+            qPrintable(diagnostics(set.error())));
+        QCOMPARE(::truncate(big.c_str(), (off_t(1) << 30) + 1), 0);
+        QVERIFY(diagnostics(readMeasured(big).error()).contains("the file is larger than 1 GiB"));
+    }
+
+    // A UTF-8 byte-order mark, as spreadsheets write it, is skipped in every format; dtypes are read in any case, as
+    // column names are.
+    void byteOrderMarkAndDtypeCase()
+    {
+        const std::string bom = "\xEF\xBB\xBF";
+        const auto csv = parseMeasured(bom + "Name,FLOPS,bytes,seconds,dtype\nk1,1e9,1e6,1e-3,BF16\n", "k.csv");
+        QVERIFY2(csv, qPrintable(csv ? QString() : diagnostics(csv.error())));
+        QCOMPARE(csv->kernels.size(), std::size_t(1));
+        QVERIFY(csv->kernels[0].dtype == Dtype::bf16);
+        const auto json = parseMeasured(
+            bom + R"({"kernels": [{"name": "k", "flops": 1e9, "bytes": 1e6, "seconds": 1e-3, "dtype": "Fp8"}]})",
+            "k.json");
+        QVERIFY2(json, qPrintable(json ? QString() : diagnostics(json.error())));
+        QCOMPARE(json->format, MeasuredFormat::PlainJson);
+        QVERIFY(json->kernels[0].dtype == Dtype::fp8);
+        ColumnMapping mapping = sweepMapping();
+        mapping.fields.emplace_back("dtype", "BF16");
+        std::ifstream sweep(kData + "sweep.csv", std::ios::binary);
+        const std::string sweepText((std::istreambuf_iterator<char>(sweep)), std::istreambuf_iterator<char>());
+        const auto mapped = parseMeasured(bom + sweepText, "sweep.csv", MeasuredFormat::PlainCsv, &mapping);
+        QVERIFY2(mapped, qPrintable(mapped ? QString() : diagnostics(mapped.error())));
+        QVERIFY(mapped->kernels.front().dtype == Dtype::bf16);
+        for (const std::string name : { "ncu-raw.csv", "rocprof-mi200-roofline.csv" }) {
+            std::ifstream in(kData + name, std::ios::binary);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const auto plain = parseMeasured(text, name);
+            const auto marked = parseMeasured(bom + text, name);
+            QVERIFY2(marked, name.c_str());
+            QCOMPARE(marked->format, plain->format);
+            QCOMPARE(marked->kernels.size(), plain->kernels.size());
+            QCOMPARE(marked->ceilings.size(), plain->ceilings.size());
+        }
+    }
+
+    // A measured peak the model could not take as a roof (1e300 GFLOP/s) skips its device, with the range named.
+    void measuredPeaksAreInRange()
+    {
+        std::ifstream in(kData + "rocprof-mi200-roofline.csv", std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const std::string header = text.substr(0, text.find('\n') + 1);
+        const std::string device = text.substr(header.size(), text.find('\n', header.size()) - header.size() + 1);
+        std::string huge = device;
+        const std::size_t comma = huge.find(',');
+        const std::size_t next = huge.find(',', comma + 1);
+        huge.replace(comma + 1, next - comma - 1, "1e300");
+        const auto set = parseMeasured(header + huge + device, "roofline.csv");
+        QVERIFY2(set, qPrintable(set ? QString() : diagnostics(set.error())));
+        QCOMPARE(set->skipped.size(), std::size_t(1));
+        QVERIFY2(set->skipped[0].message.find("'1e300' (in G) is out of range") != std::string::npos,
+            set->skipped[0].message.c_str());
+        const auto only = parseMeasured(header + huge, "roofline.csv");
+        QVERIFY(!only);
     }
 
     void zeroFlopKernelsStayOffTheChart()

@@ -2,6 +2,7 @@
 // at a finite, positive point on log axes or leaves it off the chart with a reason, and the JSON holds only numbers.
 #pragma once
 
+#include "base/units.h"
 #include "files/presets.h"
 #include "fuzz_check.h"
 #include "measured/placement.h"
@@ -53,7 +54,9 @@ inline void checkMeasured(std::string_view text, MeasuredFormat format, const Co
         require(!l.predicted || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
     for (const CeilingComparison& c : a.ceilings)
         require(std::isfinite(c.measured) && std::isfinite(c.fraction));
-    measuredJson(*set, a, model);
+    // What reaches the terminal or a JSON reader is UTF-8 text with no control character but line breaks.
+    for (const std::string& out : { measuredJson(*set, a, model), measuredTable(*set, a) })
+        require(!firstNonTextByte(out) && out.find_first_of("\t\r") == std::string::npos);
 }
 
 } // namespace roofline::fuzz
