@@ -4,7 +4,7 @@
 
 #include "files/model_presets.h"
 #include "files/presets.h"
-#include "main_window.h"
+#include "window/main_window.h"
 
 #include <QProcess>
 #include <QSettings>
