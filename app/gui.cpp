@@ -2,13 +2,13 @@
 #include "gui.h"
 
 #include "base/version.h"
-#include "chart_export.h"
+#include "chart/roofline_chart.h"
 #include "cli_import.h"
-#include "export_limits.h"
+#include "export/chart_export.h"
+#include "export/export_limits.h"
 #include "files/scenario.h"
-#include "main_window.h"
-#include "roofline_chart.h"
-#include "sweep_chart.h"
+#include "sweep/sweep_chart.h"
+#include "window/main_window.h"
 
 #include <QApplication>
 #include <QIcon>

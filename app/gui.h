@@ -9,7 +9,7 @@ namespace roofline::app {
 int runGui(int argc, char** argv);
 
 // `roofline-lab export`, its words read by the command table: checks the export's own options and its size (see
-// export_limits.h) before any work, then draws the chart to --output. Exit codes as the other commands.
+// export/export_limits.h) before any work, then draws the chart to --output. Exit codes as the other commands.
 int runExport(const ParsedArgs& args, const ScenarioOptions& scenario);
 
 } // namespace roofline::app

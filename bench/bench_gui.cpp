@@ -7,13 +7,13 @@
 // them; `--measured 10000` the number of measured kernels on the chart in the last part (the default; 0 skips it);
 // `--no-models` skips the whole models (Llama-3.1-405B decode and training).
 #include "bench_window.h"
-#include "chart_export.h"
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "common/log_slider.h"
+#include "document/document.h"
+#include "export/chart_export.h"
 #include "files/scenario.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
-#include "roofline_chart.h"
+#include "panels/hardware_panel.h"
+#include "window/main_window.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

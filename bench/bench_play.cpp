@@ -5,13 +5,13 @@
 // painted. Prints the median, 95th and 99th percentile. Runs offscreen unless a display is set; build in Release for
 // figures worth quoting.
 #include "bench_window.h"
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "document/document.h"
 #include "files/model_presets.h"
-#include "main_window.h"
-#include "play_bar.h"
-#include "roofline_chart.h"
-#include "teaching.h"
-#include "workload_panel.h"
+#include "panels/play_bar.h"
+#include "panels/teaching.h"
+#include "panels/workload_panel.h"
+#include "window/main_window.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -2,7 +2,7 @@
 // paints.
 #pragma once
 
-#include "main_window.h"
+#include "window/main_window.h"
 
 #include <QApplication>
 #include <QEvent>

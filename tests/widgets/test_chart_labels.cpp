@@ -1,10 +1,10 @@
 // Every example as a class sees it, driven through the real window offscreen: no marker hidden under another, every
 // operation's name on the chart beside its own marker (joined by a leader line when it had to move out), no text over
 // a marker or over another text, nothing past the plot's edges.
-#include "document.h"
-#include "main_window.h"
-#include "roofline_chart.h"
+#include "chart/roofline_chart.h"
+#include "document/document.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QAction>

@@ -1,10 +1,10 @@
 // Operation colours against the roofs: in every shipped example and every chip's default workload, in the light and
 // the dark theme, no operation is drawn in (or near) a roof's or the envelope's colour, and no two operations share
 // both colour and marker shape.
-#include "chart_theme.h"
+#include "chart/roofline_chart.h"
+#include "common/chart_theme.h"
 #include "files/presets.h"
 #include "files/scenario.h"
-#include "roofline_chart.h"
 #include "session/analysis.h"
 #include "session/session.h"
 #include "test_util.h"

@@ -1,15 +1,15 @@
 // Small things a class notices: Reset puts the scenario's values back, the Add and Remove buttons stay put, the
 // export dialog reads cleanly and offers themes, the README's --set example does what it says, and a normal launch
 // prints nothing on stderr.
-#include "document.h"
-#include "export_dialog.h"
+#include "chart/roofline_chart.h"
+#include "document/document.h"
+#include "export/export_dialog.h"
 #include "files/presets.h"
-#include "main_window.h"
-#include "readout_table.h"
-#include "roofline_chart.h"
+#include "panels/workload_panel.h"
+#include "readout/readout_table.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
-#include "workload_panel.h"
 
 #include <QAction>
 #include <QCheckBox>

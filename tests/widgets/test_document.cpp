@@ -1,17 +1,17 @@
 // The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
 // their operations, and the readout model follows the analysis as a well-behaved item model.
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "common/log_slider.h"
+#include "common/power_slider.h"
+#include "document/document.h"
 #include "files/model_presets.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
-#include "power_slider.h"
-#include "readout_model.h"
-#include "readout_table.h"
-#include "roofline_chart.h"
-#include "sweep_chart.h"
+#include "panels/hardware_panel.h"
+#include "panels/workload_panel.h"
+#include "readout/readout_model.h"
+#include "readout/readout_table.h"
+#include "sweep/sweep_chart.h"
 #include "test_util.h"
-#include "workload_panel.h"
+#include "window/main_window.h"
 
 #include <QComboBox>
 #include <QTabWidget>

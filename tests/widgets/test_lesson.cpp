@@ -1,16 +1,16 @@
 // The window as a lesson, driven through its real widgets offscreen: File ▸ Examples in the order of the texts with
 // their keys, the explanation beside the chart showing what the core computes and following a slider, the zoom
 // reaching every panel, and the presentation view leaving the window as it found it.
-#include "document.h"
-#include "explanation_panel.h"
+#include "chart/roofline_chart.h"
+#include "common/log_slider.h"
+#include "document/document.h"
 #include "files/presets.h"
 #include "files/scenario.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
-#include "readout_table.h"
-#include "roofline_chart.h"
+#include "panels/explanation_panel.h"
+#include "panels/hardware_panel.h"
+#include "readout/readout_table.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QAction>

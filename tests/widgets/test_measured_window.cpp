@@ -2,19 +2,19 @@
 // chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
 // export command drawing them.
 #include "chart/measured.h"
-#include "chart_text.h"
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "common/chart_text.h"
+#include "common/log_slider.h"
+#include "document/document.h"
 #include "files/scenario_measured.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
+#include "measured/measured_table.h"
 #include "measured/placement.h"
-#include "measured_table.h"
+#include "panels/hardware_panel.h"
 #include "report/measured.h"
 #include "report/report.h"
-#include "roofline_chart.h"
 #include "session/analysis.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QFile>

@@ -1,11 +1,11 @@
 // The window's Model tab: a session with a model shows its settings, what the step takes, whether it fits and where
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
-#include "document.h"
-#include "main_window.h"
-#include "model_view.h"
+#include "document/document.h"
+#include "model/model_view.h"
 #include "report/report.h"
 #include "session/model_sweep.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QComboBox>

@@ -1,5 +1,5 @@
 // The export's PNG encoder: what it writes decodes to the very pixels it was given, at every size and band split.
-#include "png_writer.h"
+#include "export/png_writer.h"
 
 #include <QTest>
 

@@ -1,16 +1,16 @@
 // What no user input may do: extreme but legal numbers reach the chart finite; refused text changes nothing; a
 // write that fails (full disk, bad path) leaves the earlier file intact and the program running.
 #include "chart/chart.h"
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "common/log_slider.h"
+#include "common/power_slider.h"
+#include "document/document.h"
 #include "files/scenario.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
-#include "power_slider.h"
+#include "panels/hardware_panel.h"
+#include "panels/workload_panel.h"
 #include "report/report.h"
-#include "roofline_chart.h"
 #include "test_util.h"
-#include "workload_panel.h"
+#include "window/main_window.h"
 
 #include <QFile>
 #include <QJsonArray>

@@ -2,11 +2,11 @@
 // by the offscreen platform's screen configuration (tests/screens/) and ROOFLINE_TEST_SCALE. The first window fits
 // the screen, its geometry is remembered, the side panel scrolls, every table column shows whole figures and every
 // row can be reached, in every example.
-#include "document.h"
+#include "document/document.h"
 #include "files/presets.h"
-#include "main_window.h"
-#include "readout_table.h"
+#include "readout/readout_table.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QHeaderView>

@@ -1,17 +1,17 @@
 // The readout table as a class uses it: copied and exported, kinds in words, integer dtypes in OPs, and the same
 // figures as the command line's report of the same scenario.
 #include "base/units.h"
-#include "document.h"
+#include "chart/roofline_chart.h"
+#include "document/document.h"
 #include "files/presets.h"
 #include "files/scenario.h"
-#include "main_window.h"
-#include "readout_table.h"
+#include "panels/workload_panel.h"
+#include "readout/readout_table.h"
 #include "roofline/operations.h"
-#include "roofline_chart.h"
 #include "session/analysis.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
-#include "workload_panel.h"
 
 #include <QClipboard>
 #include <QComboBox>

@@ -2,21 +2,21 @@
 // on a log scale with powers of two as detents, keys that step the core's value, axes that hold still, the play
 // control, and the selection shared by the chart and the table, with markers dragged along their roofs.
 #include "chart/chart.h"
-#include "document.h"
-#include "hardware_panel.h"
-#include "log_slider.h"
-#include "main_window.h"
-#include "play_bar.h"
-#include "power_slider.h"
-#include "readout_table.h"
+#include "chart/roofline_chart.h"
+#include "common/log_slider.h"
+#include "common/power_slider.h"
+#include "document/document.h"
+#include "panels/hardware_panel.h"
+#include "panels/play_bar.h"
+#include "panels/teaching.h"
+#include "panels/workload_panel.h"
+#include "readout/readout_table.h"
 #include "roofline/solver.h"
 #include "roofline/sweep.h"
-#include "roofline_chart.h"
-#include "sweep_chart.h"
-#include "teaching.h"
+#include "sweep/sweep_chart.h"
 #include "test_util.h"
+#include "window/main_window.h"
 #include "window_fixture.h"
-#include "workload_panel.h"
 
 #include <QAction>
 #include <QComboBox>

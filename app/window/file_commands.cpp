@@ -1,0 +1,291 @@
+// The file commands: scenarios opened and saved, the examples menu, the exports and the clipboard.
+#include "window/file_commands.h"
+
+#include "chart/roofline_chart.h"
+#include "common/chart_text.h"
+#include "document/document.h"
+#include "export/export_dialog.h"
+#include "files/scenario.h"
+#include "files/scenario_measured.h"
+#include "readout/readout_table.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMainWindow>
+#include <QMenu>
+#include <QStatusBar>
+
+#include <algorithm>
+#include <climits>
+#include <tuple>
+#include <vector>
+
+namespace roofline::widgets {
+
+namespace {
+
+// A built-in scenario as the menu lists it: the lessons by their order, then the others by title.
+struct Example {
+    int order = INT_MAX;
+    QString title;
+    QString name;
+
+    bool operator<(const Example& other) const { return std::tie(order, title) < std::tie(other.order, other.title); }
+};
+
+std::vector<Example> builtInExamples(const PresetLibrary& library)
+{
+    std::vector<Example> examples;
+    for (const EmbeddedFile& f : embeddedFiles()) {
+        if (!f.name.starts_with("scenarios/"))
+            continue;
+        Example e { INT_MAX, qs(std::string(f.name)), qs(std::string(f.name)) };
+        const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), library);
+        if (parsed.ok()) {
+            if (!parsed.value().name.empty())
+                e.title = qs(parsed.value().name);
+            if (parsed.value().lesson)
+                e.order = parsed.value().lesson->order;
+        }
+        examples.push_back(std::move(e));
+    }
+    std::sort(examples.begin(), examples.end());
+    return examples;
+}
+
+} // namespace
+
+FileCommands::FileCommands(Document* document, RooflineChart* chart, ReadoutTable* table, QMainWindow* window)
+    : QObject(window)
+    , m_document(document)
+    , m_chart(chart)
+    , m_table(table)
+    , m_window(window)
+{
+    m_prompt = [window](const QString& question) {
+        return QMessageBox::question(window, QStringLiteral("Unsaved changes"), question,
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    };
+}
+
+void FileCommands::addActions(QMenu* file)
+{
+    QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &FileCommands::showOpenDialog);
+    open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    QAction* saveAction = file->addAction(QStringLiteral("&Save scenario"), this, &FileCommands::save);
+    saveAction->setShortcut(QKeySequence::Save);
+    saveAction->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
+    QAction* saveAs = file->addAction(QStringLiteral("Save scenario &as…"), this, &FileCommands::showSaveDialog);
+    saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_examples = file->addMenu(QStringLiteral("E&xamples"));
+    buildExamplesMenu();
+    file->addSeparator();
+    QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &FileCommands::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    QAction* exportTableAction
+        = file->addAction(QStringLiteral("Export &table as CSV…"), this, &FileCommands::showTableExportDialog);
+    exportTableAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+}
+
+void FileCommands::buildExamplesMenu()
+{
+    int number = 1;
+    bool lessons = false;
+    for (const Example& e : builtInExamples(m_document->library())) {
+        if (lessons && e.order == INT_MAX)
+            m_examples->addSeparator(); // the models and measurements, after the texts' examples
+        lessons = e.order != INT_MAX;
+        QAction* example = m_examples->addAction(e.title, this, [this, n = e.name] {
+            if (confirmDiscard())
+                reportScenarioError(openEmbeddedScenario(n));
+        });
+        example->setData(e.name);
+        if (lessons && number <= 9)
+            example->setShortcut(QKeySequence(Qt::CTRL | static_cast<Qt::Key>(Qt::Key_0 + number++)));
+    }
+    m_examples->setEnabled(!m_examples->isEmpty());
+}
+
+QString FileCommands::openScenario(const QString& path)
+{
+    const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library(), m_document->models());
+    if (!loaded.ok())
+        return qs(toString(loaded.error()));
+    const QString name = qs(loaded.value().name);
+    if (QString error = openSession(loaded.value(), path.toStdString(), QFileInfo(path).absoluteFilePath());
+        !error.isEmpty())
+        return error;
+    if (m_window->statusBar()->currentMessage().isEmpty())
+        m_window->statusBar()->showMessage(QStringLiteral("Opened %1").arg(name), 5000);
+    return {};
+}
+
+QString FileCommands::openSession(Session session, const std::string& origin, const QString& filePath)
+{
+    std::shared_ptr<const MeasuredSet> measured;
+    if (session.measured) {
+        Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(*session.measured, origin);
+        if (!set)
+            return QStringLiteral("The measured data of %1 could not be read:\n%2")
+                .arg(qs(origin), qs(toString(set.error())));
+        m_window->statusBar()->clearMessage();
+        if (!set->skipped.empty())
+            m_window->statusBar()->showMessage(QStringLiteral("Measured data: %1 rows skipped, the first: %2")
+                                                   .arg(set->skipped.size())
+                                                   .arg(qs(set->skipped.front().toString())),
+                15000);
+        measured = std::make_shared<const MeasuredSet>(std::move(set).value());
+    }
+    m_document->load(std::move(session), filePath, std::move(measured));
+    return {};
+}
+
+QString FileCommands::openEmbeddedScenario(const QString& name)
+{
+    for (const EmbeddedFile& f : embeddedFiles()) {
+        if (qs(std::string(f.name)) != name)
+            continue;
+        const auto parsed
+            = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library(), m_document->models());
+        if (!parsed.ok())
+            return qs(toString(parsed.error()));
+        return openSession(parsed.value(), "embedded:" + std::string(f.name), {});
+    }
+    return QStringLiteral("No built-in scenario %1").arg(name);
+}
+
+void FileCommands::reportScenarioError(const QString& error)
+{
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, QStringLiteral("Cannot open the scenario"), error);
+}
+
+void FileCommands::showOpenDialog()
+{
+    if (!confirmDiscard())
+        return;
+    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open scenario"), QString(),
+        QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
+    if (!path.isEmpty())
+        reportScenarioError(openScenario(path));
+}
+
+bool FileCommands::confirmDiscard()
+{
+    if (!m_document->isDirty())
+        return true;
+    const QString name
+        = qs(m_document->session().name.empty() ? m_document->session().chip.name : m_document->session().name);
+    switch (m_prompt(QStringLiteral("Save the changes to %1 first?").arg(name))) {
+    case QMessageBox::Save:
+        return save();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString FileCommands::saveScenario(const QString& path)
+{
+    Session session = m_document->session();
+    if (session.measured) // a relative path names the same file from the saved scenario's folder
+        session.measured->file
+            = rebasedMeasuredPath(*session.measured, m_document->openedFrom().toStdString(), path.toStdString());
+    const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
+    if (error.isEmpty()) {
+        m_document->markSaved(QFileInfo(path).absoluteFilePath());
+        emit saved();
+        m_window->statusBar()->showMessage(QStringLiteral("Saved %1").arg(path), 5000);
+    }
+    return error;
+}
+
+bool FileCommands::save()
+{
+    if (m_document->filePath().isEmpty())
+        return showSaveDialog();
+    if (const QString error = saveScenario(m_document->filePath()); !error.isEmpty()) {
+        QMessageBox::warning(m_window, QStringLiteral("Save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+bool FileCommands::showSaveDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, QStringLiteral("Save scenario"), m_document->filePath(), QStringLiteral("Scenarios (*.yaml)"));
+    if (path.isEmpty())
+        return false;
+    if (const QString error = saveScenario(path); !error.isEmpty()) {
+        QMessageBox::warning(m_window, QStringLiteral("Save scenario"), error);
+        return false;
+    }
+    return true;
+}
+
+QString FileCommands::exportTo(const QString& path, const ExportOptions& options)
+{
+    // The chart is drawn in the export's theme for the file, then in the window's again.
+    const ChartTheme shown = m_chart->theme();
+    ChartTheme theme = options.theme == ExportTheme::Light ? ChartTheme::light()
+        : options.theme == ExportTheme::Dark               ? ChartTheme::darkTheme()
+                                                           : shown;
+    theme.zoom = shown.zoom;
+    if (options.transparent)
+        theme.background = Qt::transparent;
+    if (options.theme == ExportTheme::AsShown && !options.transparent)
+        return exportChart(*m_chart, path, options);
+    m_chart->setTheme(theme);
+    const QString error = exportChart(*m_chart, path, options);
+    m_chart->setTheme(shown);
+    return error;
+}
+
+void FileCommands::showExportDialog()
+{
+    const QString suggested = m_lastExport.isEmpty()
+        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_document->hardware().id)))
+        : m_lastExport;
+    ExportDialog dialog(suggested, m_exportOptions, m_window);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    m_lastExport = dialog.path();
+    m_exportOptions = dialog.options();
+    const QString error = exportTo(m_lastExport, m_exportOptions);
+    if (!error.isEmpty())
+        QMessageBox::warning(m_window, QStringLiteral("Export failed"), error);
+    else
+        m_window->statusBar()->showMessage(QStringLiteral("Exported %1").arg(m_lastExport), 5000);
+}
+
+QString FileCommands::exportTable(const QString& path)
+{
+    return writeFile(path, m_table->csvText().toUtf8());
+}
+
+void FileCommands::showTableExportDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, QStringLiteral("Export table"),
+        QDir::home().filePath(QStringLiteral("roofline-%1.csv").arg(qs(m_document->hardware().id))),
+        QStringLiteral("CSV (*.csv)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = exportTable(path); !error.isEmpty())
+        QMessageBox::warning(m_window, QStringLiteral("Export failed"), error);
+    else
+        m_window->statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 5000);
+}
+
+void FileCommands::copyChart()
+{
+    QApplication::clipboard()->setImage(renderChart(*m_chart, m_chart->size(), 2));
+    m_window->statusBar()->showMessage(QStringLiteral("Chart copied to the clipboard"), 3000);
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,83 @@
+// The window's file commands: open, save and save as, the built-in examples, the chart's and the table's exports,
+// and the chart copied to the clipboard.
+#pragma once
+
+#include "export/chart_export.h"
+#include "session/session.h"
+
+#include <QMessageBox>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <string>
+
+class QMainWindow;
+class QMenu;
+
+namespace roofline::widgets {
+
+class Document;
+class ReadoutTable;
+class RooflineChart;
+
+// Edits the document: opening a scenario replaces its session. Dialogs open over `window`, and what happened shows
+// in its status bar.
+class FileCommands : public QObject {
+    Q_OBJECT
+public:
+    FileCommands(Document* document, RooflineChart* chart, ReadoutTable* table, QMainWindow* window);
+
+    // File ▸ Open, Save, Save as, Examples, Export chart and Export table.
+    void addActions(QMenu* file);
+    // File ▸ Examples: the texts' worked examples in their order, then the others.
+    QMenu* examplesMenu() const { return m_examples; }
+
+    // Loads a scenario file; on failure returns its located errors and leaves the document as it was. Does not ask
+    // about unsaved changes: the menu's commands do (see confirmDiscard).
+    QString openScenario(const QString& path);
+    QString openEmbeddedScenario(const QString& name);
+    // Says in a dialog why a scenario could not be opened; nothing for an empty message.
+    void reportScenarioError(const QString&);
+    // Saves the session as a scenario file; returns an error text or an empty string, and keeps the old file whole
+    // on failure.
+    QString saveScenario(const QString& path);
+    // Asks, when the document has unsaved changes, whether to save them first. Returns false when the user cancels
+    // or the save fails. The question is asked through `prompt`, which tests replace.
+    bool confirmDiscard();
+    using Prompt = std::function<QMessageBox::StandardButton(const QString& question)>;
+    void setUnsavedChangesPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
+    // Exports what the chart shows; returns an error text or an empty string.
+    QString exportTo(const QString& path, const ExportOptions&);
+    // Writes the table, every row, as CSV; returns an error text or an empty string.
+    QString exportTable(const QString& path);
+    // Edit ▸ Copy chart.
+    void copyChart();
+
+signals:
+    // The document was saved, perhaps under a new name.
+    void saved();
+
+private:
+    // Opens a session read from `origin` (its path, or "embedded:NAME") with the measured kernels its measured block
+    // names, read once here; on failure returns the located errors and leaves the document as it was.
+    QString openSession(Session, const std::string& origin, const QString& filePath);
+    void buildExamplesMenu();
+    void showOpenDialog();
+    // Saves to the document's file, or asks for one. Returns whether the document was saved.
+    bool save();
+    bool showSaveDialog();
+    void showExportDialog();
+    void showTableExportDialog();
+
+    Document* m_document;
+    RooflineChart* m_chart;
+    ReadoutTable* m_table;
+    QMainWindow* m_window;
+    QMenu* m_examples = nullptr;
+    Prompt m_prompt;
+    QString m_lastExport;
+    ExportOptions m_exportOptions;
+};
+
+} // namespace roofline::widgets

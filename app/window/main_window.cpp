@@ -1,0 +1,298 @@
+// The main window: the views laid out, the analysis handed to them after every edit, the menus and the title.
+#include "window/main_window.h"
+
+#include "chart/roofline_chart.h"
+#include "common/chart_text.h"
+#include "document/document.h"
+#include "measured/measured_table.h"
+#include "model/model_view.h"
+#include "panels/explanation_panel.h"
+#include "panels/hardware_panel.h"
+#include "panels/teaching.h"
+#include "panels/workload_panel.h"
+#include "readout/readout_table.h"
+#include "sweep/sweep_chart.h"
+#include "window/sweep_page.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+namespace roofline::widgets {
+
+MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* parent)
+    : QMainWindow(parent)
+    , m_document(new Document(std::move(library), std::move(models), this))
+    , m_chart(new RooflineChart)
+    , m_table(new ReadoutTable)
+    , m_measuredTable(new MeasuredTable)
+    , m_sweepPage(new SweepPage(m_document))
+    , m_bottomTabs(new QTabWidget)
+    , m_hardwarePanel(new HardwarePanel(m_document))
+    , m_workloadPanel(new WorkloadPanel(m_document))
+    , m_files(new FileCommands(m_document, m_chart, m_table, this))
+    , m_theme(new ThemeController(this))
+    , m_banner(new QLabel)
+    , m_explanation(new ExplanationPanel)
+    , m_explanationDock(new QDockWidget(QStringLiteral("Explanation")))
+{
+    setWindowTitle(QStringLiteral("Roofline Lab"));
+
+    auto* controls = new QWidget;
+    auto* controlsLayout = new QVBoxLayout(controls);
+    controlsLayout->addWidget(m_hardwarePanel);
+    controlsLayout->addWidget(m_workloadPanel, 1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("controlsScroll"));
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setMinimumWidth(kPanelMinWidth);
+    // The window fits a 640×360 screen (1280×720 at 200 %): charts and panels give way, and scroll.
+    m_chart->setMinimumSize(kChartMinSize);
+    m_sweepPage->chart()->setMinimumSize(kChartMinSize.width(), kChartMinSize.height() / 2);
+    buildBottomTabs();
+    connect(m_document, &Document::gestureStarted, m_chart, [this] { m_chart->setDragging(true); });
+    connect(m_document, &Document::gestureFinished, m_chart, [this] { m_chart->setDragging(false); });
+
+    auto* right = new QSplitter(Qt::Vertical);
+    right->setObjectName(QStringLiteral("chartSplitter"));
+    right->addWidget(m_chart);
+    right->addWidget(m_bottomTabs);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 1);
+    right->setSizes({ 640, 260 }); // the chart first; the table scrolls
+    m_chart->setToolTip(QString()); // hover texts come from the markers and roofs themselves
+
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->setObjectName(QStringLiteral("mainSplitter"));
+    main->addWidget(scroll);
+    main->addWidget(right);
+    main->setStretchFactor(1, 1);
+    main->setChildrenCollapsible(false);
+    right->setChildrenCollapsible(false);
+
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->addWidget(buildBanner());
+    centralLayout->addWidget(main, 1);
+    setCentralWidget(central);
+
+    // Lock axes, play, the shared selection and marker drags (panels/teaching.cpp).
+    m_teaching = new TeachingControls(
+        m_document, m_chart, m_table, m_workloadPanel, m_sweepPage->chart(), m_sweepPage->paramChooser(), this);
+    addToolBar(Qt::BottomToolBarArea, m_teaching->toolBar());
+    setUpExplanation();
+    buildMenus();
+    connect(m_files, &FileCommands::saved, this, &MainWindow::updateTitle);
+    connect(m_theme, &ThemeController::themeChanged, this, [this](const ChartTheme& theme) {
+        m_chart->setTheme(theme);
+        m_table->setTheme(theme);
+        m_sweepPage->chart()->setTheme(theme);
+        m_workloadPanel->setTheme(theme);
+    });
+    // The views draw the document's analysis: one analysis per edit, shared by all of them.
+    connect(m_document, &Document::contentChanged, this, [this] {
+        m_chart->setAnalysis(m_document->analysis());
+        m_table->setAnalysis(m_document->analysis());
+        m_measuredTable->setAnalysis(m_document->analysis());
+        showTab(m_measuredTable, m_document->analysis()->measured.has_value());
+        m_explanation->setAnalysis(m_document->analysis());
+        updateExplanation();
+        m_sweepPage->setAnalysis(m_document->analysis());
+        showTab(m_modelView, m_modelView->hasModel());
+        updateTitle();
+    });
+    connect(m_document, &Document::dirtyChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
+        statusBar()->showMessage(modified
+                ? QStringLiteral("Hardware modified: Edit ▸ Reset values puts back the opened numbers")
+                : QString());
+    });
+    m_chart->setAnalysis(m_document->analysis());
+    m_table->setAnalysis(m_document->analysis());
+    m_measuredTable->setAnalysis(m_document->analysis());
+    m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_measuredTable), false);
+    m_explanation->setAnalysis(m_document->analysis());
+    m_sweepPage->setAnalysis(m_document->analysis());
+    // The window's least size is set now, before it has a native window: set later, the platform is asked to follow
+    // it, which the offscreen platform answers with a warning on stderr.
+    layout()->activate();
+    restoreSettings();
+    updateTitle();
+}
+
+MainWindow::~MainWindow()
+{
+    // Destroying the window hides the dock after this object is no longer a MainWindow: its visibility must not reach
+    // the handler that reads the window's state.
+    disconnect(m_explanationDock, nullptr, this, nullptr);
+}
+
+void MainWindow::buildBottomTabs()
+{
+    // Below the chart, the readout and the sweep chart share a place: the sweep is sampled only while it shows.
+    m_bottomTabs->addTab(m_table, QStringLiteral("&Readout"));
+    m_bottomTabs->addTab(m_sweepPage, QStringLiteral("S&weep"));
+    connect(m_sweepPage, &SweepPage::statusMessage, this, [this](const QString& text, int timeoutMs) {
+        text.isEmpty() ? statusBar()->clearMessage() : statusBar()->showMessage(text, timeoutMs);
+    });
+    // A session with a model also shows its totals, shown only then.
+    m_modelView = new ModelView(m_document);
+    m_bottomTabs->addTab(m_modelView, QStringLiteral("&Model"));
+    m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
+    connect(m_modelView, &ModelView::settingRefused, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
+    m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
+    connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);
+    connect(m_measuredTable, &MeasuredTable::kernelChosen, m_chart, &RooflineChart::markMeasured);
+    connect(m_measuredTable, &MeasuredTable::linkChosen, m_document, &Document::linkKernel);
+}
+
+QWidget* MainWindow::buildBanner()
+{
+    // Bad user presets: a banner with their located errors, closed with its button; the program goes on.
+    auto* banner = new QFrame;
+    banner->setObjectName(QStringLiteral("presetErrors"));
+    banner->setStyleSheet(
+        QStringLiteral("#presetErrors { background: #fbe3d3; } #presetErrors QLabel { color: #5a2000; }"));
+    auto* bannerLayout = new QHBoxLayout(banner);
+    bannerLayout->setContentsMargins(8, 4, 4, 4);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setToolTip(QStringLiteral("Presets that could not be read; the others loaded"));
+    auto* close = new QToolButton;
+    close->setText(QStringLiteral("✕"));
+    close->setAutoRaise(true);
+    close->setToolTip(QStringLiteral("Hide this message"));
+    connect(close, &QToolButton::clicked, banner, &QWidget::hide);
+    bannerLayout->addWidget(m_banner, 1);
+    bannerLayout->addWidget(close, 0, Qt::AlignTop);
+    const Diagnostics& errors = m_document->library().errors();
+    if (!errors.empty())
+        m_banner->setText(QStringLiteral("Some presets could not be loaded:\n") + qs(toString(errors)).trimmed());
+    banner->setVisible(!errors.empty());
+    return banner;
+}
+
+SweepChart* MainWindow::sweepChart() const
+{
+    return m_sweepPage->chart();
+}
+
+QComboBox* MainWindow::sweepParamChooser() const
+{
+    return m_sweepPage->paramChooser();
+}
+
+QLineEdit* MainWindow::sweepRangeField() const
+{
+    return m_sweepPage->rangeField();
+}
+
+void MainWindow::showTab(QWidget* page, bool shown)
+{
+    // QTabBar lays itself and the tab widget out again at every setTabVisible, changed or not: at every slider step
+    // that was a quarter of the step's instructions.
+    const int index = m_bottomTabs->indexOf(page);
+    if (m_bottomTabs->isTabVisible(index) != shown)
+        m_bottomTabs->setTabVisible(index, shown);
+}
+
+void MainWindow::updateTitle()
+{
+    const Session& s = m_document->session();
+    QString name = m_document->filePath().isEmpty() ? qs(s.name.empty() ? s.chip.name : s.name)
+                                                    : QFileInfo(m_document->filePath()).fileName();
+    setWindowTitle(QStringLiteral("%1[*] — Roofline Lab").arg(name));
+    setWindowModified(m_document->isDirty());
+}
+
+QString MainWindow::bannerText() const
+{
+    return m_banner->text();
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    m_files->addActions(file);
+    file->addSeparator();
+    QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
+
+    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    edit->addAction(undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    redo->setShortcuts({ QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z) });
+    edit->addAction(redo);
+    edit->addSeparator();
+    QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), m_files, &FileCommands::copyChart);
+    copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    QAction* reset = edit->addAction(QStringLiteral("&Reset values"), m_document, &Document::resetToPreset);
+    reset->setToolTip(
+        QStringLiteral("Put back the chip's numbers and the operations' values the scenario opened with"));
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+
+    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    m_theme->addZoomActions(view);
+    view->addSeparator();
+    QAction* fullScreen = view->addAction(
+        QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
+    fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
+    buildLessonActions(view);
+    view->addSeparator();
+    view->addAction(m_teaching->lockAxesAction());
+    view->addAction(m_teaching->fitAxesAction());
+    view->addSeparator();
+    m_theme->addThemeActions(view);
+
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QAction* about = help->addAction(QStringLiteral("&About Roofline Lab"), this, &MainWindow::showAbout);
+    about->setShortcut(QKeySequence(Qt::Key_F1));
+    // The presentation view hides the menu bar: its commands stay on their keys.
+    for (QAction* menu : menuBar()->actions())
+        addActions(menu->menu()->actions());
+    addActions(m_files->examplesMenu()->actions());
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, QStringLiteral("About Roofline Lab"),
+        QStringLiteral("<h3>Roofline Lab %1</h3>"
+                       "<p>A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per "
+                       "compute dtype, memory level and link.</p>"
+                       "<p>The formulas follow <i>All About Rooflines</i> in the JAX scaling book (How to Scale Your "
+                       "Model) and <i>The Extended Roofline</i>: T<sub>math</sub> = FLOPs / peak, "
+                       "T<sub>comms</sub> = bytes / bandwidth, and a run time between their maximum and their "
+                       "sum.</p><p>Every bandwidth is one-way bytes per second.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!confirmDiscard()) {
+        event->ignore();
+        return;
+    }
+    saveSettings();
+    event->accept();
+}
+
+} // namespace roofline::widgets

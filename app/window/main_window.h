@@ -1,0 +1,146 @@
+// The main window: assembles the chart, the controls, the pages under the chart and the menus.
+#pragma once
+
+#include "export/chart_export.h"
+#include "files/presets.h"
+#include "llm/model.h"
+#include "window/file_commands.h"
+#include "window/theme_controller.h"
+
+#include <QMainWindow>
+
+#include <utility>
+#include <vector>
+
+class QComboBox;
+class QDockWidget;
+class QLineEdit;
+class QLabel;
+class QMenu;
+class QTabWidget;
+
+namespace roofline::widgets {
+
+class Document;
+class ExplanationPanel;
+class HardwarePanel;
+class MeasuredTable;
+class ModelView;
+class ReadoutTable;
+class RooflineChart;
+class SweepChart;
+class SweepPage;
+class TeachingControls;
+class WorkloadPanel;
+
+// The window holds the document and hands each view the document's analysis after every edit. Its commands live in
+// classes of their own: FileCommands (the File menu and Edit ▸ Copy chart), ThemeController (the theme and the
+// zoom), SweepPage (the Sweep tab) and TeachingControls (lock axes, play, the shared selection); the window forwards
+// what it offers of them.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    using ThemeMode = ThemeController::Mode;
+
+    // `library` is the presets the chooser lists; its errors (bad user presets) show in a banner.
+    // The libraries as the application loaded them, once: nothing below reads the user's folders.
+    MainWindow(PresetLibrary library, ModelLibrary models, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return m_document; }
+    RooflineChart* chart() const { return m_chart; }
+    ReadoutTable* table() const { return m_table; }
+    MeasuredTable* measuredTable() const { return m_measuredTable; }
+    SweepChart* sweepChart() const;
+    QComboBox* sweepParamChooser() const;
+    QLineEdit* sweepRangeField() const;
+    QTabWidget* bottomTabs() const { return m_bottomTabs; }
+    ModelView* modelView() const { return m_modelView; }
+    HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
+    WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
+    TeachingControls* teaching() const { return m_teaching; }
+    QString bannerText() const;
+    ThemeMode themeMode() const { return m_theme->mode(); }
+    double zoom() const { return m_theme->zoom(); }
+    ExplanationPanel* explanationPanel() const { return m_explanation; }
+    QDockWidget* explanationDock() const { return m_explanationDock; }
+    QMenu* examplesMenu() const { return m_files->examplesMenu(); }
+    // The presentation view: the chart and the explanation alone, full screen, in large type. Leaving it puts back
+    // the window as it was: geometry, docks and panels.
+    bool isPresenting() const { return m_presenting; }
+    void setPresentation(bool);
+
+    // The file commands, as file_commands.h describes them.
+    QString openScenario(const QString& path) { return m_files->openScenario(path); }
+    void reportScenarioError(const QString& error) { m_files->reportScenarioError(error); }
+    QString openEmbeddedScenario(const QString& name) { return m_files->openEmbeddedScenario(name); }
+    QString saveScenario(const QString& path) { return m_files->saveScenario(path); }
+    bool confirmDiscard() { return m_files->confirmDiscard(); }
+    using Prompt = FileCommands::Prompt;
+    void setUnsavedChangesPrompt(Prompt prompt) { m_files->setUnsavedChangesPrompt(std::move(prompt)); }
+    QString exportTo(const QString& path, const ExportOptions& options) { return m_files->exportTo(path, options); }
+    QString exportTable(const QString& path) { return m_files->exportTable(path); }
+    void setThemeMode(ThemeMode mode) { m_theme->setMode(mode); }
+    void setZoom(double zoom) { m_theme->setZoom(zoom); }
+
+protected:
+    void closeEvent(QCloseEvent*) override;
+
+private:
+    // Small enough that the window fits 640×360 logical pixels with its menus and borders.
+    static constexpr int kPanelMinWidth = 200;
+    static constexpr int kWideScreen = 1280; // logical pixels: below, the explanation docks under the window's parts
+    static constexpr QSize kChartMinSize { 200, 120 };
+    // The first window: the size the layout is drawn for, or most of a smaller screen.
+    static constexpr QSize kPreferredSize { 1400, 900 };
+    static constexpr double kScreenShare = 0.9;
+    // Type in the presentation view, on top of the user's zoom: readable from the back of a room.
+    static constexpr double kPresentationScale = 1.5;
+
+    // Under the chart: the readout, the sweep, the model and the measured kernels.
+    void buildBottomTabs();
+    // The banner with the presets that could not be read.
+    QWidget* buildBanner();
+    void buildMenus();
+    // View ▸ Presentation and View ▸ Explanation.
+    void buildLessonActions(QMenu* view);
+    void setUpExplanation();
+    // Shows the dock when there is something to explain and the user has not closed it.
+    void updateExplanation();
+    void updateTitle();
+    // Shows or hides a tab under the chart, only where that changes anything.
+    void showTab(QWidget* page, bool shown);
+    void showAbout();
+    void restoreSettings();
+    // On a first launch: sized to the screen's available area and centred on it.
+    void fitToScreen();
+    void saveSettings() const;
+
+    Document* m_document;
+    RooflineChart* m_chart;
+    ReadoutTable* m_table;
+    MeasuredTable* m_measuredTable;
+    SweepPage* m_sweepPage;
+    QTabWidget* m_bottomTabs;
+    ModelView* m_modelView = nullptr;
+    HardwarePanel* m_hardwarePanel;
+    WorkloadPanel* m_workloadPanel;
+    TeachingControls* m_teaching = nullptr;
+    FileCommands* m_files;
+    ThemeController* m_theme;
+    QLabel* m_banner;
+    ExplanationPanel* m_explanation;
+    QDockWidget* m_explanationDock;
+    bool m_explanationWanted = true; // false once the user closes the dock
+    bool m_presenting = false;
+    // What the presentation view hides or changes, to put back on leaving.
+    struct Shown {
+        QByteArray geometry;
+        QByteArray state;
+        Qt::WindowStates windowState;
+        std::vector<std::pair<QWidget*, bool>> widgets;
+    };
+    Shown m_beforePresentation;
+};
+
+} // namespace roofline::widgets

@@ -1,0 +1,437 @@
+// The roofline chart's frame: axes, theme, layers and redraws, and reading back what is drawn.
+#include "chart/roofline_chart.h"
+
+#include "base/units.h"
+#include "chart/measured.h"
+#include "common/chart_text.h"
+#include "common/si_log_ticker.h"
+
+#include <QToolTip>
+
+#include <cmath>
+
+namespace roofline::widgets {
+
+RooflineChart::RooflineChart(QWidget* parent)
+    : QCustomPlot(parent)
+    , m_analysis(std::make_shared<const Analysis>())
+    , m_theme(ChartTheme::light())
+{
+    // Operations join the legend through buildLegend(), a bounded number of them.
+    setAutoAddPlottableToLegend(false);
+    setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
+    // Lines, markers and texts share the "main" layer, texts last (see rebuild), in a paint buffer of its own: a slider
+    // step redraws that layer alone. Background and grid below it, axes, title and legend above it keep their buffers.
+    m_mainLayer = layer(QStringLiteral("main"));
+    m_mainLayer->setMode(QCPLayer::lmBuffered);
+    addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
+    m_measuredLayer = layer(QStringLiteral("measured"));
+    m_measuredLayer->setMode(QCPLayer::lmBuffered);
+    setMinimumSize(480, 320);
+    setMouseTracking(true);
+    // QCustomPlot's paint fills its whole region with the background before the buffers: nothing to fill beforehand.
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
+        [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
+    yAxis->setTicker(
+        QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
+    xAxis->setLabel(QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
+    xAxis2->setVisible(true);
+    yAxis2->setVisible(true);
+    xAxis2->setTickLabels(false);
+    yAxis2->setTickLabels(false);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), xAxis2,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), yAxis2,
+        qOverload<const QCPRange&>(&QCPAxis::setRange));
+    xAxis2->setScaleType(QCPAxis::stLogarithmic);
+    yAxis2->setScaleType(QCPAxis::stLogarithmic);
+
+    m_title = new QCPTextElement(this);
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    m_title->setLayer(QStringLiteral("axes")); // outside the axis rect: it changes only with a full replot
+    // Below the flat roof and right of the slopes a roofline chart is empty: the legend's place.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    legend->setVisible(true);
+    legend->setRowSpacing(0);
+
+    connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
+    connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
+    connect(this, &QCustomPlot::mousePress, this, &RooflineChart::pressMarker);
+    connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::dragMarker);
+    connect(this, &QCustomPlot::mouseRelease, this, &RooflineChart::releaseMarker);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        m_fullQueued = false;
+        m_frameKey = frameKey();
+        m_frameKeyUnnamed = frameKey(false);
+        m_fullWhileFast = m_fullWhileFast || m_fast;
+    });
+    connect(this, &QCustomPlot::afterReplot, this, [this] {
+        m_frameRect = axisRect()->rect();
+        finishRedraw();
+    });
+    m_settle.setSingleShot(true);
+    m_settle.setInterval(kSettleMs);
+    connect(&m_settle, &QTimer::timeout, this, &RooflineChart::updateDrawing);
+    applyTheme();
+    refresh();
+}
+
+RooflineChart::~RooflineChart()
+{
+    clearPlot(); // in linear time, where QCustomPlot's own teardown is quadratic in the number of graphs
+}
+
+void RooflineChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    refresh();
+}
+
+void RooflineChart::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    m_textSizes.clear();
+    m_legendSize = QSize();
+    m_frameKey.clear(); // background, grid, axes and legend change colours and fonts: a full replot
+    applyTheme();
+    m_signature.clear(); // graphs take their pens and fonts when built
+    refresh();
+}
+
+void RooflineChart::applyTheme()
+{
+    const ChartTheme& t = m_theme;
+    setBackground(QBrush(t.background));
+    for (QCPAxis* axis : { xAxis, yAxis, xAxis2, yAxis2 }) {
+        const QPen pen(t.foreground, t.width(1));
+        axis->setBasePen(pen);
+        axis->setTickPen(pen);
+        axis->setSubTickPen(pen);
+        axis->setTickLabelColor(t.foreground);
+        axis->setLabelColor(t.foreground);
+        axis->setTickLabelFont(t.font(9));
+        axis->setLabelFont(t.font(10));
+        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::SolidLine));
+        axis->grid()->setSubGridPen(QPen(t.subGrid, t.width(1), Qt::SolidLine));
+        axis->grid()->setSubGridVisible(axis == xAxis || axis == yAxis);
+        axis->grid()->setVisible(axis == xAxis || axis == yAxis);
+        axis->grid()->setZeroLinePen(Qt::NoPen);
+    }
+    m_title->setFont(t.font(12, true));
+    m_title->setTextColor(t.foreground);
+    legend->setFont(t.font(9));
+    legend->setTextColor(t.foreground);
+    legend->setBrush(QBrush(t.background));
+    legend->setBorderPen(QPen(t.grid, t.width(1)));
+    axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(40 * t.zoom), 6));
+    legend->setIconSize(static_cast<int>(std::lround(16 * t.zoom)), static_cast<int>(std::lround(12 * t.zoom)));
+}
+
+QString RooflineChart::signature() const
+{
+    QString s;
+    for (const chart::RoofSegment& r : m_layout.roofs)
+        s += QStringLiteral("%1:%2:%3;").arg(static_cast<int>(r.kind)).arg(qs(r.name)).arg(r.selected);
+    s += QLatin1Char('|');
+    for (const chart::RoofSegment& r : m_layout.practical)
+        s += QStringLiteral("%1:%2;").arg(static_cast<int>(r.kind)).arg(qs(r.name));
+    s += QLatin1Char('|');
+    for (std::size_t op : m_shown)
+        s += QString::number(op) + QLatin1Char(',');
+    // Measured kernels are drawn anew only with another set: their points stay where they were measured.
+    s += QStringLiteral("|m%1").arg(quintptr(m_analysis->measuredSet.get()));
+    return s;
+}
+
+void RooflineChart::refresh()
+{
+    const Analysis& a = *m_analysis;
+    m_shown = a.shown();
+    m_evaluations.clear();
+    m_evaluations.reserve(m_shown.size());
+    for (std::size_t op : m_shown)
+        m_evaluations.push_back(a.operations[op].evaluation.value());
+    m_measuredExtent = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, heldAxes());
+    holdAxes();
+    const QString sig = signature();
+    if (sig != m_signature) {
+        m_signature = sig;
+        rebuild();
+    }
+    updateItems();
+    const bool full = frameChanged();
+    if (!full) { // a step of some input: drawn fast until input rests
+        m_settle.start();
+        updateDrawing();
+    }
+    scheduleRedraw(full);
+}
+
+QCPItemText* RooflineChart::addText(double points, const QColor& colour)
+{
+    auto* text = new QCPItemText(this);
+    m_texts.push_back(text);
+    text->setFont(m_theme.font(points));
+    text->setColor(colour);
+    text->setClipToAxisRect(true);
+    return text;
+}
+
+QColor RooflineChart::halo() const
+{
+    QColor halo = m_theme.background;
+    halo.setAlpha(200);
+    return halo;
+}
+
+// Removes every graph and item in the order they were made. QCustomPlot keeps them in lists it searches from the
+// front, and its clearGraphs()/clearItems() remove from the back (each removal a search of the whole list) and re-lay
+// the legend out after each graph: quadratic, seconds at thousands of operations. From the front each search ends at
+// once, and the legend, emptied first, has nothing to re-lay out.
+void RooflineChart::clearPlot()
+{
+    legend->clearItems();
+    std::vector<QCPAbstractPlottable*> plottables;
+    plottables.reserve(static_cast<std::size_t>(plottableCount()));
+    for (int i = 0; i < plottableCount(); ++i)
+        plottables.push_back(plottable(i));
+    for (QCPAbstractPlottable* p : plottables)
+        removePlottable(p);
+    std::vector<QCPAbstractItem*> items;
+    items.reserve(static_cast<std::size_t>(itemCount()));
+    for (int i = 0; i < itemCount(); ++i)
+        items.push_back(item(i));
+    for (QCPAbstractItem* i : items)
+        removeItem(i);
+    m_texts.clear();
+    m_vectorMarkers.clear();
+    m_roofs.clear();
+    m_practical.clear();
+    m_operations.clear();
+    m_labels.clear();
+    m_leaders.clear();
+    m_labelOperations.clear();
+    m_spreadGraphs.clear();
+    m_more = nullptr;
+    m_highlight = nullptr;
+    m_measuredGraphs.clear();
+    m_measuredLegend.clear();
+    m_measuredRoofs.clear();
+    m_measuredLinks = nullptr;
+    m_predictions = nullptr;
+    m_measuredRing = nullptr;
+}
+
+void RooflineChart::rebuild()
+{
+    m_legendSize = QSize();
+    clearPlot();
+    buildMeasured(); // its ceilings below the roofs, its lines below the markers
+    buildRoofs();
+    buildOperations();
+    buildHighlight();
+    for (QCPGraph* entry : m_measuredLegend)
+        entry->addToLegend(); // after the operations' rows
+    if (m_measuredRing)
+        m_measuredRing->setLayer(m_mainLayer); // above every marker
+    if (m_fast && m_smoothScopes == 0)
+        useMarkerSprites(true);
+    // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
+    // layer, in the order made.
+    for (QCPItemText* text : m_texts)
+        text->setLayer(m_mainLayer);
+}
+
+void RooflineChart::updateItems()
+{
+    const chart::Layout& l = m_layout;
+    xAxis->setRange(l.x.lower(), l.x.upper());
+    yAxis->setRange(l.y.lower(), l.y.upper());
+    xAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.x.decades());
+    yAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.y.decades());
+    const Dtype dtype = m_analysis->dtype;
+    yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype))));
+    m_title->setText(QStringLiteral("%1 · %2%3")
+                         .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
+                             m_analysis->session.overrides.empty() ? QString() : QStringLiteral(" (modified)")));
+    updateRoofs();
+    updateOperations();
+    updateHighlight();
+    updateMeasured();
+}
+
+QString RooflineChart::frameKey(bool withNames) const
+{
+    return QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
+        .arg(m_layout.x.lowerDecade)
+        .arg(m_layout.x.upperDecade)
+        .arg(m_layout.y.lowerDecade)
+        .arg(m_layout.y.upperDecade)
+        .arg(m_title->text(), yAxis->label(), m_signature + (withNames ? m_legendNames : QString()));
+}
+
+bool RooflineChart::frameChanged() const
+{
+    const bool followingInput = m_dragging || m_settle.isActive();
+    return followingInput ? frameKey(false) != m_frameKeyUnnamed : frameKey() != m_frameKey;
+}
+
+void RooflineChart::scheduleRedraw(bool full)
+{
+    if (full || m_fullQueued) {
+        m_fullQueued = true;
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    if (m_liveQueued)
+        return;
+    m_liveQueued = true;
+    QMetaObject::invokeMethod(this, &RooflineChart::redrawLive, Qt::QueuedConnection);
+}
+
+void RooflineChart::setDragging(bool dragging)
+{
+    m_dragging = dragging;
+    if (!dragging) {
+        m_settle.stop(); // the handle let go: input rests
+        // Held axes that something would leave take the content's range now.
+        if (const auto held = heldAxes(); held && chart::keepOrRescale(*held, m_layout.natural) != *held)
+            refresh();
+    }
+    updateDrawing();
+}
+
+void RooflineChart::settle()
+{
+    m_settle.stop();
+    updateDrawing();
+}
+
+void RooflineChart::updateDrawing()
+{
+    const bool fast = m_dragging || m_settle.isActive();
+    if (fast == m_fast)
+        return;
+    m_fast = fast;
+    if (m_smoothScopes == 0)
+        applyDrawing(fast);
+    m_settling = !fast;
+    if (fast) {
+        m_fullWhileFast = false;
+        return;
+    }
+    // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast, or the
+    // legend kept old names through the input.
+    scheduleRedraw(m_fullWhileFast || frameChanged());
+}
+
+void RooflineChart::applyDrawing(bool fast)
+{
+    setNotAntialiasedElements(fast ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
+    useMarkerSprites(fast);
+}
+
+RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
+    : m_chart(qobject_cast<RooflineChart*>(&plot))
+{
+    if (m_chart && m_chart->m_smoothScopes++ == 0 && m_chart->m_fast)
+        m_chart->applyDrawing(false);
+}
+
+RooflineChart::SmoothScope::~SmoothScope()
+{
+    if (m_chart && --m_chart->m_smoothScopes == 0 && m_chart->m_fast)
+        m_chart->applyDrawing(true);
+}
+
+void RooflineChart::finishRedraw()
+{
+    if (!m_fast)
+        m_fullWhileFast = false;
+    emit redrawn();
+    if (m_settling && !m_fast) {
+        m_settling = false;
+        emit settled();
+    }
+}
+
+void RooflineChart::redrawLive()
+{
+    m_liveQueued = false;
+    if (m_fullQueued)
+        return; // the queued replot draws everything
+    const bool legendShown = legend->visible();
+    if (hasInvalidatedPaintBuffers() || frameChanged() || axisRect()->rect() != m_frameRect || rect() != viewport()) {
+        replot();
+        return;
+    }
+    // The axes are as the last layout left them, so pixel positions hold: place the texts, redraw one layer.
+    placeLabels();
+    if (legend->visible() != legendShown) {
+        replot();
+        return;
+    }
+    m_mainLayer->replot();
+    finishRedraw();
+}
+
+QVector<QPointF> RooflineChart::pointsOf(const QCPGraph* graph)
+{
+    QVector<QPointF> out;
+    if (!graph)
+        return out;
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it)
+        out.append(QPointF(it->key, it->value));
+    return out;
+}
+
+void RooflineChart::setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
+{
+    QVector<QCPGraphData> data;
+    data.reserve(static_cast<qsizetype>(points.size()));
+    for (const chart::Point& p : points)
+        data.append(QCPGraphData(p.x, p.y));
+    graph->data()->set(data, false);
+}
+
+QString RooflineChart::hoverText(const QPointF& pixel) const
+{
+    const double reach = 8 * m_theme.zoom;
+    for (std::size_t k = 0; k < m_operations.size() && k < m_evaluations.size(); ++k) {
+        for (const chart::Point& p : m_operations[k].points) { // every marker, filled or not
+            const QPointF at(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
+            if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
+                return operationTooltip(m_analysis->session.operations[m_operations[k].operation], m_evaluations[k]);
+        }
+    }
+    if (QString measured = measuredHover(pixel); !measured.isEmpty())
+        return measured;
+    for (const chart::RoofSegment& r : m_layout.roofs) {
+        const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
+        const chart::Point b { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };
+        if (chart::distanceToSegment({ pixel.x(), pixel.y() }, a, b) <= reach / 2)
+            return roofTooltip(r, m_analysis->hardware, m_analysis->dtype);
+    }
+    return {};
+}
+
+void RooflineChart::showHover(QMouseEvent* event)
+{
+    const QString text = hoverText(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QString RooflineChart::titleText() const
+{
+    return m_title->text();
+}
+} // namespace roofline::widgets

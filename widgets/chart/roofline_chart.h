@@ -1,0 +1,343 @@
+// The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
+#pragma once
+
+#include "chart/chart.h"
+#include "chart/label_placement.h"
+#include "common/chart_theme.h"
+#include "session/analysis.h"
+
+// The chart is a QCustomPlot, as are the sweep chart and the Model tab's charts.
+#include <qcustomplot.h>
+
+#include <QHash>
+#include <QLineF>
+#include <QPixmap>
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+#include <QTimer>
+#include <QVector>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace roofline::widgets {
+
+// Draws what chart::layout() computes from the state. Graphs and items are built when the set of roofs or shown
+// operations changes and updated in place otherwise; every redraw is queued, one per frame at most. What stays put on
+// a slider step (background, grid, axes, title, legend) sits on layers QCustomPlot keeps in paint buffers; roofs,
+// shades, markers and texts share the "main" layer, buffered on its own: when the axes, the title and the legend stay
+// as they are, only that layer is redrawn (QCPLayer::replot), otherwise the whole plot.
+//
+// The parts live in six files: this class's frame (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
+// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp, measured
+// kernels and ceilings in roofline_chart_measured.cpp, answers to the user (axes that hold still, the selection,
+// dragged markers) in roofline_chart_interaction.cpp; label placement is chart_labels.cpp.
+//
+// Measured kernels never move with the hardware: their points sit on a layer of their own below "main", buffered, so
+// that a slider step does not draw them again; the lines to the model's predictions and the measured ceilings, whose
+// labels follow the hardware, are on "main".
+class RooflineChart : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit RooflineChart(QWidget* parent = nullptr);
+    ~RooflineChart() override;
+
+    // Draws this analysis from now on; the chart keeps it while it shows it.
+    void setAnalysis(std::shared_ptr<const Analysis>);
+    const Analysis& analysis() const { return *m_analysis; }
+
+    const ChartTheme& theme() const { return m_theme; }
+    void setTheme(const ChartTheme&);
+
+    // What is drawn, as computed by the core: markers index into shownOperations().
+    const chart::Layout& chartLayout() const { return m_layout; }
+    const std::vector<std::size_t>& shownOperations() const { return m_shown; }
+
+    // Read back from the plot's own graphs and items, so that tests check what is really drawn.
+    QVector<QPointF> roofCurve(const QString& name) const;
+    QString roofText(const QString& name) const;
+    // The labels of the dashed practical roofs as drawn, in layout order ("HBM ×0.5"); empty when every factor is 1.
+    QStringList practicalRoofLabels() const;
+    QVector<QPointF> envelopeCurve() const;
+    QVector<QPointF> markerPoints(std::size_t operation, bool filled) const;
+    bool hasOperation(std::size_t operation) const;
+    // The colour and the QCPScatterStyle::ScatterShape an operation's markers are drawn with; nothing when hidden.
+    std::optional<std::pair<QColor, int>> markerStyle(std::size_t operation) const;
+    QString titleText() const;
+    // The operations' names as placed by the last layout: the ones with room beside their markers.
+    QStringList visibleOperationLabels() const;
+    // Where the last layout drew things, in pixels: each marker's centre as drawn (markers that would hide one
+    // another stand apart) and its diameter with its pen; the boxes of the level texts (operations' and ridges'
+    // labels, flat roofs' names, measured ceilings' names) and the leader lines joining labels to far markers.
+    struct DrawnMarker {
+        std::size_t operation = 0;
+        QPointF centre;
+        double diameter = 0;
+    };
+    std::vector<DrawnMarker> drawnMarkers() const;
+    struct DrawnLabel {
+        QString text;
+        QRectF box;
+        std::optional<std::size_t> operation; // an operation's name
+        std::optional<QLineF> leader;
+    };
+    std::vector<DrawnLabel> drawnLabels() const;
+    // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
+    QStringList legendEntries() const;
+    // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
+    void setMeasuredFilter(const QString& pattern);
+    const QString& measuredFilter() const { return m_measuredFilter; }
+    // Rings one kernel's point (the table's current row); nothing removes the ring.
+    void markMeasured(std::optional<std::size_t> kernel);
+    std::optional<std::size_t> markedMeasured() const { return m_measuredMarked; }
+    // Read back from the graphs: every measured point drawn, the ring's place, the lines from kernels to the model's
+    // predictions (pairs of points), the measured ceilings' labels.
+    QVector<QPointF> measuredPoints() const;
+    QVector<QPointF> measuredMark() const;
+    QVector<QPointF> measuredLinkLines() const;
+    QStringList measuredRoofLabels() const;
+    // How the points of a kernel look: the QCPScatterStyle::ScatterShape and colour of its graph.
+    std::optional<std::pair<QColor, int>> measuredStyle(std::size_t kernel) const;
+
+    // The text the chart would show on hovering this pixel, or an empty string.
+    QString hoverText(const QPointF& pixel) const;
+
+    // A legend of thousands of rows helps nobody and hides the plot: it lists this many operations at most, the
+    // first ones shown, then one row naming how many more there are.
+    static constexpr int kLegendOperations = 15;
+    // Names beside markers, at most: more would not fit a plot, and placing stops when they are used up.
+    static constexpr int kOperationLabels = 120;
+    // Marker shapes: operations of one colour differ in shape, the n-th taking the n-th (roofline_chart_markers.cpp).
+    static constexpr std::size_t kMarkerShapes = 5;
+    // Up to this many operations on the chart, a name with no room beside its marker moves further out, joined to it
+    // by a leader line; past it the chart is too crowded for lines across it.
+    static constexpr std::size_t kNamesMovingOut = 40;
+
+    // While input follows input (a slider dragged or stepped by keys, undo and redo) lines, fills and markers are
+    // drawn without antialiasing and markers are stamped from images, as QCustomPlot itself draws while its axes are
+    // dragged (QCustomPlot::setNoAntialiasingOnDrag): each step costs a fraction. A new analysis that leaves the axes
+    // as they are counts as such a step; kSettleMs after the last one, or when a drag ends, the chart draws smooth.
+    static constexpr int kSettleMs = 200;
+    bool drawsFast() const { return m_fast; }
+
+    // Makes the chart draw smooth for as long as it lives, whatever input it follows: every export and copy draws
+    // through one. Changes nothing on screen.
+    class SmoothScope {
+    public:
+        explicit SmoothScope(QCustomPlot&);
+        ~SmoothScope();
+        SmoothScope(const SmoothScope&) = delete;
+        SmoothScope& operator=(const SmoothScope&) = delete;
+
+    private:
+        RooflineChart* m_chart;
+    };
+
+    // Axes that hold still (roofline_chart_interaction.cpp). While locked the axes keep their range through a drag or
+    // a play, whatever moves; when input rests they change only if something would leave them (chart::keepOrRescale),
+    // and fitAxes() takes the range the content asks for. Unlocked, the axes follow the content at every step. A new
+    // chip frames them anew either way.
+    void setAxesLocked(bool locked);
+    bool axesLocked() const { return m_lockAxes; }
+    void fitAxes();
+
+    // The selected operation's markers are ringed; nothing selected, none are.
+    void setSelectedOperation(std::optional<std::size_t> operation);
+    std::optional<std::size_t> selectedOperation() const { return m_selected; }
+    // The rings as drawn, read back from their graph.
+    QVector<QPointF> highlightPoints() const;
+    // The pixel of an operation's filled marker (the binding resource's), or nothing when it has none on the chart.
+    std::optional<QPointF> markerPixel(std::size_t operation) const;
+
+signals:
+    // After every redraw: a full replot or the main layer's alone.
+    void redrawn();
+    // After the first smooth redraw that follows drawing fast.
+    void settled();
+    // A press on a marker: the operation it belongs to.
+    void operationClicked(std::size_t operation);
+    // A marker pressed and moved: the intensity under the pointer on the marker's resource, by name. Pressed and
+    // released bracket the drag (released only when it moved).
+    void markerDragStarted(std::size_t operation);
+    void markerDragged(std::size_t operation, const std::string& resource, double intensity);
+    void markerDragFinished();
+
+public slots:
+    // Recomputes the layout from the analysis and queues a replot.
+    void refresh();
+    // A slider's handle is held (see kSettleMs): the chart draws fast until it is let go.
+    void setDragging(bool dragging);
+    // Draws smooth now, as the settle timer does when input rests.
+    void settle();
+
+private:
+    struct RoofItems {
+        // A line item, not a graph: QCustomPlot draws it with QPainter::drawLine, which Qt's raster engine strokes
+        // dash by dash along the line, where a graph's polyline in an export has each dash outlined and filled as a
+        // path (a quarter of a PNG export's instructions went to the dashed roofs).
+        QCPItemLine* line = nullptr;
+        QCPItemText* label = nullptr;
+        QCPItemText* ridgeLabel = nullptr;
+    };
+    struct OperationItems {
+        std::size_t operation = 0;
+        // Markers and lines are shared by the operations that look alike, so that a chart has a few graphs, not one
+        // or two per operation: QCustomPlot's cost per graph was most of a slider step at 200 operations.
+        QCPGraph* hollow = nullptr; // every marker of every operation of the same colour and shape
+        QCPGraph* filled = nullptr; // the binding markers of the same
+        QCPCurve* line = nullptr; // the lines joining each operation's markers, of every operation of this colour
+        QColor colour;
+        std::vector<chart::Point> points; // this operation's markers in `hollow`, by intensity
+        std::vector<chart::Point> binding; // this operation's points in `filled`
+        std::size_t anchor = 0; // its label's marker, an index into chart::Layout::markers: its first binding one
+    };
+
+    void applyTheme();
+    // Draws fast while dragging or until the settle timer fires, smooth otherwise; queues the smooth redraw.
+    void updateDrawing();
+    // Antialiasing and marker sprites for drawing fast or smooth, nothing redrawn.
+    void applyDrawing(bool fast);
+    // Stamps markers from images while a slider is dragged, or gives their graphs back their vector shapes.
+    void useMarkerSprites(bool sprites);
+    void rebuild();
+    void clearPlot();
+    void updateItems();
+    // roofline_chart_roofs.cpp
+    void buildRoofs();
+    void updateRoofs();
+    // roofline_chart_markers.cpp
+    void buildOperations();
+    void updateOperations();
+    // roofline_chart_measured.cpp
+    void buildMeasured();
+    void updateMeasured();
+    void fillMeasuredPoints();
+    QString measuredHover(const QPointF& pixel) const;
+    bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
+    // chart_labels.cpp
+    void placeLabels();
+    // Moves markers of different operations that would hide one another apart, in the graphs' data.
+    void spreadMarkers();
+    using Taken = chart::BoxGrid; // what a label must keep clear of
+    void placeFixed(Taken&, const chart::Box& area);
+    void placeSloped(Taken&, const chart::Box& area);
+    void placeFree(Taken&, const chart::Box& area);
+    void showHover(QMouseEvent*);
+    // roofline_chart_interaction.cpp
+    struct Hit {
+        std::size_t operation;
+        std::string resource;
+    };
+    std::optional<Hit> markerAt(const QPointF& pixel) const;
+    void pressMarker(QMouseEvent*);
+    void dragMarker(QMouseEvent*);
+    void releaseMarker(QMouseEvent*);
+    // The held axes for this analysis, or nothing when they follow the content.
+    std::optional<chart::Axes> heldAxes() const;
+    // After a layout while input rests: keeps the axes, or takes the content's when something would leave them.
+    void holdAxes();
+    void buildHighlight();
+    void updateHighlight();
+    // Queues a full replot, or a redraw of the "main" layer alone when the frame is unchanged.
+    void scheduleRedraw(bool full);
+    void redrawLive();
+    // Tells that a redraw is done: redrawn(), and settled() after the smooth redraw that ends drawing fast.
+    void finishRedraw();
+    // What a full replot lays out: the axes' decades, the title, the axis label, the graphs and the legend's names.
+    QString frameKey(bool withNames = true) const;
+    // Whether the frame differs from the last full replot's. While input follows input (a drag, a play), names alone
+    // do not count: a play of B renames "matmul B=256" at every frame, and laying out and drawing every layer for it
+    // doubled a frame's time. The legend keeps its picture until input rests; the names beside the markers, on the
+    // main layer, follow every frame.
+    bool frameChanged() const;
+    // Text extents for label placement, measured once per font and text.
+    QSizeF textSize(const QCPItemText*);
+    QSizeF textSize(const QFont&, const QString&);
+    QSize legendSize();
+    QString signature() const;
+    static QVector<QPointF> pointsOf(const QCPGraph*);
+    static void setPoints(QCPGraph*, const std::vector<chart::Point>&);
+    QCPItemText* addText(double points, const QColor&);
+    // Labels sit on a veil of the background so that a line passing under them does not cross the letters.
+    QColor halo() const;
+
+    // Room a marker takes with its pen and a little air, in pixels at zoom 1.
+    static constexpr double kMarkerRoom = 14;
+
+    std::shared_ptr<const Analysis> m_analysis;
+    ChartTheme m_theme;
+    chart::Layout m_layout;
+    std::vector<std::size_t> m_shown;
+    std::vector<Evaluation> m_evaluations;
+    QString m_signature;
+    QString m_frameKey; // axes, title and legend as last laid out by a full replot
+    QString m_frameKeyUnnamed; // the same without the legend's names
+    QString m_legendNames;
+    QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
+    bool m_fullQueued = false;
+    bool m_liveQueued = false;
+    bool m_dragging = false;
+    bool m_fast = false; // drawing fast: dragging, or the settle timer running
+    bool m_settling = false; // fast drawing ended and the smooth redraw is not done yet
+    bool m_fullWhileFast = false; // a full replot drew the frame fast: the smooth redraw is a full replot too
+    int m_smoothScopes = 0;
+    QTimer m_settle;
+    QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
+    QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
+    QCPLayer* m_mainLayer = nullptr;
+    std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers
+
+    bool m_lockAxes = false;
+    std::optional<chart::Axes> m_held; // the axes held still, for the chip m_heldFrame
+    Hardware m_heldFrame;
+    std::optional<std::size_t> m_selected;
+    QCPGraph* m_highlight = nullptr; // rings round the selected operation's markers
+    std::optional<Hit> m_pressed; // the marker under a press
+    bool m_markerDragging = false;
+
+    QCPTextElement* m_title = nullptr;
+    QCPGraph* m_bandwidthShade = nullptr;
+    QCPGraph* m_computeShade = nullptr;
+    QCPGraph* m_envelope = nullptr;
+    QCPGraph* m_ridges = nullptr;
+    QCPGraph* m_more = nullptr; // draws nothing: the legend's "… and N more" row
+    QCPItemText* m_bandwidthCaption = nullptr;
+    QCPItemText* m_computeCaption = nullptr;
+    std::vector<RoofItems> m_roofs;
+    std::vector<RoofItems> m_practical; // dashed roofs at the efficiency factors, one per chart::Layout::practical
+    std::vector<OperationItems> m_operations;
+    std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
+    QHash<QString, QPixmap> m_sprites; // marker images, by style
+    std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
+    std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
+    std::vector<std::size_t> m_labelOperations; // the operation each shown label names
+    std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last (placeLabels)
+    // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates (spreadMarkers).
+    std::vector<chart::Point> m_markerPixels;
+    std::vector<chart::Point> m_markerCoords;
+    std::set<QCPGraph*> m_spreadGraphs; // the graphs holding a marker that stands away from its point
+
+    struct MeasuredGraph {
+        QCPGraph* graph = nullptr;
+        std::vector<std::size_t> points; // indices into MeasuredAnalysis::points of the kernels it draws
+    };
+    QCPLayer* m_measuredLayer = nullptr;
+    std::vector<MeasuredGraph> m_measuredGraphs; // one per look: colour, shape and size
+    std::vector<QCPGraph*> m_measuredLegend;
+    QCPCurve* m_measuredLinks = nullptr;
+    QCPGraph* m_predictions = nullptr;
+    QCPGraph* m_measuredRing = nullptr;
+    std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_measuredRoofs;
+    std::vector<chart::Point> m_measuredExtent;
+    QString m_measuredFilter;
+    std::optional<std::size_t> m_measuredMarked;
+};
+
+} // namespace roofline::widgets

@@ -1,0 +1,143 @@
+// The roofline chart's answers to the user: axes that hold still, the selected operation's rings, and markers
+// pressed and dragged.
+#include "chart/roofline_chart.h"
+
+#include <cmath>
+
+namespace roofline::widgets {
+
+void RooflineChart::setAxesLocked(bool locked)
+{
+    if (locked == m_lockAxes)
+        return;
+    m_lockAxes = locked;
+    m_held.reset();
+    refresh();
+}
+
+void RooflineChart::fitAxes()
+{
+    m_held.reset();
+    refresh();
+}
+
+std::optional<chart::Axes> RooflineChart::heldAxes() const
+{
+    if (!m_lockAxes || !m_held || !(m_heldFrame == m_analysis->frame()))
+        return std::nullopt; // unlocked, or a new chip: framed anew
+    return m_held;
+}
+
+void RooflineChart::holdAxes()
+{
+    if (!m_lockAxes) {
+        m_held.reset();
+        return;
+    }
+    const chart::Axes shown { m_layout.x, m_layout.y };
+    // Through a drag or a play the axes stay as they are; when input rests they follow only what would leave them.
+    const chart::Axes kept = m_dragging ? shown : chart::keepOrRescale(shown, m_layout.natural);
+    m_held = kept;
+    if (!(m_heldFrame == m_analysis->frame()))
+        m_heldFrame = m_analysis->frame();
+    if (kept != shown) {
+        const Analysis& a = *m_analysis;
+        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, kept);
+    }
+}
+
+void RooflineChart::setSelectedOperation(std::optional<std::size_t> operation)
+{
+    if (operation == m_selected)
+        return;
+    m_selected = operation;
+    updateHighlight();
+    scheduleRedraw(false);
+}
+
+void RooflineChart::buildHighlight()
+{
+    const ChartTheme& t = m_theme;
+    m_highlight = addGraph();
+    m_highlight->setLineStyle(QCPGraph::lsNone);
+    m_highlight->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(2)), Qt::NoBrush, 20 * t.zoom));
+    m_highlight->setLayer(m_mainLayer); // above every marker
+}
+
+void RooflineChart::updateHighlight()
+{
+    if (!m_highlight)
+        return;
+    std::vector<chart::Point> rings;
+    if (m_selected)
+        for (const chart::Marker& m : m_layout.markers)
+            if (m_shown[m.operation] == *m_selected)
+                rings.push_back(m.at);
+    setPoints(m_highlight, rings);
+}
+
+QVector<QPointF> RooflineChart::highlightPoints() const
+{
+    return pointsOf(m_highlight);
+}
+
+std::optional<QPointF> RooflineChart::markerPixel(std::size_t operation) const
+{
+    for (const chart::Marker& m : m_layout.markers)
+        if (m.binding && m_shown[m.operation] == operation)
+            return QPointF(xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y));
+    return std::nullopt;
+}
+
+std::optional<RooflineChart::Hit> RooflineChart::markerAt(const QPointF& pixel) const
+{
+    const double reach = 8 * m_theme.zoom;
+    std::optional<Hit> hit;
+    double nearest = reach;
+    for (const chart::Marker& m : m_layout.markers) {
+        const double distance
+            = std::hypot(xAxis->coordToPixel(m.at.x) - pixel.x(), yAxis->coordToPixel(m.at.y) - pixel.y());
+        if (distance <= nearest) {
+            nearest = distance;
+            hit = Hit { m_shown[m.operation], m_evaluations[m.operation].resources[m.resource].name };
+        }
+    }
+    return hit;
+}
+
+void RooflineChart::pressMarker(QMouseEvent* event)
+{
+    m_pressed.reset();
+    m_markerDragging = false;
+    if (event->button() != Qt::LeftButton)
+        return;
+    m_pressed = markerAt(event->position());
+    if (m_pressed)
+        emit operationClicked(m_pressed->operation);
+}
+
+void RooflineChart::dragMarker(QMouseEvent* event)
+{
+    if (!m_pressed || !(event->buttons() & Qt::LeftButton))
+        return;
+    if (!m_markerDragging) {
+        m_markerDragging = true;
+        emit markerDragStarted(m_pressed->operation);
+    }
+    // Along its roof a marker's place is its intensity: the pointer's x.
+    const double intensity = xAxis->pixelToCoord(event->position().x());
+    if (std::isfinite(intensity) && intensity > 0)
+        emit markerDragged(m_pressed->operation, m_pressed->resource, intensity);
+}
+
+void RooflineChart::releaseMarker(QMouseEvent*)
+{
+    const bool dragged = m_markerDragging;
+    m_pressed.reset();
+    m_markerDragging = false;
+    if (dragged)
+        emit markerDragFinished();
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,284 @@
+// The roofline chart's operations: their markers, their names beside them and the legend.
+#include "chart/roofline_chart.h"
+
+#include "common/chart_text.h"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <map>
+#include <tuple>
+
+namespace roofline::widgets {
+
+namespace {
+
+// Past the palette's colours, operations differ in shape: the n-th operation of a colour takes the n-th shape.
+QCPScatterStyle::ScatterShape shapeFor(int index)
+{
+    static constexpr QCPScatterStyle::ScatterShape shapes[] = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted };
+    static_assert(std::size(shapes) == RooflineChart::kMarkerShapes);
+    return shapes[index % int(std::size(shapes))];
+}
+
+QCPScatterStyle filledStyle(QCPScatterStyle::ScatterShape shape, const QColor& colour, const ChartTheme& t)
+{
+    return QCPScatterStyle(shape, QPen(colour, t.width(2)), QBrush(colour), 10 * t.zoom);
+}
+
+// A marker drawn once, antialiased, centred in an image with room for its pen.
+QPixmap markerSprite(const QCPScatterStyle& style)
+{
+    const int extent = int(std::ceil(style.size() + style.pen().widthF() + 2));
+    QPixmap pixmap(extent, extent);
+    pixmap.fill(Qt::transparent);
+    QCPPainter painter(&pixmap);
+    painter.setAntialiasing(true);
+    style.applyTo(&painter, style.pen());
+    style.drawShape(&painter, extent / 2.0, extent / 2.0);
+    return pixmap;
+}
+
+} // namespace
+
+// While a slider is dragged, markers are stamped from images drawn once (QCPScatterStyle::ssPixmap) instead of each
+// outline being stroked anew: with hundreds of operations the strokes are most of a step. The vector shapes come back
+// on release, so every still chart and every export draws them. Only at a device pixel ratio of 1, since
+// QCustomPlot centres a pixmap by its size in device pixels.
+void RooflineChart::useMarkerSprites(bool sprites)
+{
+    if (!sprites) {
+        for (const auto& [graph, style] : m_vectorMarkers)
+            graph->setScatterStyle(style);
+        m_vectorMarkers.clear();
+        return;
+    }
+    if (devicePixelRatioF() != 1)
+        return;
+    auto stamp = [this](QCPGraph* graph) {
+        if (!graph)
+            return;
+        const QCPScatterStyle style = graph->scatterStyle();
+        if (style.isNone() || style.shape() == QCPScatterStyle::ssPixmap
+            || !m_vectorMarkers.emplace(graph, style).second)
+            return;
+        const QString key = QStringLiteral("%1 %2 %3 %4 %5")
+                                .arg(int(style.shape()))
+                                .arg(style.size())
+                                .arg(style.pen().color().rgba())
+                                .arg(style.pen().widthF())
+                                .arg(style.brush().color().rgba());
+        auto sprite = m_sprites.find(key);
+        if (sprite == m_sprites.end())
+            sprite = m_sprites.insert(key, markerSprite(style));
+        graph->setScatterStyle(QCPScatterStyle(*sprite));
+    };
+    stamp(m_ridges);
+    stamp(m_highlight);
+    for (const OperationItems& items : m_operations) {
+        stamp(items.hollow);
+        stamp(items.filled);
+    }
+}
+
+std::optional<std::pair<QColor, int>> RooflineChart::markerStyle(std::size_t operation) const
+{
+    for (const OperationItems& items : m_operations)
+        if (items.operation == operation) {
+            const auto vector = m_vectorMarkers.find(items.hollow); // while dragging, the style behind the sprite
+            const QCPScatterStyle& style
+                = vector != m_vectorMarkers.end() ? vector->second : items.hollow->scatterStyle();
+            return std::pair { items.colour, int(style.shape()) };
+        }
+    return std::nullopt;
+}
+
+// One graph per colour and shape holds the hollow markers of all operations that look alike, another their filled
+// markers, and one curve per colour the lines joining each operation's markers, broken by NaN gaps between
+// operations. Every line lies below every hollow marker, and those below the filled ones. A chart of thousands of
+// operations then has a few dozen plottables: QCustomPlot draws each at a cost, and its registration of each new one
+// searches the ones before it.
+void RooflineChart::buildOperations()
+{
+    const ChartTheme& t = m_theme;
+    const std::vector<Operation>& ops = m_analysis->session.operations;
+    std::map<QRgb, int> colourUses; // operations drawn in the same colour differ in shape
+    std::map<std::tuple<QRgb, int>, QCPGraph*> hollow;
+    std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
+    std::map<QRgb, QCPCurve*> lines;
+    m_operations.reserve(m_shown.size());
+    for (const std::size_t op : m_shown) {
+        OperationItems items;
+        items.operation = op;
+        items.colour = t.operationColour(ops[op].colour);
+        const auto shape = shapeFor(colourUses[items.colour.rgb()]++);
+        QCPCurve*& line = lines[items.colour.rgba()];
+        if (!line) {
+            line = new QCPCurve(xAxis, yAxis);
+            line->setPen(QPen(items.colour, t.width(1)));
+            line->setScatterStyle(QCPScatterStyle());
+        }
+        items.line = line;
+        QCPGraph*& markers = hollow[{ items.colour.rgba(), int(shape) }];
+        if (!markers) {
+            markers = addGraph();
+            markers->setLineStyle(QCPGraph::lsNone);
+            markers->setScatterStyle(
+                QCPScatterStyle(shape, QPen(items.colour, t.width(2)), QBrush(t.background), 9 * t.zoom));
+        }
+        items.hollow = markers;
+        m_operations.push_back(items);
+        // The legend shows the filled marker by the operation's name.
+        if (m_operations.size() <= std::size_t(kLegendOperations)) {
+            QCPGraph* entry = addGraph();
+            entry->setLineStyle(QCPGraph::lsNone);
+            entry->setScatterStyle(filledStyle(shape, items.colour, t));
+            entry->addToLegend();
+        }
+        QCPGraph*& group = filled[{ items.colour.rgba(), int(shape) }];
+        if (!group) {
+            group = addGraph();
+            group->setLineStyle(QCPGraph::lsNone);
+            group->setScatterStyle(filledStyle(shape, items.colour, t));
+        }
+        m_operations.back().filled = group;
+    }
+    // Hollow markers above every line, binding markers above them: each moved to the layer's end in turn.
+    for (const auto& [style, group] : hollow)
+        group->setLayer(m_mainLayer);
+    for (const auto& [style, group] : filled)
+        group->setLayer(m_mainLayer);
+    const std::size_t listed = std::min(m_operations.size(), std::size_t(kLegendOperations));
+    if (listed < m_operations.size()) {
+        m_more = addGraph(); // draws nothing: the legend's last row
+        m_more->setPen(Qt::NoPen);
+        m_more->setName(QStringLiteral("… and %1 more").arg(m_operations.size() - listed));
+        m_more->addToLegend();
+    }
+    const QColor veil = halo();
+    for (std::size_t k = 0; k < std::min(m_operations.size(), std::size_t(kOperationLabels)); ++k) {
+        QCPItemText* label = addText(9, t.foreground);
+        label->setBrush(QBrush(veil));
+        label->setPositionAlignment(Qt::AlignCenter);
+        label->position->setType(QCPItemPosition::ptAbsolute);
+        label->setVisible(false);
+        m_labels.push_back(label);
+        auto* leader = new QCPItemLine(this);
+        leader->setLayer(m_mainLayer);
+        leader->start->setType(QCPItemPosition::ptAbsolute);
+        leader->end->setType(QCPItemPosition::ptAbsolute);
+        leader->setVisible(false);
+        m_leaders.push_back(leader);
+    }
+}
+
+void RooflineChart::updateOperations()
+{
+    for (OperationItems& items : m_operations) {
+        items.points.clear();
+        items.binding.clear();
+    }
+    std::map<QCPGraph*, std::vector<chart::Point>> markers; // hollow and filled, by graph
+    std::vector<bool> anchored(m_operations.size(), false);
+    for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
+        OperationItems& items = m_operations[m.operation];
+        if (items.points.empty() || (m.binding && !anchored[m.operation])) {
+            items.anchor = j;
+            anchored[m.operation] = m.binding;
+        }
+        items.points.push_back(m.at);
+        markers[items.hollow].push_back(m.at);
+        if (m.binding) {
+            items.binding.push_back(m.at);
+            markers[items.filled].push_back(m.at);
+        }
+    }
+    std::map<QCPCurve*, QVector<QCPCurveData>> lines;
+    for (OperationItems& items : m_operations) {
+        markers.try_emplace(items.hollow); // a group whose markers all went empties
+        markers.try_emplace(items.filled);
+        std::sort(items.points.begin(), items.points.end(),
+            [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
+        QVector<QCPCurveData>& line = lines[items.line];
+        if (items.points.size() < 2)
+            continue;
+        if (!line.isEmpty()) // a gap between one operation's line and the next
+            line.append(QCPCurveData(double(line.size()), qQNaN(), qQNaN()));
+        for (const chart::Point& p : items.points)
+            line.append(QCPCurveData(double(line.size()), p.x, p.y));
+    }
+    for (const auto& [graph, points] : markers)
+        setPoints(graph, points);
+    m_markerCoords.clear();
+    for (const chart::Marker& m : m_layout.markers)
+        m_markerCoords.push_back(m.at);
+    m_spreadGraphs.clear(); // every marker at its point until the next layout spreads them (spreadMarkers)
+    for (auto& [curve, points] : lines)
+        curve->data()->set(points, true);
+
+    QString names; // the legend's, which a full replot lays out again when they change
+    int row = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
+        if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable()))
+            continue;
+        const QString name = qs(m_analysis->session.operations[m_operations[std::size_t(row++)].operation].name);
+        entry->plottable()->setName(name);
+        names += name + QLatin1Char('\n');
+    }
+    if (names != m_legendNames) {
+        m_legendNames = names;
+        m_legendSize = QSize();
+    }
+}
+
+QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled) const
+{
+    const auto items = std::find_if(m_operations.begin(), m_operations.end(),
+        [operation](const OperationItems& o) { return o.operation == operation; });
+    if (items == m_operations.end())
+        return {};
+    // This operation's markers, as far as its group's graph really holds them where they are drawn (a marker that
+    // would hide another's stands a few pixels aside), by intensity.
+    const QVector<QPointF> drawn = pointsOf(filled ? items->filled : items->hollow);
+    std::vector<chart::Point> out;
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_markerCoords.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
+        if (m_operations[m.operation].operation == operation && (m.binding || !filled)
+            && drawn.contains(QPointF(m_markerCoords[j].x, m_markerCoords[j].y)))
+            out.push_back(m.at);
+    }
+    std::sort(out.begin(), out.end(), [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
+    QVector<QPointF> points;
+    for (const chart::Point& p : out)
+        points.append(QPointF(p.x, p.y));
+    return points;
+}
+
+bool RooflineChart::hasOperation(std::size_t operation) const
+{
+    return std::any_of(m_operations.begin(), m_operations.end(),
+        [operation](const OperationItems& items) { return items.operation == operation; });
+}
+
+QStringList RooflineChart::visibleOperationLabels() const
+{
+    QStringList names;
+    for (const QCPItemText* label : m_labels)
+        if (label->visible())
+            names.append(label->text());
+    return names;
+}
+
+QStringList RooflineChart::legendEntries() const
+{
+    QStringList names;
+    for (int i = 0; i < legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
+            names.append(item->plottable()->name());
+    return names;
+}
+
+} // namespace roofline::widgets

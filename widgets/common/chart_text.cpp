@@ -1,0 +1,133 @@
+// Roof labels and hover texts, formatted by the core's SI functions.
+#include "common/chart_text.h"
+
+#include "base/units.h"
+
+namespace roofline::widgets {
+
+namespace {
+
+QString bandwidthText(const chart::RoofSegment& roof, const Hardware& hw)
+{
+    return qs(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value));
+}
+
+QString escaped(const std::string& s)
+{
+    return qs(s).toHtmlEscaped();
+}
+
+} // namespace
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString roofLabel(const chart::RoofSegment& roof, const Hardware& hw)
+{
+    if (roof.kind == RoofKind::Compute) {
+        const auto d = parseDtype(roof.name);
+        return qs(formatRate(roof.value, d.value_or(Dtype::bf16))) + QLatin1Char(' ') + qs(roof.name);
+    }
+    return qs(roof.name) + QLatin1Char(' ') + bandwidthText(roof, hw);
+}
+
+QString practicalRoofLabel(const chart::RoofSegment& roof)
+{
+    return qs(roof.name) + QStringLiteral(" \u00D7") + QString::number(roof.efficiency, 'g', 3);
+}
+
+QString ridgeLabel(const chart::RoofSegment& roof)
+{
+    return QStringLiteral("%1 ridge %2").arg(qs(roof.name), qs(formatIntensity(roof.ridge)));
+}
+
+QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dtype)
+{
+    if (roof.kind == RoofKind::Compute)
+        return QStringLiteral("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
+    QString label;
+    if (const MemoryLevel* m = hw.memory(roof.name))
+        label = qs(m->label);
+    else if (const Link* l = hw.link(roof.name))
+        label = qs(l->label);
+    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
+        .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
+            qs(formatIntensity(roof.ridge)), qs(intensityUnit(dtype)));
+}
+
+QString operationTooltip(const Operation& op, const Evaluation& ev)
+{
+    QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(op.name));
+    auto row = [&text](const QString& key, const QString& value) {
+        text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
+    };
+    row(qs(std::string(workName(ev.dtype))), qs(formatSI(ev.flops)));
+    for (const ResourceUse& r : ev.resources) {
+        row(QStringLiteral("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
+        row(QStringLiteral("intensity %1").arg(escaped(r.name)),
+            qs(formatIntensity(r.intensity) + ' ' + intensityUnit(ev.dtype)));
+    }
+    row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
+    row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));
+    row(QStringLiteral("T<sub>lower</sub> / T<sub>upper</sub>"),
+        qs(formatSeconds(ev.tLower)) + QStringLiteral(" / ") + qs(formatSeconds(ev.tUpper)));
+    if (ev.tLaunch > 0)
+        row(QStringLiteral("launch floor"), qs(formatSeconds(ev.tLaunch)));
+    if (ev.tLatency > 0)
+        row(QStringLiteral("latency adds"), qs(formatSeconds(ev.tLatency)));
+    row(QStringLiteral("bound"), escaped(ev.bound()));
+    row(QStringLiteral("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
+    row(QStringLiteral("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
+    for (const Extra& e : ev.extras)
+        row(escaped(e.name), qs(formatSI(e.value, e.unit)));
+    return text + QStringLiteral("</table>");
+}
+
+QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const MeasuredLink* link)
+{
+    QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(k.name));
+    auto row = [&text](const QString& key, const QString& value) {
+        text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
+    };
+    if (!k.group.empty())
+        row(QStringLiteral("group"), escaped(k.group));
+    if (k.dtype)
+        row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
+    row(QStringLiteral("duration"),
+        QStringLiteral("%1 (%2% of the file's time)")
+            .arg(qs(formatSeconds(k.seconds)), QString::number(p.timeShare * 100, 'f', 1)));
+    row(QStringLiteral("achieved"), qs(formatRate(p.achieved, p.roof)));
+    if (!p.onChart)
+        return text + QStringLiteral("</table>") + escaped(p.why);
+    row(QStringLiteral("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
+    row(QStringLiteral("attainable"), qs(formatRate(p.attainable, p.roof)));
+    row(QStringLiteral("of attainable"), QString::number(p.fraction * 100, 'f', 1) + QLatin1Char('%'));
+    row(QStringLiteral("bound"), escaped(p.bound));
+    if (link && link->predicted) {
+        row(QStringLiteral("model (%1)").arg(escaped(link->operation)), predictedText(*link->predicted));
+        row(QStringLiteral("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));
+        row(QStringLiteral("bracketed"), link->bracketed ? QStringLiteral("yes") : QStringLiteral("no"));
+    } else if (link) {
+        row(QStringLiteral("model"), escaped(link->problem));
+    }
+    return text + QStringLiteral("</table>");
+}
+
+QString measuredRoofLabel(const chart::MeasuredRoof& roof, Dtype dtype)
+{
+    const QString value = qs(
+        roof.compute ? formatRate(roof.value, parseDtype(roof.name).value_or(dtype)) : formatBandwidth(roof.value));
+    const QString fraction = roof.fraction > 0
+        ? QStringLiteral(" · %1% of datasheet").arg(QString::number(roof.fraction * 100, 'f', 0))
+        : QString();
+    return QStringLiteral("%1 measured %2%3").arg(qs(roof.name), value, fraction);
+}
+
+QString predictedText(const Evaluation& ev)
+{
+    return qs(formatSeconds(ev.tLower)) + QStringLiteral(" – ") + qs(formatSeconds(ev.tUpper));
+}
+
+} // namespace roofline::widgets

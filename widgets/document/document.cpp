@@ -1,0 +1,285 @@
+#include "document/document.h"
+
+#include "session/edit.h"
+
+#include <QAbstractSlider>
+#include <QUndoCommand>
+
+#include <type_traits>
+
+namespace roofline::widgets {
+
+// One user edit: the session before and after it.
+class Document::Edit : public QUndoCommand {
+public:
+    Edit(Document* document, Session before, Session after, const QString& text, std::string what, unsigned gesture)
+        : QUndoCommand(text)
+        , m_document(document)
+        , m_before(std::move(before))
+        , m_after(std::move(after))
+        , m_what(std::move(what))
+        , m_gesture(gesture)
+    { }
+
+    void undo() override { m_document->apply(m_before); }
+    void redo() override { m_document->apply(m_after); }
+    // Every edit shares one id; mergeWith decides.
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand* other) override
+    {
+        const auto* next = static_cast<const Edit*>(other);
+        if (m_gesture == 0 || next->m_gesture != m_gesture || next->m_what != m_what)
+            return false;
+        m_after = next->m_after;
+        setObsolete(m_after == m_before); // a drag that ends where it began leaves no step
+        return true;
+    }
+
+private:
+    Document* m_document;
+    Session m_before;
+    Session m_after;
+    std::string m_what;
+    unsigned m_gesture;
+};
+
+Document::Document(PresetLibrary library, ModelLibrary models, QObject* parent)
+    : QObject(parent)
+    , m_library(std::move(library))
+    , m_models(std::move(models))
+    , m_analysis(std::make_shared<const Analysis>(analyse(Session {})))
+    , m_undo(new QUndoStack(this))
+{
+    m_undo->setUndoLimit(500);
+    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit dirtyChanged(!clean); });
+    if (!m_library.presets().empty())
+        load(defaultSession(m_library.presets().front()));
+}
+
+Document::~Document()
+{
+    // The stack's commands point back here: clear them while the document is whole.
+    m_undo->blockSignals(true);
+    m_undo->clear();
+}
+
+void Document::load(Session session, const QString& filePath, std::shared_ptr<const MeasuredSet> measured)
+{
+    assignIdentities(session);
+    m_measured = std::move(measured);
+    m_undo->clear();
+    m_filePath = filePath;
+    m_openedFrom = filePath;
+    m_opened = session;
+    apply(std::move(session));
+    m_undo->setClean();
+}
+
+void Document::markSaved(const QString& filePath)
+{
+    m_filePath = filePath;
+    m_undo->setClean();
+}
+
+void Document::beginGesture()
+{
+    const bool started = m_gesture == 0;
+    m_gesture = ++m_gestures;
+    if (started)
+        emit gestureStarted();
+}
+
+void Document::endGesture()
+{
+    if (m_gesture == 0)
+        return;
+    m_gesture = 0;
+    emit gestureFinished();
+}
+
+void Document::push(Session next, const QString& text, const std::string& what)
+{
+    if (next == session())
+        return;
+    m_undo->push(new Edit(this, session(), std::move(next), text, what, m_gesture));
+}
+
+void Document::apply(Session next)
+{
+    const Session& before = session();
+    const bool chipChanged = next.chip != before.chip || next.presetId != before.presetId;
+    const bool overridesChanged = next.overrides != before.overrides || next.latency != before.latency;
+    const bool dtypeDiffers = next.chartDtype() != before.chartDtype();
+    bool listChanged = next.operations.size() != before.operations.size();
+    std::vector<std::size_t> edited;
+    for (std::size_t i = 0; !listChanged && i < next.operations.size(); ++i) {
+        const Operation& a = before.operations[i];
+        const Operation& b = next.operations[i];
+        if (a.id != b.id || a.hidden != b.hidden || a.colour != b.colour || a.group != b.group)
+            listChanged = true;
+        else if (a.op != b.op || a.name != b.name)
+            edited.push_back(i);
+    }
+    const bool wasModified = chipModified();
+    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured, m_analysis.get()));
+
+    if (chipChanged) {
+        emit presetChanged();
+        emit dtypeChanged();
+        emit operationsChanged();
+    } else {
+        if (overridesChanged)
+            emit hardwareChanged();
+        if (dtypeDiffers)
+            emit dtypeChanged();
+        if (listChanged)
+            emit operationsChanged();
+        else
+            for (std::size_t i : edited)
+                emit operationChanged(i);
+    }
+    if (wasModified != chipModified())
+        emit modifiedChanged(chipModified());
+    emit contentChanged();
+}
+
+bool Document::selectPreset(const QString& id)
+{
+    const Hardware* hw = m_library.find(id.toStdString());
+    if (!hw)
+        return false;
+    if (hw->id == session().presetId && session().chip == *hw && session().overrides.empty())
+        return true;
+    edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset");
+    return true;
+}
+
+void Document::resetToPreset()
+{
+    push(resetTarget(session(), m_opened), tr("Reset"), "reset");
+}
+
+bool Document::canReset() const
+{
+    return roofline::canReset(session(), m_opened);
+}
+
+bool Document::chipModified() const
+{
+    return roofline::chipModified(session(), m_opened);
+}
+
+std::optional<std::string> Document::edit(const SessionEdit& change, const QString& text, const std::string& what)
+{
+    Expected<Session> next = applyEdit(session(), change, m_models);
+    if (!next)
+        return next.error();
+    push(std::move(next).value(), text, what);
+    return std::nullopt;
+}
+
+void Document::setDtype(Dtype dtype)
+{
+    if (dtype == this->dtype())
+        return; // the chart shows it already, whether the session names it or takes the chip's default
+    edit(edits::ChartDtype { dtype }, tr("Show %1").arg(QString::fromUtf8(dtypeName(dtype).data())), "dtype");
+}
+
+std::optional<std::string> Document::setHardwareValue(const std::string& key, double value)
+{
+    if (hardwareValue(hardware(), key) == value)
+        return std::nullopt;
+    return edit(edits::HardwareValue { key, value }, tr("Set %1").arg(QString::fromStdString(key)), "hw:" + key);
+}
+
+std::optional<std::string> Document::setModelSetting(const std::string& key, const ParamValue& value)
+{
+    return setModelSettings({ { key, value } });
+}
+
+std::optional<std::string> Document::setModelSettings(const std::vector<std::pair<std::string, ParamValue>>& settings)
+{
+    if (settings.empty())
+        return std::nullopt;
+    const std::string& key = settings.front().first;
+    return edit(edits::ModelSettings { settings }, tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
+}
+
+void Document::linkKernel(std::size_t kernel, const std::string& operationId)
+{
+    const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;
+    if (!session().measured || !set || kernel >= set->kernels.size())
+        return;
+    const std::string& name = set->kernels[kernel].name;
+    edit(edits::KernelLink { name, operationId }, tr("Link kernel %1").arg(QString::fromStdString(name)),
+        "measured-link:" + name);
+}
+
+void Document::setLatency(bool on)
+{
+    edit(edits::Latency { on }, on ? tr("Latency floors on") : tr("Latency floors off"), "latency");
+}
+
+std::optional<std::string> Document::setOperationParam(std::size_t op, std::string_view name, const ParamValue& value)
+{
+    if (op >= operations().size())
+        return std::string("no such operation");
+    const OperationVariant& current = operations()[op].op;
+    const bool unchanged = std::visit(
+        [&](const auto& v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, double>)
+                return numberParam(current, name) == v;
+            else if constexpr (std::is_same_v<T, Dtype>)
+                return dtypeParam(current, name) == v;
+            else
+                return false; // a name is checked against the chip even when it is the same
+        },
+        value);
+    if (unchanged)
+        return std::nullopt;
+    const QString shown = std::visit(
+        [](const auto& v) {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, double>)
+                return QString::number(v, 'g', 17);
+            else if constexpr (std::is_same_v<T, Dtype>)
+                return QString::fromUtf8(dtypeName(v).data());
+            else
+                return QString::fromStdString(v);
+        },
+        value);
+    const std::string what = "op:" + operations()[op].id + ":" + std::string(name);
+    return edit(edits::OperationParam { op, std::string(name), value },
+        tr("Set %1 = %2").arg(QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size())), shown), what);
+}
+
+void Document::setShown(std::size_t op, bool shown)
+{
+    if (op >= operations().size() || operations()[op].hidden == !shown)
+        return;
+    const QString name = QString::fromStdString(operations()[op].name);
+    edit(edits::Shown { op, shown }, shown ? tr("Show %1").arg(name) : tr("Hide %1").arg(name), "shown");
+}
+
+void Document::addOperation(OperationVariant op)
+{
+    const QString name = QString::fromStdString(describe(op));
+    edit(edits::AddOperation { std::move(op) }, tr("Add %1").arg(name), "add");
+}
+
+void Document::removeOperation(std::size_t op)
+{
+    if (op >= operations().size())
+        return;
+    const QString name = QString::fromStdString(operations()[op].name);
+    edit(edits::RemoveOperation { op }, tr("Remove %1").arg(name), "remove");
+}
+
+void bracketGestures(QAbstractSlider* slider, Document* document)
+{
+    QObject::connect(slider, &QAbstractSlider::sliderPressed, document, &Document::beginGesture);
+    QObject::connect(slider, &QAbstractSlider::sliderReleased, document, &Document::endGesture);
+}
+
+} // namespace roofline::widgets

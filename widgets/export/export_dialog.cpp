@@ -1,0 +1,97 @@
+// The export dialog.
+#include "export/export_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace roofline::widgets {
+
+ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
+    : QDialog(parent)
+    , m_path(new QLineEdit(path, this))
+    , m_width(new QSpinBox(this))
+    , m_height(new QSpinBox(this))
+    , m_scale(new QDoubleSpinBox(this))
+    , m_theme(new QComboBox(this))
+    , m_transparent(new QCheckBox(QStringLiteral("&Transparent background"), this))
+{
+    setWindowTitle(QStringLiteral("Export chart"));
+    auto* form = new QFormLayout(this);
+    auto* fileRow = new QHBoxLayout;
+    auto* browseButton = new QPushButton(QStringLiteral("&Browse…"), this);
+    fileRow->addWidget(m_path, 1);
+    m_path->setMinimumWidth(m_path->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 24); // a whole file name
+    fileRow->addWidget(browseButton);
+    // A label of a row that holds a layout gets no buddy from the form: give it one, or its '&' shows.
+    auto* fileLabel = new QLabel(QStringLiteral("&File"), this);
+    fileLabel->setBuddy(m_path);
+    form->addRow(fileLabel, fileRow);
+    for (QSpinBox* box : { m_width, m_height }) {
+        box->setRange(16, 20000);
+        box->setSuffix(QStringLiteral(" px"));
+    }
+    m_width->setValue(options.size.width());
+    m_height->setValue(options.size.height());
+    m_scale->setRange(0.25, 8);
+    m_scale->setSingleStep(0.5);
+    m_scale->setValue(options.scale);
+    m_scale->setSuffix(QStringLiteral("×"));
+    form->addRow(QStringLiteral("&Width"), m_width);
+    form->addRow(QStringLiteral("&Height"), m_height);
+    form->addRow(QStringLiteral("&Scale (PNG)"), m_scale);
+    m_theme->addItem(QStringLiteral("As shown"), int(ExportTheme::AsShown));
+    m_theme->addItem(QStringLiteral("Light"), int(ExportTheme::Light));
+    m_theme->addItem(QStringLiteral("Dark"), int(ExportTheme::Dark));
+    m_theme->setCurrentIndex(m_theme->findData(int(options.theme)));
+    m_transparent->setChecked(options.transparent);
+    form->addRow(QStringLiteral("T&heme"), m_theme);
+    form->addRow(QString(), m_transparent);
+    m_theme->setToolTip(QStringLiteral("The window's colours, or the light or dark theme whatever the window shows"));
+    m_transparent->setToolTip(QStringLiteral("Leave out the background, for a slide or a page of another colour"));
+    m_path->setToolTip(QStringLiteral("The format follows the extension: .png, .svg or .pdf"));
+    m_width->setToolTip(QStringLiteral("Width of the chart in logical pixels (points in a PDF)"));
+    m_height->setToolTip(QStringLiteral("Height of the chart in logical pixels (points in a PDF)"));
+    m_scale->setToolTip(QStringLiteral("A PNG has width × scale by height × scale pixels; SVG and PDF are vectors"));
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
+    connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateScale);
+    updateScale();
+}
+
+QString ExportDialog::path() const
+{
+    return m_path->text();
+}
+
+ExportOptions ExportDialog::options() const
+{
+    return { QSize(m_width->value(), m_height->value()), m_scale->value(),
+        static_cast<ExportTheme>(m_theme->currentData().toInt()), m_transparent->isChecked() };
+}
+
+void ExportDialog::browse()
+{
+    const QString chosen = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart"), m_path->text(),
+        QStringLiteral("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    if (!chosen.isEmpty())
+        m_path->setText(chosen);
+}
+
+void ExportDialog::updateScale()
+{
+    m_scale->setEnabled(exportFormatFor(m_path->text()) == ExportFormat::Png);
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,176 @@
+#include "measured/measured_model.h"
+
+#include "base/units.h"
+#include "common/chart_text.h"
+#include "measured/placement.h"
+#include "report/report.h"
+
+namespace roofline::widgets {
+
+MeasuredModel::MeasuredModel(QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_analysis(std::make_shared<const Analysis>())
+{ }
+
+void MeasuredModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    const bool sameSet = analysis->measuredSet == m_analysis->measuredSet;
+    if (!sameSet)
+        beginResetModel();
+    m_analysis = std::move(analysis);
+    m_links.assign(m_analysis->measuredSet ? m_analysis->measuredSet->kernels.size() : 0, -1);
+    if (m_analysis->measured)
+        for (std::size_t i = 0; i < m_analysis->measured->links.size(); ++i)
+            m_links[m_analysis->measured->links[i].kernel] = static_cast<int>(i);
+    if (!sameSet) {
+        endResetModel();
+        return;
+    }
+    if (rowCount() > 0)
+        emit dataChanged(index(0, Achieved), index(rowCount() - 1, ColumnCount - 1));
+}
+
+const MeasuredLink* MeasuredModel::linkOf(std::size_t kernel) const
+{
+    const int link = m_links[kernel];
+    return link < 0 ? nullptr : &m_analysis->measured->links[static_cast<std::size_t>(link)];
+}
+
+int MeasuredModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() || !m_analysis->measured ? 0 : static_cast<int>(m_analysis->measured->points.size());
+}
+
+int MeasuredModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString MeasuredModel::text(std::size_t row, int column) const
+{
+    const MeasuredPoint& p = m_analysis->measured->points[row];
+    const MeasuredKernel& k = m_analysis->measuredSet->kernels[p.kernel];
+    const MeasuredLink* link = linkOf(p.kernel);
+    const QString none = QStringLiteral("—");
+    switch (column) {
+    case Name:
+        return qs(k.name);
+    case Group:
+        return qs(k.group);
+    case Time:
+        return qs(formatSeconds(k.seconds));
+    case Share:
+        return qs(formatPercent(p.timeShare));
+    case Achieved:
+        return qs(formatRate(p.achieved, p.roof));
+    case Intensity:
+        return p.onChart ? qs(formatIntensity(p.intensity)) : none;
+    case Fraction:
+        return p.onChart ? qs(formatPercent(p.fraction)) : none;
+    case Bound:
+        return p.onChart ? qs(p.bound) : QStringLiteral("off the chart");
+    case Predicted:
+        return link && link->predicted ? predictedText(*link->predicted) : link ? QStringLiteral("cannot run") : none;
+    case Ratio:
+        return link && link->predicted ? QString::number(link->ratioToLower, 'f', 2) : none;
+    case Bracketed:
+        return link && link->predicted ? (link->bracketed ? QStringLiteral("yes") : QStringLiteral("no")) : none;
+    default:
+        return {};
+    }
+}
+
+QVariant MeasuredModel::number(std::size_t row, int column) const
+{
+    const MeasuredPoint& p = m_analysis->measured->points[row];
+    const MeasuredKernel& k = m_analysis->measuredSet->kernels[p.kernel];
+    const MeasuredLink* link = linkOf(p.kernel);
+    const bool predicted = link && link->predicted;
+    switch (column) {
+    case Time:
+    case Share:
+        return k.seconds;
+    case Achieved:
+        return p.achieved;
+    case Intensity:
+        return p.intensity;
+    case Fraction:
+        return p.fraction;
+    case Predicted:
+        return predicted ? link->predicted->tLower : 0.0;
+    case Ratio:
+        return predicted ? link->ratioToLower : 0.0;
+    case Bracketed:
+        return predicted ? int(link->bracketed) : -1;
+    default:
+        return text(row, column);
+    }
+}
+
+QVariant MeasuredModel::data(const QModelIndex& index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const auto row = static_cast<std::size_t>(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(row, index.column());
+    case SortRole:
+        return number(row, index.column());
+    case KernelRole:
+        return QVariant::fromValue(static_cast<qulonglong>(m_analysis->measured->points[row].kernel));
+    case Qt::TextAlignmentRole:
+        return index.column() >= Time && index.column() != Bound && index.column() != Bracketed
+            ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+            : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
+    case Qt::ToolTipRole: {
+        const MeasuredPoint& p = m_analysis->measured->points[row];
+        const MeasuredLink* link = linkOf(p.kernel);
+        return measuredTooltip(m_analysis->measuredSet->kernels[p.kernel], p, link);
+    }
+    default:
+        return {};
+    }
+}
+
+QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    static const char* const names[] = { "Kernel", "Group", "Time", "Share", "Achieved", "Intensity", "Of attainable",
+        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed" };
+    static const char* const tips[] = { "The kernel's name in the file",
+        "Its group or operator, when the file gives one", "Measured duration", "Of the file's total time",
+        "FLOPs over the measured time", "FLOPs per byte of main memory: the chart's x",
+        "Achieved over what the roofline allows at its intensity", "The roof that holds it down on this chip",
+        "The linked operation's time bounds, with the kernel's shape", "Measured time over the model's lower bound",
+        "Whether the measured time lies between the model's bounds" };
+    if (role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
+        return QString::fromUtf8(names[section]);
+    if (role == Qt::ToolTipRole && section >= 0 && section < ColumnCount)
+        return QString::fromUtf8(tips[section]);
+    return {};
+}
+
+MeasuredFilter::MeasuredFilter(QObject* parent)
+    : QSortFilterProxyModel(parent)
+{
+    setSortRole(MeasuredModel::SortRole);
+    // A slider step changes figures, not which rows pass: the rows keep their order until the user sorts again.
+    setDynamicSortFilter(false);
+}
+
+void MeasuredFilter::setPattern(const QString& pattern)
+{
+    m_pattern = pattern;
+    m_text = pattern.toStdString();
+    invalidateFilter();
+}
+
+bool MeasuredFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QModelIndex name = sourceModel()->index(sourceRow, MeasuredModel::Name, sourceParent);
+    return matchesKernelFilter(m_text, sourceModel()->data(name).toString().toStdString());
+}
+
+} // namespace roofline::widgets

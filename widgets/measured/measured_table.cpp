@@ -1,0 +1,148 @@
+#include "measured/measured_table.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSignalBlocker>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace roofline::widgets {
+
+MeasuredTable::MeasuredTable(QWidget* parent)
+    : QWidget(parent)
+    , m_model(new MeasuredModel(this))
+    , m_proxy(new MeasuredFilter(this))
+    , m_filter(new QLineEdit)
+    , m_count(new QLabel)
+    , m_view(new QTableView)
+    , m_link(new QComboBox)
+{
+    m_proxy->setSourceModel(m_model);
+    m_view->setModel(m_proxy);
+    m_view->setSortingEnabled(true);
+    m_view->sortByColumn(-1, Qt::AscendingOrder); // the file's order until the user sorts
+    m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_view->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_view->verticalHeader()->hide();
+    m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->setWordWrap(false);
+    m_filter->setPlaceholderText(QStringLiteral("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
+    m_filter->setClearButtonEnabled(true);
+    m_filter->setToolTip(QStringLiteral("Kernels whose names hold this text, or match it with the wildcards * ? [..] "
+                                        "as --match reads them; the chart shows the same kernels"));
+
+    auto* bar = new QHBoxLayout;
+    auto* label = new QLabel(QStringLiteral("&Filter"));
+    label->setBuddy(m_filter);
+    bar->addWidget(label);
+    bar->addWidget(m_filter, 1);
+    bar->addWidget(m_count);
+    m_link->setToolTip(QStringLiteral("The modeled operation the selected kernel is compared with: a link of its own, "
+                                      "before the scenario's name patterns, saved with the scenario"));
+    m_link->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_link->setEnabled(false);
+    auto* linkLabel = new QLabel(QStringLiteral("&Link to"));
+    linkLabel->setBuddy(m_link);
+    bar->addWidget(linkLabel);
+    bar->addWidget(m_link);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(bar);
+    layout->addWidget(m_view, 1);
+
+    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
+        m_proxy->setPattern(text.trimmed());
+        updateCount();
+        emit filterChanged(m_proxy->pattern());
+    });
+    connect(
+        m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
+            emit kernelChosen(current.isValid() ? std::optional(kernelAt(current.row())) : std::nullopt);
+            showLink();
+        });
+    connect(m_link, &QComboBox::activated, this, [this](int index) {
+        const QModelIndex current = m_view->selectionModel()->currentIndex();
+        if (!current.isValid() || index < 0)
+            return;
+        emit linkChosen(kernelAt(current.row()), index == 0 ? std::string() : m_linkOps[std::size_t(index - 1)].id);
+        showLink(); // the kernel's link as the analysis has it: a scenario's pattern may still link it
+    });
+}
+
+void MeasuredTable::fillLinks()
+{
+    const Analysis& a = m_model->analysis();
+    const std::vector<Operation>& ops = a.session.operations;
+    if (std::equal(ops.begin(), ops.end(), m_linkOps.begin(), m_linkOps.end(),
+            [](const Operation& op, const LinkOption& o) { return op.id == o.id && op.name == o.name; }))
+        return; // a slider step: the same operations, named as they were
+    const QSignalBlocker blocker(m_link);
+    m_link->clear();
+    m_linkOps.clear();
+    m_link->addItem(QStringLiteral("no link of its own"));
+    for (const Operation& op : ops) {
+        m_link->addItem(QString::fromStdString(op.name));
+        m_linkOps.push_back({ op.id, op.name });
+    }
+}
+
+void MeasuredTable::showLink()
+{
+    const QModelIndex current = m_view->selectionModel()->currentIndex();
+    const Analysis& a = m_model->analysis();
+    m_link->setEnabled(current.isValid() && a.measured && a.session.measured);
+    if (!m_link->isEnabled())
+        return;
+    const std::size_t kernel = kernelAt(current.row());
+    int index = 0;
+    for (const MeasuredLink& l : a.measured->links)
+        if (l.kernel == kernel) {
+            const auto it = std::find_if(
+                m_linkOps.begin(), m_linkOps.end(), [&l](const LinkOption& o) { return o.id == l.operationId; });
+            index = it == m_linkOps.end() ? 0 : int(it - m_linkOps.begin()) + 1;
+        }
+    const QSignalBlocker blocker(m_link);
+    m_link->setCurrentIndex(index);
+}
+
+void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    const bool newSet = analysis->measuredSet != m_model->analysis().measuredSet;
+    m_model->setAnalysis(std::move(analysis));
+    if (newSet) {
+        m_view->resizeColumnsToContents();
+        updateCount();
+    }
+    fillLinks();
+    showLink();
+}
+
+int MeasuredTable::rowCount() const
+{
+    return m_proxy->rowCount();
+}
+
+QString MeasuredTable::cellText(int row, Column column) const
+{
+    return m_proxy->index(row, column).data().toString();
+}
+
+std::size_t MeasuredTable::kernelAt(int row) const
+{
+    return static_cast<std::size_t>(m_proxy->index(row, 0).data(MeasuredModel::KernelRole).toULongLong());
+}
+
+void MeasuredTable::updateCount()
+{
+    m_count->setText(QStringLiteral("%1 of %2 kernels").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,68 @@
+// The measured kernels under the chart: a filter field above a table of their figures. The filter hides rows and the
+// chart's points alike; the current row is the kernel the chart rings.
+#pragma once
+
+#include "measured/measured_model.h"
+#include "session/analysis.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+
+namespace roofline::widgets {
+
+class MeasuredTable : public QWidget {
+    Q_OBJECT
+public:
+    using Column = MeasuredModel::Column;
+
+    explicit MeasuredTable(QWidget* parent = nullptr);
+    void setAnalysis(std::shared_ptr<const Analysis>);
+
+    QLineEdit* filterField() const { return m_filter; }
+    // The operation the current row's kernel is linked to: choosing one links it (linkChosen).
+    QComboBox* linkBox() const { return m_link; }
+    QTableView* view() const { return m_view; }
+    MeasuredModel* measuredModel() const { return m_model; }
+    // Rows as shown: filtered and sorted.
+    int rowCount() const;
+    QString cellText(int row, Column) const;
+    // The kernel (index into the measured set) a shown row holds.
+    std::size_t kernelAt(int row) const;
+
+signals:
+    void filterChanged(const QString& pattern);
+    // The current row's kernel, or nothing when no row is current.
+    void kernelChosen(std::optional<std::size_t> kernel);
+    // The user chose an operation (its id; empty: none of its own) for a kernel.
+    void linkChosen(std::size_t kernel, const std::string& operationId);
+
+private:
+    void updateCount();
+    // The link choices: "no link of its own" and every operation of the session, refilled when they change.
+    void fillLinks();
+    // Shows the current kernel's link in the choices.
+    void showLink();
+
+    MeasuredModel* m_model;
+    MeasuredFilter* m_proxy;
+    QLineEdit* m_filter;
+    QLabel* m_count;
+    QTableView* m_view;
+    QComboBox* m_link;
+    struct LinkOption {
+        std::string id;
+        std::string name;
+    };
+    std::vector<LinkOption> m_linkOps; // the operations m_link lists after its first entry
+};
+
+} // namespace roofline::widgets

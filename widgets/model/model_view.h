@@ -1,0 +1,107 @@
+// The whole model of a session with one: its settings as controls, the step's time, tokens per second and memory
+// against the chip's capacity (with a plain "does not fit"), where the time goes by group, and the serving text's
+// own three-term model beside it. Everything shown is the analysis's ModelTotals and group totals.
+#pragma once
+
+#include "roofline/operations.h"
+
+#include <QScrollArea>
+
+#include <optional>
+#include <string>
+
+class QBoxLayout;
+class QComboBox;
+class QFormLayout;
+class QCustomPlot;
+class QCPBars;
+class QCPGraph;
+class QCPItemStraightLine;
+class QLabel;
+class QSpinBox;
+
+namespace roofline::widgets {
+
+class Document;
+
+// A scroll area, so that the window's least size does not grow with it: on a small screen its contents scroll.
+class ModelView : public QScrollArea {
+    Q_OBJECT
+public:
+    // Edits the document: the controls set the session's model settings.
+    explicit ModelView(Document* document, QWidget* parent = nullptr);
+
+    // Whether the document's session has a model: the window shows this view only then.
+    bool hasModel() const;
+
+    // For tests and the window: what the view shows.
+    QLabel* fitLabel() const { return m_fit; }
+    QLabel* summaryLabel() const { return m_summary; }
+    QLabel* problemLabel() const { return m_problem; }
+    QCustomPlot* timeChart() const { return m_chart; }
+    QCustomPlot* batchChart() const { return m_batchChart; }
+    QComboBox* sweepChoice() const { return m_against; } // 0: against the batch, 1: against the sequence length
+    QSpinBox* batchBox() const { return m_batch; }
+    QSpinBox* tokensBox() const { return m_tokens; }
+    QSpinBox* tensorParallelBox() const { return m_tp; }
+    QComboBox* phaseBox() const { return m_phase; }
+    QSpinBox* dataParallelBox() const { return m_dp; }
+    QSpinBox* pipelineBox() const { return m_pp; }
+    QSpinBox* microbatchBox() const { return m_microbatches; }
+    QCPBars* bubbleBars() const { return m_bubble; }
+
+signals:
+    // The core refused a setting: its message, for the status bar.
+    void settingRefused(const QString& message);
+
+protected:
+    void showEvent(QShowEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+
+private:
+    void refresh();
+    void showTimes();
+    void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length
+    // A setting from a control: a count as a number, never through text.
+    void set(const char* key, const ParamValue& value);
+    // A setting from a list's text (a model's id, the phase, a dtype).
+    void choose(const char* key, const QString& text);
+    // A refused setting: named in the status bar, and the controls go back to the session's values.
+    void refuseOr(const std::optional<std::string>& error);
+    // Whole counts as the core writes them into a setting: "16", never "16.0".
+    static QString whole(double v);
+
+    Document* m_document;
+    QComboBox* m_modelId;
+    QComboBox* m_phase;
+    QSpinBox* m_batch;
+    QLabel* m_tokensLabel;
+    QSpinBox* m_tokens; // the prompt of a prefill, the context of a decode step
+    QSpinBox* m_tp;
+    QSpinBox* m_dp; // a training step's: data-parallel replicas, pipeline stages, microbatches
+    QSpinBox* m_pp;
+    QSpinBox* m_microbatches;
+    QFormLayout* m_controls;
+    QBoxLayout* m_layout; // settings and figures, then the charts: side by side, or the charts under them
+    QComboBox* m_weights;
+    QComboBox* m_kv;
+    QLabel* m_fit;
+    QLabel* m_summary;
+    QLabel* m_problem;
+    QLabel* m_serving;
+    QCustomPlot* m_chart;
+    QCPBars* m_math;
+    QCPBars* m_memory;
+    QCPBars* m_network;
+    QCPBars* m_bubble; // a training step's pipeline bubble, a row of its own
+    QCustomPlot* m_batchChart; // tokens/s against the batch or the tokens; drawn only while the view shows
+    QComboBox* m_against; // which of the two
+    QCPGraph* m_fitting; // the batches that fit the chip's memory
+    QCPGraph* m_tooMany; // those that do not
+    QCPItemStraightLine* m_current;
+    QCPItemStraightLine* m_computeBound;
+    QString m_summaryText; // the summary without the sentence on the batch sweep
+    bool m_filling = false; // the controls are being set from the session: no edits
+};
+
+} // namespace roofline::widgets

@@ -1,0 +1,155 @@
+// The whole model's two charts: where the step's time goes by group, and tokens/s against the batch or the sequence
+// length.
+#include "model/model_view.h"
+
+#include "common/chart_text.h"
+#include "document/document.h"
+#include "session/analysis.h"
+#include "session/model_sweep.h"
+
+#include <qcustomplot.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace roofline::widgets {
+
+namespace {
+
+// The time axis's unit for the longest bar: seconds, ms, µs or ns, so that its ticks read as plain numbers.
+std::pair<double, QString> timeUnit(double longest)
+{
+    if (longest >= 1)
+        return { 1, QStringLiteral("s") };
+    if (longest >= 1e-3)
+        return { 1e-3, QStringLiteral("ms") };
+    if (longest >= 1e-6)
+        return { 1e-6, QStringLiteral("µs") };
+    return { 1e-9, QStringLiteral("ns") };
+}
+
+} // namespace
+
+void ModelView::showSweep()
+{
+    const Analysis& a = *m_document->analysis();
+    const ModelSettings& s = *a.session.model;
+    const bool byContext = m_against->currentIndex() == 1;
+    // Tokens/s at each value swept, split where the step stops fitting; the session's value, and a second line: the
+    // least batch whose math outweighs its memory traffic, or the longest sequences that fit.
+    struct Point {
+        double x;
+        double tokensPerSecond;
+        bool fits;
+    };
+    std::vector<Point> points;
+    double current = 0;
+    std::optional<double> marked;
+    QString sentence;
+    if (byContext) {
+        const bool decode = s.phase == Phase::Decode;
+        current = decode ? s.context : s.prompt;
+        const ContextSweep sweep = sweepContext(a.session, std::max(8192.0, 4 * current));
+        for (const ContextPoint& p : sweep.points)
+            points.push_back({ p.tokens, p.tokensPerSecond, p.fits });
+        marked = sweep.longestFitting;
+        const QString what = decode ? tr("S = %1 tokens cached per sequence") : tr("P = %1 tokens per sequence");
+        sentence = marked
+            ? tr("At this batch the step fits up to %1 (dashed on the chart).").arg(what.arg(whole(*marked)))
+            : tr("At this batch not even one token per sequence fits, or the chip's capacity is not "
+                 "known.");
+        m_batchChart->xAxis->setLabel(decode ? tr("context S")
+                : s.phase == Phase::Train    ? tr("sequence P")
+                                             : tr("prompt P"));
+    } else {
+        current = s.batch;
+        const double fitting = a.model ? a.model->maxBatch : 0;
+        const BatchSweep sweep = sweepBatch(a.session, std::max({ 1024.0, 4 * current, 2 * fitting }));
+        for (const BatchPoint& p : sweep.points)
+            points.push_back({ p.batch, p.tokensPerSecond, p.fits });
+        marked = sweep.computeBound;
+        sentence = marked ? tr("The step's math outweighs its memory traffic from B = %1 (dashed on the batch chart).")
+                                .arg(whole(*marked))
+            : s.phase == Phase::Train
+            ? tr("Its memory traffic outweighs its math at any batch.")
+            : tr("Its memory traffic outweighs its math at any batch: each sequence reads its own KV cache.");
+        m_batchChart->xAxis->setLabel(tr("batch B"));
+    }
+    QVector<double> x, tokens, xOut, tokensOut;
+    for (const Point& p : points) {
+        (p.fits ? x : xOut) << p.x;
+        (p.fits ? tokens : tokensOut) << p.tokensPerSecond;
+    }
+    // The grey line starts at the last value that fits, so that the curve is unbroken.
+    if (!x.isEmpty() && !xOut.isEmpty()) {
+        xOut.prepend(x.back());
+        tokensOut.prepend(tokens.back());
+    }
+    m_fitting->setData(x, tokens, true);
+    m_tooMany->setData(xOut, tokensOut, true);
+    m_current->point1->setCoords(current, 1);
+    m_current->point2->setCoords(current, 2);
+    m_computeBound->setVisible(marked.has_value());
+    if (marked) {
+        m_computeBound->point1->setCoords(*marked, 1);
+        m_computeBound->point2->setCoords(*marked, 2);
+    }
+    m_summary->setText(m_summaryText + QStringLiteral("<br>") + sentence);
+    const double last = points.empty() ? 2 : points.back().x;
+    m_batchChart->xAxis->setRange(0.8, 1.25 * std::max({ last, current, marked.value_or(1) }));
+    m_batchChart->yAxis->rescale();
+    const QCPRange y = m_batchChart->yAxis->range();
+    m_batchChart->yAxis->setRange(y.lower / 1.5, y.upper * 1.5);
+    m_batchChart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ModelView::showTimes()
+{
+    const Analysis& a = *m_document->analysis();
+    // One row per group, its math, memory and network time; a training step's pipeline bubble, the stages' idle
+    // time and no group's work, in a row of its own.
+    struct Row {
+        QString name;
+        double math = 0;
+        double memory = 0;
+        double network = 0;
+        double idle = 0;
+    };
+    std::vector<Row> rows;
+    for (const GroupTotal& g : a.groups)
+        rows.push_back({ qs(g.group.empty() ? std::string("(no group)") : g.group), g.tMath, g.tMemory, g.tNetwork });
+    if (a.model && a.model->training && a.model->training->bubbleUpper > 0)
+        rows.push_back({ tr("pipeline bubble"), 0, 0, 0, a.model->training->bubbleUpper });
+    double longest = 0;
+    for (const Row& r : rows)
+        longest = std::max(longest, r.math + r.memory + r.network + r.idle);
+    const auto [scale, unit] = timeUnit(longest);
+
+    auto ticker = qSharedPointerCast<QCPAxisTickerText>(m_chart->yAxis->ticker());
+    ticker->clear();
+    QVector<double> keys, math, memory, network, idle;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const double key = static_cast<double>(rows.size() - 1 - i); // the first group on top
+        keys << key;
+        math << rows[i].math / scale;
+        memory << rows[i].memory / scale;
+        network << rows[i].network / scale;
+        idle << rows[i].idle / scale;
+        ticker->addTick(key, rows[i].name);
+    }
+    m_math->setData(keys, math);
+    m_memory->setData(keys, memory);
+    m_network->setData(keys, network);
+    m_bubble->setData(keys, idle);
+    // The idle part in the legend only where there is one.
+    if (const bool anyIdle = std::any_of(idle.begin(), idle.end(), [](double v) { return v > 0; });
+        anyIdle != m_chart->legend->hasItemWithPlottable(m_bubble))
+        anyIdle ? m_bubble->addToLegend() : m_bubble->removeFromLegend();
+    m_chart->xAxis->setLabel(tr("%1 per step").arg(unit));
+    m_chart->xAxis->setRange(0, longest > 0 ? 1.08 * longest / scale : 1);
+    m_chart->yAxis->setRange(-0.6, static_cast<double>(rows.size()) - 0.4);
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,189 @@
+#include "readout/readout_model.h"
+
+#include "base/units.h"
+#include "chart/chart.h"
+#include "common/chart_text.h"
+
+namespace roofline::widgets {
+
+ReadoutModel::ReadoutModel(QObject* parent)
+    : QAbstractTableModel(parent)
+    , m_analysis(std::make_shared<const Analysis>())
+    , m_theme(ChartTheme::light())
+{ }
+
+void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    std::vector<std::size_t> rows;
+    std::vector<std::string> ids;
+    const std::vector<Operation>& ops = analysis->session.operations;
+    for (std::size_t i = 0; i < ops.size(); ++i)
+        if (!ops[i].hidden) {
+            rows.push_back(i);
+            ids.push_back(ops[i].id);
+        }
+    if (ids != m_rowIds) {
+        beginResetModel();
+        m_analysis = std::move(analysis);
+        m_rows = std::move(rows);
+        m_rowIds = std::move(ids);
+        endResetModel();
+        return;
+    }
+    const bool unitsChange = isInteger(analysis->dtype) != isInteger(m_analysis->dtype);
+    m_analysis = std::move(analysis);
+    m_rows = std::move(rows);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    if (unitsChange)
+        emit headerDataChanged(Qt::Horizontal, Intensity, Attainable);
+}
+
+void ReadoutModel::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, Name), index(rowCount() - 1, Name), { Qt::ForegroundRole });
+}
+
+int ReadoutModel::rowOf(std::size_t operation) const
+{
+    const auto it = std::find(m_rows.begin(), m_rows.end(), operation);
+    return it == m_rows.end() ? -1 : static_cast<int>(it - m_rows.begin());
+}
+
+int ReadoutModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int ReadoutModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QString ReadoutModel::text(std::size_t op, int column) const
+{
+    const Operation& operation = m_analysis->session.operations[op];
+    const OperationAnalysis& result = m_analysis->operations[op];
+    if (column == Name)
+        return qs(operation.name);
+    if (!result.evaluation.ok())
+        return column == Bound ? QStringLiteral("cannot run") : QStringLiteral("—");
+    const Evaluation& ev = result.evaluation.value();
+    switch (column) {
+    case Intensity:
+        if (const auto shown = chart::bindingResource(ev))
+            return QStringLiteral("%1 (%2)").arg(
+                qs(formatIntensity(ev.resources[*shown].intensity)), qs(ev.resources[*shown].name));
+        return QStringLiteral("—");
+    case TMath:
+        return qs(formatSeconds(ev.tMath));
+    case TComms:
+        return qs(formatSeconds(ev.tComms));
+    case Bound:
+        return qs(ev.bound());
+    case Attainable:
+        return qs(formatRate(ev.attainable, ev.dtype));
+    case FractionOfPeak:
+        return QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%');
+    case CriticalValue:
+        return result.critical ? qs(describeWithApproximation(*result.critical)) : QStringLiteral("—");
+    }
+    return {};
+}
+
+QString ReadoutModel::toolTip(std::size_t op, int column) const
+{
+    const OperationAnalysis& result = m_analysis->operations[op];
+    if (!result.evaluation.ok())
+        return column == Bound ? qs(result.evaluation.error()) : QString();
+    if (column == CriticalValue && result.critical && result.critical->approximate) {
+        const Critical& c = *result.critical;
+        return QStringLiteral("Compute-bound from %1 = %2 exactly (the smallest whole value is %3); %4 if %5, the "
+                              "limit the texts use")
+            .arg(qs(c.param), QString::number(c.threshold, 'f', 2), QString::number(c.value, 'f', 0),
+                QString::number(*c.approximate, 'f', 2), qs(c.approximateWhen));
+    }
+    if (column != Intensity)
+        return {}; // the delegate shows the text: a figure cut off by a narrow column
+    QString intensities;
+    const Evaluation& ev = result.evaluation.value();
+    for (const ResourceUse& r : ev.resources)
+        intensities += QStringLiteral("%1: %2 %3\n")
+                           .arg(qs(r.name), qs(formatIntensity(r.intensity)), qs(intensityUnit(ev.dtype)));
+    return intensities.trimmed();
+}
+
+QVariant ReadoutModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const std::size_t op = m_rows[static_cast<std::size_t>(index.row())];
+    switch (role) {
+    case Qt::DisplayRole:
+        return text(op, index.column());
+    case Qt::ToolTipRole:
+        return toolTip(op, index.column());
+    case Qt::ForegroundRole:
+        if (index.column() == Name)
+            return m_theme.operationColour(m_analysis->session.operations[op].colour);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == Name || index.column() == Bound || index.column() == CriticalValue)
+            return int(Qt::AlignLeft | Qt::AlignVCenter);
+        return int(Qt::AlignRight | Qt::AlignVCenter);
+    case IdRole:
+        return qs(m_analysis->session.operations[op].id);
+    }
+    return {};
+}
+
+QString ReadoutModel::toText(const std::vector<int>& rows, QChar separator) const
+{
+    const auto field = [separator](QString value) {
+        if (value.contains(separator) || value.contains(QLatin1Char('"')) || value.contains(QLatin1Char('\n')))
+            value = QLatin1Char('"') + value.replace(QLatin1Char('"'), QStringLiteral("\"\"")) + QLatin1Char('"');
+        return value;
+    };
+    const auto line = [&](auto cell) {
+        QStringList fields;
+        for (int column = 0; column < ColumnCount; ++column)
+            fields.append(field(cell(column)));
+        return fields.join(separator) + QLatin1Char('\n');
+    };
+    QString out = line([this](int column) { return headerData(column, Qt::Horizontal).toString(); });
+    for (const int row : rows)
+        if (row >= 0 && row < rowCount())
+            out += line([this, row](int column) { return text(operationAt(row), column); });
+    return out;
+}
+
+QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+        return {};
+    static const char* const names[]
+        = { "Operation", "Intensity", "T_math", "T_comms", "Bound", "Attainable", "of peak", "Critical value" };
+    static const char* const tips[] = { "The operation, in its chart colour",
+        "FLOPs (OPs for integer dtypes) per byte across the resource that holds it down (the filled marker)",
+        "FLOPs / peak: the time if only compute mattered",
+        "The longest time any memory level or link needs for its bytes",
+        "What holds the operation down: compute, or a memory level or link",
+        "FLOPs / T_lower: the throughput with perfect overlap", "Attainable as a share of the compute dtype's peak",
+        "The smallest value of the operation's main parameter at which it is compute-bound" };
+    // The chart's dtype names the units: FLOPs, or OPs for an integer dtype.
+    const Dtype dtype = m_analysis->dtype;
+    if (role == Qt::DisplayRole && section == Intensity)
+        return QStringLiteral("Intensity (%1/byte)").arg(qs(std::string(workName(dtype))));
+    if (role == Qt::DisplayRole && section == Attainable)
+        return QStringLiteral("Attainable (%1)")
+            .arg(isInteger(dtype) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s"));
+    if (role == Qt::DisplayRole)
+        return QString::fromUtf8(names[section]);
+    if (role == Qt::ToolTipRole)
+        return QString::fromUtf8(tips[section]);
+    return {};
+}
+
+} // namespace roofline::widgets

@@ -1,0 +1,50 @@
+// The readout as an item model: one row per visible operation of an analysis, one column per figure.
+#pragma once
+
+#include "common/chart_theme.h"
+#include "session/analysis.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+namespace roofline::widgets {
+
+class ReadoutModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Name, Intensity, TMath, TComms, Bound, Attainable, FractionOfPeak, CriticalValue, ColumnCount };
+    // The operation's id, for selection that survives edits.
+    static constexpr int IdRole = Qt::UserRole + 1;
+
+    explicit ReadoutModel(QObject* parent = nullptr);
+
+    // Shows this analysis. Rows are reset only when the visible operations change; a slider step changes data.
+    void setAnalysis(std::shared_ptr<const Analysis>);
+    void setTheme(const ChartTheme&);
+    const Analysis& analysis() const { return *m_analysis; }
+    // The session index of the operation in `row`, and the row of a session index (-1 when hidden).
+    std::size_t operationAt(int row) const { return m_rows[static_cast<std::size_t>(row)]; }
+    int rowOf(std::size_t operation) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex&, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation, int role = Qt::DisplayRole) const override;
+
+    // The header and these rows as a spreadsheet reads them: fields as the table shows them, separated by
+    // `separator` (a tab or a comma), quoted where they hold it, a quote or a line break (RFC 4180), one line each.
+    QString toText(const std::vector<int>& rows, QChar separator) const;
+
+private:
+    QString text(std::size_t operation, int column) const;
+    QString toolTip(std::size_t operation, int column) const;
+
+    std::shared_ptr<const Analysis> m_analysis;
+    std::vector<std::size_t> m_rows; // session indices of the visible operations
+    std::vector<std::string> m_rowIds; // their ids, to tell a new set of rows from new figures
+    ChartTheme m_theme;
+};
+
+} // namespace roofline::widgets
