@@ -72,6 +72,16 @@ CLI::Validator existingFolder()
 
 } // namespace
 
+CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view description)
+{
+    return program.add_subcommand(std::string(name), std::string(description));
+}
+
+void addArgument(CLI::App& command, std::string_view name, std::string& into, std::string_view help)
+{
+    command.add_option(std::string(name), into, std::string(help))->type_name("");
+}
+
 CLI::Option* addOption(CLI::App& command, const OptionSpec& spec, std::string& into)
 {
     // Each value is kept, so that the command line can say an option was given twice (cli.cpp).

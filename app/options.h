@@ -22,6 +22,11 @@ struct OptionSpec {
     std::string_view help;
 };
 
+// Adds a command to the program: its name, and what it does as its help says.
+CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view description);
+// Declares the one word a command takes besides its options (import's FILE).
+void addArgument(CLI::App& command, std::string_view name, std::string& into, std::string_view help);
+
 // Declares an option that takes one value, given at most once.
 CLI::Option* addOption(CLI::App& command, const OptionSpec& spec, std::string& into);
 // Declares an option that takes one value each time it is given, and may be given again.

@@ -10,8 +10,6 @@
 #include "roofline_chart.h"
 #include "sweep_chart.h"
 
-#include <CLI/CLI.hpp>
-
 #include <QApplication>
 
 #include <algorithm>
@@ -180,7 +178,7 @@ int runExport(const ExportOptions& given)
 Command addExportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ExportOptions>();
-    CLI::App* command = program.add_subcommand("export",
+    CLI::App* command = addCommand(program, "export",
         "draw the chart to a file, with no display; measured kernels (--measured FILE, or the scenario's measured: "
         "block) as points beside the operations");
     addScenarioOptions(*command, options->scenario);

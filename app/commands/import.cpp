@@ -6,8 +6,6 @@
 #include "measured_options.h"
 #include "report/measured.h"
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace roofline::app {
@@ -46,13 +44,11 @@ int runImport(ImportOptions& options)
 Command addImportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ImportOptions>();
-    CLI::App* command = program.add_subcommand("import",
+    CLI::App* command = addCommand(program, "import",
         "read measured kernels or measured peaks (FILE, or the scenario's measured: block) and place them on the "
         "chip: intensity, achieved FLOP/s, the roof that binds each and the fraction of it reached");
-    command
-        ->add_option("FILE", options->measured.file,
-            "the measured file: Nsight Compute raw CSV, a plain CSV or JSON, or rocprof-compute's roofline.csv")
-        ->type_name("");
+    addArgument(*command, "FILE", options->measured.file,
+        "the measured file: Nsight Compute raw CSV, a plain CSV or JSON, or rocprof-compute's roofline.csv");
     addScenarioOptions(*command, options->scenario);
     addFormatOption(*command, options->format);
     addMeasuredOptions(*command, options->measured, false);

@@ -5,8 +5,6 @@
 #include "cli.h"
 #include "report/model.h"
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace roofline::app {
@@ -14,7 +12,7 @@ namespace roofline::app {
 Command addModelsCommand(CLI::App& program)
 {
     auto options = std::make_shared<ScenarioOptions>();
-    CLI::App* command = program.add_subcommand("models", "list the known language models");
+    CLI::App* command = addCommand(program, "models", "list the known language models");
     addModelDirOption(*command, *options);
     return { command, [options] { return print(modelList(loadModels(*options)), "the model list"); } };
 }

@@ -5,8 +5,6 @@
 #include "cli.h"
 #include "report/report.h"
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace roofline::app {
@@ -14,7 +12,7 @@ namespace roofline::app {
 Command addPresetsCommand(CLI::App& program)
 {
     auto options = std::make_shared<ScenarioOptions>();
-    CLI::App* command = program.add_subcommand("presets", "list the known hardware presets");
+    CLI::App* command = addCommand(program, "presets", "list the known hardware presets");
     addPresetDirOption(*command, *options);
     return { command, [options] {
                 const PresetLibrary library = loadLibrary(*options);

@@ -7,8 +7,6 @@
 #include "measured_options.h"
 #include "report/report.h"
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace roofline::app {
@@ -58,7 +56,7 @@ int runReport(ReportOptions& options)
 Command addReportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ReportOptions>();
-    CLI::App* command = program.add_subcommand("report",
+    CLI::App* command = addCommand(program, "report",
         "evaluate every operation and print the result; with --sweep (JSON only), each operation's attainable FLOP/s "
         "sampled over PARAM, and its critical value");
     addScenarioOptions(*command, options->scenario);

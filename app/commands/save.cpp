@@ -4,8 +4,6 @@
 #include "build_session.h"
 #include "cli.h"
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace roofline::app {
@@ -40,7 +38,7 @@ Command addSaveCommand(CLI::App& program)
 {
     auto options = std::make_shared<SaveOptions>();
     CLI::App* command
-        = program.add_subcommand("save", "write the scenario with the overrides applied, as the window saves it");
+        = addCommand(program, "save", "write the scenario with the overrides applied, as the window saves it");
     addScenarioOptions(*command, options->scenario);
     addOption(*command, kOutput, options->output);
     addModelOptions(*command, options->scenario);
