@@ -96,6 +96,13 @@ int fail(int code, const std::string& message)
     return code;
 }
 
+int print(std::string_view text, const std::string& what)
+{
+    if (const std::optional<std::string> error = writeStandardOutput(text))
+        return fail(kExitBadFile, "cannot write " + what + " to standard output: " + *error);
+    return kExitOk;
+}
+
 std::optional<std::string> writeStandardOutput(std::string_view bytes)
 {
     for (std::size_t done = 0; done < bytes.size();) {

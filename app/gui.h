@@ -1,15 +1,12 @@
-// The window and the offscreen export: the parts of the program that need Qt Widgets.
+// The window: the part of the program that needs Qt Widgets, besides the export command (commands/export.cpp).
 #pragma once
-
-#include "cli.h"
 
 namespace roofline::app {
 
 // Opens the window. `argc`/`argv` go to QApplication.
 int runGui(int argc, char** argv);
 
-// `roofline-lab export`, its words read by the command table: checks the export's own options and its size (see
-// export/export_limits.h) before any work, then draws the chart to --output. Exit codes as the other commands.
-int runExport(const ParsedArgs& args, const ScenarioOptions& scenario);
+// The application's name, version, desktop file and icon, for the window and for an export.
+void setIdentity();
 
 } // namespace roofline::app

@@ -16,11 +16,11 @@ int main(int argc, char** argv)
 #ifdef ROOFLINE_HAVE_GUI
     if (opensWindow(args))
         return runGui(argc, argv);
-    return runCommand(args, runExport);
+    return runCommand(args);
 #else
     if (opensWindow(args))
         return fail(kExitBadArguments,
             "this build has no window (configured with ROOFLINE_BUILD_GUI=OFF); use a command, see --help");
-    return runCommand(args, nullptr);
+    return runCommand(args);
 #endif
 }

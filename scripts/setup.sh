@@ -8,7 +8,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(
     build-essential cmake pkg-config
-    qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev zlib1g-dev libdeflate-dev
+    qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev libcli11-dev zlib1g-dev libdeflate-dev
     fonts-dejavu-core
     desktop-file-utils appstream
 )

@@ -645,7 +645,8 @@ private slots:
         QTest::addColumn<QStringList>("options");
         const QStringList scenario { "--preset ID", "--scenario FILE", "--set KEY=VALUE", "--preset-dir DIR" };
         QTest::newRow("program") << QStringList { "--help" } << "Usage:\n"
-                                 << QStringList { "presets", "report", "save", "export", "--version", "--sweep" };
+                                 << QStringList { "presets", "models", "report", "import", "save", "export",
+                                        "--version", "COMMAND --help" };
         QTest::newRow("program -h") << QStringList { "-h" } << "Usage:\n" << QStringList { "report" };
         QTest::newRow("help") << QStringList { "help" } << "Usage:\n" << QStringList { "export" };
         QTest::newRow("presets") << QStringList { "presets", "--help" } << "Usage: roofline-lab presets"
@@ -655,6 +656,10 @@ private slots:
         QTest::newRow("report -h after options")
             << QStringList { "report", "--preset", "nope", "-h" } << "Usage: roofline-lab report" << scenario;
         QTest::newRow("help report") << QStringList { "help", "report" } << "Usage: roofline-lab report" << scenario;
+        QTest::newRow("models") << QStringList { "models", "--help" } << "Usage: roofline-lab models"
+                                << QStringList { "--model-dir DIR" };
+        QTest::newRow("import") << QStringList { "import", "--help" } << "Usage: roofline-lab import [OPTIONS] [FILE]"
+                                << scenario + QStringList { "--format-hint HINT", "--columns MAPPING", "--match" };
         QTest::newRow("save") << QStringList { "save", "--help" } << "Usage: roofline-lab save"
                               << scenario + QStringList { "-o, --output FILE" };
         QTest::newRow("export") << QStringList { "export", "--help" } << "Usage: roofline-lab export"
@@ -673,6 +678,24 @@ private slots:
         for (const QString& option : options)
             QVERIFY2(r.out.contains(option.toUtf8()), qPrintable(option));
         QVERIFY(r.out.contains("Exit codes: 0 success"));
+    }
+
+    // The help of the program and of each command fits a terminal of 80 columns.
+    void helpFitsEightyColumns_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("program") << QStringList { "--help" };
+        for (const char* command : { "presets", "models", "report", "import", "save", "export" })
+            QTest::newRow(command) << QStringList { command, "--help" };
+    }
+    void helpFitsEightyColumns()
+    {
+        QFETCH(QStringList, args);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.count('\n') > 5);
+        for (const QByteArray& line : r.out.split('\n'))
+            QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
     }
 
     // Every command reads its words by the same table: the same messages for the same mistakes.
@@ -699,6 +722,12 @@ private slots:
         QTest::newRow("export --format") << exporting + QStringList { "--format", "json" }
                                          << "unknown option '--format' for export";
         QTest::newRow("export -x") << exporting + QStringList { "-x" } << "unknown option '-x' for export";
+        QTest::newRow("an unknown option, in full") << report
+                + QStringList { "--fast" } << "unknown option '--fast' for report (see roofline-lab report --help)";
+        QTest::newRow("after an unknown option, its value")
+            << report + QStringList { "--fast=yes", "json" } << "unknown option '--fast' for report";
+        QTest::newRow("a word after --") << report + QStringList { "--", "--format" }
+                                         << "unexpected argument '--format' for report";
         QTest::newRow("a stray word") << report + QStringList { "extra" } << "unexpected argument 'extra' for report";
         QTest::newRow("a lone dash") << report + QStringList { "-" } << "unexpected argument '-' for report";
         QTest::newRow("a flag with a value") << report + QStringList { "--help=yes" } << "--help takes no value";
@@ -721,6 +750,10 @@ private slots:
         QTest::newRow("export --theme") << exporting + QStringList { "--theme" } << "--theme needs a value";
         QTest::newRow("export --view") << exporting + QStringList { "--view" } << "--view needs a value";
         QTest::newRow("export --param") << exporting + QStringList { "--param" } << "--param needs a value";
+        QTest::newRow("report --dp-link") << report + QStringList { "--model", "llama-2-7b", "--dp-link" }
+                                          << "--dp-link needs a value (--dp-link NAME)";
+        QTest::newRow("export -o then an option")
+            << exporting + QStringList { "-o", "--size", "800x500" } << "--output needs a value";
         // A single-valued option given twice, whichever way it is spelled.
         QTest::newRow("--preset twice") << report + QStringList { "--preset=tpu-v5e" } << "--preset given twice";
         QTest::newRow("--scenario twice")
@@ -1075,6 +1108,105 @@ private slots:
             cleanEnvironment(m_config.path()));
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("Measured ceilings"));
+    }
+
+    // The output takes every spelling a standard parser takes: -oFILE, -o FILE, --output=FILE, and -o- for standard
+    // output.
+    void outputSpellings_data()
+    {
+        QTest::addColumn<QStringList>("output");
+        QTest::addColumn<bool>("toStandardOutput");
+        QTest::newRow("-oFILE") << QStringList { "-o@" } << false;
+        QTest::newRow("-o FILE") << QStringList { "-o", "@" } << false;
+        QTest::newRow("--output FILE") << QStringList { "--output", "@" } << false;
+        QTest::newRow("--output=FILE") << QStringList { "--output=@" } << false;
+        QTest::newRow("-o-") << QStringList { "-o-" } << true;
+        QTest::newRow("-o -") << QStringList { "-o", "-" } << true;
+        QTest::newRow("--output=-") << QStringList { "--output=-" } << true;
+    }
+    void outputSpellings()
+    {
+        QFETCH(QStringList, output);
+        QFETCH(bool, toStandardOutput);
+        QTemporaryDir dir;
+        const QString file = dir.filePath("saved.yaml");
+        output.replaceInStrings("@", file);
+        const Run r = run(
+            QStringList { "save", "--preset", "tpu-v5e", "--set", "B=64" } + output, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(QFileInfo::exists(file), !toStandardOutput);
+        QByteArray saved = r.out;
+        if (!toStandardOutput) {
+            QVERIFY(r.out.isEmpty());
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            saved = f.readAll();
+        }
+        QVERIFY2(saved.contains("preset: tpu-v5e") && saved.contains("B: 64"), saved.constData());
+    }
+
+    // `--` ends the options: a file whose name starts with '-' is read after it, and is an unknown option before.
+    void endOfOptions()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", dir.filePath("-kernels.csv")));
+        const QByteArray folder = QFile::encodeName(dir.path());
+        const auto inFolder = [&folder] { (void)::chdir(folder.constData()); };
+        const QStringList args { "import", "--preset", "h100-sxm", "--format", "json" };
+        Run r = run(args + QStringList { "--", "-kernels.csv" }, cleanEnvironment(m_config.path()), {}, inFolder);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(QJsonDocument::fromJson(r.out).object()["points"].toArray().size(), 8);
+        r = run(args + QStringList { "-kernels.csv" }, cleanEnvironment(m_config.path()), {}, inFolder);
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err,
+            QByteArray("roofline-lab: unknown option '-kernels.csv' for import (see roofline-lab import --help)\n"));
+    }
+
+    // Options that read or link measured kernels, given where there are none, are refused rather than ignored.
+    void measuredOptionsNeedKernels_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("option");
+        const QStringList report { "report", "--preset", "h100-sxm" };
+        const QStringList exporting { "export", "--preset", "h100-sxm", "--output", "x.png" };
+        QTest::newRow("report --match") << report + QStringList { "--match", "matmul*=op1" } << "--match";
+        QTest::newRow("report --columns") << report + QStringList { "--columns", "name=op" } << "--columns";
+        QTest::newRow("report --format-hint") << report + QStringList { "--format-hint", "csv" } << "--format-hint";
+        QTest::newRow("a scenario with no measured block") << QStringList { "report", "--scenario",
+            ROOFLINE_SOURCE_DIR "/presets/scenarios/h100-matmul.yaml", "--format-hint", "ncu" }
+                                                           << "--format-hint";
+        QTest::newRow("export --match") << exporting + QStringList { "--match", "matmul*=op1" } << "--match";
+    }
+    void measuredOptionsNeedKernels()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, option);
+        QTemporaryDir dir;
+        const Run r = run(args, cleanEnvironment(m_config.path()), {},
+            [path = QFile::encodeName(dir.path())] { (void)::chdir(path.constData()); });
+        if (r.err.contains("no chart renderer"))
+            QSKIP("built without the chart renderer");
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QCOMPARE(r.err,
+            "roofline-lab: " + option.toUtf8()
+                + " reads or links measured kernels, and there are none: give --measured FILE, or a scenario with a "
+                  "measured: block\n");
+        QVERIFY(QDir(dir.path()).isEmpty()); // no export drawn
+    }
+
+    // With a scenario's measured block, the same options apply to its kernels.
+    void measuredOptionsApplyToTheScenariosBlock()
+    {
+        const Run r
+            = run({ "report", "--scenario", ROOFLINE_SOURCE_DIR "/presets/scenarios/h100-measured-sweep.yaml",
+                      "--format-hint", "csv", "--match", "matmul_bf16 B=* D=8192 F=8192=matmul", "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(!QJsonDocument::fromJson(r.out).object()["measured"].toObject()["links"].toArray().isEmpty());
     }
 
     void importRefusals_data()

@@ -1,19 +1,39 @@
-#include "cli_import.h"
+#include "measured_options.h"
 
-#include "base/json.h"
+#include "cli.h"
 #include "files/scenario_measured.h"
 #include "measured/placement.h"
-#include "report/measured.h"
-#include "report/report.h"
-#include "session/analysis.h"
 
 #include <iostream>
 
 namespace roofline::app {
 
-int analyseWithMeasured(const ParsedArgs& parsed, const std::string& givenFile, Session session, Analysis& out)
+namespace {
+
+// The first option given that reads or links measured kernels, or nothing.
+std::optional<std::string> measuredOptionGiven(const MeasuredOptions& measured)
 {
+    if (!measured.formatHint.empty())
+        return "--format-hint";
+    if (!measured.columns.empty())
+        return "--columns";
+    if (!measured.links.empty())
+        return "--match";
+    return std::nullopt;
+}
+
+} // namespace
+
+int analyseWithMeasured(
+    const MeasuredOptions& measured, const std::string& scenarioFile, Session session, Analysis& out)
+{
+    const std::string& givenFile = measured.file;
     if (givenFile.empty() && !session.measured) {
+        if (const std::optional<std::string> option = measuredOptionGiven(measured))
+            return fail(kExitBadArguments,
+                *option
+                    + " reads or links measured kernels, and there are none: give --measured FILE, or a scenario "
+                      "with a measured: block");
         out = analyse(std::move(session));
         return kExitOk;
     }
@@ -22,21 +42,21 @@ int analyseWithMeasured(const ParsedArgs& parsed, const std::string& givenFile, 
     MeasuredSource source = givenFile.empty() && session.measured ? *session.measured : MeasuredSource {};
     if (!givenFile.empty())
         source = MeasuredSource { givenFile, {}, {}, {} };
-    const std::string base = givenFile.empty() ? parsed.value("--scenario") : std::string();
-    if (parsed.has("--format-hint")) {
-        if (!parseFormatHint(parsed.value("--format-hint")))
+    const std::string base = givenFile.empty() ? scenarioFile : std::string();
+    if (!measured.formatHint.empty()) {
+        if (!parseFormatHint(measured.formatHint))
             return fail(kExitBadArguments,
-                "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + parsed.value("--format-hint") + "'");
-        source.format = parsed.value("--format-hint");
+                "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + measured.formatHint + "'");
+        source.format = measured.formatHint;
     }
-    if (parsed.has("--columns")) {
-        if (Expected<ColumnMapping> m = parseColumnMapping(parsed.value("--columns")); !m)
+    if (!measured.columns.empty()) {
+        if (Expected<ColumnMapping> m = parseColumnMapping(measured.columns); !m)
             return fail(kExitBadArguments, "--columns: " + m.error());
-        source.columns = parsed.value("--columns");
+        source.columns = measured.columns;
     }
     // Links may name the operations a model generates: look them up in the analysed session.
     const Analysis model = analyse(session);
-    for (const std::string& text : parsed.values("--match")) {
+    for (const std::string& text : measured.links) {
         Expected<LinkRule> rule = parseLinkRule(text);
         if (!rule)
             return fail(kExitBadArguments, "--match: " + rule.error());
@@ -63,27 +83,6 @@ int analyseWithMeasured(const ParsedArgs& parsed, const std::string& givenFile, 
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
     session.measured = std::move(source);
     out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set).value()));
-    return kExitOk;
-}
-
-int runImport(const ParsedArgs& parsed, const ScenarioOptions& options, const std::string& file)
-{
-    const std::string format = parsed.has("--format") ? parsed.value("--format") : "table";
-    if (format != "table" && format != "json")
-        return fail(kExitBadArguments, "--format takes table or json, not '" + format + "'");
-    Session session;
-    if (const int code = buildSession(options, loadLibrary(options), session); code != kExitOk)
-        return code;
-    if (file.empty() && !session.measured)
-        return fail(kExitBadArguments,
-            "import needs the FILE to read, or a scenario with a measured: block (see roofline-lab import --help)");
-    Analysis analysis;
-    if (const int code = analyseWithMeasured(parsed, file, std::move(session), analysis); code != kExitOk)
-        return code;
-    const std::string text = format == "json" ? measuredJson(*analysis.measuredSet, *analysis.measured, analysis)
-                                              : measuredTable(*analysis.measuredSet, *analysis.measured);
-    if (const std::optional<std::string> error = writeStandardOutput(text))
-        return fail(kExitBadFile, "cannot write the import to standard output: " + *error);
     return kExitOk;
 }
 

@@ -1,0 +1,141 @@
+#include "build_session.h"
+
+#include "cli.h"
+#include "llm/settings.h"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace roofline::app {
+
+namespace {
+
+// Reads standard input for `--scenario -`, at most as much as a scenario file may hold.
+Expected<std::string, Diagnostics> readStandardInput()
+{
+    using Result = Expected<std::string, Diagnostics>;
+    const std::string name(kStandardInputName);
+    std::string text;
+    std::array<char, 65536> buffer {};
+    for (;;) {
+        const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return Result::failure({ { name, 0, 0, {}, std::string("cannot read: ") + std::strerror(errno) } });
+        if (n == 0)
+            return text;
+        text.append(buffer.data(), static_cast<std::size_t>(n));
+        if (text.size() > kMaxFileBytes)
+            return Result::failure({ { name, 0, 0, {}, "the scenario is larger than 1 MiB" } });
+    }
+}
+
+Expected<Session, Diagnostics> loadScenarioFrom(
+    const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
+{
+    if (file != kStandardStream)
+        return loadScenario(file, library, models);
+    Expected<std::string, Diagnostics> text = readStandardInput();
+    if (!text)
+        return Expected<Session, Diagnostics>::failure(text.error());
+    return parseScenario(*text, std::string(kStandardInputName), library, models);
+}
+
+// Sets the session's model from --model and its settings: --model replaces the scenario's model (or gives the
+// preset's session one), the other options change the model's settings. Prints what went wrong and returns
+// kExitBadFile for an unknown model, kExitBadArguments for a bad setting or a setting with no model; kExitOk.
+int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& library, Session& session)
+{
+    const std::vector<std::pair<std::string, std::string>> given = options.modelSettings();
+    if (given.empty())
+        return kExitOk;
+    const Hardware hw = session.hardware();
+    ModelSettings settings = session.model.value_or(ModelSettings {});
+    bool named = session.model.has_value();
+    for (const auto& [key, value] : given) {
+        if (key == "id" && !library.find(value))
+            return fail(kExitBadFile, "no model with id '" + value + "' (known: " + library.ids() + ")");
+        if (key != "id" && !named)
+            return fail(kExitBadArguments,
+                "--" + key + " sets a model's setting: give --model ID too (see roofline-lab models)");
+        named = true;
+        if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, library))
+            return fail(kExitBadArguments, "--" + *error);
+    }
+    if (std::optional<std::string> problem = settingsProblem(settings))
+        return fail(kExitBadArguments, "--" + *problem);
+    session.model = std::move(settings);
+    return kExitOk;
+}
+
+} // namespace
+
+void warnSkippedPresets(const PresetLibrary& library)
+{
+    for (const Diagnostic& d : library.errors())
+        std::cerr << "roofline-lab: warning: skipped a preset: " << d.toString() << '\n';
+}
+
+PresetLibrary loadLibrary(const ScenarioOptions& options)
+{
+    std::vector<std::filesystem::path> dirs { userPresetDir() };
+    for (const std::string& dir : options.presetDirs)
+        dirs.emplace_back(dir);
+    return loadPresetLibrary(dirs);
+}
+
+ModelLibrary loadModels(const ScenarioOptions& options)
+{
+    std::vector<std::filesystem::path> dirs { userModelDir() };
+    for (const std::string& dir : options.modelDirs)
+        dirs.emplace_back(dir);
+    ModelLibrary library = loadModelLibrary(dirs);
+    for (const Diagnostic& d : library.errors)
+        std::cerr << "roofline-lab: warning: skipped a model: " << d.toString() << '\n';
+    return library;
+}
+
+int buildSession(const ScenarioOptions& options, const PresetLibrary& library, Session& out)
+{
+    if (options.preset.empty() == options.scenarioFile.empty())
+        return fail(kExitBadArguments,
+            options.preset.empty() ? "give --preset ID or --scenario FILE" : "give --preset or --scenario, not both");
+    const ModelLibrary models = loadModels(options);
+    Session scenario;
+    if (!options.preset.empty()) {
+        const Hardware* hw = library.find(options.preset);
+        warnSkippedPresets(library);
+        if (!hw) {
+            std::string ids;
+            for (const Hardware& h : library.presets())
+                ids += (ids.empty() ? "" : ", ") + h.id;
+            return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
+        }
+        scenario = defaultSession(*hw);
+        if (!options.modelSettings().empty())
+            scenario.operations.clear(); // the model's operations take the default workload's place
+    } else {
+        Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library, models);
+        warnSkippedPresets(library);
+        if (!loaded) {
+            for (const Diagnostic& d : loaded.error())
+                std::cerr << d.toString() << '\n';
+            return kExitBadFile;
+        }
+        scenario = std::move(loaded).value();
+    }
+    if (const int code = applyModelOptions(options, models, scenario); code != kExitOk)
+        return code;
+    for (const std::string& setting : options.settings)
+        if (std::optional<std::string> error = applySetting(scenario, setting, models))
+            return fail(kExitBadArguments, "--set " + *error);
+    out = std::move(scenario);
+    return kExitOk;
+}
+
+} // namespace roofline::app

@@ -1,0 +1,29 @@
+// From the shared options to a session: the preset and model libraries (loaded here, once, and handed down), the
+// scenario or preset, the model options and the --set overrides.
+#pragma once
+
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "options.h"
+
+namespace roofline::app {
+
+// The built-in presets, the user's folder, then each --preset-dir. Bad presets are reported on stderr as warnings
+// when a command looks one up or lists them; the good ones still load.
+PresetLibrary loadLibrary(const ScenarioOptions&);
+
+// Warns on stderr of the presets that could not be read, among those read so far: the user's, and the built-in ones
+// a command asked for or listed.
+void warnSkippedPresets(const PresetLibrary&);
+
+// The built-in models, the user's folder, then each --model-dir. Bad user models are reported on stderr as
+// warnings; the good ones still load.
+ModelLibrary loadModels(const ScenarioOptions&);
+
+// Builds the session the options describe from `library`, printing what went wrong on stderr. Returns kExitOk and
+// fills `out`, kExitBadFile for a bad or missing file, preset or model, kExitBadArguments for a bad --set or model
+// option.
+int buildSession(const ScenarioOptions&, const PresetLibrary& library, Session& out);
+
+} // namespace roofline::app

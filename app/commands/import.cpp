@@ -1,0 +1,58 @@
+// `roofline-lab import`: measured kernels or measured peaks placed on the chip.
+#include "commands.h"
+
+#include "build_session.h"
+#include "cli.h"
+#include "measured_options.h"
+#include "report/measured.h"
+
+#include <memory>
+
+namespace roofline::app {
+
+namespace {
+
+struct ImportOptions {
+    ScenarioOptions scenario;
+    MeasuredOptions measured; // its file is the FILE word
+    std::string format;
+};
+
+int runImport(ImportOptions& options)
+{
+    if (const int code = checkFormat(options.format); code != kExitOk)
+        return code;
+    Session session;
+    if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
+        return code;
+    if (options.measured.file.empty() && !session.measured)
+        return fail(kExitBadArguments,
+            "import needs the FILE to read, or a scenario with a measured: block (see roofline-lab import --help)");
+    Analysis analysis;
+    if (const int code
+        = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
+        code != kExitOk)
+        return code;
+    const std::string text = options.format == "json"
+        ? measuredJson(*analysis.measuredSet, *analysis.measured, analysis)
+        : measuredTable(*analysis.measuredSet, *analysis.measured);
+    return print(text, "the import");
+}
+
+} // namespace
+
+Command addImportCommand(CLI::App& program)
+{
+    auto options = std::make_shared<ImportOptions>();
+    CLI::App* command = addCommand(program, "import",
+        "read measured kernels or measured peaks (FILE, or the scenario's measured: block) and place them on the "
+        "chip: intensity, achieved FLOP/s, the roof that binds each and the fraction of it reached");
+    addArgument(*command, "FILE", options->measured.file,
+        "the measured file: Nsight Compute raw CSV, a plain CSV or JSON, or rocprof-compute's roofline.csv");
+    addScenarioOptions(*command, options->scenario);
+    addFormatOption(*command, options->format);
+    addMeasuredOptions(*command, options->measured, false);
+    return { command, [options] { return runImport(*options); } };
+}
+
+} // namespace roofline::app

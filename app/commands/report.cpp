@@ -1,0 +1,70 @@
+// `roofline-lab report`: every operation evaluated, as a table or JSON; with --sweep, each operation's attainable
+// FLOP/s over a parameter's range.
+#include "commands.h"
+
+#include "build_session.h"
+#include "cli.h"
+#include "measured_options.h"
+#include "report/report.h"
+
+#include <memory>
+
+namespace roofline::app {
+
+namespace {
+
+constexpr OptionSpec kSweep { "--sweep", "PARAM=FROM:TO",
+    "add each operation's attainable FLOP/s sampled over PARAM (JSON only)" };
+
+struct ReportOptions {
+    ScenarioOptions scenario;
+    MeasuredOptions measured;
+    std::string format;
+    std::string sweep;
+};
+
+int runReport(ReportOptions& options)
+{
+    if (const int code = checkFormat(options.format); code != kExitOk)
+        return code;
+    const bool json = options.format == "json";
+    std::optional<SweepRange> sweepRange;
+    if (!options.sweep.empty()) {
+        Expected<SweepRange> r = parseSweepRange(options.sweep);
+        if (!r)
+            return fail(kExitBadArguments, "--sweep: " + r.error());
+        if (!json)
+            return fail(kExitBadArguments, "--sweep adds curves to the JSON report: give --format json too");
+        sweepRange = std::move(r).value();
+    }
+    Session session;
+    if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
+        return code;
+    Analysis analysis;
+    if (const int code
+        = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
+        code != kExitOk)
+        return code;
+    const Expected<std::string> text = json ? reportJson(analysis, sweepRange) : reportTable(analysis);
+    if (!text)
+        return fail(kExitBadFile, text.error());
+    return print(*text, "the report");
+}
+
+} // namespace
+
+Command addReportCommand(CLI::App& program)
+{
+    auto options = std::make_shared<ReportOptions>();
+    CLI::App* command = addCommand(program, "report",
+        "evaluate every operation and print the result; with --sweep (JSON only), each operation's attainable FLOP/s "
+        "sampled over PARAM, and its critical value");
+    addScenarioOptions(*command, options->scenario);
+    addFormatOption(*command, options->format);
+    addOption(*command, kSweep, options->sweep);
+    addModelOptions(*command, options->scenario);
+    addMeasuredOptions(*command, options->measured, true);
+    return { command, [options] { return runReport(*options); } };
+}
+
+} // namespace roofline::app

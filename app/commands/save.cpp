@@ -1,0 +1,51 @@
+// `roofline-lab save`: the scenario with the overrides applied, written as the window saves it.
+#include "commands.h"
+
+#include "build_session.h"
+#include "cli.h"
+#include "files/scenario_measured.h"
+
+#include <memory>
+
+namespace roofline::app {
+
+namespace {
+
+constexpr OptionSpec kOutput { "-o,--output", "FILE", "the scenario file to write; '-' writes it to standard output" };
+
+struct SaveOptions {
+    ScenarioOptions scenario;
+    std::string output;
+};
+
+int runSave(const SaveOptions& options)
+{
+    if (options.output.empty())
+        return fail(kExitBadArguments, "save needs --output FILE.yaml");
+    Session session;
+    if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
+        return code;
+    if (session.measured) // a relative path names the same file from the saved scenario's folder
+        session.measured->file = rebasedMeasuredPath(*session.measured, options.scenario.scenarioFile, options.output);
+    const std::string text = writeScenario(session);
+    if (options.output == kStandardStream)
+        return print(text, "the scenario");
+    if (std::optional<std::string> error = writeFileAtomically(options.output, text))
+        return fail(kExitBadFile, *error);
+    return kExitOk;
+}
+
+} // namespace
+
+Command addSaveCommand(CLI::App& program)
+{
+    auto options = std::make_shared<SaveOptions>();
+    CLI::App* command
+        = addCommand(program, "save", "write the scenario with the overrides applied, as the window saves it");
+    addScenarioOptions(*command, options->scenario);
+    addOption(*command, kOutput, options->output);
+    addModelOptions(*command, options->scenario);
+    return { command, [options] { return runSave(*options); } };
+}
+
+} // namespace roofline::app

@@ -1,0 +1,110 @@
+#include "help.h"
+
+#include <cctype>
+
+namespace roofline::app {
+
+namespace {
+
+// Where an option's description starts; a longer name puts it on the next line.
+constexpr std::size_t kOptionColumn = 26;
+
+// The program's usage, which names the window as well as the commands.
+constexpr std::string_view kProgramUsage = "Usage:\n"
+                                           "  roofline-lab                      open the window\n"
+                                           "  roofline-lab FILE.yaml            open the window on a scenario\n"
+                                           "  roofline-lab COMMAND [OPTIONS]    run a command with no window\n"
+                                           "  roofline-lab COMMAND --help       the command's options\n";
+
+} // namespace
+
+std::string wrapped(std::string_view text, std::size_t width)
+{
+    std::string out;
+    std::size_t lineStart = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == '\n') {
+            out += '\n';
+            lineStart = out.size();
+            ++i;
+            continue;
+        }
+        if (text[i] == ' ') {
+            ++i;
+            continue;
+        }
+        std::size_t end = i;
+        while (end < text.size() && text[end] != ' ' && text[end] != '\n')
+            ++end;
+        const std::string_view word = text.substr(i, end - i);
+        if (out.size() > lineStart && out.size() - lineStart + 1 + word.size() > width) {
+            out += '\n';
+            lineStart = out.size();
+        } else if (out.size() > lineStart) {
+            out += ' ';
+        }
+        out += word;
+        i = end;
+    }
+    return out;
+}
+
+HelpFormatter::HelpFormatter()
+{
+    column_width(kOptionColumn);
+}
+
+std::string HelpFormatter::make_help(const CLI::App* app, std::string name, CLI::AppFormatMode mode) const
+{
+    std::string help = make_usage(app, name) + '\n' + make_description(app) + make_positionals(app)
+        + make_groups(app, mode) + make_subcommands(app, mode) + '\n' + make_footer(app);
+    // CLI11 puts a blank line both after a group and before the next: keep one.
+    for (std::size_t at = help.find("\n\n\n"); at != std::string::npos; at = help.find("\n\n\n", at))
+        help.erase(at, 1);
+    return help;
+}
+
+std::string HelpFormatter::make_usage(const CLI::App* app, std::string name) const
+{
+    if (app->get_parent() == nullptr)
+        return std::string(kProgramUsage);
+    return CLI::Formatter::make_usage(app, std::move(name));
+}
+
+std::string HelpFormatter::make_description(const CLI::App* app) const
+{
+    std::string text = app->get_description();
+    if (text.empty())
+        return {};
+    text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return wrapped(text + '.', kHelpWidth) + '\n';
+}
+
+std::string HelpFormatter::make_footer(const CLI::App* app) const
+{
+    const std::string text = app->get_footer();
+    return text.empty() ? std::string() : wrapped(text, kHelpWidth) + '\n';
+}
+
+std::string HelpFormatter::make_subcommand(const CLI::App* command) const
+{
+    std::stringstream out;
+    CLI::detail::format_help(
+        out, command->get_name(), wrapped(command->get_description(), kHelpWidth - column_width_), column_width_);
+    return out.str();
+}
+
+std::string HelpFormatter::make_option_name(const CLI::Option* option, bool positional) const
+{
+    if (positional)
+        return option->get_name(true, false);
+    return CLI::detail::find_and_replace(option->get_name(false, true), ",", ", ");
+}
+
+std::string HelpFormatter::make_option_desc(const CLI::Option* option) const
+{
+    return wrapped(option->get_description(), kHelpWidth - column_width_);
+}
+
+} // namespace roofline::app
