@@ -71,7 +71,7 @@ int analyseWithMeasured(
     }
     if (source.file.empty())
         return fail(kExitBadArguments, "give the measured FILE to read");
-    Expected<MeasuredSet, Diagnostics> set = givenFile == kStandardInput
+    Expected<MeasuredSet, Diagnostics> set = givenFile == kStandardStream
         ? loadMeasuredStandardInput(source, std::string(kStandardInputName))
         : loadMeasuredSource(source, base);
     if (!set) {
