@@ -3,10 +3,10 @@
 
     bench/measured_reader.py BUILD_DIR [--kernels 10000 20000] [--runs 5]
 
-Makes each file by repeating the 8 kernel rows of tests/data/measured/ncu-raw.csv after its ==PROF== lines, header
-and units row (written to a temporary folder, removed afterwards), then times, under /usr/bin/time -v, the program's
-reader (bench_measured) and pandas.read_csv(skiprows=preamble+units, thousands=','), each in its own process; the
-read time is measured inside each process, the peak memory is /usr/bin/time's maximum resident set size. Needs
+Makes each file by repeating the 8 kernel rows of tests/fixtures/data/measured/ncu-raw.csv after its ==PROF== lines,
+header and units row (written to a temporary folder, removed afterwards), then times, under /usr/bin/time -v, the
+program's reader (bench_measured) and pandas.read_csv(skiprows=preamble+units, thousands=','), each in its own process;
+the read time is measured inside each process, the peak memory is /usr/bin/time's maximum resident set size. Needs
 Debian's python3-pandas (apt-get install python3-pandas). Prints a Markdown table for bench/RESULTS.md.
 """
 import argparse
@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOURCE = os.path.join(ROOT, "tests", "data", "measured", "ncu-raw.csv")
+SOURCE = os.path.join(ROOT, "tests", "fixtures", "data", "measured", "ncu-raw.csv")
 
 PANDAS = r"""
 import sys, time, json

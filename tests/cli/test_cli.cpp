@@ -1056,8 +1056,8 @@ private slots:
     // `import` of the H100 Nsight Compute capture: every point with the fields a script reads, finite.
     void importNcuAsJson()
     {
-        const Run r = run({ "import", ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", "--format-hint", "ncu",
-                              "--preset", "h100-sxm", "--format", "json" },
+        const Run r = run({ "import", ROOFLINE_TEST_DATA "/measured/ncu-raw.csv", "--format-hint", "ncu", "--preset",
+                              "h100-sxm", "--format", "json" },
             cleanEnvironment(m_config.path()));
         QCOMPARE(r.code, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
@@ -1084,7 +1084,7 @@ private slots:
     void reportWithMeasuredSweep()
     {
         const Run r = run({ "report", "--preset", "h100-sxm", "--format", "json", "--measured",
-                              ROOFLINE_SOURCE_DIR "/tests/data/measured/sweep.csv", "--columns",
+                              ROOFLINE_TEST_DATA "/measured/sweep.csv", "--columns",
                               "name=op+params,flops=flops,bytes=bytes,seconds=t_median_s,params=params,where=cold:1",
                               "--match", "matmul_bf16 B=* D=8192 F=8192=op3" },
             cleanEnvironment(m_config.path()));
@@ -1103,9 +1103,9 @@ private slots:
             }
         }
         QVERIFY(saw256);
-        const Run table = run(
-            { "report", "--preset", "h100-sxm", "--measured", ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv" },
-            cleanEnvironment(m_config.path()));
+        const Run table
+            = run({ "report", "--preset", "h100-sxm", "--measured", ROOFLINE_TEST_DATA "/measured/ncu-raw.csv" },
+                cleanEnvironment(m_config.path()));
         QCOMPARE(table.code, 0);
         QVERIFY(table.out.contains("Measured ceilings"));
     }
@@ -1214,7 +1214,7 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("code");
         QTest::addColumn<QString>("message");
-        const QString data = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+        const QString data = ROOFLINE_TEST_DATA "/measured/";
         QTest::newRow("details page") << QStringList { "import", data + "ncu-details.csv", "--preset", "h100-sxm" } << 1
                                       << "--page raw";
         QTest::newRow("no such file") << QStringList { "import", data + "none.csv", "--preset", "h100-sxm" } << 1

@@ -1,5 +1,6 @@
-// Measured data against the model: the H100 Nsight Compute capture and cold-cache sweep in tests/data/measured/ read
-// as a performance engineer reads them, and every class of bad input refused or skipped with a located message.
+// Measured data against the model: the H100 Nsight Compute capture and cold-cache sweep in
+// tests/fixtures/data/measured/ read as a performance engineer reads them, and every class of bad input refused or
+// skipped with a located message.
 #include "base/csv_reader.h"
 #include "files/presets.h"
 #include "files/scenario.h"
@@ -35,7 +36,7 @@ MeasuredAnalysis placeOn(const MeasuredSet& set, const Analysis& a, const std::v
     return analyseMeasured(set, a.placementChip(), a.session.operations, links);
 }
 
-const std::string kData = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+const std::string kData = ROOFLINE_TEST_DATA "/measured/";
 
 std::string slurp(const std::string& path)
 {
