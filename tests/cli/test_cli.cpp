@@ -288,7 +288,7 @@ private slots:
         QVERIFY2(r.err.contains("a device, not a file"), r.err.constData());
 
         QVERIFY(QDir(dir.path()).mkpath("a/data") && QDir(dir.path()).mkpath("b"));
-        QVERIFY(QFile::copy(ROOFLINE_SOURCE_DIR "/tests/data/measured/sweep.csv", dir.filePath("a/data/sweep.csv")));
+        QVERIFY(QFile::copy(ROOFLINE_TEST_DATA "/measured/sweep.csv", dir.filePath("a/data/sweep.csv")));
         {
             QFile f(dir.filePath("a/s.yaml"));
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -959,7 +959,7 @@ private slots:
     void importFromStandardInput()
     {
         const auto env = cleanEnvironment(m_config.path());
-        const QString data = ROOFLINE_SOURCE_DIR "/tests/data/measured/";
+        const QString data = ROOFLINE_TEST_DATA "/measured/";
         for (const QString name : { "ncu-raw.csv", "rocprof-mi200-roofline.csv" }) {
             QFile f(data + name);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -1150,7 +1150,7 @@ private slots:
     void endOfOptions()
     {
         QTemporaryDir dir;
-        QVERIFY(QFile::copy(ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", dir.filePath("-kernels.csv")));
+        QVERIFY(QFile::copy(ROOFLINE_TEST_DATA "/measured/ncu-raw.csv", dir.filePath("-kernels.csv")));
         const QByteArray folder = QFile::encodeName(dir.path());
         const auto inFolder = [&folder] { (void)::chdir(folder.constData()); };
         const QStringList args { "import", "--preset", "h100-sxm", "--format", "json" };

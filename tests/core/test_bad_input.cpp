@@ -440,7 +440,7 @@ private slots:
         QVERIFY2(csv->skipped[1].toString().find(": group: not one line of text") != std::string::npos,
             toString(csv->skipped).c_str());
 
-        std::ifstream in(ROOFLINE_SOURCE_DIR "/tests/data/measured/ncu-raw.csv", std::ios::binary);
+        std::ifstream in(ROOFLINE_TEST_DATA "/measured/ncu-raw.csv", std::ios::binary);
         std::string ncu((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         const std::string name = "nvjet_sm90_tst_64x16_64x16_1x2_h_bz_NNT";
         QVERIFY(ncu.find(name) != std::string::npos);
