@@ -3,6 +3,9 @@
 #include "scenario_fixture.h"
 #include "session/edit.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -125,6 +128,33 @@ private slots:
         other = applied(other, edits::HardwareValue { "bandwidth.HBM", 1e12 });
         QVERIFY(chipModified(other, start));
         QVERIFY(resetTarget(other, start).overrides.empty());
+    }
+
+    void aScenarioReadsNoUserFolder()
+    {
+        // A user's model of the same id in ~/.config would replace the built-in one, were the core to look there:
+        // it does not, so a scenario read without a library names the built-in Llama 2 7B whatever the folder holds.
+        QTemporaryDir config;
+        QVERIFY(QDir(config.path()).mkpath(QStringLiteral("roofline-lab/models")));
+        std::string yaml;
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name == "models/llama-2-7b.yaml")
+                yaml = std::string(f.text);
+        QVERIFY(yaml.find("name: Llama 2 7B") != std::string::npos);
+        yaml.replace(yaml.find("name: Llama 2 7B"), 16, "name: A user's own");
+        QFile file(config.filePath(QStringLiteral("roofline-lab/models/llama-2-7b.yaml")));
+        QVERIFY(file.open(QIODevice::WriteOnly) && file.write(yaml.data(), qint64(yaml.size())) > 0);
+        file.close();
+        const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", config.path().toUtf8());
+        QCOMPARE(loadModelLibrary({ userModelDir() }).find("llama-2-7b")->name, std::string("A user's own"));
+        const Session s = parse("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n");
+        Session changed = s;
+        const std::optional<std::string> error = applySetting(changed, "model.id=llama-2-7b");
+        qputenv("XDG_CONFIG_HOME", saved);
+        QCOMPARE(s.model->model.name, std::string("Llama 2 7B"));
+        QVERIFY(!error);
+        QCOMPARE(changed.model->model.name, std::string("Llama 2 7B"));
     }
 
     void anotherChipKeepsTheUsersOperations()
