@@ -60,11 +60,11 @@ std::optional<ModelSettings> readModelBlock(
 std::optional<std::string> applyModelSettings(Session& session,
     const std::vector<std::pair<std::string, std::string>>& settings, const Hardware& hw, const ModelLibrary& models)
 {
+    if (!settings.empty() && !session.model)
+        return noModel(settings.front().first);
     std::vector<std::pair<std::string, ParamValue>> typed;
     typed.reserve(settings.size());
     for (const auto& [key, value] : settings) {
-        if (!session.model)
-            break; // setModelSettings says so
         Expected<ParamValue> v = parseModelSetting(key, value);
         if (!v)
             return v.error().starts_with(key + ":")
@@ -72,8 +72,6 @@ std::optional<std::string> applyModelSettings(Session& session,
                 : "model." + v.error();
         typed.emplace_back(key, std::move(v).value());
     }
-    if (!session.model)
-        return setModelSettings(session, { { settings.front().first, ParamValue() } }, hw, models);
     return setModelSettings(session, typed, hw, models);
 }
 

@@ -91,7 +91,7 @@ std::optional<std::string> setModelSetting(
         if (!n)
             return std::string(key) + ": expected a whole number of " + std::string(count->what);
         if (std::optional<std::string> problem
-            = countProblem(key, *n, count->min, count->max, count->what, numberForMessage(*n)))
+            = countProblem(key, *n, count->min, count->max, count->what, quoteInput(numberForMessage(*n))))
             return problem;
         s.*(count->field) = *n;
         return std::nullopt;

@@ -135,19 +135,25 @@ std::optional<std::string> setOperationParam(
 std::optional<std::string> setModelSettings(Session& session,
     const std::vector<std::pair<std::string, ParamValue>>& settings, const Hardware& hw, const ModelLibrary& models)
 {
-    roofline::ModelSettings changed = session.model.value_or(roofline::ModelSettings {});
-    for (const auto& [key, value] : settings) {
-        // The key as typed, quoted when it is not plain text: messages echo no control characters.
-        const std::string shown = shownKey("model." + key);
-        if (!session.model)
-            return shown + ": the scenario has no model (give one in its model: block, or --model)";
+    if (settings.empty())
+        return std::nullopt;
+    if (!session.model)
+        return noModel(settings.front().first);
+    roofline::ModelSettings changed = *session.model;
+    for (const auto& [key, value] : settings)
         if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
-            return error->starts_with(key + ":") ? shown + error->substr(key.size()) : "model." + *error;
-    }
+            return error->starts_with(key + ":") ? shownKey("model." + key) + error->substr(key.size())
+                                                 : "model." + *error;
     if (std::optional<std::string> problem = settingsProblem(changed))
         return "model." + *problem;
     session.model = std::move(changed);
     return std::nullopt;
+}
+
+std::string noModel(const std::string& key)
+{
+    // The key as typed, quoted when it is not plain text: messages echo no control characters.
+    return shownKey("model." + key) + ": the scenario has no model (give one in its model: block, or --model)";
 }
 
 std::vector<std::pair<std::string, ParamValue>> keepingMicrobatch(
@@ -207,7 +213,7 @@ struct Apply {
         s.operations.erase(s.operations.begin() + static_cast<std::ptrdiff_t>(e.operation));
         return std::nullopt;
     }
-    std::optional<std::string> operator()(const edits::ModelSettings& e)
+    std::optional<std::string> operator()(const edits::ModelChange& e)
     {
         return setModelSettings(s, e.settings, s.hardware(), models);
     }

@@ -46,7 +46,7 @@ struct RemoveOperation {
     std::size_t operation = 0;
 };
 // Settings of the session's model by key ("batch", "tp", "weights"), applied together and checked together.
-struct ModelSettings {
+struct ModelChange {
     std::vector<std::pair<std::string, ParamValue>> settings;
 };
 struct KernelLink { // a measured kernel linked to an operation by a rule of its own (an empty id takes it away)
@@ -60,7 +60,7 @@ struct Preset { // another chip, from the preset library
 } // namespace edits
 
 using SessionEdit = std::variant<edits::HardwareValue, edits::ChartDtype, edits::Latency, edits::OperationParam,
-    edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelSettings, edits::KernelLink, edits::Preset>;
+    edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::KernelLink, edits::Preset>;
 
 // Applies the edit to the session, checked against its chip (overrides included) and, for a model's id, `models`.
 // The edited session, or why the edit cannot be made, naming the field ("B: expected a whole number ...").
@@ -78,6 +78,9 @@ std::optional<std::string> setOperationParam(Operation& op, std::string_view par
 // "model.KEY: why", or nothing; the session changes only when all apply.
 std::optional<std::string> setModelSettings(
     Session&, const std::vector<std::pair<std::string, ParamValue>>& settings, const Hardware&, const ModelLibrary&);
+
+// "model.KEY: the scenario has no model (...)": what setting KEY of a session without a model says.
+std::string noModel(const std::string& key);
 
 // A training step's replicas or microbatches changed to `count` (key "dp" or "microbatches") with the batch grown or
 // shrunk so that each microbatch keeps its sequences: the settings to apply together.

@@ -82,29 +82,29 @@ private slots:
     void aModelSettingTakesATypedValue()
     {
         const Session s = applied(training(),
-            edits::ModelSettings { { { "weights", Dtype::fp8 }, { "tp", 2.0 }, { "phase", std::string("decode") } } });
+            edits::ModelChange { { { "weights", Dtype::fp8 }, { "tp", 2.0 }, { "phase", std::string("decode") } } });
         QCOMPARE(s.model->weights, Dtype::fp8);
         QCOMPARE(s.model->tp, 2.0);
         QCOMPARE(s.model->phase, Phase::Decode);
-        QCOMPARE(refusal(training(), edits::ModelSettings { { { "batch", 16.5 } } }),
-            QString("model.batch: expected a whole number of sequences from 1 to 16777216, found 16.5"));
-        QVERIFY(refusal(training(), edits::ModelSettings { { { "batch", std::string("16") } } })
+        QCOMPARE(refusal(training(), edits::ModelChange { { { "batch", 16.5 } } }),
+            QString("model.batch: expected a whole number of sequences from 1 to 16777216, found '16.5'"));
+        QVERIFY(refusal(training(), edits::ModelChange { { { "batch", std::string("16") } } })
                     .contains("expected a whole number"));
-        QVERIFY(refusal(training(), edits::ModelSettings { { { "id", std::string("no-such-model") } } })
-                    .contains("known: "));
-        QVERIFY(refusal(opened(), edits::ModelSettings { { { "batch", 4.0 } } }).contains("has no model"));
+        QVERIFY(
+            refusal(training(), edits::ModelChange { { { "id", std::string("no-such-model") } } }).contains("known: "));
+        QVERIFY(refusal(opened(), edits::ModelChange { { { "batch", 4.0 } } }).contains("has no model"));
     }
 
     void moreReplicasKeepTheMicrobatch()
     {
         // 16 sequences over dp 2 × 4 microbatches: 2 a microbatch. dp 8 keeps 2: 2 · 8 · 4 = 64 sequences.
-        const Session s = applied(training(), edits::ModelSettings { keepingMicrobatch(*training().model, "dp", 8) });
+        const Session s = applied(training(), edits::ModelChange { keepingMicrobatch(*training().model, "dp", 8) });
         QCOMPARE(s.model->dp, 8.0);
         QCOMPARE(s.model->batch, 64.0);
         QCOMPARE(s.model->sequences(), 2.0);
         // Microbatches 1: 2 · 2 · 1 = 4.
         const Session fewer
-            = applied(training(), edits::ModelSettings { keepingMicrobatch(*training().model, "microbatches", 1) });
+            = applied(training(), edits::ModelChange { keepingMicrobatch(*training().model, "microbatches", 1) });
         QCOMPARE(fewer.model->batch, 4.0);
     }
 

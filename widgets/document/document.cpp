@@ -202,7 +202,7 @@ std::optional<std::string> Document::setModelSettings(const std::vector<std::pai
     if (settings.empty())
         return std::nullopt;
     const std::string& key = settings.front().first;
-    return edit(edits::ModelSettings { settings }, tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
+    return edit(edits::ModelChange { settings }, tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
 }
 
 void Document::linkKernel(std::size_t kernel, const std::string& operationId)

@@ -272,6 +272,8 @@ void ModelView::set(const char* key, const ParamValue& value)
 
 void ModelView::choose(const char* key, const QString& text)
 {
+    if (m_filling || !hasModel())
+        return;
     const Expected<ParamValue> value = parseModelSetting(key, text.toStdString());
     if (!value)
         refuseOr(value.error());
