@@ -1,38 +1,27 @@
 #include "build_session.h"
 
+#include "base/file_reader.h"
+
 #include "cli.h"
 #include "llm/settings.h"
 
-#include <array>
-#include <cerrno>
-#include <cstring>
 #include <iostream>
-
-#include <unistd.h>
 
 namespace roofline::app {
 
 namespace {
 
-// Reads standard input for `--scenario -`, at most as much as a scenario file may hold.
+// Reads standard input for `--scenario -`, at most as much as a scenario file may hold (base/file_reader.h).
 Expected<std::string, Diagnostics> readStandardInput()
 {
-    using Result = Expected<std::string, Diagnostics>;
-    const std::string name(kStandardInputName);
+    InputFile input = InputFile::standardInput(kMaxFileBytes);
     std::string text;
-    std::array<char, 65536> buffer {};
-    for (;;) {
-        const ssize_t n = ::read(STDIN_FILENO, buffer.data(), buffer.size());
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return Result::failure({ { name, 0, 0, {}, std::string("cannot read: ") + std::strerror(errno) } });
-        if (n == 0)
-            return text;
-        text.append(buffer.data(), static_cast<std::size_t>(n));
-        if (text.size() > kMaxFileBytes)
-            return Result::failure({ { name, 0, 0, {}, "the scenario is larger than 1 MiB" } });
+    if (std::optional<std::string> error = input.readRest(text)) {
+        const std::string why
+            = input.overLimit() ? "the scenario is larger than " + formatByteLimit(kMaxFileBytes) : *error;
+        return Expected<std::string, Diagnostics>::failure({ { std::string(kStandardInputName), 0, 0, {}, why } });
     }
+    return text;
 }
 
 Expected<Session, Diagnostics> loadScenarioFrom(

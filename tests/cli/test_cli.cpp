@@ -951,7 +951,7 @@ private slots:
 
         r = run({ "report", "--scenario", "-" }, env, {}, [] { ::close(STDIN_FILENO); });
         QCOMPARE(r.code, 1);
-        QCOMPARE(r.err, QByteArray("<stdin>: cannot read: Bad file descriptor\n"));
+        QCOMPARE(r.err, QByteArray("<stdin>: cannot read the input (Bad file descriptor)\n"));
     }
 
     // `import -` reads standard input once: the bytes that decide its format are kept for the reader, and the same
