@@ -289,3 +289,5 @@ void FileCommands::copyChart()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_file_commands.cpp"

@@ -296,3 +296,5 @@ void MainWindow::closeEvent(QCloseEvent* event)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_main_window.cpp"

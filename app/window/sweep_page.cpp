@@ -93,3 +93,5 @@ void SweepPage::applyRange()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_sweep_page.cpp"

@@ -155,3 +155,5 @@ bool ThemeController::eventFilter(QObject* watched, QEvent* event)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_theme_controller.cpp"

@@ -435,3 +435,5 @@ QString RooflineChart::titleText() const
     return m_title->text();
 }
 } // namespace roofline::widgets
+
+#include "moc_roofline_chart.cpp"

@@ -127,3 +127,5 @@ void LogSlider::onEdited()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_log_slider.cpp"

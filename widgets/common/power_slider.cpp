@@ -174,3 +174,5 @@ void PowerSlider::onEdited()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_power_slider.cpp"

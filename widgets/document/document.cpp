@@ -283,3 +283,5 @@ void bracketGestures(QAbstractSlider* slider, Document* document)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_document.cpp"

@@ -95,3 +95,5 @@ void ExportDialog::updateScale()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_export_dialog.cpp"

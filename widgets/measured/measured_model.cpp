@@ -174,3 +174,5 @@ bool MeasuredFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
 }
 
 } // namespace roofline::widgets
+
+#include "moc_measured_model.cpp"

@@ -146,3 +146,5 @@ void MeasuredTable::updateCount()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_measured_table.cpp"

@@ -428,3 +428,5 @@ void ModelView::refresh()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_model_view.cpp"

@@ -70,3 +70,5 @@ void ExplanationPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_explanation_panel.cpp"

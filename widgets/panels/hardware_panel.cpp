@@ -246,3 +246,5 @@ void HardwarePanel::write(LogSlider* slider, const std::string& key, double valu
 }
 
 } // namespace roofline::widgets
+
+#include "moc_hardware_panel.cpp"

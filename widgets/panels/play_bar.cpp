@@ -235,3 +235,5 @@ void PlayBar::onScrubbed(int position)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_play_bar.cpp"

@@ -121,3 +121,5 @@ void TeachingControls::onMarkerDragged(std::size_t op, const std::string& resour
 }
 
 } // namespace roofline::widgets
+
+#include "moc_teaching.cpp"

@@ -294,3 +294,5 @@ void WorkloadPanel::onRemove()
 }
 
 } // namespace roofline::widgets
+
+#include "moc_workload_panel.cpp"

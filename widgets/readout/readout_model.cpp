@@ -187,3 +187,5 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
 }
 
 } // namespace roofline::widgets
+
+#include "moc_readout_model.cpp"

@@ -276,3 +276,5 @@ QString ReadoutTable::cellText(int row, Column column) const
 }
 
 } // namespace roofline::widgets
+
+#include "moc_readout_table.cpp"

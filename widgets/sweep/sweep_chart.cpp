@@ -347,3 +347,5 @@ std::optional<QPointF> SweepChart::cursorPoint(std::size_t op) const
 }
 
 } // namespace roofline::widgets
+
+#include "moc_sweep_chart.cpp"
