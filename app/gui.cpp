@@ -74,7 +74,6 @@ int runGui(int argc, char** argv)
                 std::fputs(qPrintable(QStringLiteral("roofline-lab: %1\n").arg(error)), stderr);
                 QTimer::singleShot(0, &window, [&window, error] { window.reportScenarioError(error); });
             }
-    window.layout()->activate(); // the opened scenario's least size, set before the window has a native one
     window.show();
     return QApplication::exec();
 }

@@ -3,6 +3,8 @@
 
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
+#include "common/folding_tabs.h"
+#include "common/vertical_scroll_area.h"
 #include "document/document.h"
 #include "measured/measured_table.h"
 #include "model/model_view.h"
@@ -17,16 +19,20 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QDockWidget>
 #include <QFileInfo>
 #include <QFrame>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
-#include <QScrollArea>
+#include <QScreen>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -40,7 +46,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     , m_table(new ReadoutTable)
     , m_measuredTable(new MeasuredTable)
     , m_sweepPage(new SweepPage(m_document))
-    , m_bottomTabs(new QTabWidget)
+    , m_bottomTabs(new FoldingTabs)
     , m_hardwarePanel(new HardwarePanel(m_document))
     , m_workloadPanel(new WorkloadPanel(m_document))
     , m_files(new FileCommands(m_document, m_chart, m_table, this))
@@ -48,6 +54,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     , m_banner(new QLabel)
     , m_explanation(new ExplanationPanel)
     , m_explanationDock(new QDockWidget(QStringLiteral("Explanation")))
+    , m_controlsDock(new QDockWidget(QStringLiteral("Controls")))
 {
     setWindowTitle(QStringLiteral("Roofline Lab"));
 
@@ -55,11 +62,19 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     auto* controlsLayout = new QVBoxLayout(controls);
     controlsLayout->addWidget(m_hardwarePanel);
     controlsLayout->addWidget(m_workloadPanel, 1);
-    auto* scroll = new QScrollArea;
+    // One margin around the column, none again inside each panel: the side panel is as narrow as its controls.
+    controlsLayout->setContentsMargins(6, 6, 6, 6);
+    for (QWidget* panel : { static_cast<QWidget*>(m_hardwarePanel), static_cast<QWidget*>(m_workloadPanel) })
+        panel->layout()->setContentsMargins(0, 0, 0, 0);
+    auto* scroll = new VerticalScrollArea(controls);
     scroll->setObjectName(QStringLiteral("controlsScroll"));
-    scroll->setWidget(controls);
-    scroll->setWidgetResizable(true);
-    scroll->setMinimumWidth(kPanelMinWidth);
+    // The controls are a dock: closed (View ▸ Side panel) they give the chart the whole width, and QMainWindow
+    // remembers where the lecturer left them.
+    m_controlsDock->setObjectName(QStringLiteral("controlsDock"));
+    m_controlsDock->setWidget(scroll);
+    m_controlsDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+    m_controlsDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    addDockWidget(Qt::LeftDockWidgetArea, m_controlsDock);
     // The window fits a 640×360 screen (1280×720 at 200 %): charts and panels give way, and scroll.
     m_chart->setMinimumSize(kChartMinSize);
     m_sweepPage->chart()->setMinimumSize(kChartMinSize.width(), kChartMinSize.height() / 2);
@@ -74,27 +89,30 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     right->setStretchFactor(0, 3);
     right->setStretchFactor(1, 1);
     right->setSizes({ 640, 260 }); // the chart first; the table scrolls
-    m_chart->setToolTip(QString()); // hover texts come from the markers and roofs themselves
-
-    auto* main = new QSplitter(Qt::Horizontal);
-    main->setObjectName(QStringLiteral("mainSplitter"));
-    main->addWidget(scroll);
-    main->addWidget(right);
-    main->setStretchFactor(1, 1);
-    main->setChildrenCollapsible(false);
     right->setChildrenCollapsible(false);
+    m_chart->setToolTip(QString()); // hover texts come from the markers and roofs themselves
+    // Unfolded, the pages take back a third of the height: the splitter alone would leave them at the tab bar's.
+    connect(m_bottomTabs, &FoldingTabs::foldedChanged, right, [right](bool folded) {
+        if (!folded) {
+            const int total = right->height();
+            right->setSizes({ total - total / 3, total / 3 });
+        }
+    });
 
     auto* central = new QWidget;
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->addWidget(buildBanner());
-    centralLayout->addWidget(main, 1);
+    centralLayout->addWidget(right, 1);
     setCentralWidget(central);
 
     // Lock axes, play, the shared selection and marker drags (panels/teaching.cpp).
     m_teaching = new TeachingControls(
         m_document, m_chart, m_table, m_workloadPanel, m_sweepPage->chart(), m_sweepPage->paramChooser(), this);
-    addToolBar(Qt::BottomToolBarArea, m_teaching->toolBar());
+    // The play bar sits beside the tabs under the chart, in a row they leave mostly empty: a row of its own would
+    // take the height from the chart.
+    m_teaching->toolBar()->setIconSize(QSize(16, 16));
+    m_bottomTabs->setCornerBar(m_teaching->toolBar());
     setUpExplanation();
     buildMenus();
     connect(m_files, &FileCommands::saved, this, &MainWindow::updateTitle);
@@ -103,6 +121,11 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_table->setTheme(theme);
         m_sweepPage->chart()->setTheme(theme);
         m_workloadPanel->setTheme(theme);
+        // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
+        if (isVisible() && m_theme->zoom() > m_roomyZoom)
+            QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
+        else if (!m_presenting)
+            m_roomyZoom = m_theme->zoom();
     });
     // The views draw the document's analysis: one analysis per edit, shared by all of them.
     connect(m_document, &Document::contentChanged, this, [this] {
@@ -131,6 +154,12 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     // The window's least size is set now, before it has a native window: set later, the platform is asked to follow
     // it, which the offscreen platform answers with a warning on stderr.
     layout()->activate();
+    // Set once, the least size stays: docks and folding pages change the layout's, and a top-level window following
+    // them would ask the platform again each time. Never more than most of the screen, frame included: on a screen
+    // too small for the side panel beside the chart, the panel starts closed.
+    if (const QScreen* screen = QGuiApplication::primaryScreen())
+        setMinimumSize(minimumSize().boundedTo((QSizeF(screen->availableGeometry().size()) * kScreenShare).toSize()));
+    layout()->setSizeConstraint(QLayout::SetNoConstraint);
     restoreSettings();
     updateTitle();
 }
@@ -213,6 +242,40 @@ void MainWindow::showTab(QWidget* page, bool shown)
         m_bottomTabs->setTabVisible(index, shown);
 }
 
+void MainWindow::keepChartRoom()
+{
+    if (m_presenting || !isVisible())
+        return;
+    // The plot's share of the window once the larger type has been laid out.
+    const auto share = [this] {
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        m_chart->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect plot = m_chart->axisRect()->rect();
+        return double(plot.width()) * plot.height() / (double(width()) * height());
+    };
+    if (share() >= kChartShare) {
+        m_roomyZoom = m_theme->zoom();
+        return;
+    }
+    m_bottomTabs->setFolded(true);
+    if (share() >= kChartShare) {
+        m_roomyZoom = m_theme->zoom();
+        return;
+    }
+    if (!m_controlsDock->isHidden()) {
+        m_controlsDock->hide();
+        statusBar()->showMessage(QStringLiteral("The side panel closed to keep the chart large: F9 opens it"), 10000);
+        if (share() >= kChartShare) {
+            m_roomyZoom = m_theme->zoom();
+            return;
+        }
+    }
+    // Nothing left to fold: the zoom goes back to the last that left the chart its room.
+    m_theme->setZoom(m_roomyZoom);
+    statusBar()->showMessage(
+        QStringLiteral("No room for larger type beside the chart: F5 presents it full screen"), 10000);
+}
+
 void MainWindow::updateTitle()
 {
     const Session& s = m_document->session();
@@ -257,6 +320,23 @@ void MainWindow::buildMenus()
         QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
     buildLessonActions(view);
+    // What gives the chart room on a small screen: the side panel closes, the pages fold to their tab bar.
+    QAction* controls = m_controlsDock->toggleViewAction();
+    controls->setText(QStringLiteral("&Side panel"));
+    controls->setShortcut(QKeySequence(Qt::Key_F9));
+    view->addAction(controls);
+    QAction* pages = view->addAction(QStringLiteral("&Pages under the chart"));
+    pages->setObjectName(QStringLiteral("showPages"));
+    pages->setCheckable(true);
+    pages->setChecked(!m_bottomTabs->isFolded());
+    pages->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F9));
+    pages->setToolTip(QStringLiteral("The readout, the sweep and the model under the chart, or only their tabs"));
+    connect(pages, &QAction::toggled, m_bottomTabs, [this](bool shown) { m_bottomTabs->setFolded(!shown); });
+    connect(m_bottomTabs, &FoldingTabs::foldedChanged, pages, [pages](bool folded) { pages->setChecked(!folded); });
+    QAction* play = m_teaching->toolBar()->toggleViewAction();
+    play->setText(QStringLiteral("Pla&y bar"));
+    play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F9));
+    view->addAction(play);
     view->addSeparator();
     view->addAction(m_teaching->lockAxesAction());
     view->addAction(m_teaching->fitAxesAction());

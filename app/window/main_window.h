@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,7 @@ class QTabWidget;
 namespace roofline::widgets {
 
 class Document;
+class FoldingTabs;
 class ExplanationPanel;
 class HardwarePanel;
 class MeasuredTable;
@@ -54,7 +56,10 @@ public:
     SweepChart* sweepChart() const;
     QComboBox* sweepParamChooser() const;
     QLineEdit* sweepRangeField() const;
-    QTabWidget* bottomTabs() const { return m_bottomTabs; }
+    // The pages under the chart; on a small screen they start folded to their tab bar.
+    FoldingTabs* bottomTabs() const { return m_bottomTabs; }
+    // The side panel: the chip's and the operations' controls.
+    QDockWidget* controlsDock() const { return m_controlsDock; }
     ModelView* modelView() const { return m_modelView; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
@@ -85,17 +90,25 @@ public:
 
 protected:
     void closeEvent(QCloseEvent*) override;
+    void showEvent(QShowEvent*) override;
 
 private:
     // Small enough that the window fits 640×360 logical pixels with its menus and borders.
     static constexpr int kPanelMinWidth = 200;
-    static constexpr int kWideScreen = 1280; // logical pixels: below, the explanation docks under the window's parts
+    static constexpr int kWideScreen = 1280; // logical pixels: below, the explanation shares the side panel's place
+    static constexpr int kNarrowScreen = 800; // below, the side panel starts closed
+    static constexpr int kShortScreen = 900; // below, the pages under the chart start folded
+    static constexpr int kTinyScreen = 500; // below, the play bar starts hidden (View ▸ Play bar)
+    // The least share of the window the plot keeps in the normal view: a zoom folds the pages, then closes the side
+    // panel, rather than go below it.
+    static constexpr double kChartShare = 0.45;
     static constexpr QSize kChartMinSize { 200, 120 };
     // The first window: the size the layout is drawn for, or most of a smaller screen.
     static constexpr QSize kPreferredSize { 1400, 900 };
     static constexpr double kScreenShare = 0.9;
     // Type in the presentation view, on top of the user's zoom: readable from the back of a room.
     static constexpr double kPresentationScale = 1.5;
+    static constexpr int kShortPresentation = 600; // logical pixels of height: below, the presentation keeps the type
 
     // Under the chart: the readout, the sweep, the model and the measured kernels.
     void buildBottomTabs();
@@ -108,6 +121,9 @@ private:
     // Shows the dock when there is something to explain and the user has not closed it.
     void updateExplanation();
     void updateTitle();
+    // After a zoom in: folds the pages, then closes the side panel, while the plot is below kChartShare of the
+    // window; where nothing is left to fold, takes the zoom back.
+    void keepChartRoom();
     // Shows or hides a tab under the chart, only where that changes anything.
     void showTab(QWidget* page, bool shown);
     void showAbout();
@@ -121,7 +137,7 @@ private:
     ReadoutTable* m_table;
     MeasuredTable* m_measuredTable;
     SweepPage* m_sweepPage;
-    QTabWidget* m_bottomTabs;
+    FoldingTabs* m_bottomTabs;
     ModelView* m_modelView = nullptr;
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;
@@ -131,7 +147,11 @@ private:
     QLabel* m_banner;
     ExplanationPanel* m_explanation;
     QDockWidget* m_explanationDock;
+    QDockWidget* m_controlsDock;
     bool m_explanationWanted = true; // false once the user closes the dock
+    double m_roomyZoom = 1; // the last zoom at which the plot kept kChartShare
+    int m_panelWidthOnShow = 0; // a first launch: the side panel's width, set once the window shows
+    std::string m_explainedTitle; // the explanation shown last, to bring a new one to the front
     bool m_presenting = false;
     // What the presentation view hides or changes, to put back on leaving.
     struct Shown {

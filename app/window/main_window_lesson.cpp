@@ -1,8 +1,12 @@
 // The window as a lesson: the explanation beside the chart, and the presentation view for a projector.
 #include "window/main_window.h"
 
+#include "chart/roofline_chart.h"
+#include "common/folding_tabs.h"
 #include "document/document.h"
 #include "panels/explanation_panel.h"
+#include "panels/teaching.h"
+#include "window/sweep_page.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -10,10 +14,12 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
-#include <QScrollArea>
 #include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
+#include <QToolBar>
 
 namespace roofline::widgets {
 
@@ -42,13 +48,22 @@ void MainWindow::setUpExplanation()
     m_explanationDock->setObjectName(QStringLiteral("explanationDock"));
     m_explanationDock->setWidget(m_explanation);
     m_explanationDock->setAllowedAreas(Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea | Qt::BottomDockWidgetArea);
-    // Beside the chart where the screen is wide; under everything on a projector's 1024 or a laptop at 200 %, where a
-    // column of its own would leave the chart and the table a third of the width.
+    // Beside the chart where the screen is wide. On a projector's 1024 or a laptop at 200 % a column of its own, or a
+    // band under everything, would leave the chart a fraction of the screen: there it shares the side panel's place,
+    // a tab beside the controls, and comes to the front when an example opens.
     const QScreen* screen = QGuiApplication::primaryScreen();
     const bool narrow = screen && screen->availableGeometry().width() < kWideScreen;
-    if (!narrow)
-        m_explanationDock->setMinimumWidth(kPanelMinWidth);
-    addDockWidget(narrow ? Qt::BottomDockWidgetArea : Qt::RightDockWidgetArea, m_explanationDock);
+    m_explanationDock->setMinimumWidth(kPanelMinWidth);
+    // Below 800 pixels (640×360 at 200 %) no column is left for it beside a readable chart: it waits for View ▸
+    // Explanation, or for F5, where it is a band under the chart.
+    if (screen && screen->availableGeometry().width() < kNarrowScreen)
+        m_explanationWanted = false;
+    if (narrow) {
+        addDockWidget(Qt::LeftDockWidgetArea, m_explanationDock);
+        tabifyDockWidget(m_controlsDock, m_explanationDock);
+    } else {
+        addDockWidget(Qt::RightDockWidgetArea, m_explanationDock);
+    }
     // The user closing the dock (its button, View ▸ Explanation) is remembered; the window's own showing and hiding
     // below is not, as it blocks the signal.
     connect(m_explanationDock, &QDockWidget::visibilityChanged, this, [this] {
@@ -66,6 +81,11 @@ void MainWindow::updateExplanation()
         const QSignalBlocker blocker(m_explanationDock);
         m_explanationDock->setVisible(show);
     }
+    // A new example brings its explanation to the front of the tabs it shares; a slider step leaves them as they are.
+    const std::string& title = m_explanation->explanation().title;
+    if (show && title != m_explainedTitle) // on the next pass: a dock's tab exists once the window is laid out
+        QTimer::singleShot(0, m_explanationDock, &QDockWidget::raise);
+    m_explainedTitle = show ? title : std::string();
 }
 
 void MainWindow::setPresentation(bool on)
@@ -76,8 +96,12 @@ void MainWindow::setPresentation(bool on)
         leave->setEnabled(on);
     if (on) {
         m_beforePresentation = { saveGeometry(), saveState(), windowState(), {} };
+        // What is being taught: the sweep when the Sweep page is open, otherwise the roofline.
+        const bool sweep = m_bottomTabs->currentWidget() == m_sweepPage && !m_bottomTabs->isFolded();
         QWidget* hidden[]
-            = { menuBar(), statusBar(), m_bottomTabs, findChild<QScrollArea*>(QStringLiteral("controlsScroll")),
+            = { menuBar(), statusBar(), m_controlsDock, sweep ? static_cast<QWidget*>(m_chart) : m_bottomTabs,
+                  sweep ? static_cast<QWidget*>(m_bottomTabs->tabBar()) : nullptr,
+                  sweep ? m_sweepPage->findChild<QWidget*>(QStringLiteral("sweepBar")) : nullptr, m_teaching->toolBar(),
                   findChild<QWidget*>(QStringLiteral("presetErrors")) };
         for (QWidget* w : hidden)
             if (w) {
@@ -85,15 +109,36 @@ void MainWindow::setPresentation(bool on)
                 w->hide();
             }
         m_presenting = true;
-        m_theme->setExtraScale(kPresentationScale);
+        // Large type for the back of the room, where the screen has the pixels for it: a 640×360 screen is already
+        // at 200 %.
+        m_theme->setExtraScale(screen()->availableGeometry().height() >= kShortPresentation ? kPresentationScale : 1);
+        // The explanation as a band under the chart: the question, the text's claim and the exact answer, never more
+        // than a third of the screen; the derivation one click away.
+        m_explanation->setCompact(true);
+        addDockWidget(Qt::BottomDockWidgetArea, m_explanationDock);
+        m_explanationDock->setTitleBarWidget(new QWidget(m_explanationDock)); // no title: the band is its text
         updateExplanation();
         showFullScreen();
-        resizeDocks({ m_explanationDock }, { width() / 3 }, Qt::Horizontal);
+        // A third at most; a fifth on a 360-pixel screen, where the chart needs every line (the rest scrolls).
+        const int screenHeight = screen()->geometry().height();
+        m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 5 : 3));
+        // The band as tall as its text, once the full screen has been laid out.
+        QTimer::singleShot(0, this, [this] {
+            if (!m_presenting)
+                return;
+            const int frame = m_explanationDock->height() - m_explanation->height();
+            resizeDocks(
+                { m_explanationDock }, { m_explanation->textHeight(m_explanation->width()) + frame }, Qt::Vertical);
+        });
     } else {
         m_presenting = false;
         for (const auto& [w, shown] : m_beforePresentation.widgets)
             w->setVisible(shown);
         m_theme->setExtraScale(1);
+        m_explanation->setCompact(false);
+        m_explanationDock->setMaximumHeight(QWIDGETSIZE_MAX);
+        delete m_explanationDock->titleBarWidget();
+        m_explanationDock->setTitleBarWidget(nullptr);
         setWindowState(m_beforePresentation.windowState);
         restoreGeometry(m_beforePresentation.geometry);
         restoreState(m_beforePresentation.state);

@@ -1,17 +1,23 @@
-// Where the main window opens and what it remembers: its geometry fitted to the screen, the chip, the theme and the
-// zoom, in QSettings.
+// Where the main window opens and what it remembers: its geometry fitted to the screen, its docks and folded pages,
+// the chip, the theme and the zoom, in QSettings.
 #include "window/main_window.h"
 
 #include "common/chart_text.h"
+#include "common/folding_tabs.h"
 #include "document/document.h"
+#include "panels/teaching.h"
 
+#include <QDockWidget>
 #include <QScreen>
 #include <QScrollArea>
-#include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
+#include <QTimer>
+#include <QToolBar>
 
 #include <algorithm>
+#include <utility>
 
 namespace roofline::widgets {
 
@@ -20,8 +26,15 @@ void MainWindow::restoreSettings()
     QSettings settings;
     // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
-        || !screen()->availableGeometry().contains(geometry()))
+        || !screen()->availableGeometry().contains(geometry())) {
         fitToScreen();
+    } else {
+        // The docks as the lecturer left them: the side panel open or closed, where the explanation sat. Whether the
+        // explanation shows is the lesson's business (updateExplanation), not the saved state's.
+        const QSignalBlocker blocker(m_explanationDock);
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_bottomTabs->setFolded(settings.value(QStringLiteral("window/pagesFolded"), false).toBool());
+    }
     // The chip of the last session, or on a first run the one the texts' examples use most.
     const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
     const PresetLibrary& library = m_document->library();
@@ -37,25 +50,43 @@ void MainWindow::fitToScreen()
     const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * kScreenShare).toSize());
     resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
     move(available.center() - QPoint(width() / 2, height() / 2));
-    // The side panel takes the width its controls want, up to two fifths (a third on a small screen); the chart the
-    // rest, and above the table two thirds of the height.
+    // A projector or a laptop at 200 % has no pixel to spare around the window.
+    if (available.height() < kShortScreen)
+        setWindowState(windowState() | Qt::WindowMaximized);
+    // The chart first. On a screen too narrow for the controls beside a readable chart (640×360 at 200 %) the side
+    // panel starts closed (F9 opens it); below 900 pixels of height the pages under the chart start folded to their
+    // tab bar. Otherwise the panel takes the width its controls want, up to a quarter of the window (two fifths on a
+    // wide screen), and the pages a third of the height.
+    m_controlsDock->setVisible(available.width() >= kNarrowScreen);
+    m_bottomTabs->setFolded(available.height() < kShortScreen);
+    m_teaching->toolBar()->setVisible(available.height() >= kTinyScreen);
     const auto* scroll = findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
-    auto* main = findChild<QSplitter*>(QStringLiteral("mainSplitter"));
     auto* right = findChild<QSplitter*>(QStringLiteral("chartSplitter"));
-    if (scroll && main && right) {
-        const int wanted = scroll->widget()->sizeHint().width() + scroll->verticalScrollBar()->sizeHint().width()
-            + 2 * scroll->frameWidth();
-        const int share = width() < 800 ? width() / 3 : width() * 2 / 5; // on a small screen the chart comes first
-        const int panel = std::clamp(wanted, kPanelMinWidth, std::max(kPanelMinWidth, share));
-        main->setSizes({ panel, width() - panel });
+    if (scroll && right) {
+        const int wanted = scroll->sizeHint().width();
+        const int share = available.width() < kWideScreen ? width() / 4 : width() * 2 / 5;
+        const int panel = std::clamp(wanted, scroll->minimumSizeHint().width(), std::max(kPanelMinWidth, share));
+        resizeDocks({ m_controlsDock }, { panel }, Qt::Horizontal);
+        m_panelWidthOnShow = panel;
         right->setSizes({ height() * 2 / 3, height() / 3 });
     }
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Docks take a width once the window has been laid out: on the event loop's next pass.
+    if (m_panelWidthOnShow > 0)
+        QTimer::singleShot(0, this,
+            [this] { resizeDocks({ m_controlsDock }, { std::exchange(m_panelWidthOnShow, 0) }, Qt::Horizontal); });
 }
 
 void MainWindow::saveSettings() const
 {
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/pagesFolded"), m_bottomTabs->isFolded());
     if (m_document->library().find(m_document->chip().id))
         settings.setValue(QStringLiteral("chart/preset"), qs(m_document->chip().id));
     m_theme->save(settings);

@@ -25,7 +25,11 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
-    auto* bar = new QHBoxLayout;
+    // The choosers' row, a widget of its own: the presentation shows the chart alone.
+    auto* barWidget = new QWidget;
+    barWidget->setObjectName(QStringLiteral("sweepBar"));
+    auto* bar = new QHBoxLayout(barWidget);
+    bar->setContentsMargins(0, 0, 0, 0);
     auto* paramLabel = new QLabel(QStringLiteral("&Sweep over"));
     paramLabel->setBuddy(m_param);
     bar->addWidget(paramLabel);
@@ -39,7 +43,7 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
                                        "1 : 16Ki, 64 : 1M. The chart reaches further to show every "
                                        "operation's current value"));
     bar->addStretch(1);
-    layout->addLayout(bar);
+    layout->addWidget(barWidget);
     layout->addWidget(m_chart, 1);
     m_param->setToolTip(QStringLiteral("The parameter the sweep chart runs along"));
 

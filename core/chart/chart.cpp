@@ -339,6 +339,17 @@ bool overlapsAny(const std::vector<Box>& a, const std::vector<Box>& b)
         [&b](const Box& x) { return std::any_of(b.begin(), b.end(), [&x](const Box& y) { return x.intersects(y); }); });
 }
 
+int logTickStep(int decades, double length, double spacing)
+{
+    if (decades <= 1 || !(spacing > 0) || !(length > 0))
+        return 1;
+    const double pixelsPerDecade = length / decades;
+    for (int magnitude = 1;; magnitude *= 10)
+        for (int mantissa : { 1, 2, 5 })
+            if (mantissa * magnitude >= decades || mantissa * magnitude * pixelsPerDecade >= spacing)
+                return mantissa * magnitude;
+}
+
 double distanceToSegment(Point p, Point a, Point b)
 {
     const double dx = b.x - a.x;

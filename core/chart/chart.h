@@ -123,6 +123,11 @@ std::vector<Box> segmentFootprint(Point a, Point b, double thickness);
 // Whether any box of `a` intersects any box of `b`.
 bool overlapsAny(const std::vector<Box>& a, const std::vector<Box>& b);
 
+// How many decades apart a log axis labels its ticks: 1 while a label a decade fits, otherwise the least of 2, 5, 10,
+// 20, 50 ... decades that keeps the labels `spacing` pixels apart on an axis `length` pixels long holding `decades`
+// decades. Tick labels never overlap, at any window size: a short axis labels fewer decades.
+int logTickStep(int decades, double length, double spacing);
+
 // Distance from p to the segment a–b, for hover hit tests in pixels.
 double distanceToSegment(Point p, Point a, Point b);
 

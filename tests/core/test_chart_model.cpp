@@ -84,6 +84,31 @@ private slots:
         QVERIFY(r->lower() <= lo && r->upper() >= hi);
     }
 
+    // The decades between tick labels: by hand, an axis of 8 decades on 400 px has 50 px a decade; labels 60 px apart
+    // need 2 decades (100 px), 120 px apart need 5 (250 px: 2 decades give 100 < 120), 300 px apart 10 (5 give 250).
+    void tickSteps_data()
+    {
+        QTest::addColumn<int>("decades");
+        QTest::addColumn<double>("length");
+        QTest::addColumn<double>("spacing");
+        QTest::addColumn<int>("step");
+        QTest::newRow("room for every decade") << 8 << 400.0 << 50.0 << 1;
+        QTest::newRow("every second") << 8 << 400.0 << 60.0 << 2;
+        QTest::newRow("every fifth") << 8 << 400.0 << 120.0 << 5;
+        QTest::newRow("ends only") << 8 << 400.0 << 300.0 << 10;
+        QTest::newRow("one decade") << 1 << 10.0 << 300.0 << 1;
+        QTest::newRow("a 50-pixel strip of 13 decades") << 13 << 50.0 << 20.0 << 10; // 3.85 px a decade: 5 give 19.2
+        QTest::newRow("no length yet") << 8 << 0.0 << 20.0 << 1;
+    }
+    void tickSteps()
+    {
+        QFETCH(int, decades);
+        QFETCH(double, length);
+        QFETCH(double, spacing);
+        QFETCH(int, step);
+        QCOMPARE(logTickStep(decades, length, spacing), step);
+    }
+
     void decadeRangesRefuseBadInput_data()
     {
         QTest::addColumn<double>("lo");

@@ -1,6 +1,7 @@
 // The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
 // their operations, and the readout model follows the analysis as a well-behaved item model.
 #include "chart/roofline_chart.h"
+#include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "common/power_slider.h"
 #include "document/document.h"

@@ -2,6 +2,7 @@
 // their keys, the explanation beside the chart showing what the core computes and following a slider, the zoom
 // reaching every panel, and the presentation view leaving the window as it found it.
 #include "chart/roofline_chart.h"
+#include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "document/document.h"
 #include "files/presets.h"
@@ -26,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+#include <QUrl>
 
 #include <memory>
 
@@ -241,26 +243,35 @@ void TestLesson::presentationShowsChartAndExplanationAlone()
 {
     example(QStringLiteral("h100-matmul"))->trigger();
     const QRect geometry = m_window->geometry();
-    auto* controls = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
-    QVERIFY(controls && controls->isVisible() && m_window->bottomTabs()->isVisible());
+    QDockWidget* controls = m_window->controlsDock();
+    QVERIFY(!controls->isHidden() && m_window->bottomTabs()->isVisible());
     const double tick = m_window->chart()->xAxis->tickLabelFont().pointSizeF();
 
     QTest::keyClick(m_window.get(), Qt::Key_F5);
     QTRY_VERIFY(m_window->isPresenting());
     QVERIFY(m_window->windowState() & Qt::WindowFullScreen);
-    QVERIFY(!controls->isVisible());
+    QVERIFY(controls->isHidden());
     QVERIFY(!m_window->bottomTabs()->isVisible());
     QVERIFY(!m_window->menuBar()->isVisible());
     QVERIFY(m_window->chart()->isVisible());
     QVERIFY(m_window->explanationDock()->isVisible());
     QVERIFY(m_window->chart()->xAxis->tickLabelFont().pointSizeF() > tick); // large type
     QCOMPARE(m_window->zoom(), 1.0); // the user's zoom is not the presentation's
-    checkPanelAgainstCore();
+    // The band: the question, the text's claim and the answer; the derivation a click away.
+    {
+        const Explanation e = coreExplanation(m_window->document()->session());
+        const QString band = m_window->explanationPanel()->browser()->toPlainText();
+        for (const std::string& part : { e.question, e.claim, e.answer })
+            QVERIFY2(band.contains(q(part)), qPrintable(q(part) + QStringLiteral("\nnot in\n") + band));
+        QVERIFY(!band.contains(q(e.formula.front())));
+        emit m_window->explanationPanel()->browser()->anchorClicked(QUrl(QStringLiteral("#derivation")));
+        checkPanelAgainstCore();
+    }
 
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
     QTRY_VERIFY(!m_window->isPresenting());
     QTRY_VERIFY(!(m_window->windowState() & Qt::WindowFullScreen));
-    QVERIFY(controls->isVisible());
+    QVERIFY(!controls->isHidden());
     QVERIFY(m_window->bottomTabs()->isVisible());
     QVERIFY(m_window->menuBar()->isVisible());
     QVERIFY(m_window->explanationDock()->isVisible());

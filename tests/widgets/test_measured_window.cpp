@@ -4,6 +4,7 @@
 #include "chart/measured.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
+#include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "document/document.h"
 #include "files/scenario_measured.h"

@@ -1,5 +1,6 @@
 // The window's Model tab: a session with a model shows its settings, what the step takes, whether it fits and where
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
+#include "common/folding_tabs.h"
 #include "document/document.h"
 #include "model/model_view.h"
 #include "report/report.h"

@@ -48,6 +48,8 @@ RooflineChart::RooflineChart(QWidget* parent)
         qOverload<const QCPRange&>(&QCPAxis::setRange));
     xAxis2->setScaleType(QCPAxis::stLogarithmic);
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
+    // Fewer tick labels when the axes are short (a small window, a large zoom): they never run together.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitLogTicks(this, m_tickViewport); });
 
     m_title = new QCPTextElement(this);
     plotLayout()->insertRow(0);
@@ -252,8 +254,6 @@ void RooflineChart::updateItems()
     const chart::Layout& l = m_layout;
     xAxis->setRange(l.x.lower(), l.x.upper());
     yAxis->setRange(l.y.lower(), l.y.upper());
-    xAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.x.decades());
-    yAxis->ticker().staticCast<QCPAxisTickerLog>()->setTickCount(l.y.decades());
     const Dtype dtype = m_analysis->dtype;
     yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
     xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype))));

@@ -278,6 +278,7 @@ private:
     std::vector<Evaluation> m_evaluations;
     QString m_signature;
     QString m_frameKey; // axes, title and legend as last laid out by a full replot
+    QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
     QString m_frameKeyUnnamed; // the same without the legend's names
     QString m_legendNames;
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)

@@ -29,7 +29,7 @@ LogSlider::LogSlider(const QString& label, double minimum, double maximum, Quant
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_field(new QLineEdit(this))
 {
-    layOutSliderRow(this, m_label, m_slider, m_field, label, 90);
+    layOutSliderRow(this, m_label, m_slider, m_field, label, 11);
     m_slider->setRange(0, kSteps);
     m_slider->setPageStep(kSteps / 50);
     m_help = QStringLiteral("Logarithmic from %1 to %2. Type a value with an SI prefix, for example \"%3\".")

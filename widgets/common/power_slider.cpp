@@ -23,7 +23,7 @@ PowerSlider::PowerSlider(const QString& label, int minExponent, int maxExponent,
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_field(new QLineEdit(this))
 {
-    layOutSliderRow(this, m_label, m_slider, m_field, label, 60);
+    layOutSliderRow(this, m_label, m_slider, m_field, label, 7);
     m_slider->setRange(minExponent * kStepsPerOctave, maxExponent * kStepsPerOctave);
     m_slider->setSingleStep(1);
     m_slider->setPageStep(kStepsPerOctave);

@@ -4,7 +4,11 @@
 
 #include <QScrollBar>
 #include <QTextBrowser>
+#include <QTextDocument>
+#include <QUrl>
 #include <QVBoxLayout>
+
+#include <cmath>
 
 namespace roofline::widgets {
 
@@ -44,6 +48,15 @@ QString explanationHtml(const Explanation& e)
     return html;
 }
 
+QString compactExplanationHtml(const Explanation& e)
+{
+    if (e.source.empty())
+        return e.description.empty() ? QString() : QStringLiteral("<p>%1</p>").arg(escaped(e.description));
+    return QStringLiteral("<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
+                          "<b>Roofline Lab computes:</b> %4</p>")
+        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer));
+}
+
 ExplanationPanel::ExplanationPanel(QWidget* parent)
     : QWidget(parent)
     , m_browser(new QTextBrowser)
@@ -54,16 +67,53 @@ ExplanationPanel::ExplanationPanel(QWidget* parent)
     m_browser->setOpenLinks(false);
     m_browser->setFrameShape(QFrame::NoFrame);
     layout->addWidget(m_browser);
+    connect(m_browser, &QTextBrowser::anchorClicked, this, [this](const QUrl& url) {
+        if (url.fragment() == QLatin1String("derivation")) {
+            m_derivationOpen = !m_derivationOpen;
+            showText(false);
+        }
+    });
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+}
+
+void ExplanationPanel::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    m_derivationOpen = false;
+    showText(false);
+}
+
+int ExplanationPanel::textHeight(int width) const
+{
+    QTextDocument* document = m_browser->document();
+    const qreal before = document->textWidth();
+    document->setTextWidth(width - 2 * m_browser->frameWidth());
+    const int height = static_cast<int>(std::ceil(document->size().height())) + 2 * m_browser->frameWidth();
+    document->setTextWidth(before);
+    return height;
 }
 
 void ExplanationPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_shown = analysis->explanation;
-    const QString html = explanationHtml(m_shown);
+    showText(true);
+}
+
+void ExplanationPanel::showText(bool keepScroll)
+{
+    QString html;
+    if (!m_compact)
+        html = explanationHtml(m_shown);
+    else if (!m_derivationOpen)
+        html = compactExplanationHtml(m_shown);
+    else
+        html = explanationHtml(m_shown) + QStringLiteral("<p><a href=\"#derivation\">◂ the band only</a></p>");
     if (html == m_html)
         return;
     // A slider step changes a few numbers: the reader keeps their place in the text.
-    const int scrolled = m_browser->verticalScrollBar()->value();
+    const int scrolled = keepScroll ? m_browser->verticalScrollBar()->value() : 0;
     m_html = html;
     m_browser->setHtml(html);
     m_browser->verticalScrollBar()->setValue(scrolled);

@@ -24,14 +24,27 @@ public:
     // What the panel shows, as the core made it.
     const Explanation& explanation() const { return m_shown; }
     QTextBrowser* browser() const { return m_browser; }
+    // The presentation's band: the question, the text's claim and the exact answer, with a link that opens the
+    // derivation (and one that folds it again).
+    void setCompact(bool);
+    bool isCompact() const { return m_compact; }
+    // The height the text needs at `width`, for the band's dock.
+    int textHeight(int width) const;
 
 private:
+    void showText(bool keepScroll);
+
     QTextBrowser* m_browser;
     Explanation m_shown;
     QString m_html;
+    bool m_compact = false;
+    bool m_derivationOpen = false; // compact, with the derivation opened on demand
 };
 
 // The explanation as rich text, every piece of the scenario's text escaped.
 QString explanationHtml(const Explanation&);
+// The explanation as a band: a lesson's title and question on one line, the text's claim and the computed answer on
+// the next, and a link to the derivation; a scenario's description alone otherwise.
+QString compactExplanationHtml(const Explanation&);
 
 } // namespace roofline::widgets

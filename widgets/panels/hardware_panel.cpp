@@ -46,6 +46,8 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     , m_efficiencyLayout(new QFormLayout(m_efficiencyBox))
 {
     auto* layout = new QVBoxLayout(this);
+    letChooserNarrow(m_presets);
+    letChooserNarrow(m_dtypes);
     auto* form = new QFormLayout;
     form->addRow(QStringLiteral("&Chip"), m_presets);
     form->addRow(QStringLiteral("&Dtype"), m_dtypes);

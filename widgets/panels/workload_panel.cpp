@@ -59,8 +59,11 @@ WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(QStringLiteral("Operations on the chart"), this));
     // The buttons above the list: whatever the list's length and the selected operation's parameters, they stay put.
+    // The catalogue has a line of its own, so that a narrow side panel holds it and both buttons.
+    letChooserNarrow(m_kinds);
+    layout->addWidget(m_kinds);
     auto* buttons = new QHBoxLayout;
-    buttons->addWidget(m_kinds, 1);
+    buttons->addStretch(1);
     buttons->addWidget(m_add);
     buttons->addWidget(m_remove);
     layout->addLayout(buttons);
@@ -204,6 +207,7 @@ void WorkloadPanel::rebuildParams()
             rowLayout->setContentsMargins(0, 0, 0, 0);
             rowLayout->addWidget(new QLabel(qs(name), row));
             auto* chooser = new QComboBox(row);
+            letChooserNarrow(chooser);
             for (Dtype d : kAllDtypes)
                 chooser->addItem(qs(std::string(dtypeName(d))), static_cast<int>(d));
             chooser->setToolTip(qs(std::string(p.description)));
@@ -222,6 +226,7 @@ void WorkloadPanel::rebuildParams()
             rowLayout->setContentsMargins(0, 0, 0, 0);
             rowLayout->addWidget(new QLabel(qs(name), row));
             auto* chooser = new QComboBox(row);
+            letChooserNarrow(chooser);
             chooser->addItem(
                 p.type == ParamType::Memory ? QStringLiteral("main memory") : QStringLiteral("first link"), QString());
             if (p.type == ParamType::Memory)

@@ -49,6 +49,11 @@ SweepChart::SweepChart(QWidget* parent)
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
     yAxis2->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double f) { return QStringLiteral("%1 %").arg(QString::number(f * 100, 'g', 3)); }));
+    // Fewer tick labels when the axes are short: they never run together.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        fitLogTicks(this, m_tickViewport);
+        fitLogTicks(yAxis2, axisRect()->rect().height());
+    });
     legend->setVisible(true);
     // Curves rise to the right and level off at the peak: the top left is where they are not.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);

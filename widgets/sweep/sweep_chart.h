@@ -74,6 +74,7 @@ private:
     std::vector<QCPGraph*> m_cursors; // one dot per drawn operation
     std::optional<std::size_t> m_dragging; // index into m_operations
     bool m_stale = true; // the analysis changed while hidden
+    QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
 };
 
 } // namespace roofline::widgets
