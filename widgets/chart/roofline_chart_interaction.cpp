@@ -18,6 +18,21 @@ void RooflineChart::setAxesLocked(bool locked)
 void RooflineChart::fitAxes()
 {
     m_held.reset();
+    m_view.reset();
+    refresh();
+}
+
+void RooflineChart::openView(std::optional<chart::DecadeRange> x, std::optional<chart::DecadeRange> y)
+{
+    m_held.reset();
+    m_view.reset();
+    if (x || y) {
+        const Analysis& a = *m_analysis;
+        const chart::Axes natural
+            = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent).natural;
+        m_view = chart::Axes { x.value_or(natural.x), y.value_or(natural.y) };
+        m_viewFrame = a.frame();
+    }
     refresh();
 }
 
@@ -30,6 +45,11 @@ std::optional<chart::Axes> RooflineChart::heldAxes() const
 
 void RooflineChart::holdAxes()
 {
+    if (m_view) { // the example's own axes, held until a marker leaves them or Fit axes
+        m_held = m_view;
+        m_heldFrame = m_analysis->frame();
+        return;
+    }
     if (!m_lockAxes) {
         m_held.reset();
         return;
@@ -40,10 +60,8 @@ void RooflineChart::holdAxes()
     m_held = kept;
     if (!(m_heldFrame == m_analysis->frame()))
         m_heldFrame = m_analysis->frame();
-    if (kept != shown) {
-        const Analysis& a = *m_analysis;
-        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, kept);
-    }
+    if (kept != shown)
+        layOut(kept);
 }
 
 void RooflineChart::setSelectedOperation(std::optional<std::size_t> operation)

@@ -24,6 +24,8 @@ public:
     // What the panel shows, as the core made it.
     const Explanation& explanation() const { return m_shown; }
     QTextBrowser* browser() const { return m_browser; }
+    // Shows the text from its start: a new example opens at its title and question.
+    void scrollToTop();
 
 private:
     QTextBrowser* m_browser;
