@@ -70,6 +70,7 @@ private slots:
     void anExampleOpensWithItsExplanation();
     void theAnswerFollowsASlider();
     void anExampleOpensAfresh();
+    void aModelsExplanationFollowsItsSettings();
     void aLessonsViewFramesTheChart();
     void aUserScenarioShowsItsDescription();
     void zoomScalesTheWholeWindow();
@@ -189,6 +190,29 @@ void TestLesson::anExampleOpensAfresh()
     QCOMPARE(layout.y, layout.natural.y);
     // The lesson's operation is the one selected, so that the play runs it.
     QCOMPARE(m_window->teaching()->playBar()->operation(), m_window->document()->session().indexOf("d4096"));
+}
+
+// A model example's explanation is the core's, made again at every change: a batch of 4 instead of 1 shows the new
+// time and tokens per second.
+void TestLesson::aModelsExplanationFollowsItsSettings()
+{
+    example(QStringLiteral("llama-2-7b-decode-h100"))->trigger();
+    QVERIFY(m_window->explanationDock()->isVisible());
+    auto check = [this](QString& shown) {
+        const Explanation e = coreExplanation(m_window->document()->session());
+        shown = m_window->explanationPanel()->browser()->toPlainText();
+        QVERIFY(e.model);
+        QVERIFY2(shown.contains(q(e.answer)), qPrintable(shown));
+        for (const std::string& line : e.formula)
+            QVERIFY2(shown.contains(q(line)), qPrintable(q(line)));
+    };
+    QString before;
+    check(before);
+    QVERIFY(!m_window->document()->setModelSetting("batch", ParamValue(4.0)));
+    QString after;
+    check(after);
+    QVERIFY(after != before);
+    QVERIFY(after.contains(QStringLiteral("tokens/s = B / T = 4 / ")));
 }
 
 // A lesson's view sets the chart's axes and the roofs it draws when it opens; Fit axes gives the content's back.
