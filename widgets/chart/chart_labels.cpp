@@ -301,10 +301,12 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
     auto pixel
         = [this](double x, double y) { return toPoint(QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y))); };
     const double gap = kMarkerRoom * zoom / 2 + 3 * zoom; // clear of the label's own marker
-    // A name moved out is joined to its marker by a line that crosses no roof: lines across roofs read as roofs.
+    // A name moved out is joined to its marker by a line that crosses no memory roof and not the selected compute
+    // roof: among the solid slopes a line reads as another roof. The links' dashed roofs, far apart, may be crossed.
     std::vector<std::pair<chart::Point, chart::Point>> roofLines;
     for (const chart::RoofSegment& r : m_layout.roofs)
-        roofLines.emplace_back(pixel(r.from.x, r.from.y), pixel(r.to.x, r.to.y));
+        if (r.kind == RoofKind::Memory || (r.kind == RoofKind::Compute && r.selected))
+            roofLines.emplace_back(pixel(r.from.x, r.from.y), pixel(r.to.x, r.to.y));
     // One label at a time against the boxes near its spots, the labels placed before it among them: the result of
     // placing all at once against every box, in time that grows with the labels rather than with their square.
     auto placeIn = [&](Taken& into, const chart::LabelRequest& r) {

@@ -88,6 +88,14 @@ RooflineChart::~RooflineChart()
 void RooflineChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_analysis = std::move(analysis);
+    // The first worked example a chart draws is framed by its view, as opening it in the window frames it: an
+    // export of the scenario draws what the lecturer sees.
+    const Session& s = m_analysis->session;
+    if (!m_framed && s.lesson && s.lesson->view) {
+        m_framed = true;
+        openView(s.lesson->view->x, s.lesson->view->y);
+        return;
+    }
     refresh();
 }
 

@@ -316,6 +316,7 @@ private:
     Hardware m_heldFrame;
     std::optional<chart::Axes> m_view; // an example's view (openView), for the chip m_viewFrame
     Hardware m_viewFrame;
+    bool m_framed = false; // an example's view has framed the chart once (openView), or the window decided it
     std::optional<std::size_t> m_selected;
     QCPGraph* m_highlight = nullptr; // rings round the selected operation's markers
     std::optional<Hit> m_pressed; // the marker under a press

@@ -2,6 +2,8 @@
 // pressed and dragged.
 #include "chart/roofline_chart.h"
 
+#include "chart/measured.h"
+
 #include <cmath>
 
 namespace roofline::widgets {
@@ -24,12 +26,17 @@ void RooflineChart::fitAxes()
 
 void RooflineChart::openView(std::optional<chart::DecadeRange> x, std::optional<chart::DecadeRange> y)
 {
+    m_framed = true;
     m_held.reset();
     m_view.reset();
     if (x || y) {
         const Analysis& a = *m_analysis;
-        const chart::Axes natural
-            = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent).natural;
+        std::vector<Evaluation> shown;
+        for (std::size_t op : a.shown())
+            shown.push_back(a.operations[op].evaluation.value());
+        const std::vector<chart::Point> measured
+            = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
+        const chart::Axes natural = chart::layout(a.hardware, a.dtype, shown, a.frame(), measured).natural;
         m_view = chart::Axes { x.value_or(natural.x), y.value_or(natural.y) };
         m_viewFrame = a.frame();
     }
