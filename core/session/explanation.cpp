@@ -375,15 +375,23 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
         e.formula.push_back("the serving text's terms: t_mem = GPU_mem / MemBW = " + formatSeconds(st.tMem)
             + ", t_compute = 2\xC2\xB7"
               "B\xC2\xB7P / compute = "
-            + formatSeconds(st.tCompute) + ", T_network = " + formatSeconds(st.tNetwork)
-            + " (a ring all-reduce: " + formatSeconds(st.tNetworkRing) + ")");
+            + formatSeconds(st.tCompute)
+            + (s.tp > 1 ? ", T_network = " + formatSeconds(st.tNetwork)
+                        + " (a ring all-reduce: " + formatSeconds(st.tNetworkRing) + ")"
+                        : std::string()));
     }
-    std::string time = "time bound by: compute " + formatPercent(whole > 0 ? shares.math / whole : 0);
-    for (const auto& [name, part] : shares.resources)
-        time += ", " + name + " " + formatPercent(part / whole);
-    if (shares.latency > 0)
-        time += ", launch latency " + formatPercent(shares.latency / whole);
-    e.formula.push_back(time);
+    // Each part of the step's time by what binds it, the parts that are there.
+    std::string time;
+    const auto part = [&](const std::string& name, double seconds) {
+        if (seconds > 0 && whole > 0)
+            time += (time.empty() ? "time bound by: " : ", ") + name + " " + formatPercent(seconds / whole);
+    };
+    part("compute", shares.math);
+    for (const auto& [name, seconds] : shares.resources)
+        part(name, seconds);
+    part("launch latency", shares.latency);
+    if (!time.empty())
+        e.formula.push_back(time);
 
     std::string memory = "memory per chip: weights " + formatBytes(t.weightsBytes);
     double held = t.weightsBytes + t.activationBytes;
