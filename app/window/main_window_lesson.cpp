@@ -72,6 +72,7 @@ void MainWindow::setUpExplanation()
     });
     m_explanation->setAnalysis(m_document->analysis());
     updateExplanation();
+    connect(m_document, &Document::loaded, m_explanation, &ExplanationPanel::scrollToTop);
 }
 
 void MainWindow::updateExplanation()

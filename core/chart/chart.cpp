@@ -295,6 +295,24 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
     return out;
 }
 
+bool showsEveryMarker(const Axes& axes, const Layout& l)
+{
+    return std::all_of(l.markers.begin(), l.markers.end(), [&axes](const Marker& m) {
+        return axes.x.lower() <= m.at.x && m.at.x <= axes.x.upper() && axes.y.lower() <= m.at.y
+            && m.at.y <= axes.y.upper();
+    });
+}
+
+void keepRoofs(Layout& l, const std::vector<std::string>& names)
+{
+    if (names.empty())
+        return;
+    const auto unnamed
+        = [&names](const RoofSegment& r) { return std::find(names.begin(), names.end(), r.name) == names.end(); };
+    std::erase_if(l.roofs, unnamed);
+    std::erase_if(l.practical, unnamed);
+}
+
 bool Box::intersects(const Box& o) const
 {
     return left < o.left + o.width && o.left < left + width && top < o.top + o.height && o.top < top + height;
@@ -348,6 +366,27 @@ int logTickStep(int decades, double length, double spacing)
         for (int mantissa : { 1, 2, 5 })
             if (mantissa * magnitude >= decades || mantissa * magnitude * pixelsPerDecade >= spacing)
                 return mantissa * magnitude;
+}
+
+bool segmentsMeet(Point a, Point b, Point c, Point d)
+{
+    // The sign of the turn from p–q to p–r: which side of p–q the point r lies on.
+    const auto side = [](Point p, Point q, Point r) {
+        const double cross = (q.x - p.x) * (r.y - p.y) - (q.y - p.y) * (r.x - p.x);
+        return (cross > 0) - (cross < 0);
+    };
+    const auto within = [](Point p, Point q, Point r) { // r, on the line p–q, lies between them
+        return std::min(p.x, q.x) <= r.x && r.x <= std::max(p.x, q.x) && std::min(p.y, q.y) <= r.y
+            && r.y <= std::max(p.y, q.y);
+    };
+    const int d1 = side(c, d, a);
+    const int d2 = side(c, d, b);
+    const int d3 = side(a, b, c);
+    const int d4 = side(a, b, d);
+    if (d1 * d2 < 0 && d3 * d4 < 0)
+        return true;
+    return (d1 == 0 && within(c, d, a)) || (d2 == 0 && within(c, d, b)) || (d3 == 0 && within(a, b, c))
+        || (d4 == 0 && within(a, b, d));
 }
 
 double distanceToSegment(Point p, Point a, Point b)

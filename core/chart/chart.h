@@ -103,6 +103,13 @@ struct Layout {
 Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
     const std::vector<Point>& measured = {}, const std::optional<Axes>& held = std::nullopt);
 
+// Whether every marker of the layout lies within `axes`.
+bool showsEveryMarker(const Axes& axes, const Layout&);
+
+// Keeps the roofs (and practical roofs) named in `names`, every one when it is empty: a worked example's view draws
+// only the roofs it is about. The envelope and the markers stay as they are.
+void keepRoofs(Layout&, const std::vector<std::string>& names);
+
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);
 
@@ -127,6 +134,9 @@ bool overlapsAny(const std::vector<Box>& a, const std::vector<Box>& b);
 // 20, 50 ... decades that keeps the labels `spacing` pixels apart on an axis `length` pixels long holding `decades`
 // decades. Tick labels never overlap, at any window size: a short axis labels fewer decades.
 int logTickStep(int decades, double length, double spacing);
+
+// Whether the segments a–b and c–d cross or touch.
+bool segmentsMeet(Point a, Point b, Point c, Point d);
 
 // Distance from p to the segment a–b, for hover hit tests in pixels.
 double distanceToSegment(Point p, Point a, Point b);

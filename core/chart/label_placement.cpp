@@ -62,15 +62,22 @@ std::pair<std::vector<Box>, std::size_t> labelSpots(const LabelRequest& l, doubl
     const double y = l.anchor.y;
     const double w = l.width;
     const double h = l.height;
-    if (l.side == LabelRequest::Side::Below)
-        return { {
-                     { x + gap / 2, y + gap / 2, w, h }, // below right
-                     { x - gap / 2 - w, y + gap / 2, w, h }, // below left
-                     { x - w / 2, y + gap / 2 + h, w, h }, // one line further down
-                     { x + gap / 2, y + gap / 2 + 2 * h, w, h },
-                     { x - gap / 2 - w, y + gap / 2 + 2 * h, w, h },
-                 },
-            5 };
+    if (l.side == LabelRequest::Side::Below) {
+        std::vector<Box> spots {
+            { x + gap / 2, y + gap / 2, w, h }, // below right
+            { x - gap / 2 - w, y + gap / 2, w, h }, // below left
+            { x - w / 2, y + gap / 2 + h, w, h }, // one line further down
+            { x + gap / 2, y + gap / 2 + 2 * h, w, h }, { x - gap / 2 - w, y + gap / 2 + 2 * h, w, h },
+            { x + gap / 2, y - gap / 2 - h, w, h }, // above right, over the flat roof
+            { x - gap / 2 - w, y - gap / 2 - h, w, h }, // above left
+        };
+        // Past a crowd of markers at the ridge: further down, a line at a time.
+        for (int row = 3; row < 3 + kFarRows; ++row)
+            for (const double left : { x + gap / 2, x - gap / 2 - w, x - w / 2 })
+                spots.push_back({ left, y + gap / 2 + row * h, w, h });
+        const std::size_t count = spots.size(); // every spot is near: no leader line to a ridge
+        return { std::move(spots), count };
+    }
     // Right, left, above, below, then diagonally.
     std::vector<Box> spots {
         { x + gap, y - h / 2, w, h },
@@ -103,10 +110,27 @@ std::pair<std::vector<Box>, std::size_t> labelSpots(const LabelRequest& l, doubl
 
 } // namespace
 
-std::optional<PlacedLabel> placeLabel(const LabelRequest& l, const BoxGrid& taken, double gap, const Box& area)
+std::optional<PlacedLabel> placeLabel(
+    const LabelRequest& l, const BoxGrid& taken, double gap, const Box& area, const BoxGrid* alsoAvoid)
 {
     const auto [spots, near] = labelSpots(l, gap);
-    auto isFree = [&](const Box& b) { return area.contains(b) && !taken.overlaps(b); };
+    auto isFree = [&](const Box& b) {
+        return area.contains(b) && !taken.overlaps(b) && !(alsoAvoid && alsoAvoid->overlaps(b));
+    };
+    // A far spot's leader runs from the marker's rim (a gap from its centre) to the box's nearest point.
+    auto leaderCrosses = [&](const Box& b) {
+        if (!l.uncrossed)
+            return false;
+        const Point to { std::clamp(l.anchor.x, b.left, b.left + b.width),
+            std::clamp(l.anchor.y, b.top, b.top + b.height) };
+        const double length = std::hypot(to.x - l.anchor.x, to.y - l.anchor.y);
+        if (!(length > gap / 2))
+            return false;
+        const double t = gap / 2 / length;
+        const Point from { l.anchor.x + (to.x - l.anchor.x) * t, l.anchor.y + (to.y - l.anchor.y) * t };
+        return std::any_of(l.uncrossed->begin(), l.uncrossed->end(),
+            [&](const std::pair<Point, Point>& s) { return segmentsMeet(from, to, s.first, s.second); });
+    };
     std::optional<std::size_t> chosen;
     // The spot taken the frame before is kept while it is free but for a sliver: a pixel's move of the things
     // around it does not make it jump.
@@ -117,7 +141,7 @@ std::optional<PlacedLabel> placeLabel(const LabelRequest& l, const BoxGrid& take
             chosen = std::size_t(*l.preferred);
     }
     for (std::size_t i = 0; !chosen && !l.onlyPreferred && i < spots.size(); ++i)
-        if (isFree(spots[i]))
+        if (isFree(spots[i]) && (i < near || !leaderCrosses(spots[i])))
             chosen = i;
     if (!chosen)
         return std::nullopt;
@@ -144,6 +168,53 @@ std::size_t freeLabelSpots(const LabelRequest& l, const BoxGrid& taken, double g
     const auto [spots, near] = labelSpots(l, gap);
     return std::size_t(std::count_if(spots.begin(), spots.begin() + std::ptrdiff_t(near),
         [&](const Box& b) { return area.contains(b) && !taken.overlaps(b); }));
+}
+
+std::vector<LabelPriority> roofPriorities(
+    const Layout& layout, const std::vector<Evaluation>& evaluations, std::string_view lessonRoof)
+{
+    // The envelope's slope is the slowest memory level's roof.
+    const RoofSegment* slowest = nullptr;
+    for (const RoofSegment& r : layout.roofs)
+        if (r.kind == RoofKind::Memory && (!slowest || r.value < slowest->value))
+            slowest = &r;
+    std::vector<LabelPriority> out;
+    out.reserve(layout.roofs.size());
+    for (const RoofSegment& r : layout.roofs) {
+        LabelPriority p = LabelPriority::Untouched;
+        if (!lessonRoof.empty() && r.name == lessonRoof)
+            p = LabelPriority::Lesson;
+        else if ((r.kind == RoofKind::Compute && r.selected) || &r == slowest)
+            p = LabelPriority::Touched;
+        if (r.kind == RoofKind::Compute) {
+            for (const Evaluation& e : evaluations)
+                if (p < LabelPriority::Touched && dtypeName(e.dtype) == r.name)
+                    p = LabelPriority::Touched;
+            if (r.selected && p < LabelPriority::Binding
+                && std::any_of(
+                    evaluations.begin(), evaluations.end(), [](const Evaluation& e) { return e.computeBound(); }))
+                p = LabelPriority::Binding;
+        } else {
+            for (const Marker& m : layout.markers) {
+                if (m.operation >= evaluations.size() || m.resource >= evaluations[m.operation].resources.size()
+                    || evaluations[m.operation].resources[m.resource].name != r.name)
+                    continue;
+                p = std::max(p, m.binding ? LabelPriority::Binding : LabelPriority::Touched);
+            }
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::vector<std::size_t> placementOrder(const std::vector<LabelPriority>& priorities)
+{
+    std::vector<std::size_t> order(priorities.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::stable_sort(
+        order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return priorities[a] > priorities[b]; });
+    return order;
 }
 
 std::vector<Point> spreadMarkers(const std::vector<Point>& centres, const std::vector<std::size_t>& owners, double size)

@@ -7,7 +7,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace roofline::chart {
@@ -33,7 +35,7 @@ private:
 struct LabelRequest {
     enum class Side {
         Beside, // right, left, above, below, then diagonally: for a marker
-        Below, // below right, below left, below, further down: for a ridge under a flat roof
+        Below, // below right, below left, below, further down, above: for a ridge under a flat roof
     };
     Point anchor; // pixel position of the marker
     double width = 0;
@@ -46,6 +48,8 @@ struct LabelRequest {
     // Whether the label may move out of the spots beside its marker, joined to it by a leader line: for a chart of a
     // few operations; on a crowded one leader lines would cross each other and the search costs a frame.
     bool mayMoveOut = true;
+    // Lines a leader line must not cross (the roofs, in pixels): a far spot whose leader would is not taken.
+    const std::vector<std::pair<Point, Point>>* uncrossed = nullptr;
 };
 struct PlacedLabel {
     Box box;
@@ -58,13 +62,30 @@ struct PlacedLabel {
 // marker's label tries the eight spots around it, then rows further above and below, then further beside it).
 // Spots must lie inside `area` (the plot area), where labels are not clipped, and meet nothing in `taken`; a label
 // with no free spot is left out (nothing), so that no text covers another.
-std::optional<PlacedLabel> placeLabel(const LabelRequest&, const BoxGrid& taken, double gap, const Box& area);
+// `alsoAvoid`, when given, is kept clear of too (a line only some labels avoid).
+std::optional<PlacedLabel> placeLabel(
+    const LabelRequest&, const BoxGrid& taken, double gap, const Box& area, const BoxGrid* alsoAvoid = nullptr);
 // Places labels one after another, each clear of the obstacles and of the labels placed before it.
 std::vector<std::optional<PlacedLabel>> placeLabels(
     const std::vector<LabelRequest>&, const std::vector<Box>& obstacles, double gap, const Box& area);
 // How many of the spots beside its anchor (the first placeLabels tries) are free of `obstacles` and inside `area`: a
 // window places the names with the fewest first, so that a name with room does not take a crowded one's last spot.
 std::size_t freeLabelSpots(const LabelRequest&, const BoxGrid& taken, double gap, const Box& area);
+
+// Which labels matter most when room runs out: a roof's name and ridge are placed in this order, highest first, and
+// the lowest are left out first.
+enum class LabelPriority {
+    Untouched, // a roof no operation on the chart has a marker on
+    Touched, // a roof some operation has a marker on, the selected compute roof, the envelope's slope
+    Binding, // a roof that holds some operation down (its filled marker)
+    Lesson, // the roof the worked example's answer is about
+};
+// Each of the layout's roofs' priority. `evaluations` are those given to layout() (the markers index into them);
+// `lessonRoof` names the roof the lesson's answer is about, or is empty.
+std::vector<LabelPriority> roofPriorities(
+    const Layout&, const std::vector<Evaluation>& evaluations, std::string_view lessonRoof);
+// The order to place labels in: the highest priority first, labels of equal priority in their given order.
+std::vector<std::size_t> placementOrder(const std::vector<LabelPriority>&);
 
 // Markers of different operations closer than `size` pixels hide one another. Returns each marker's centre as drawn:
 // the markers of a crowd of at most kMostSpread operations stand evenly on a circle around the crowd's middle, just

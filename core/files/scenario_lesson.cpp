@@ -1,5 +1,6 @@
 #include "files/scenario_lesson.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 
@@ -10,6 +11,9 @@ namespace {
 constexpr std::array kAnswerKinds { LessonAnswer::Kind::Critical, LessonAnswer::Kind::Ridge,
     LessonAnswer::Kind::Intensity, LessonAnswer::Kind::Time };
 constexpr int kMaxOrder = 1000;
+// A view's decades: 10^-12 to 10^30 reaches every intensity and rate a chip or a model has, with room to spare.
+constexpr int kLowestDecade = -12;
+constexpr int kHighestDecade = 30;
 
 std::string resourceNames(const Hardware& hw)
 {
@@ -19,6 +23,16 @@ std::string resourceNames(const Hardware& hw)
     for (const Link& l : hw.links)
         names += (names.empty() ? "" : ", ") + l.name;
     return names.empty() ? "none" : names;
+}
+
+// The roofs a view may name: the chip's peaks, memory levels and links.
+std::string roofNames(const Hardware& hw)
+{
+    std::string names;
+    for (Dtype d : kAllDtypes)
+        if (hw.peakFor(d))
+            names += (names.empty() ? "" : ", ") + std::string(dtypeName(d));
+    return names + (names.empty() ? "" : ", ") + resourceNames(hw);
 }
 
 bool hasResource(const Hardware& hw, const std::string& name)
@@ -90,6 +104,75 @@ std::optional<LessonAnswer> readAnswer(YamlReader& r, const YAML::Node& node, co
     return answer;
 }
 
+// "x: [-1, 4]": two whole decades, the first below the second.
+std::optional<chart::DecadeRange> readDecades(YamlReader& r, const YAML::Node& node, const std::string& field)
+{
+    if (!node.IsSequence() || node.size() != 2) {
+        r.error(node, field, "expected two whole decades, the lower first: [-1, 4] for 0.1 to 10,000");
+        return std::nullopt;
+    }
+    int decades[2] = { 0, 0 };
+    for (std::size_t i = 0; i < 2; ++i) {
+        const std::string at = YamlReader::index(field, i);
+        const std::optional<double> v = r.number(node[i], at);
+        if (!v)
+            return std::nullopt;
+        if (*v != std::floor(*v) || *v < kLowestDecade || *v > kHighestDecade) {
+            r.error(node[i], at,
+                "expected a whole decade from " + std::to_string(kLowestDecade) + " to "
+                    + std::to_string(kHighestDecade));
+            return std::nullopt;
+        }
+        decades[i] = static_cast<int>(*v);
+    }
+    if (decades[0] >= decades[1]) {
+        r.error(node, field, "the lower decade must come first and be below the upper one");
+        return std::nullopt;
+    }
+    return chart::DecadeRange { decades[0], decades[1] };
+}
+
+std::optional<LessonView> readView(YamlReader& r, const YAML::Node& node, const Session& session)
+{
+    const std::string field = "lesson.view";
+    if (!r.checkMap(node, field, { "x", "y", "roofs" }))
+        return std::nullopt;
+    LessonView view;
+    for (const auto& [key, into] : { std::pair { "x", &view.x }, std::pair { "y", &view.y } })
+        if (const std::optional<YAML::Node> n = r.child(node, field, key, false)) {
+            *into = readDecades(r, *n, YamlReader::join(field, key));
+            if (!*into)
+                return std::nullopt;
+        }
+    if (const std::optional<YAML::Node> n = r.child(node, field, "roofs", false)) {
+        const std::string roofsField = YamlReader::join(field, "roofs");
+        if (!n->IsSequence() || n->size() == 0) {
+            r.error(*n, roofsField, "expected a list of roofs: [bf16, HBM]");
+            return std::nullopt;
+        }
+        const Hardware hw = session.hardware();
+        for (std::size_t i = 0; i < n->size(); ++i) {
+            const std::string at = YamlReader::index(roofsField, i);
+            const std::optional<std::string> name = r.identifier((*n)[i], at);
+            if (!name)
+                return std::nullopt;
+            const std::optional<Dtype> dtype = parseDtype(*name);
+            if (!hasResource(hw, *name) && !(dtype && hw.peakFor(*dtype))) {
+                r.error((*n)[i], at,
+                    hw.name + " has no compute peak, memory level or link named " + quoteInput(*name) + " (it has "
+                        + roofNames(hw) + ")");
+                return std::nullopt;
+            }
+            if (std::find(view.roofs.begin(), view.roofs.end(), *name) != view.roofs.end()) {
+                r.error((*n)[i], at, quoteInput(*name) + " is listed twice");
+                return std::nullopt;
+            }
+            view.roofs.push_back(*name);
+        }
+    }
+    return view;
+}
+
 } // namespace
 
 std::string_view answerKindName(LessonAnswer::Kind kind)
@@ -109,7 +192,7 @@ std::string_view answerKindName(LessonAnswer::Kind kind)
 
 std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, const Session& session)
 {
-    if (!r.checkMap(node, "lesson", { "source", "question", "claim", "order", "answer" }))
+    if (!r.checkMap(node, "lesson", { "source", "question", "claim", "order", "answer", "view" }))
         return std::nullopt;
     Lesson lesson;
     bool ok = true;
@@ -146,6 +229,10 @@ std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, con
     } else {
         ok = false;
     }
+    if (const std::optional<YAML::Node> n = r.child(node, "lesson", "view", false)) {
+        lesson.view = readView(r, *n, session);
+        ok = ok && lesson.view.has_value();
+    }
     if (!ok)
         return std::nullopt;
     return lesson;
@@ -163,7 +250,18 @@ void writeLessonBlock(YAML::Emitter& out, const Lesson& lesson)
     out << YAML::Key << std::string(answerKindName(lesson.answer.kind)) << YAML::Value << lesson.answer.target;
     if (!lesson.answer.resource.empty())
         out << YAML::Key << "resource" << YAML::Value << lesson.answer.resource;
-    out << YAML::EndMap << YAML::EndMap;
+    out << YAML::EndMap;
+    if (lesson.view) {
+        out << YAML::Key << "view" << YAML::Value << YAML::BeginMap;
+        for (const auto& [key, range] : { std::pair { "x", lesson.view->x }, std::pair { "y", lesson.view->y } })
+            if (range)
+                out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq << range->lowerDecade
+                    << range->upperDecade << YAML::EndSeq;
+        if (!lesson.view->roofs.empty())
+            out << YAML::Key << "roofs" << YAML::Value << YAML::Flow << lesson.view->roofs;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
 }
 
 } // namespace roofline

@@ -89,7 +89,7 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
             sameLinks ? previous->measured->ruleOf : nullptr);
         a.measuredSet = std::move(measured);
     }
-    a.explanation = explain({ a.session, a.hardware, a.dtype, a.peak, a.operations });
+    a.explanation = explain({ a.session, a.hardware, a.dtype, a.peak, a.operations, a.model ? &*a.model : nullptr });
     return a;
 }
 

@@ -5,6 +5,7 @@
 #include "base/units.h"
 #include "chart/chart.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -103,6 +104,7 @@ void explainRidge(Explanation& e, const ExplanationInputs& a, const std::string&
         return;
     }
     e.value = a.peak / roof->bandwidth;
+    e.roof = roof->name;
     e.answer = roof->name + " ridge: " + exactNumber(e.value) + " " + std::string(workName(a.dtype))
         + "/byte, the intensity across " + roof->name + " from which an operation is compute-bound";
     e.formula.push_back(ridgeLine(*roof, a.peak, a.dtype));
@@ -123,6 +125,8 @@ const Evaluation* evaluated(Explanation& e, const ExplanationInputs& a, const st
         return nullptr;
     }
     index = *i;
+    e.operation = id;
+    e.param = std::string(mainParam(a.session.operations[*i].op));
     const Expected<Evaluation>& ev = a.operations[*i].evaluation;
     if (!ev) {
         e.answer = a.session.operations[*i].name + ": " + ev.error();
@@ -159,6 +163,8 @@ void explainCritical(Explanation& e, const ExplanationInputs& a, const std::stri
     }
     const Critical& c = *critical;
     const std::string& p = c.param;
+    e.param = c.param;
+    e.roof = c.resource;
     switch (c.kind) {
     case Critical::Kind::Always:
         e.answer = op.name + " is compute-bound at every " + p;
@@ -215,6 +221,7 @@ void explainIntensity(Explanation& e, const ExplanationInputs& a, const LessonAn
         return;
     }
     e.value = use->intensity;
+    e.roof = use->name;
     const double ridge = ev->peak / use->bandwidth;
     e.answer = op.name + ": intensity " + exactNumber(use->intensity) + " " + std::string(workName(ev->dtype))
         + "/byte across " + use->name + ", " + (use->intensity >= ridge ? "above" : "below") + " its ridge of "
@@ -238,6 +245,8 @@ void explainTime(Explanation& e, const ExplanationInputs& a, const std::string& 
         return;
     const Operation& op = a.session.operations[i];
     e.value = ev->tLower;
+    if (const std::optional<std::size_t> binding = chart::bindingResource(*ev))
+        e.roof = ev->resources[*binding].name;
     e.answer = op.name + " takes " + formatSeconds(ev->tLower) + " (" + boundText(*ev) + "), "
         + formatSeconds(ev->tUpper) + " if nothing overlaps";
     const CostFormula f = costFormula(op.op);
@@ -256,6 +265,152 @@ void explainTime(Explanation& e, const ExplanationInputs& a, const std::string& 
         "T = max(" + terms + ") = " + formatSeconds(ev->tLower) + "; the sum " + formatSeconds(ev->tUpper));
     for (const Extra& x : ev->extras)
         e.formula.push_back(x.name + " = " + exactNumber(x.value) + (x.unit.empty() ? "" : " " + x.unit));
+}
+
+// Where a model's step spends its time: each generated operation's T_lower (times its repeats) counted to what
+// binds it.
+struct StepShares {
+    double math = 0;
+    double latency = 0;
+    std::vector<std::pair<std::string, double>> resources; // memory levels and links, in order of first binding
+
+    double total() const
+    {
+        double sum = math + latency;
+        for (const auto& [name, t] : resources)
+            sum += t;
+        return sum;
+    }
+};
+
+StepShares stepShares(const ExplanationInputs& a)
+{
+    StepShares shares;
+    for (std::size_t i = 0; i < a.operations.size() && i < a.session.operations.size(); ++i) {
+        const Operation& op = a.session.operations[i];
+        if (!op.generated || !a.operations[i].evaluation)
+            continue;
+        const Evaluation& ev = *a.operations[i].evaluation;
+        const double t = op.repeat * ev.tLower;
+        if (ev.latencyBound) {
+            shares.latency += t;
+        } else if (ev.computeBound()) {
+            shares.math += t;
+        } else {
+            const std::string name = ev.bound();
+            auto it = std::find_if(
+                shares.resources.begin(), shares.resources.end(), [&](const auto& r) { return r.first == name; });
+            if (it == shares.resources.end())
+                it = shares.resources.insert(shares.resources.end(), { name, 0.0 });
+            it->second += t;
+        }
+    }
+    return shares;
+}
+
+void explainModel(Explanation& e, const ExplanationInputs& a)
+{
+    const ModelSettings& s = *a.session.model;
+    const ModelTotals& t = *a.model;
+    const bool train = s.phase == Phase::Train;
+    const std::string step = train ? "training step" : s.phase == Phase::Prefill ? "prefill" : "decode step";
+    e.model = true;
+    e.value = t.tLower;
+
+    // What bounds the step: the resource (or the math, or the latency floors) most of its time waits on.
+    const StepShares shares = stepShares(a);
+    std::string bound = "compute";
+    double most = shares.math;
+    if (shares.latency > most) {
+        bound = "launch latency";
+        most = shares.latency;
+    }
+    for (const auto& [name, time] : shares.resources)
+        if (time > most) {
+            bound = name;
+            most = time;
+        }
+    const double whole = shares.total();
+    e.roof = bound == "compute" || bound == "launch latency" ? std::string() : bound;
+
+    e.answer = formatSeconds(t.tLower) + " a " + step + ", " + exactNumber(t.tokensPerSecond) + " tokens/s"
+        + (train || s.batch == 1 ? "" : " (" + exactNumber(t.tokensPerSecondPerSequence) + " per sequence)") + "; "
+        + (whole > 0 ? formatPercent(most / whole) + " of it bound by " + bound : "bound by " + bound) + "; "
+        + (t.capacityBytes > 0 ? (t.fits ? "fits in memory" : "does not fit in memory") : "memory not known");
+
+    std::string terms = "math " + formatSeconds(t.tMath) + ", memory " + formatSeconds(t.tMemory) + ", network "
+        + formatSeconds(t.tNetwork);
+    if (a.hardware.latency)
+        terms += ", latency floors add " + formatSeconds(t.tLatency);
+    if (t.training) {
+        const TrainingTotals& tr = *t.training;
+        e.formula.push_back("T = stage + bubble + gradient all-reduce = " + formatSeconds(tr.stageLower) + " + "
+            + formatSeconds(tr.bubbleLower) + " + " + formatSeconds(tr.gradientsLower) + " = " + formatSeconds(t.tLower)
+            + " (" + terms + ")");
+        e.formula.push_back("bubble = (pp \xE2\x88\x92 1) / m \xC2\xB7 stage = " + paramNumber(s.pp - 1) + " / "
+            + paramNumber(s.microbatches) + " \xC2\xB7 " + formatSeconds(tr.stageLower) + " = "
+            + formatSeconds(tr.bubbleLower) + ": the pipeline idles " + formatPercent(tr.bubbleFraction)
+            + " of its time");
+        e.formula.push_back("tokens/s = B \xC2\xB7 P / T = " + paramNumber(s.batch) + " \xC2\xB7 "
+            + paramNumber(s.prompt) + " / " + formatSeconds(t.tLower) + " = " + exactNumber(t.tokensPerSecond));
+        e.formula.push_back("MFU = 6 \xC2\xB7 \xCE\xA8 \xC2\xB7 tokens / (T \xC2\xB7 peak) = "
+            + exactNumber(tr.modelFlops) + " / (" + formatSeconds(t.tLower) + " \xC2\xB7 " + exactNumber(a.peak)
+            + ") = " + formatPercent(t.mfu) + " per chip");
+        if (tr.gradientBytes > 0)
+            e.formula.push_back("data parallelism: 6 \xC2\xB7 \xCE\xA8 \xC2\xB7 tokens / gradient bytes = "
+                + exactNumber(tr.modelFlops) + " / " + exactNumber(tr.gradientBytes) + " = "
+                + exactNumber(tr.dpIntensity) + " FLOPs/byte, " + (tr.dpIntensity >= tr.dpRidge ? "above" : "below")
+                + " " + tr.dpLink + "'s ridge of " + exactNumber(tr.dpRidge) + ": "
+                + (tr.dpIntensity >= tr.dpRidge ? "compute-bound" : "communication-bound"));
+    } else {
+        e.formula.push_back("T = the sum over the step's operations of max(T_math, T_memory, T_network) = "
+            + formatSeconds(t.tLower) + " (" + terms + "); " + formatSeconds(t.tUpper) + " if nothing overlaps");
+        const double tokens = s.phase == Phase::Decode ? s.batch : s.batch * s.prompt;
+        e.formula.push_back(std::string("tokens/s = ") + (s.phase == Phase::Decode ? "B" : "B \xC2\xB7 P") + " / T = "
+            + paramNumber(tokens) + " / " + formatSeconds(t.tLower) + " = " + exactNumber(t.tokensPerSecond));
+        if (s.phase == Phase::Prefill)
+            e.formula.push_back("time to first token = T = " + formatSeconds(t.timeToFirstToken));
+        e.formula.push_back("MFU " + formatPercent(t.mfu) + ", memory-bandwidth utilisation " + formatPercent(t.mbu));
+        const ServingText& st = t.servingText;
+        e.formula.push_back("the serving text's terms: t_mem = GPU_mem / MemBW = " + formatSeconds(st.tMem)
+            + ", t_compute = 2\xC2\xB7"
+              "B\xC2\xB7P / compute = "
+            + formatSeconds(st.tCompute)
+            + (s.tp > 1 ? ", T_network = " + formatSeconds(st.tNetwork)
+                        + " (a ring all-reduce: " + formatSeconds(st.tNetworkRing) + ")"
+                        : std::string()));
+    }
+    // Each part of the step's time by what binds it, the parts that are there.
+    std::string time;
+    const auto part = [&](const std::string& name, double seconds) {
+        if (seconds > 0 && whole > 0)
+            time += (time.empty() ? "time bound by: " : ", ") + name + " " + formatPercent(seconds / whole);
+    };
+    part("compute", shares.math);
+    for (const auto& [name, seconds] : shares.resources)
+        part(name, seconds);
+    part("launch latency", shares.latency);
+    if (!time.empty())
+        e.formula.push_back(time);
+
+    std::string memory = "memory per chip: weights " + formatBytes(t.weightsBytes);
+    double held = t.weightsBytes + t.activationBytes;
+    if (t.training) {
+        memory += " + gradients " + formatBytes(t.training->gradientsBytes) + " + optimizer "
+            + formatBytes(t.training->optimizerBytes);
+        held += t.training->gradientsBytes + t.training->optimizerBytes;
+    } else {
+        memory += " + KV cache " + formatBytes(t.kvCacheBytes);
+        held += t.kvCacheBytes;
+    }
+    memory += " + activations " + formatBytes(t.activationBytes) + " = " + formatBytes(held);
+    if (t.capacityBytes > 0) {
+        memory += " of " + formatBytes(t.capacityBytes) + ": " + (t.fits ? "fits" : "does not fit");
+        memory += t.maxBatch >= 1 ? std::string("; the largest batch that fits") + (train ? "" : " at this context")
+                + " is " + paramNumber(t.maxBatch)
+                                  : std::string("; not even one sequence fits beside the weights");
+    }
+    e.formula.push_back(memory);
 }
 
 // Reads the substituted formula: numbers, + − · / and parentheses.
@@ -388,8 +543,11 @@ Explanation explain(const ExplanationInputs& a)
     const Session& s = a.session;
     e.title = s.name;
     e.description = s.description;
-    if (!s.lesson)
+    if (!s.lesson) {
+        if (s.model && a.model)
+            explainModel(e, a);
         return e;
+    }
     const Lesson& lesson = *s.lesson;
     e.source = lesson.source;
     e.question = lesson.question;

@@ -2,6 +2,7 @@
 // the formula with the current numbers put in, made from an analysis so that it follows every change.
 #pragma once
 
+#include "llm/totals.h"
 #include "roofline/dtype.h"
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
@@ -26,9 +27,18 @@ struct Explanation {
     double value = 0; // the answer's number: a threshold, ridge, intensity or seconds; 0 when there is none
     std::optional<double> limit; // a threshold's value in the limit of large dimensions, when it differs
     std::string description; // the scenario's description
+    // A whole model's step (a session with a model and no lesson): what the step takes and what bounds it, tokens
+    // per second, what fits in a chip's memory, as `answer` and `formula` with the current numbers; empty otherwise.
+    bool model = false;
+    // What the answer is about, for the views: the roof whose ridge it turns on ("HBM", "ICI"; the chart labels it
+    // first), the operation it names (its id) and the parameter a sweep or a play of it runs along ("B"). Each empty
+    // where the answer names none.
+    std::string roof;
+    std::string operation;
+    std::string param;
 
-    // Nothing to show: no lesson and no description.
-    bool empty() const { return source.empty() && description.empty(); }
+    // Nothing to show: no lesson, no model and no description.
+    bool empty() const { return source.empty() && !model && description.empty(); }
 };
 
 // What an explanation is made from: the session with its lesson, the chip with its overrides, the chart's dtype and
@@ -39,10 +49,11 @@ struct ExplanationInputs {
     Dtype dtype;
     double peak;
     std::span<const OperationAnalysis> operations;
+    const ModelTotals* model = nullptr; // the session's model's totals, when it has a model that runs
 };
 
-// The explanation of the analysed session's lesson; without one, only its title and description. analyse() makes it
-// once per change, into Analysis::explanation.
+// The explanation of the analysed session's lesson; without one, its model's step when it has a model, and its title
+// and description. analyse() makes it once per change, into Analysis::explanation.
 Explanation explain(const ExplanationInputs&);
 
 // A kind's formula (costFormula) with the operation's values put in: "2·B·D·F" → "2·256·8192·8192". The parameter

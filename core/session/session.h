@@ -3,6 +3,7 @@
 #pragma once
 
 #include "base/expected.h"
+#include "chart/chart.h"
 #include "llm/model.h"
 #include "measured/measured.h"
 #include "roofline/dtype.h"
@@ -38,6 +39,16 @@ struct LessonAnswer {
     bool operator==(const LessonAnswer&) const = default;
 };
 
+// How a worked example frames its chart when it opens: the axes' decades and the roofs drawn. Each part is
+// optional: without axes the chart takes the range its content asks for, without roofs it draws them all.
+struct LessonView {
+    std::optional<chart::DecadeRange> x; // arithmetic intensity
+    std::optional<chart::DecadeRange> y; // FLOP/s
+    std::vector<std::string> roofs; // names of compute dtypes, memory levels and links of the chip
+
+    bool operator==(const LessonView&) const = default;
+};
+
 // A scenario as a worked example of the texts: where it comes from, what it asks, what the text claims, and which
 // computed number answers it (explanation.h turns these and the analysis into the text the window shows).
 struct Lesson {
@@ -46,6 +57,7 @@ struct Lesson {
     std::string claim; // what the text says: "B > 243"
     int order = 0; // position in the sequence of examples
     LessonAnswer answer;
+    std::optional<LessonView> view;
 
     bool operator==(const Lesson&) const = default;
 };

@@ -22,6 +22,16 @@ const PresetLibrary& library()
     return lib;
 }
 
+// One operation: a bf16 matmul at this B with D = F = 8192.
+std::vector<Operation> matmulAt(double b)
+{
+    Operation op;
+    Matmul m;
+    m.B = b;
+    op.op = m;
+    return { op };
+}
+
 std::vector<Evaluation> evaluateAll(const std::vector<Operation>& ops, const Hardware& hw)
 {
     std::vector<Evaluation> out;
@@ -259,6 +269,110 @@ private slots:
         ev.resources[1].intensity = std::numeric_limits<double>::infinity(); // no bytes: no place on the chart
         QCOMPARE(markersOf(0, ev).size(), std::size_t(1));
         QVERIFY(!bindingResource(Evaluation {}));
+    }
+
+    // Which roof labels come first when room runs out: the lesson's roof, then the roofs that bind an operation,
+    // then those an operation touches (and the selected peak and the envelope's slope); roofs nothing touches last.
+    void roofLabelPriorities()
+    {
+        const Hardware hw = *library().find("tpu-v5e");
+        // A matmul at B = 32 on the v5e: intensity about 32 against the HBM ridge of 240, so HBM binds it; the
+        // compute roof binds nothing. VMEM (faster than HBM) and the links carry nothing.
+        const std::vector<Evaluation> evs = evaluateAll(matmulAt(32), hw);
+        QCOMPARE(evs.size(), std::size_t(1));
+        const Layout l = layout(hw, Dtype::bf16, evs, hw);
+        auto priorityOf = [&](const std::vector<LabelPriority>& p, const std::string& name) {
+            for (std::size_t i = 0; i < l.roofs.size(); ++i)
+                if (l.roofs[i].name == name)
+                    return p[i];
+            qFatal("no roof %s", name.c_str());
+        };
+        const std::vector<LabelPriority> plain = roofPriorities(l, evs, "");
+        QCOMPARE(plain.size(), l.roofs.size());
+        QCOMPARE(priorityOf(plain, "HBM"), LabelPriority::Binding);
+        QCOMPARE(priorityOf(plain, "bf16"), LabelPriority::Touched);
+        QCOMPARE(priorityOf(plain, "VMEM"), LabelPriority::Untouched);
+        QCOMPARE(priorityOf(plain, "ICI"), LabelPriority::Untouched);
+        QCOMPARE(priorityOf(plain, "DCN"), LabelPriority::Untouched);
+
+        // A lesson about ICI puts it first, ahead of the binding HBM; the rest keep their order.
+        const std::vector<LabelPriority> lesson = roofPriorities(l, evs, "ICI");
+        QCOMPARE(priorityOf(lesson, "ICI"), LabelPriority::Lesson);
+        const std::vector<std::size_t> order = placementOrder(lesson);
+        QCOMPARE(l.roofs[order[0]].name, std::string("ICI"));
+        QCOMPARE(l.roofs[order[1]].name, std::string("HBM"));
+        QCOMPARE(l.roofs[order[2]].name, std::string("bf16"));
+        // Among equals, the layout's order: VMEM, then the links as the chip lists them.
+        QCOMPARE(l.roofs[order[3]].name, std::string("VMEM"));
+        QCOMPARE(l.roofs[order[4]].name, std::string("DCN"));
+
+        // At B = 1024 (intensity about 745, above the ridge) the matmul is compute-bound: the peak binds it, and
+        // its filled marker stands on HBM, the resource nearest to binding.
+        const std::vector<Evaluation> big = evaluateAll(matmulAt(1024), hw);
+        const Layout lb = layout(hw, Dtype::bf16, big, hw);
+        const std::vector<LabelPriority> pb = roofPriorities(lb, big, "");
+        QCOMPARE(pb[0], LabelPriority::Binding); // bf16, the selected compute roof, first in the layout
+        QCOMPARE(placementOrder({ LabelPriority::Untouched, LabelPriority::Lesson, LabelPriority::Touched,
+                     LabelPriority::Lesson }),
+            (std::vector<std::size_t> { 1, 3, 2, 0 }));
+    }
+
+    // A view's roofs: the others are not drawn; the markers and the envelope stay.
+    void viewKeepsItsRoofs()
+    {
+        const Hardware hw = *library().find("tpu-v5e");
+        const std::vector<Evaluation> evs = evaluateAll(matmulAt(32), hw);
+        Layout l = layout(hw, Dtype::bf16, evs, hw);
+        const auto markers = l.markers.size();
+        const auto envelope = l.envelope.size();
+        keepRoofs(l, { "bf16", "HBM" });
+        QCOMPARE(l.roofs.size(), std::size_t(2));
+        QCOMPARE(l.roofs[0].name, std::string("bf16"));
+        QCOMPARE(l.roofs[1].name, std::string("HBM"));
+        QCOMPARE(l.markers.size(), markers);
+        QCOMPARE(l.envelope.size(), envelope);
+        const auto all = layout(hw, Dtype::bf16, evs, hw).roofs.size();
+        Layout unchanged = layout(hw, Dtype::bf16, evs, hw);
+        keepRoofs(unchanged, {});
+        QCOMPARE(unchanged.roofs.size(), all);
+
+        // The marker at B = 32 lies at intensity about 32 (10^1.5) and 32 · 8.2e11 = 2.6e13 FLOP/s (10^13.4).
+        QVERIFY(showsEveryMarker({ { 1, 2 }, { 13, 14 } }, l));
+        QVERIFY(!showsEveryMarker({ { 2, 3 }, { 13, 14 } }, l));
+        QVERIFY(!showsEveryMarker({ { 1, 2 }, { 14, 15 } }, l));
+    }
+
+    // A name moved out is joined to its marker by a line that crosses no roof: a far spot across a roof is passed
+    // over for one on the marker's own side.
+    void leaderLinesCrossNoRoof()
+    {
+        QVERIFY(segmentsMeet({ 0, 0 }, { 10, 10 }, { 0, 10 }, { 10, 0 }));
+        QVERIFY(segmentsMeet({ 0, 0 }, { 10, 0 }, { 10, 0 }, { 10, 5 })); // touching at an end
+        QVERIFY(!segmentsMeet({ 0, 0 }, { 10, 0 }, { 0, 1 }, { 10, 1 })); // parallel
+        QVERIFY(!segmentsMeet({ 0, 0 }, { 4, 4 }, { 5, 0 }, { 10, -5 }));
+
+        const Box area { 0, 0, 400, 400 };
+        // Every spot beside the marker at (200, 200) is taken: its name must move out, to the rows above first.
+        BoxGrid taken;
+        taken.add(Box { 140, 170, 120, 60 });
+        const LabelRequest free { { 200, 200 }, 50, 12 };
+        const auto above = placeLabel(free, taken, 10, area);
+        QVERIFY(above && above->far);
+        QVERIFY(above->box.top + above->box.height < 200);
+        // A roof just above the marker, level, across the plot: the name goes below instead.
+        const std::vector<std::pair<Point, Point>> roof { { { 0, 185 }, { 400, 185 } } };
+        LabelRequest kept = free;
+        kept.uncrossed = &roof;
+        const auto below = placeLabel(kept, taken, 10, area);
+        QVERIFY(below && below->far);
+        QVERIFY(below->box.top > 200);
+
+        // A line only some labels avoid: with it the first spot (right of the marker) is passed over.
+        BoxGrid none;
+        BoxGrid line;
+        line.add(Box { 205, 190, 60, 20 });
+        QCOMPARE(placeLabel(free, none, 10, area)->spot, 0);
+        QVERIFY(placeLabel(free, none, 10, area, &line)->spot != 0);
     }
 
     void envelopeIsTheLowestOnChipRoof()

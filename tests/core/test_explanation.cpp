@@ -208,6 +208,135 @@ private slots:
             < 1e-9);
     }
 
+    // A lesson's view: the axes' decades and the roofs to draw, read and written back.
+    void aLessonsViewIsReadAndWrittenBack()
+    {
+        const std::string text = kLessonScenario
+            + "lesson:\n  source: S\n  question: Q\n  claim: C\n  answer: {critical: mm}\n"
+              "  view: {x: [0, 4], y: [12, 15], roofs: [bf16, HBM]}\n";
+        const auto s = parseScenario(text, "view.yaml", library());
+        QVERIFY2(s, qPrintable(errorsOf(s)));
+        const std::optional<LessonView>& view = s.value().lesson->view;
+        QVERIFY(view);
+        QCOMPARE(view->x, std::optional<chart::DecadeRange>(chart::DecadeRange { 0, 4 }));
+        QCOMPARE(view->y, std::optional<chart::DecadeRange>(chart::DecadeRange { 12, 15 }));
+        QCOMPARE(view->roofs, (std::vector<std::string> { "bf16", "HBM" }));
+        const auto again = parseScenario(writeScenario(s.value()), "again.yaml", library());
+        QVERIFY2(again, qPrintable(errorsOf(again)));
+        QCOMPARE(again.value(), s.value());
+        // Each part is optional.
+        const auto xOnly = parseScenario(kLessonScenario
+                + "lesson:\n  source: S\n  question: Q\n  claim: C\n  answer: {critical: mm}\n  view: {x: [-1, 3]}\n",
+            "x.yaml", library());
+        QVERIFY2(xOnly, qPrintable(errorsOf(xOnly)));
+        QVERIFY(!xOnly.value().lesson->view->y && xOnly.value().lesson->view->roofs.empty());
+    }
+
+    // What each answer is about, for the chart's labels and the sweep: the roof whose ridge it turns on, its
+    // operation and the parameter to sweep.
+    void answersNameTheirRoofAndParameter_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("roof");
+        QTest::addColumn<QString>("operation");
+        QTest::addColumn<QString>("param");
+        QTest::newRow("v5e ridge") << "tpu-v5e-critical-intensity"
+                                   << "HBM"
+                                   << ""
+                                   << "";
+        QTest::newRow("H100 matmul") << "h100-matmul"
+                                     << "HBM"
+                                     << "large"
+                                     << "B";
+        QTest::newRow("sharded matmul") << "sharded-matmul-2-tpu"
+                                        << "ICI"
+                                        << "d8756"
+                                        << "D";
+        QTest::newRow("batch-size curve") << "batch-size-curve-v5e"
+                                          << "HBM"
+                                          << "d4096"
+                                          << "B";
+        QTest::newRow("data parallelism") << "data-parallel-h100"
+                                          << "IB"
+                                          << "dp1m"
+                                          << "";
+        QTest::newRow("network ridges") << "network-ridges-h100"
+                                        << "IB"
+                                        << ""
+                                        << "";
+    }
+    void answersNameTheirRoofAndParameter()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, roof);
+        QFETCH(QString, operation);
+        QFETCH(QString, param);
+        const Analysis a = analyse(shipped(scenario.toStdString()));
+        QCOMPARE(QString::fromStdString(a.explanation.roof), roof);
+        QCOMPARE(QString::fromStdString(a.explanation.operation), operation);
+        if (!param.isEmpty())
+            QCOMPARE(QString::fromStdString(a.explanation.param), param);
+    }
+
+    // A model example explains its step with the current numbers. Llama-2-7B decoding one sequence of 1,024 cached
+    // tokens on an H100 SXM (HBM 3.35e12 B/s), latency off: the step reads every weight but the embedding table,
+    // (6,738,415,616 − 32,000 · 4,096) · 2 B = 13,214,687,232 B, and the KV cache, 2 · 32 layers · 4,096 · 1,024
+    // tokens · 2 B = 536,870,912 B: 13,751,558,144 B / 3.35e12 B/s = 4.105 ms, 243.6 tokens/s, bound by HBM. It
+    // holds 6,738,415,616 · 2 B = 13.5 GB of weights and 2 · 32 · 4,096 · 1,025 · 2 B = 537 MB of KV cache, well
+    // within 80 GiB.
+    void aModelsStepIsExplainedLive()
+    {
+        Session s = shipped("llama-2-7b-decode-h100");
+        s.latency = false;
+        const Analysis a = analyse(s);
+        const Explanation& e = a.explanation;
+        QVERIFY(e.model);
+        QVERIFY(a.model);
+        QCOMPARE(e.value, a.model->tLower);
+        const double byHand = 13'751'558'144.0 / 3.35e12;
+        QVERIFY2(std::fabs(e.value - byHand) < 0.01 * byHand, qPrintable(QString::number(e.value)));
+        QVERIFY2(std::fabs(a.model->tokensPerSecond - 1 / byHand) < 0.01 / byHand,
+            qPrintable(QString::number(a.model->tokensPerSecond)));
+        QCOMPARE(e.roof, std::string("HBM"));
+        QVERIFY2(e.answer.find(formatSeconds(e.value) + " a decode step") != std::string::npos, e.answer.c_str());
+        QVERIFY(e.answer.find(exactNumber(a.model->tokensPerSecond) + " tokens/s") != std::string::npos);
+        QVERIFY2(e.answer.find("bound by HBM") != std::string::npos, e.answer.c_str());
+        QVERIFY(e.answer.find("fits in memory") != std::string::npos);
+        QVERIFY(contains(e.formula, "tokens/s = B / T = 1 / " + formatSeconds(e.value)));
+        QVERIFY(contains(e.formula, "weights 13.5 GB + KV cache 537 MB"));
+        QVERIFY(contains(e.formula, ": fits; the largest batch that fits at this context is "));
+        QVERIFY(!e.empty());
+
+        // A setting moved: the explanation follows. Twice the batch reads the weights once for both sequences.
+        s.model->batch = 2;
+        const Analysis two = analyse(s);
+        QVERIFY(two.explanation.value > e.value);
+        QVERIFY(two.explanation.answer != e.answer);
+        QVERIFY(contains(two.explanation.formula, "tokens/s = B / T = 2 / " + formatSeconds(two.explanation.value)));
+        QVERIFY(std::fabs(two.model->tokensPerSecond - 2 / two.explanation.value) < 1e-9 * two.model->tokensPerSecond);
+    }
+
+    // The training example: the step is the stage, its 1F1B bubble (pp − 1)/m · stage = 1/16 of it with 2 stages
+    // and 16 microbatches, and the gradient all-reduce; tokens/s = 256 · 4,096 / T; data parallelism's intensity
+    // against the IB ridge 9.89e14 / 5e10 = 19,780.
+    void aTrainingStepIsExplainedLive()
+    {
+        const Analysis a = analyse(shipped("llama-2-7b-training-64-h100"));
+        const Explanation& e = a.explanation;
+        QVERIFY(e.model && a.model && a.model->training);
+        const TrainingTotals& tr = *a.model->training;
+        QVERIFY(std::fabs(tr.bubbleLower - tr.stageLower / 16) < 1e-12 * tr.stageLower);
+        QVERIFY(std::fabs(e.value - (tr.stageLower * 17 / 16 + tr.gradientsLower)) < 1e-9 * e.value);
+        QVERIFY2(contains(e.formula, "bubble = (pp \xE2\x88\x92 1) / m \xC2\xB7 stage = 1 / 16 \xC2\xB7 "),
+            e.formula[1].c_str());
+        QVERIFY(contains(e.formula,
+            "tokens/s = B \xC2\xB7 P / T = 256 \xC2\xB7 4096 / " + formatSeconds(e.value) + " = "
+                + exactNumber(1048576 / e.value)));
+        QVERIFY(contains(e.formula, "above IB's ridge of 19,780: compute-bound"));
+        QVERIFY(contains(e.formula, "memory per chip: weights "));
+        QVERIFY(e.answer.find("a training step") != std::string::npos);
+    }
+
     void aScenarioWithoutALessonExplainsByItsDescription()
     {
         const auto s = parseScenario("description: Mine.\n" + kLessonScenario, "mine.yaml", library());
@@ -238,11 +367,35 @@ private slots:
                                           << "lesson.question: missing";
         QTest::newRow("unknown key") << head + "  answer: {ridge: HBM}\n  hint: H\n"
                                      << "lesson.hint: unknown key (expected one of: source, question, claim, order, "
-                                        "answer)";
+                                        "answer, view)";
         QTest::newRow("order not whole") << head + "  order: 1.5\n  answer: {ridge: HBM}\n"
                                          << "lesson.order: expected a whole number from 1 to 1000";
         QTest::newRow("resource on a ridge") << head + "  answer: {ridge: HBM, resource: HBM}\n"
                                              << "lesson.answer.resource: only an intensity answer names a resource";
+        const QString answered = head + QStringLiteral("  answer: {ridge: HBM}\n");
+        QTest::newRow("view not a map") << answered + "  view: [1, 2]\n"
+                                        << "lesson.yaml:9:9: lesson.view:";
+        QTest::newRow("view x one number") << answered + "  view: {x: 3}\n"
+                                           << "lesson.yaml:9:13: lesson.view.x: expected two whole decades";
+        QTest::newRow("view x reversed") << answered + "  view: {x: [4, -1]}\n"
+                                         << "lesson.yaml:9:13: lesson.view.x: the lower decade must come first";
+        QTest::newRow("view y not whole")
+            << answered + "  view: {y: [11.5, 15]}\n"
+            << "lesson.yaml:9:14: lesson.view.y[0]: expected a whole decade from -12 to 30";
+        QTest::newRow("view y too high") << answered + "  view: {y: [11, 99]}\n"
+                                         << "lesson.view.y[1]: expected a whole decade from -12 to 30";
+        QTest::newRow("view y not a number") << answered + "  view: {y: [11, high]}\n"
+                                             << "lesson.view.y[1]:";
+        QTest::newRow("view unknown roof")
+            << answered + "  view: {roofs: [bf16, NVLink]}\n"
+            << "lesson.view.roofs[1]: Google TPU v5e has no compute peak, memory level or link named 'NVLink' (it has "
+               "bf16, int8, int4, HBM, VMEM, ICI, DCN, PCIe)";
+        QTest::newRow("view roof twice") << answered + "  view: {roofs: [HBM, HBM]}\n"
+                                         << "lesson.view.roofs[1]: 'HBM' is listed twice";
+        QTest::newRow("view no roofs") << answered + "  view: {roofs: []}\n"
+                                       << "lesson.view.roofs: expected a list of roofs";
+        QTest::newRow("view unknown key") << answered + "  view: {z: [1, 2]}\n"
+                                          << "lesson.view.z: unknown key (expected one of: x, y, roofs)";
         QTest::newRow("empty claim") << "lesson:\n  source: S\n  question: Q\n  claim: \"\"\n  answer: {ridge: HBM}\n"
                                      << "lesson.claim: expected text, found an empty value";
     }

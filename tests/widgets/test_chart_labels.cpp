@@ -3,6 +3,8 @@
 // a marker or over another text, nothing past the plot's edges.
 #include "chart/roofline_chart.h"
 #include "document/document.h"
+#include "files/presets.h"
+#include "files/scenario.h"
 #include "test_util.h"
 #include "window/main_window.h"
 #include "window_fixture.h"
@@ -48,6 +50,8 @@ private slots:
     void everyMarkerAndNameIsSeen_data();
     void everyMarkerAndNameIsSeen();
     void namesHoldStillThroughADrag();
+    void lessonRoofsComeFirst_data();
+    void lessonRoofsComeFirst();
 
 private:
     QTemporaryDir m_dir;
@@ -89,6 +93,9 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     // Past kNamesMovingOut operations a name with no room beside its marker is left to the legend and the table
     // rather than moved out across a crowd (a training step's forward and backward passes).
     allNamed = allNamed && chart->shownOperations().size() <= RooflineChart::kNamesMovingOut;
+    // A model's names crowd its few clusters of markers: a name whose leader line would cross a roof is left to the
+    // legend and the table, since a line across the roofs reads as another roof.
+    allNamed = allNamed && !window->document()->session().model;
     chart->replot(); // lays out and places every text now
 
     const Session& session = window->document()->session();
@@ -130,6 +137,21 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
                 || (named->leader && std::hypot(from.x() - m.centre.x(), from.y() - m.centre.y()) <= m.diameter);
         }
         QVERIFY2(near, qPrintable(named->text + QStringLiteral(" is not beside its marker")));
+    }
+
+    // No leader line crosses a memory roof or the selected compute roof.
+    for (const RooflineChart::DrawnLabel& l : labels) {
+        if (!l.leader)
+            continue;
+        for (const chart::RoofSegment& r : chart->chartLayout().roofs) {
+            if (r.kind == RoofKind::Network || (r.kind == RoofKind::Compute && !r.selected))
+                continue;
+            const chart::Point a { chart->xAxis->coordToPixel(r.from.x), chart->yAxis->coordToPixel(r.from.y) };
+            const chart::Point b { chart->xAxis->coordToPixel(r.to.x), chart->yAxis->coordToPixel(r.to.y) };
+            QVERIFY2(!chart::segmentsMeet(
+                         { l.leader->p1().x(), l.leader->p1().y() }, { l.leader->p2().x(), l.leader->p2().y() }, a, b),
+                qPrintable(l.text + QStringLiteral("'s leader line crosses ") + QString::fromStdString(r.name)));
+        }
     }
 
     // No text covers a marker, another text, or the plot's edge.
@@ -207,6 +229,109 @@ void TestChartLabels::namesHoldStillThroughADrag()
     }
     document->endGesture();
     QVERIFY(held > 30); // most names held through most of the ten steps
+}
+
+void TestChartLabels::lessonRoofsComeFirst_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("zoom");
+    QTest::addColumn<QString>("example");
+    // Every bundled example on a chart of a 1024 × 768 projector, of a laptop at 200 % (640 × 360 logical pixels),
+    // and in the presentation view's large type on the projector.
+    const struct {
+        QSize size;
+        double zoom;
+        const char* name;
+    } sizes[] = { { QSize(1024, 768), 1, "1024x768" }, { QSize(640, 360), 1, "640x360" },
+        { QSize(1024, 768), 1.5, "presentation" } };
+    for (const auto& at : sizes)
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (std::string_view(f.name).starts_with("scenarios/"))
+                QTest::addRow("%s %s", at.name, f.name.data() + 10)
+                    << at.size << at.zoom << QString::fromUtf8(f.name.data(), qsizetype(f.name.size()));
+}
+
+// The roofs' labels on a chart by priority: the lesson's roof and ridge always named, every binding roof's ridge
+// named, and no roof label over another label, cut by the plot's edge or under the legend.
+void TestChartLabels::lessonRoofsComeFirst()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, zoom);
+    QFETCH(QString, example);
+    const PresetLibrary library = loadPresetLibrary({});
+    std::string text;
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (QString::fromUtf8(f.name.data(), qsizetype(f.name.size())) == example)
+            text = std::string(f.text);
+    const auto session = parseScenario(text, example.toStdString(), library);
+    QVERIFY2(session, session ? "" : toString(session.error()).c_str());
+    const auto analysis = std::make_shared<const Analysis>(analyse(session.value()));
+    RooflineChart chart;
+    ChartTheme theme = ChartTheme::light();
+    theme.zoom = zoom;
+    chart.setTheme(theme);
+    chart.resize(size);
+    chart.setAnalysis(analysis);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.size(), size);
+    chart.replot();
+
+    const QRectF plot = chart.axisRect()->rect();
+    const std::vector<RooflineChart::DrawnRoofLabel> roofs = chart.drawnRoofLabels();
+    auto shown = [&](const QString& roof, bool ridge) {
+        return std::any_of(roofs.begin(), roofs.end(),
+            [&](const RooflineChart::DrawnRoofLabel& l) { return l.roof == roof && l.ridge == ridge; });
+    };
+    // What the chart draws and what binds, from the core.
+    std::vector<Evaluation> evaluations;
+    for (std::size_t op : analysis->shown())
+        evaluations.push_back(analysis->operations[op].evaluation.value());
+    const chart::Layout& layout = chart.chartLayout();
+    const std::vector<chart::LabelPriority> priorities
+        = chart::roofPriorities(layout, evaluations, analysis->explanation.roof);
+    for (std::size_t i = 0; i < layout.roofs.size(); ++i) {
+        const chart::RoofSegment& r = layout.roofs[i];
+        const QString name = QString::fromStdString(r.name);
+        const bool ridgeInView
+            = r.kind != RoofKind::Compute && r.ridge > layout.x.lower() && r.ridge < layout.x.upper();
+        if (priorities[i] == chart::LabelPriority::Lesson) {
+            QVERIFY2(shown(name, false), qPrintable(name + QStringLiteral(", the lesson's roof, is not named")));
+            if (ridgeInView)
+                QVERIFY2(shown(name, true), qPrintable(name + QStringLiteral("'s ridge, the lesson's, is not named")));
+        }
+        if (priorities[i] == chart::LabelPriority::Binding && ridgeInView)
+            QVERIFY2(shown(name, true), qPrintable(name + QStringLiteral("'s ridge binds an operation, not named")));
+    }
+
+    // Every text placed: roofs' names and ridges, operations' names, measured ceilings.
+    struct Placed {
+        QString text;
+        QPolygonF outline;
+    };
+    std::vector<Placed> placed;
+    for (const RooflineChart::DrawnRoofLabel& l : roofs)
+        placed.push_back({ l.text, l.outline });
+    for (const RooflineChart::DrawnLabel& l : chart.drawnLabels())
+        if (l.operation)
+            placed.push_back({ l.text, QPolygonF(l.box) });
+    const QRectF legend = chart.legend->visible() ? QRectF(chart.legend->outerRect()) : QRectF();
+    // A pixel of give: rounding to the pixel grid.
+    const QRectF inside = plot.adjusted(-1, -1, 1, 1);
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        const QPolygonF& a = placed[i].outline;
+        QVERIFY2(inside.contains(a.boundingRect()), qPrintable(placed[i].text + QStringLiteral(" is clipped")));
+        if (!legend.isNull())
+            QVERIFY2(!a.intersects(QPolygonF(legend.adjusted(1, 1, -1, -1))),
+                qPrintable(placed[i].text + QStringLiteral(" lies under the legend")));
+        for (std::size_t j = i + 1; j < placed.size(); ++j) {
+            // Shrunk by half a pixel: texts side by side may share an edge.
+            const QPolygonF b = placed[j].outline;
+            const QRectF overlap = a.boundingRect().intersected(b.boundingRect());
+            QVERIFY2(!a.intersects(b) || overlap.width() < 1 || overlap.height() < 1,
+                qPrintable(placed[i].text + QStringLiteral(" covers ") + placed[j].text));
+        }
+    }
 }
 
 QTEST_MAIN(TestChartLabels)

@@ -9,18 +9,22 @@
 #include "files/scenario.h"
 #include "panels/explanation_panel.h"
 #include "panels/hardware_panel.h"
+#include "panels/play_bar.h"
+#include "panels/teaching.h"
 #include "readout/readout_table.h"
 #include "test_util.h"
 #include "window/main_window.h"
 #include "window_fixture.h"
 
 #include <QAction>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTabWidget>
@@ -67,6 +71,9 @@ private slots:
     void anExampleOpensWithItsExplanation_data();
     void anExampleOpensWithItsExplanation();
     void theAnswerFollowsASlider();
+    void anExampleOpensAfresh();
+    void aModelsExplanationFollowsItsSettings();
+    void aLessonsViewFramesTheChart();
     void aUserScenarioShowsItsDescription();
     void zoomScalesTheWholeWindow();
     void presentationShowsChartAndExplanationAlone();
@@ -159,6 +166,83 @@ void TestLesson::anExampleOpensWithItsExplanation()
     QVERIFY(m_window->document()->session().lesson);
     QVERIFY(m_window->explanationDock()->isVisible());
     checkPanelAgainstCore();
+}
+
+// Opening an example after another starts it afresh: the batch-size lesson after the sharded matmul (whose sweep
+// runs along D) sweeps and plays B, shows its explanation from the title, and frames the chart as its content asks,
+// whatever the axes were.
+void TestLesson::anExampleOpensAfresh()
+{
+    example(QStringLiteral("sharded-matmul-2-tpu"))->trigger();
+    QCOMPARE(m_window->sweepParamChooser()->currentText(), QStringLiteral("D"));
+    QCOMPARE(m_window->teaching()->playBar()->param(), QStringLiteral("D"));
+    // The window as a lecturer left it: small, the explanation scrolled down.
+    QScrollBar* scroll = m_window->explanationPanel()->browser()->verticalScrollBar();
+    m_window->resize(800, 500);
+    QApplication::processEvents();
+    QVERIFY(scroll->maximum() > 0);
+    scroll->setValue(scroll->maximum());
+
+    example(QStringLiteral("batch-size-curve-v5e"))->trigger();
+    QCOMPARE(m_window->sweepParamChooser()->currentText(), QStringLiteral("B"));
+    QCOMPARE(m_window->teaching()->playBar()->param(), QStringLiteral("B"));
+    QCOMPARE(scroll->value(), 0);
+    const chart::Layout& layout = m_window->chart()->chartLayout();
+    QCOMPARE(layout.x, layout.natural.x);
+    QCOMPARE(layout.y, layout.natural.y);
+    // The lesson's operation is the one selected, so that the play runs it.
+    QCOMPARE(m_window->teaching()->playBar()->operation(), m_window->document()->session().indexOf("d4096"));
+}
+
+// A model example's explanation is the core's, made again at every change: a batch of 4 instead of 1 shows the new
+// time and tokens per second.
+void TestLesson::aModelsExplanationFollowsItsSettings()
+{
+    example(QStringLiteral("llama-2-7b-decode-h100"))->trigger();
+    QVERIFY(m_window->explanationDock()->isVisible());
+    auto check = [this](QString& shown) {
+        const Explanation e = coreExplanation(m_window->document()->session());
+        shown = m_window->explanationPanel()->browser()->toPlainText();
+        QVERIFY(e.model);
+        QVERIFY2(shown.contains(q(e.answer)), qPrintable(shown));
+        for (const std::string& line : e.formula)
+            QVERIFY2(shown.contains(q(line)), qPrintable(q(line)));
+    };
+    QString before;
+    check(before);
+    QVERIFY(!m_window->document()->setModelSetting("batch", ParamValue(4.0)));
+    QString after;
+    check(after);
+    QVERIFY(after != before);
+    QVERIFY(after.contains(QStringLiteral("tokens/s = B / T = 4 / ")));
+}
+
+// A lesson's view sets the chart's axes and the roofs it draws when it opens; Fit axes gives the content's back.
+void TestLesson::aLessonsViewFramesTheChart()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("view.yaml"));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("name: A view\npreset: tpu-v5e\noperations:\n  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n"
+               "lesson:\n  source: S\n  question: Q\n  claim: C\n  answer: {critical: mm}\n"
+               "  view: {x: [0, 4], y: [12, 15], roofs: [bf16, HBM]}\n");
+    file.close();
+    example(QStringLiteral("sharded-matmul-2-tpu"))->trigger();
+    QVERIFY2(m_window->openScenario(path).isEmpty(), "the scenario opens");
+    RooflineChart* chart = m_window->chart();
+    QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { 0, 4 }));
+    QCOMPARE(chart->chartLayout().y, (chart::DecadeRange { 12, 15 }));
+    QStringList roofs;
+    for (const chart::RoofSegment& r : chart->chartLayout().roofs)
+        roofs << q(r.name);
+    QCOMPARE(roofs, (QStringList { QStringLiteral("bf16"), QStringLiteral("HBM") }));
+    // A slider step keeps the view while every marker stays inside it.
+    QVERIFY(!m_window->document()->setOperationParam(0, "B", 300.0));
+    QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { 0, 4 }));
+    m_window->teaching()->fitAxesAction()->trigger();
+    QCOMPARE(chart->chartLayout().x, chart->chartLayout().natural.x);
+    QVERIFY(!chart->hasView());
 }
 
 // The int8 lesson (Question 1) while the HBM slider moves: the panel shows the core's new threshold and the new

@@ -6,6 +6,7 @@
 
 #include <QFontMetricsF>
 #include <QSet>
+#include <QTransform>
 
 #include <algorithm>
 #include <cmath>
@@ -60,15 +61,30 @@ void RooflineChart::placeLabels()
     spreadMarkers();
     Taken taken;
     placeFixed(taken, area);
-    placeSloped(taken, area);
-    // The envelope's slope, the boldest line, is kept clear of ridge and operation labels.
+    // The envelope's slope, the boldest line, is kept clear of ridge and operation labels, and of the names of the
+    // roofs it is not.
+    std::vector<chart::Box> envelope;
     if (m_layout.envelope.size() == 3) {
         const auto a = m_layout.envelope[0];
         const auto b = m_layout.envelope[1];
-        taken.add(chart::segmentFootprint({ xAxis->coordToPixel(a.x), yAxis->coordToPixel(a.y) },
-            { xAxis->coordToPixel(b.x), yAxis->coordToPixel(b.y) }, 4 * m_theme.zoom));
+        envelope = chart::segmentFootprint({ xAxis->coordToPixel(a.x), yAxis->coordToPixel(a.y) },
+            { xAxis->coordToPixel(b.x), yAxis->coordToPixel(b.y) }, 4 * m_theme.zoom);
     }
+    Taken envelopeGrid;
+    envelopeGrid.add(envelope);
+    // Roofs' names and ridges in order of what they mean to the chart: the lesson's roof first, then the roofs that
+    // bind an operation, then those an operation touches; the operations' names; last the roofs nothing touches,
+    // which are the first left out when room runs short.
+    const std::vector<chart::LabelPriority> priorities
+        = chart::roofPriorities(m_layout, m_evaluations, m_analysis->explanation.roof);
+    const std::vector<std::size_t> order = chart::placementOrder(priorities);
+    std::size_t next = 0;
+    for (; next < order.size() && priorities[order[next]] != chart::LabelPriority::Untouched; ++next)
+        placeRoofLabels(order[next], taken, envelopeGrid, area);
+    taken.add(envelope);
     placeFree(taken, area);
+    for (; next < order.size(); ++next)
+        placeRoofLabels(order[next], taken, envelopeGrid, area);
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption }) {
         const QSizeF size = textSize(caption);
         const QPointF at = caption->position->pixelPosition();
@@ -106,20 +122,34 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         const QRectF r = legend->outerRect();
         taken.add({ r.left(), r.top(), r.width(), r.height() });
     }
-    // Flat roofs' names at the right end, stepping left when two roofs lie too close for both.
+    // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
+    // legend is in the way, else under their lines; left out when neither has room.
     std::vector<chart::Box> names;
     for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
         if (m_layout.roofs[i].kind != RoofKind::Compute)
             continue;
         QCPItemText* label = m_roofs[i].label;
+        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
         label->position->setCoords(m_layout.roofs[i].label.x, m_layout.roofs[i].label.y);
         const QSizeF size = textSize(label);
-        QPointF at = label->position->pixelPosition();
-        chart::Box box { at.x() - size.width(), at.y() - size.height(), size.width(), size.height() };
-        while ((chart::overlapsAny({ box }, names) || taken.overlaps(box)) && box.left > area.left + size.width())
-            box.left -= size.width() / 4;
-        label->position->setPixelPosition(QPointF(box.left + box.width, at.y()));
-        names.push_back(box);
+        const QPointF at = label->position->pixelPosition();
+        std::optional<chart::Box> free;
+        for (const double top : { at.y() - size.height(), at.y() }) {
+            chart::Box box { at.x() - size.width(), top, size.width(), size.height() };
+            auto blocked = [&] { return chart::overlapsAny({ box }, names) || taken.overlaps(box); };
+            while (blocked() && box.left > area.left + size.width())
+                box.left -= size.width() / 4;
+            if (area.contains(box) && !blocked()) {
+                free = box;
+                break;
+            }
+        }
+        label->setVisible(free.has_value());
+        if (free) {
+            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            label->position->setPixelPosition(QPointF(free->left + free->width, free->top));
+            names.push_back(*free);
+        }
         taken.add({ area.left, at.y() - 2 * zoom, area.width, 4 * zoom }); // the roof line itself
     }
     // Measured ceilings' names: the flat one under its line's right end, stepping left past the datasheet roofs'
@@ -200,49 +230,83 @@ void RooflineChart::spreadMarkers()
         setPoints(graph, points);
 }
 
-void RooflineChart::placeSloped(Taken& taken, const chart::Box& area)
+void RooflineChart::placeRoofLabels(std::size_t i, Taken& taken, const Taken& envelope, const chart::Box& area)
 {
+    if (i >= m_roofs.size() || i >= m_layout.roofs.size())
+        return;
+    const chart::RoofSegment& r = m_layout.roofs[i];
+    if (r.kind == RoofKind::Compute)
+        return; // named with the fixed things (placeFixed)
     const double peak = m_layout.envelope.size() == 3 ? m_layout.envelope[1].y : m_layout.y.upper();
     auto pixel = [this](double x, double y) { return QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y)); };
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
-        const chart::RoofSegment& r = m_layout.roofs[i];
-        if (r.kind == RoofKind::Compute || r.labelSpots.empty())
-            continue;
-        // The name follows its roof's angle on screen, at the first spot along it that is free.
-        const QPointF a = pixel(r.from.x, r.from.y);
-        const QPointF b = pixel(r.ridge, peak);
-        const double angle = std::atan2(b.y() - a.y(), b.x() - a.x());
-        m_roofs[i].label->setRotation(angle * 180 / std::numbers::pi);
-        const QSizeF size = textSize(m_roofs[i].label);
-        // Lifted off its line by the envelope's half width, so that the text's veil leaves the line whole.
-        const QPointF lift = QPointF(std::sin(angle), -std::cos(angle)) * (2.5 * m_theme.zoom);
-        auto footprintAt = [&](chart::Point p) {
-            return chart::rotatedFootprint(toPoint(pixel(p.x, p.y) + lift), size.width(), size.height(), angle);
-        };
-        chart::Point spot = r.labelSpots.front();
-        std::vector<chart::Box> footprint = footprintAt(spot);
-        for (const chart::Point& p : r.labelSpots) {
-            auto candidate = footprintAt(p);
-            const bool inside = std::all_of(
-                candidate.begin(), candidate.end(), [&area](const chart::Box& box) { return area.contains(box); });
-            if (inside && !taken.overlaps(candidate)) {
-                spot = p;
-                footprint = std::move(candidate);
-                break;
+    // The slowest memory level's roof is the envelope's slope: its name lies along it.
+    bool onEnvelope = r.kind == RoofKind::Memory;
+    for (const chart::RoofSegment& other : m_layout.roofs)
+        onEnvelope = onEnvelope && !(other.kind == RoofKind::Memory && other.value < r.value);
+    QCPItemText* label = m_roofs[i].label;
+    label->setVisible(false);
+    // The name follows its roof's angle on screen, at the first spot along it that is free, with its bandwidth or,
+    // where that is too long, alone; none free, it is left out rather than laid over another text or cut by the
+    // plot's edge.
+    bool placed = false;
+    const QPointF a = pixel(r.from.x, r.from.y);
+    const QPointF b = pixel(r.ridge, peak);
+    const double angle = std::atan2(b.y() - a.y(), b.x() - a.x());
+    label->setRotation(angle * 180 / std::numbers::pi);
+    const QString full = roofLabel(r, m_analysis->hardware);
+    for (const QString& text : { full, qs(r.name) }) {
+        if (placed || r.labelSpots.empty())
+            break;
+        label->setText(text);
+        const QSizeF size = textSize(label);
+        // Lifted off its line by the envelope's half width, so that the text's veil leaves the line whole; where
+        // markers crowd the line above, under it.
+        const QPointF up(std::sin(angle), -std::cos(angle));
+        const double clear = 2.5 * m_theme.zoom;
+        for (const QPointF lift : { up * clear, -up * (clear + size.height()) })
+            for (std::size_t k = 0; k < r.labelSpots.size() && !placed; ++k) {
+                const QPointF at = pixel(r.labelSpots[k].x, r.labelSpots[k].y) + lift;
+                const std::vector<chart::Box> footprint
+                    = chart::rotatedFootprint(toPoint(at), size.width(), size.height(), angle);
+                const bool inside = std::all_of(
+                    footprint.begin(), footprint.end(), [&area](const chart::Box& box) { return area.contains(box); });
+                if (inside && !taken.overlaps(footprint) && (onEnvelope || !envelope.overlaps(footprint))) {
+                    label->position->setPixelPosition(at);
+                    label->setVisible(true);
+                    taken.add(footprint);
+                    placed = true;
+                }
             }
+    }
+    if (!placed)
+        label->setText(full);
+    if (QCPItemText* ridge = m_roofs[i].ridgeLabel) {
+        const QSizeF size = textSize(ridge);
+        const double zoom = m_theme.zoom;
+        const double gap = kMarkerRoom * zoom / 2 + 3 * zoom;
+        const auto spot = chart::placeLabel(
+            { toPoint(pixel(r.ridge, peak)), size.width(), size.height(), chart::LabelRequest::Side::Below }, taken,
+            gap, area, &envelope);
+        ridge->setVisible(spot.has_value());
+        if (spot) {
+            ridge->position->setCoords(spot->box.left + spot->box.width / 2, spot->box.top + spot->box.height / 2);
+            taken.add(spot->box);
         }
-        m_roofs[i].label->position->setPixelPosition(pixel(spot.x, spot.y) + lift);
-        taken.add(footprint);
     }
 }
 
 void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
 {
     const double zoom = m_theme.zoom;
-    const double peak = m_layout.envelope.size() == 3 ? m_layout.envelope[1].y : m_layout.y.upper();
     auto pixel
         = [this](double x, double y) { return toPoint(QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y))); };
     const double gap = kMarkerRoom * zoom / 2 + 3 * zoom; // clear of the label's own marker
+    // A name moved out is joined to its marker by a line that crosses no memory roof and not the selected compute
+    // roof: among the solid slopes a line reads as another roof. The links' dashed roofs, far apart, may be crossed.
+    std::vector<std::pair<chart::Point, chart::Point>> roofLines;
+    for (const chart::RoofSegment& r : m_layout.roofs)
+        if (r.kind == RoofKind::Memory || (r.kind == RoofKind::Compute && r.selected))
+            roofLines.emplace_back(pixel(r.from.x, r.from.y), pixel(r.to.x, r.to.y));
     // One label at a time against the boxes near its spots, the labels placed before it among them: the result of
     // placing all at once against every box, in time that grows with the labels rather than with their square.
     auto placeIn = [&](Taken& into, const chart::LabelRequest& r) {
@@ -251,22 +315,12 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
             into.add(placed->box);
         return placed;
     };
-    auto place = [&](const chart::LabelRequest& r) { return placeIn(taken, r); };
     auto show = [](QCPItemText* text, const std::optional<chart::PlacedLabel>& placed) {
         text->setVisible(placed.has_value());
         if (placed)
             text->position->setCoords(
                 placed->box.left + placed->box.width / 2, placed->box.top + placed->box.height / 2);
     };
-    // Ridge labels take their spots before the operations' names.
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
-        if (!m_roofs[i].ridgeLabel)
-            continue;
-        const QSizeF size = textSize(m_roofs[i].ridgeLabel);
-        show(m_roofs[i].ridgeLabel,
-            place({ pixel(m_layout.roofs[i].ridge, peak), size.width(), size.height(),
-                chart::LabelRequest::Side::Below }));
-    }
     // Each operation's name beside its binding marker (or its first) as drawn, in the next free text of m_labels.
     // Through a drag or a play each keeps the spot it took in the frame before while that is free, so that names hold
     // still; at rest, and in an export, every name takes the first free spot: the same chart gives the same picture.
@@ -291,6 +345,7 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
         const QSizeF size = textSize(font, c.name);
         c.request = { m_markerPixels[items.anchor], size.width(), size.height() };
         c.request.mayMoveOut = m_operations.size() <= kNamesMovingOut;
+        c.request.uncrossed = &roofLines;
         if (const auto last = m_labelSpots.find(op.id); holdSpots && last != m_labelSpots.end())
             c.request.preferred = last->second;
         c.freeSpots = chart::freeLabelSpots(c.request, taken, gap, area);
@@ -428,6 +483,35 @@ std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnLabels() const
     for (const auto& [line, label] : m_measuredRoofs)
         if (label->visible() && label->rotation() == 0)
             out.push_back({ label->text(), boxOf(label), std::nullopt, std::nullopt });
+    return out;
+}
+
+std::vector<RooflineChart::DrawnRoofLabel> RooflineChart::drawnRoofLabels() const
+{
+    std::vector<DrawnRoofLabel> out;
+    auto* self = const_cast<RooflineChart*>(this);
+    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
+        const QString roof = qs(m_layout.roofs[i].name);
+        for (QCPItemText* text : { m_roofs[i].label, m_roofs[i].ridgeLabel }) {
+            if (!text || !text->visible())
+                continue;
+            const QSizeF size = self->textSize(text);
+            const Qt::Alignment align = text->positionAlignment();
+            // The text's box about its anchor, then turned by its rotation about the anchor.
+            const double left = align.testFlag(Qt::AlignRight) ? -size.width()
+                : align.testFlag(Qt::AlignLeft)                ? 0
+                                                               : -size.width() / 2;
+            const double top = align.testFlag(Qt::AlignTop) ? 0
+                : align.testFlag(Qt::AlignBottom)           ? -size.height()
+                                                            : -size.height() / 2;
+            QTransform turn;
+            const QPointF at = text->position->pixelPosition();
+            turn.translate(at.x(), at.y());
+            turn.rotate(text->rotation());
+            out.push_back({ roof, text == m_roofs[i].ridgeLabel, text->text(),
+                turn.map(QPolygonF(QRectF(left, top, size.width(), size.height()))) });
+        }
+    }
     return out;
 }
 

@@ -90,6 +90,14 @@ RooflineChart::~RooflineChart()
 void RooflineChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_analysis = std::move(analysis);
+    // The first worked example a chart draws is framed by its view, as opening it in the window frames it: an
+    // export of the scenario draws what the lecturer sees.
+    const Session& s = m_analysis->session;
+    if (!m_framed && s.lesson && s.lesson->view) {
+        m_framed = true;
+        openView(s.lesson->view->x, s.lesson->view->y);
+        return;
+    }
     refresh();
 }
 
@@ -158,7 +166,7 @@ void RooflineChart::refresh()
     for (std::size_t op : m_shown)
         m_evaluations.push_back(a.operations[op].evaluation.value());
     m_measuredExtent = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
-    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, heldAxes());
+    layOut(heldAxes());
     holdAxes();
     const QString sig = signature();
     if (sig != m_signature) {
@@ -172,6 +180,20 @@ void RooflineChart::refresh()
         updateDrawing();
     }
     scheduleRedraw(full);
+}
+
+void RooflineChart::layOut(const std::optional<chart::Axes>& held)
+{
+    const Analysis& a = *m_analysis;
+    if (m_view && !(m_viewFrame == a.frame()))
+        m_view.reset(); // another chip: the example's view no longer frames it
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, m_view ? m_view : held);
+    if (m_view && !m_dragging && !chart::showsEveryMarker(*m_view, m_layout)) {
+        m_view.reset(); // a marker left the example's view: the axes take what the content asks for
+        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, held);
+    }
+    if (a.session.lesson && a.session.lesson->view)
+        chart::keepRoofs(m_layout, a.session.lesson->view->roofs);
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)

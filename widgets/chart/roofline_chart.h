@@ -13,6 +13,7 @@
 #include <QLineF>
 #include <QPixmap>
 #include <QPointF>
+#include <QPolygonF>
 #include <QString>
 #include <QStringList>
 #include <QTimer>
@@ -89,6 +90,15 @@ public:
         std::optional<QLineF> leader;
     };
     std::vector<DrawnLabel> drawnLabels() const;
+    // The roofs' names and ridge labels shown by the last layout: the roof, whether it is its ridge's label, the text,
+    // and its outline in pixels (four corners: a sloped roof's name is drawn at its roof's angle).
+    struct DrawnRoofLabel {
+        QString roof;
+        bool ridge = false;
+        QString text;
+        QPolygonF outline;
+    };
+    std::vector<DrawnRoofLabel> drawnRoofLabels() const;
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
     QStringList legendEntries() const;
     // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
@@ -147,6 +157,10 @@ public:
     void setAxesLocked(bool locked);
     bool axesLocked() const { return m_lockAxes; }
     void fitAxes();
+    // A worked example opened: its view's axes (either may be missing: that one as the content asks), held until a
+    // marker leaves them or Fit axes, or with neither the content's own; never the axes of what was shown before.
+    void openView(std::optional<chart::DecadeRange> x, std::optional<chart::DecadeRange> y);
+    bool hasView() const { return m_view.has_value(); }
 
     // The selected operation's markers are ringed; nothing selected, none are.
     void setSelectedOperation(std::optional<std::size_t> operation);
@@ -227,7 +241,8 @@ private:
     void spreadMarkers();
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
-    void placeSloped(Taken&, const chart::Box& area);
+    // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
+    void placeRoofLabels(std::size_t roof, Taken&, const Taken& envelope, const chart::Box& area);
     void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
     // roofline_chart_interaction.cpp
@@ -239,6 +254,8 @@ private:
     void pressMarker(QMouseEvent*);
     void dragMarker(QMouseEvent*);
     void releaseMarker(QMouseEvent*);
+    // Computes m_layout with these axes (an example's view instead while it holds), drawing the roofs it names.
+    void layOut(const std::optional<chart::Axes>& held);
     // The held axes for this analysis, or nothing when they follow the content.
     std::optional<chart::Axes> heldAxes() const;
     // After a layout while input rests: keeps the axes, or takes the content's when something would leave them.
@@ -298,6 +315,9 @@ private:
     bool m_lockAxes = false;
     std::optional<chart::Axes> m_held; // the axes held still, for the chip m_heldFrame
     Hardware m_heldFrame;
+    std::optional<chart::Axes> m_view; // an example's view (openView), for the chip m_viewFrame
+    Hardware m_viewFrame;
+    bool m_framed = false; // an example's view has framed the chart once (openView), or the window decided it
     std::optional<std::size_t> m_selected;
     QCPGraph* m_highlight = nullptr; // rings round the selected operation's markers
     std::optional<Hit> m_pressed; // the marker under a press

@@ -2,6 +2,8 @@
 // pressed and dragged.
 #include "chart/roofline_chart.h"
 
+#include "chart/measured.h"
+
 #include <cmath>
 
 namespace roofline::widgets {
@@ -18,6 +20,26 @@ void RooflineChart::setAxesLocked(bool locked)
 void RooflineChart::fitAxes()
 {
     m_held.reset();
+    m_view.reset();
+    refresh();
+}
+
+void RooflineChart::openView(std::optional<chart::DecadeRange> x, std::optional<chart::DecadeRange> y)
+{
+    m_framed = true;
+    m_held.reset();
+    m_view.reset();
+    if (x || y) {
+        const Analysis& a = *m_analysis;
+        std::vector<Evaluation> shown;
+        for (std::size_t op : a.shown())
+            shown.push_back(a.operations[op].evaluation.value());
+        const std::vector<chart::Point> measured
+            = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
+        const chart::Axes natural = chart::layout(a.hardware, a.dtype, shown, a.frame(), measured).natural;
+        m_view = chart::Axes { x.value_or(natural.x), y.value_or(natural.y) };
+        m_viewFrame = a.frame();
+    }
     refresh();
 }
 
@@ -30,6 +52,11 @@ std::optional<chart::Axes> RooflineChart::heldAxes() const
 
 void RooflineChart::holdAxes()
 {
+    if (m_view) { // the example's own axes, held until a marker leaves them or Fit axes
+        m_held = m_view;
+        m_heldFrame = m_analysis->frame();
+        return;
+    }
     if (!m_lockAxes) {
         m_held.reset();
         return;
@@ -40,10 +67,8 @@ void RooflineChart::holdAxes()
     m_held = kept;
     if (!(m_heldFrame == m_analysis->frame()))
         m_heldFrame = m_analysis->frame();
-    if (kept != shown) {
-        const Analysis& a = *m_analysis;
-        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, kept);
-    }
+    if (kept != shown)
+        layOut(kept);
 }
 
 void RooflineChart::setSelectedOperation(std::optional<std::size_t> operation)

@@ -73,6 +73,7 @@ void Document::load(Session session, const QString& filePath, std::shared_ptr<co
     m_opened = session;
     apply(std::move(session));
     m_undo->setClean();
+    emit loaded();
 }
 
 void Document::markSaved(const QString& filePath)

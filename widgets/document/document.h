@@ -107,6 +107,7 @@ signals:
     void modifiedChanged(bool chipModified);
     void dirtyChanged(bool dirty);
     void contentChanged(); // after any of the above: the charts and the table redraw
+    void loaded(); // after load() and its contentChanged(): a session opened, the views start it afresh
     // A gesture (a slider drag) began or ended: views may draw more cheaply in between.
     void gestureStarted();
     void gestureFinished();

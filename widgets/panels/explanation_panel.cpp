@@ -35,6 +35,8 @@ QString explanationHtml(const Explanation& e)
         html += QStringLiteral("<p><i>%1</i></p>").arg(escaped(e.source));
         html += section(QStringLiteral("Question"), escaped(e.question));
         html += section(QStringLiteral("The text says"), escaped(e.claim));
+    }
+    if (!e.source.empty() || e.model) {
         html += section(QStringLiteral("Roofline Lab computes"), escaped(e.answer));
         QString formula;
         for (const std::string& line : e.formula)
@@ -43,8 +45,9 @@ QString explanationHtml(const Explanation& e)
             html += QStringLiteral("<p><b>With the current numbers</b></p><p><code>%1</code></p>").arg(formula);
     }
     if (!e.description.empty())
-        html += (e.source.empty() ? QStringLiteral("<p>%1</p>") : QStringLiteral("<p><small>%1</small></p>"))
-                    .arg(escaped(e.description));
+        html
+            += (e.source.empty() && !e.model ? QStringLiteral("<p>%1</p>") : QStringLiteral("<p><small>%1</small></p>"))
+                   .arg(escaped(e.description));
     return html;
 }
 
@@ -117,6 +120,11 @@ void ExplanationPanel::showText(bool keepScroll)
     m_html = html;
     m_browser->setHtml(html);
     m_browser->verticalScrollBar()->setValue(scrolled);
+}
+
+void ExplanationPanel::scrollToTop()
+{
+    m_browser->verticalScrollBar()->setValue(0);
 }
 
 } // namespace roofline::widgets

@@ -30,6 +30,8 @@ public:
     bool isCompact() const { return m_compact; }
     // The height the text needs at `width`, for the band's dock.
     int textHeight(int width) const;
+    // Shows the text from its start: a new example opens at its title and question.
+    void scrollToTop();
 
 private:
     void showText(bool keepScroll);

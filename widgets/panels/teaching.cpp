@@ -87,6 +87,23 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
 
     if (const int row = m_workload->selectedOperation(); row >= 0)
         selectOperation(static_cast<std::size_t>(row));
+    connect(m_document, &Document::loaded, this, &TeachingControls::openLesson);
+}
+
+void TeachingControls::openLesson()
+{
+    const Analysis& a = *m_document->analysis();
+    const std::optional<LessonView>& view = a.session.lesson ? a.session.lesson->view : std::nullopt;
+    m_chart->openView(view ? view->x : std::nullopt, view ? view->y : std::nullopt);
+    if (const std::optional<std::size_t> op = a.session.indexOf(a.explanation.operation);
+        op && !a.explanation.operation.empty())
+        selectOperation(*op);
+    const QString param = QString::fromStdString(a.explanation.param);
+    QComboBox* played = m_playBar->paramChooser();
+    if (const int i = played->findText(param); i >= 0 && !param.isEmpty())
+        played->setCurrentIndex(i);
+    const int swept = param.isEmpty() ? -1 : m_sweepParam->findText(param);
+    m_sweepParam->setCurrentIndex(swept >= 0 ? swept : 0);
 }
 
 void TeachingControls::selectOperation(std::size_t op)

@@ -41,6 +41,11 @@ public:
     // the play's operation.
     void selectOperation(std::size_t op);
 
+    // A session opened: the chart takes the example's axes (its lesson's view, or its content's), the lesson's
+    // operation is selected, and the play and the sweep run along the lesson's parameter (each offered parameter's
+    // first when the lesson names none).
+    void openLesson();
+
 private:
     void onMarkerDragged(std::size_t op, const std::string& resource, double intensity);
 
