@@ -74,3 +74,5 @@ bool WheelGuard::eventFilter(QObject* watched, QEvent* event)
 }
 
 } // namespace roofline::widgets
+
+#include "moc_wheel_guard.cpp"
