@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSet>
 #include <QTextBrowser>
 #include <QVBoxLayout>
@@ -35,19 +36,24 @@ QString keys(const QAction* action)
     return shown.join(QStringLiteral(", "));
 }
 
-// The rows of `menu` and its submenus that have keys, in menu order; each action listed once.
+// A command and its keys as a row of the table, once: nothing for a command already listed or without a key.
+QString row(const QAction* action, QSet<const QAction*>& listed)
+{
+    if (action->shortcuts().isEmpty() || action->text().isEmpty() || listed.contains(action))
+        return {};
+    listed.insert(action);
+    return QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
+        .arg(plain(action->text()), keys(action));
+}
+
+// The rows of `menu` and its submenus, in menu order.
 void addRows(const QMenu* menu, QSet<const QAction*>& listed, QString& rows)
 {
     for (const QAction* action : menu->actions()) {
-        if (action->menu()) {
+        if (action->menu())
             addRows(action->menu(), listed, rows);
-            continue;
-        }
-        if (action->shortcuts().isEmpty() || listed.contains(action))
-            continue;
-        listed.insert(action);
-        rows += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
-                    .arg(plain(action->text()), keys(action));
+        else
+            rows += row(action, listed);
     }
 }
 
@@ -68,7 +74,8 @@ void showText(QWidget* window, const QString& title, const QString& html)
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
     layout->addWidget(buttons);
-    dialog.resize(dialog.fontMetrics().averageCharWidth() * 70, dialog.fontMetrics().height() * 30);
+    const QSize wanted(dialog.fontMetrics().averageCharWidth() * 90, dialog.fontMetrics().height() * 30);
+    dialog.resize(window->screen() ? wanted.boundedTo(window->screen()->availableGeometry().size()) : wanted);
     dialog.exec();
 }
 
@@ -87,13 +94,8 @@ QString shortcutsHtml(const QMainWindow& window)
             rows += heading(plain(top->text())) + menuRows;
     }
     QString others;
-    for (const QAction* action : window.findChildren<QAction*>()) {
-        if (action->shortcuts().isEmpty() || listed.contains(action) || action->text().isEmpty())
-            continue;
-        listed.insert(action);
-        others += QStringLiteral("<tr><td>%1</td><td>&nbsp;&nbsp;<b>%2</b></td></tr>")
-                      .arg(plain(action->text()), keys(action));
-    }
+    for (const QAction* action : window.findChildren<QAction*>())
+        others += row(action, listed);
     if (!others.isEmpty())
         rows += heading(QStringLiteral("Elsewhere")) + others;
     return QStringLiteral("<p>A slider, box or list that has the focus (click it, or Tab to it) takes the arrow keys "
