@@ -68,12 +68,17 @@ int runGui(int argc, char** argv)
     if (qEnvironmentVariableIsSet("ROOFLINE_LAB_FIRST_FRAME_EXIT"))
         window.chart()->installEventFilter(&firstFrame);
     // Qt has taken its own options out of the arguments; what is left besides the program is a scenario to open.
+    bool opened = false;
     for (const QString& word : QApplication::arguments().mid(1))
-        if (!word.startsWith(QLatin1Char('-')) && isScenarioFileName(word.toStdString()))
+        if (!word.startsWith(QLatin1Char('-')) && isScenarioFileName(word.toStdString())) {
+            opened = true;
             if (const QString error = window.openScenario(word); !error.isEmpty()) {
                 std::fputs(qPrintable(QStringLiteral("roofline-lab: %1\n").arg(error)), stderr);
                 QTimer::singleShot(0, &window, [&window, error] { window.reportScenarioError(error); });
             }
+        }
+    if (!opened)
+        window.welcome(); // a first launch opens the first lesson
     window.show();
     return QApplication::exec();
 }

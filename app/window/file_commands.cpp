@@ -20,44 +20,30 @@
 #include <QStatusBar>
 
 #include <algorithm>
-#include <climits>
-#include <tuple>
-#include <vector>
 
 namespace roofline::widgets {
 
-namespace {
-
-// A built-in scenario as the menu lists it: the lessons by their order, then the others by title.
-struct Example {
-    int order = INT_MAX;
-    QString title;
-    QString name;
-
-    bool operator<(const Example& other) const { return std::tie(order, title) < std::tie(other.order, other.title); }
-};
-
-std::vector<Example> builtInExamples(const PresetLibrary& library)
+std::vector<BuiltInExample> builtInExamples(const PresetLibrary& library)
 {
-    std::vector<Example> examples;
+    std::vector<BuiltInExample> examples;
     for (const EmbeddedFile& f : embeddedFiles()) {
         if (!f.name.starts_with("scenarios/"))
             continue;
-        Example e { INT_MAX, qs(std::string(f.name)), qs(std::string(f.name)) };
+        BuiltInExample e { INT_MAX, qs(std::string(f.name)), qs(std::string(f.name)), {} };
         const auto parsed = parseScenario(f.text, "embedded:" + std::string(f.name), library);
         if (parsed.ok()) {
             if (!parsed.value().name.empty())
                 e.title = qs(parsed.value().name);
-            if (parsed.value().lesson)
+            if (parsed.value().lesson) {
                 e.order = parsed.value().lesson->order;
+                e.source = qs(parsed.value().lesson->source);
+            }
         }
         examples.push_back(std::move(e));
     }
     std::sort(examples.begin(), examples.end());
     return examples;
 }
-
-} // namespace
 
 FileCommands::FileCommands(Document* document, RooflineChart* chart, ReadoutTable* table, QMainWindow* window)
     : QObject(window)
@@ -95,7 +81,7 @@ void FileCommands::buildExamplesMenu()
 {
     int number = 1;
     bool lessons = false;
-    for (const Example& e : builtInExamples(m_document->library())) {
+    for (const BuiltInExample& e : builtInExamples(m_document->library())) {
         if (lessons && e.order == INT_MAX)
             m_examples->addSeparator(); // the models and measurements, after the texts' examples
         lessons = e.order != INT_MAX;

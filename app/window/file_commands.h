@@ -3,19 +3,38 @@
 #pragma once
 
 #include "export/chart_export.h"
+#include "files/presets.h"
 #include "session/session.h"
 
 #include <QMessageBox>
 #include <QObject>
 #include <QString>
 
+#include <climits>
 #include <functional>
 #include <string>
+#include <tuple>
+#include <vector>
 
 class QMainWindow;
 class QMenu;
 
 namespace roofline::widgets {
+
+// A built-in scenario as File ▸ Examples lists it: the texts' worked examples by their order, then the others by
+// title. `name` is the embedded file's; `source` the section of the text a worked example follows (empty for others).
+struct BuiltInExample {
+    int order = INT_MAX;
+    QString title;
+    QString name;
+    QString source;
+
+    bool operator<(const BuiltInExample& other) const
+    {
+        return std::tie(order, title) < std::tie(other.order, other.title);
+    }
+};
+std::vector<BuiltInExample> builtInExamples(const PresetLibrary&);
 
 class Document;
 class ReadoutTable;

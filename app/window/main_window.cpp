@@ -5,6 +5,7 @@
 #include "common/chart_text.h"
 #include "common/folding_tabs.h"
 #include "common/vertical_scroll_area.h"
+#include "common/wheel_guard.h"
 #include "document/document.h"
 #include "measured/measured_table.h"
 #include "model/model_view.h"
@@ -14,6 +15,7 @@
 #include "panels/workload_panel.h"
 #include "readout/readout_table.h"
 #include "sweep/sweep_chart.h"
+#include "window/help_menu.h"
 #include "window/sweep_page.h"
 
 #include <QAction>
@@ -115,7 +117,11 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     m_bottomTabs->setCornerBar(m_teaching->toolBar());
     setUpExplanation();
     buildMenus();
-    connect(m_files, &FileCommands::saved, this, &MainWindow::updateTitle);
+    connect(m_files, &FileCommands::saved, this, [this] {
+        m_chart->setChipEdited(false); // the saved numbers are the ones to compare with now
+        m_chart->setAnalysis(m_document->analysis());
+        updateTitle();
+    });
     connect(m_theme, &ThemeController::themeChanged, this, [this](const ChartTheme& theme) {
         m_chart->setTheme(theme);
         m_table->setTheme(theme);
@@ -129,6 +135,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     });
     // The views draw the document's analysis: one analysis per edit, shared by all of them.
     connect(m_document, &Document::contentChanged, this, [this] {
+        m_chart->setChipEdited(m_document->chipEdited());
         m_chart->setAnalysis(m_document->analysis());
         m_table->setAnalysis(m_document->analysis());
         m_measuredTable->setAnalysis(m_document->analysis());
@@ -162,6 +169,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     layout()->setSizeConstraint(QLayout::SetNoConstraint);
     restoreSettings();
     updateTitle();
+    WheelGuard::install(this); // the wheel scrolls the side panel, never a control it passes over
 }
 
 MainWindow::~MainWindow()
@@ -344,6 +352,8 @@ void MainWindow::buildMenus()
     m_theme->addThemeActions(view);
 
     QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    addHelpActions(help, this, m_document->library());
+    help->addSeparator();
     QAction* about = help->addAction(QStringLiteral("&About Roofline Lab"), this, &MainWindow::showAbout);
     about->setShortcut(QKeySequence(Qt::Key_F1));
     // The presentation view hides the menu bar: its commands stay on their keys.

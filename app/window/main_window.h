@@ -73,6 +73,10 @@ public:
     // The presentation view: the chart and the explanation alone, full screen, in large type. Leaving it puts back
     // the window as it was: geometry, docks and panels.
     bool isPresenting() const { return m_presenting; }
+    // On a first launch (no settings saved yet) opens the first of the texts' worked examples with its explanation
+    // beside it, and says where the others are: a newcomer starts from a lesson, not from a bare chip. Returns
+    // whether it did; later launches open as the window was left.
+    bool welcome();
     void setPresentation(bool);
 
     // The file commands, as file_commands.h describes them.
@@ -153,6 +157,7 @@ private:
     int m_panelWidthOnShow = 0; // a first launch: the side panel's width, set once the window shows
     std::string m_explainedTitle; // the explanation shown last, to bring a new one to the front
     bool m_presenting = false;
+    bool m_firstLaunch = false; // no settings were saved before this window
     // What the presentation view hides or changes, to put back on leaving.
     struct Shown {
         QByteArray geometry;

@@ -13,6 +13,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
 
@@ -24,6 +25,7 @@ namespace roofline::widgets {
 void MainWindow::restoreSettings()
 {
     QSettings settings;
+    m_firstLaunch = !settings.contains(QStringLiteral("window/geometry"));
     // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
         || !screen()->availableGeometry().contains(geometry())) {
@@ -42,6 +44,20 @@ void MainWindow::restoreSettings()
         = library.find(preset.toStdString()) ? library.find(preset.toStdString()) : library.find("h100-sxm"))
         m_document->load(defaultSession(*hw));
     m_theme->restore(settings);
+}
+
+bool MainWindow::welcome()
+{
+    if (!m_firstLaunch)
+        return false;
+    m_firstLaunch = false;
+    const std::vector<BuiltInExample> examples = builtInExamples(m_document->library());
+    if (examples.empty() || examples.front().order == INT_MAX || !openEmbeddedScenario(examples.front().name).isEmpty())
+        return false;
+    statusBar()->showMessage(
+        QStringLiteral("The first of the texts' worked examples: File ▸ Examples has the others, Ctrl+1 to Ctrl+9 the "
+                       "first nine; Help ▸ Keyboard shortcuts lists the keys"));
+    return true;
 }
 
 void MainWindow::fitToScreen()

@@ -15,6 +15,19 @@ namespace roofline {
 
 namespace {
 
+// "Topic — Google TPU v5e": the session's name with the chip's full name, which replaces the short one an example's
+// name ends with ("Topic — TPU v5e").
+std::string heading(const std::string& name, const std::string& chip)
+{
+    if (name.empty() || name == chip)
+        return chip;
+    const std::string dash = " — ";
+    if (const std::size_t at = name.rfind(dash);
+        at != std::string::npos && chip.find(name.substr(at + dash.size())) != std::string::npos)
+        return name.substr(0, at) + dash + chip;
+    return name + dash + chip;
+}
+
 std::string_view kindText(RoofKind k)
 {
     return k == RoofKind::Compute ? "compute" : k == RoofKind::Memory ? "memory" : "network";
@@ -123,7 +136,7 @@ Expected<std::string> reportTable(const Analysis& a)
     const double peak = a.peak;
 
     std::string out;
-    out += (s.name.empty() || s.name == hw.name ? hw.name : s.name + " — " + hw.name) + "\n";
+    out += heading(s.name, hw.name) + "\n";
     out += "Peak (dense):";
     for (Dtype d : kAllDtypes)
         if (auto p = hw.peakFor(d))

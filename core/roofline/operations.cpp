@@ -261,6 +261,30 @@ std::string_view mainParam(const OperationVariant& op)
     return std::visit([](const auto& o) { return spec<std::decay_t<decltype(o)>>().main; }, op);
 }
 
+std::string seriesKey(const Operation& operation)
+{
+    const OperationVariant& op = operation.op;
+    std::string key = operation.group + '/' + std::string(kindName(op));
+    const std::string_view main = mainParam(op);
+    char number[32];
+    for (const ParamInfo& info : params(op)) {
+        if (info.name == main)
+            continue;
+        key += ' ';
+        key += info.name;
+        key += '=';
+        if (const std::optional<double> v = numberParam(op, info.name)) {
+            std::snprintf(number, sizeof number, "%.17g", *v);
+            key += number;
+        } else if (const std::optional<Dtype> d = dtypeParam(op, info.name)) {
+            key += dtypeName(*d);
+        } else if (const std::optional<std::string> t = textParam(op, info.name)) {
+            key += *t;
+        }
+    }
+    return key;
+}
+
 CostFormula costFormula(const OperationVariant& op)
 {
     return std::visit(

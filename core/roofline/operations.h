@@ -351,6 +351,12 @@ std::optional<std::string> outOfRange(const OperationVariant&);
 // data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.
 std::string_view mainParam(const OperationVariant&);
 
+// The series an operation belongs to: its group, its kind and every parameter but its main one ("matmul D=8192
+// F=8192 x=bf16 ..."). Operations of a group that differ only in the main parameter (matmuls at several B) are one
+// series: the chart draws them in one colour and one shape. A model's projections of equal sizes in its attention
+// and its MLP are two.
+std::string seriesKey(const Operation&);
+
 // The texts' approximation of an operation's intensity as proportional to its main parameter, where its kind has one:
 // intensity ≈ slope × main while `when` holds ("B ≪ D").
 struct IntensityApproximation {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace roofline {
@@ -94,21 +95,37 @@ void assignIdentities(Session& s)
     seen.reserve(s.operations.size());
     for (const Operation& op : s.operations)
         next = std::max(next, idNumber(op.id) + 1);
+    // A series keeps the colour its first coloured operation has; a new series takes the colour fewest series have.
     const std::vector<std::string>& palette = operationPalette();
     std::vector<std::size_t> uses(palette.size(), 0);
-    for (const Operation& op : s.operations)
-        if (auto it = std::find(palette.begin(), palette.end(), op.colour); it != palette.end())
+    std::unordered_map<std::string, std::string> seriesColour;
+    const auto count = [&](const std::string& series, const std::string& colour) {
+        if (!seriesColour.emplace(series, colour).second)
+            return;
+        if (auto it = std::find(palette.begin(), palette.end(), colour); it != palette.end())
             ++uses[static_cast<std::size_t>(it - palette.begin())];
-    for (Operation& op : s.operations) {
+    };
+    std::vector<std::string> series;
+    series.reserve(s.operations.size());
+    for (const Operation& op : s.operations) {
+        series.push_back(seriesKey(op));
+        if (!op.colour.empty())
+            count(series.back(), op.colour);
+    }
+    for (std::size_t i = 0; i < s.operations.size(); ++i) {
+        Operation& op = s.operations[i];
         if (op.id.empty() || seen.contains(op.id))
             op.id = "op" + std::to_string(next++);
         seen.insert(op.id);
-        if (op.colour.empty()) {
-            const std::size_t least
-                = static_cast<std::size_t>(std::min_element(uses.begin(), uses.end()) - uses.begin());
-            op.colour = palette[least];
-            ++uses[least];
+        if (!op.colour.empty())
+            continue;
+        if (auto known = seriesColour.find(series[i]); known != seriesColour.end()) {
+            op.colour = known->second;
+            continue;
         }
+        const std::size_t least = static_cast<std::size_t>(std::min_element(uses.begin(), uses.end()) - uses.begin());
+        op.colour = palette[least];
+        count(series[i], op.colour);
     }
 }
 

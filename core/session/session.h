@@ -96,9 +96,10 @@ std::optional<bool> parseSwitch(std::string_view);
 // Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
 std::optional<std::string> setOverride(Session&, std::string_view key, double value);
 
-// Gives every operation without an id the next free "opN", and every one without a colour the palette colour
-// least used so far. Existing ids and colours are kept, so that removing an operation never renames or recolours
-// another. Duplicate ids are renumbered (the later one changes).
+// Gives every operation without an id the next free "opN", and every one without a colour the colour of its series
+// (seriesKey: matmuls that differ only in B read as one) or, for a new series, the palette colour fewest series have
+// so far. Existing ids and colours are kept, so that removing an operation never renames or recolours another.
+// Duplicate ids are renumbered (the later one changes).
 void assignIdentities(Session&);
 // Appends an operation with a fresh id and colour; returns its id.
 std::string addOperation(Session&, Operation);

@@ -8,6 +8,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <set>
 
 using namespace roofline;
@@ -151,9 +152,21 @@ private slots:
             ids.insert(op.id);
         }
         QCOMPARE(ids.size(), s.operations.size());
-        // The first operations take the palette in order, each colour once.
-        for (std::size_t i = 0; i < operationPalette().size() && i < s.operations.size(); ++i)
-            QCOMPARE(s.operations[i].colour, operationPalette()[i]);
+        // Each new series takes the palette's next colour while it lasts; the operations of one series (the matmuls
+        // at B = 32, 256 and 1024) share their series' colour.
+        std::vector<std::pair<std::string, std::string>> series; // key, colour
+        for (const Operation& op : s.operations) {
+            const auto known
+                = std::find_if(series.begin(), series.end(), [&](const auto& k) { return k.first == seriesKey(op); });
+            if (known != series.end()) {
+                QCOMPARE(op.colour, known->second);
+                continue;
+            }
+            if (series.size() < operationPalette().size())
+                QCOMPARE(op.colour, operationPalette()[series.size()]);
+            series.emplace_back(seriesKey(op), op.colour);
+        }
+        QCOMPARE(series.size() + 2, s.operations.size()); // three matmuls, one series
 
         const Operation third = s.operations[3];
         const Operation last = s.operations.back();

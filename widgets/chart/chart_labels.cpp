@@ -417,7 +417,7 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
         if (m_smoothScopes == 0)
             m_labelSpots[op.id] = placed->spot;
         m_labels[used]->setText(name);
-        m_labels[used]->setColor(items.colour);
+        m_labels[used]->setColor(m_theme.operationText(op.colour)); // the marker's hue, dark or light enough to read
         show(m_labels[used], placed);
         // A name that had to move out is joined to its marker, from the marker's rim to the text's nearest edge.
         QCPItemLine* leader = m_leaders[used];

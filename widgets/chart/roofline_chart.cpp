@@ -68,7 +68,6 @@ RooflineChart::RooflineChart(QWidget* parent)
     connect(this, &QCustomPlot::beforeReplot, this, [this] {
         m_fullQueued = false;
         m_frameKey = frameKey();
-        m_frameKeyUnnamed = frameKey(false);
         m_fullWhileFast = m_fullWhileFast || m_fast;
     });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
@@ -281,27 +280,26 @@ void RooflineChart::updateItems()
     xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype))));
     m_title->setText(QStringLiteral("%1 · %2%3")
                          .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
-                             m_analysis->session.overrides.empty() ? QString() : QStringLiteral(" (modified)")));
+                             m_chipEdited ? QStringLiteral(" (modified)") : QString()));
     updateRoofs();
     updateOperations();
     updateHighlight();
     updateMeasured();
 }
 
-QString RooflineChart::frameKey(bool withNames) const
+QString RooflineChart::frameKey() const
 {
     return QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
         .arg(m_layout.x.lowerDecade)
         .arg(m_layout.x.upperDecade)
         .arg(m_layout.y.lowerDecade)
         .arg(m_layout.y.upperDecade)
-        .arg(m_title->text(), yAxis->label(), m_signature + (withNames ? m_legendNames : QString()));
+        .arg(m_title->text(), yAxis->label(), m_signature + m_legendNames);
 }
 
 bool RooflineChart::frameChanged() const
 {
-    const bool followingInput = m_dragging || m_settle.isActive();
-    return followingInput ? frameKey(false) != m_frameKeyUnnamed : frameKey() != m_frameKey;
+    return frameKey() != m_frameKey;
 }
 
 void RooflineChart::scheduleRedraw(bool full)
@@ -349,7 +347,8 @@ void RooflineChart::updateDrawing()
         return;
     }
     // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast, or the
-    // legend kept old names through the input.
+    // legend showed the moving names cut short through the input: now whole again.
+    updateLegendNames();
     scheduleRedraw(m_fullWhileFast || frameChanged());
 }
 

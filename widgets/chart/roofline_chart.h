@@ -53,6 +53,9 @@ public:
     // Draws this analysis from now on; the chart keeps it while it shows it.
     void setAnalysis(std::shared_ptr<const Analysis>);
     const Analysis& analysis() const { return *m_analysis; }
+    // Whether the chip's numbers differ from those the session was opened or last saved with: the title then says
+    // "(modified)". Takes effect at the next setAnalysis.
+    void setChipEdited(bool edited) { m_chipEdited = edited; }
 
     const ChartTheme& theme() const { return m_theme; }
     void setTheme(const ChartTheme&);
@@ -124,8 +127,8 @@ public:
     static constexpr int kLegendOperations = 15;
     // Names beside markers, at most: more would not fit a plot, and placing stops when they are used up.
     static constexpr int kOperationLabels = 120;
-    // Marker shapes: operations of one colour differ in shape, the n-th taking the n-th (roofline_chart_markers.cpp).
-    static constexpr std::size_t kMarkerShapes = 5;
+    // Marker shapes: series of one colour differ in shape, the n-th taking the n-th (roofline_chart_markers.cpp).
+    static constexpr std::size_t kMarkerShapes = 8;
     // Up to this many operations on the chart, a name with no room beside its marker moves further out, joined to it
     // by a leader line; past it the chart is too crowded for lines across it.
     static constexpr std::size_t kNamesMovingOut = 40;
@@ -229,6 +232,10 @@ private:
     // roofline_chart_markers.cpp
     void buildOperations();
     void updateOperations();
+    // The legend's names. While input moves them (a drag, a play, keys held) each name that changed since input
+    // began shows only its part that stays, "matmul B=…", so that the legend never shows an old value and is not laid
+    // out again at every step; when input rests the whole names come back.
+    void updateLegendNames();
     // roofline_chart_measured.cpp
     void buildMeasured();
     void updateMeasured();
@@ -268,11 +275,11 @@ private:
     // Tells that a redraw is done: redrawn(), and settled() after the smooth redraw that ends drawing fast.
     void finishRedraw();
     // What a full replot lays out: the axes' decades, the title, the axis label, the graphs and the legend's names.
-    QString frameKey(bool withNames = true) const;
-    // Whether the frame differs from the last full replot's. While input follows input (a drag, a play), names alone
-    // do not count: a play of B renames "matmul B=256" at every frame, and laying out and drawing every layer for it
-    // doubled a frame's time. The legend keeps its picture until input rests; the names beside the markers, on the
-    // main layer, follow every frame.
+    QString frameKey() const;
+    // Whether the frame differs from the last full replot's. While input follows input (a drag, a play) the legend
+    // shows the names that move cut short (updateLegendNames), so a play of B that renames "matmul B=256" at every
+    // frame lays the frame out once, not at every frame; the names beside the markers, on the main layer, follow every
+    // frame.
     bool frameChanged() const;
     // Text extents for label placement, measured once per font and text.
     QSizeF textSize(const QCPItemText*);
@@ -296,12 +303,13 @@ private:
     QString m_signature;
     QString m_frameKey; // axes, title and legend as last laid out by a full replot
     QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
-    QString m_frameKeyUnnamed; // the same without the legend's names
     QString m_legendNames;
+    std::vector<QString> m_stillNames; // the legend's names when input last rested
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
     bool m_fullQueued = false;
     bool m_liveQueued = false;
     bool m_dragging = false;
+    bool m_chipEdited = false;
     bool m_fast = false; // drawing fast: dragging, or the settle timer running
     bool m_settling = false; // fast drawing ended and the smooth redraw is not done yet
     bool m_fullWhileFast = false; // a full replot drew the frame fast: the smooth redraw is a full replot too

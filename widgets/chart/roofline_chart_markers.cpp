@@ -7,17 +7,21 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <string>
 #include <tuple>
 
 namespace roofline::widgets {
 
 namespace {
 
-// Past the palette's colours, operations differ in shape: the n-th operation of a colour takes the n-th shape.
+// Past the palette's colours, series differ in shape: the n-th series of a colour takes the n-th shape. The solid
+// shapes come first, as their hollow and filled markers tell a non-binding resource from the binding one; the shapes
+// drawn in lines alone, which cannot, only where a colour has more series (a model's groups).
 QCPScatterStyle::ScatterShape shapeFor(int index)
 {
     static constexpr QCPScatterStyle::ScatterShape shapes[] = { QCPScatterStyle::ssCircle, QCPScatterStyle::ssSquare,
-        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted };
+        QCPScatterStyle::ssDiamond, QCPScatterStyle::ssTriangle, QCPScatterStyle::ssTriangleInverted,
+        QCPScatterStyle::ssStar, QCPScatterStyle::ssCross, QCPScatterStyle::ssPlus };
     static_assert(std::size(shapes) == RooflineChart::kMarkerShapes);
     return shapes[index % int(std::size(shapes))];
 }
@@ -103,7 +107,9 @@ void RooflineChart::buildOperations()
 {
     const ChartTheme& t = m_theme;
     const std::vector<Operation>& ops = m_analysis->session.operations;
-    std::map<QRgb, int> colourUses; // operations drawn in the same colour differ in shape
+    // Series drawn in the same colour differ in shape; the operations of one series share theirs (seriesKey), unless
+    // a file gave them colours of their own.
+    std::map<QRgb, std::map<std::string, int>> colourSeries;
     std::map<std::tuple<QRgb, int>, QCPGraph*> hollow;
     std::map<std::tuple<QRgb, int>, QCPGraph*> filled;
     std::map<QRgb, QCPCurve*> lines;
@@ -112,7 +118,9 @@ void RooflineChart::buildOperations()
         OperationItems items;
         items.operation = op;
         items.colour = t.operationColour(ops[op].colour);
-        const auto shape = shapeFor(colourUses[items.colour.rgb()]++);
+        std::map<std::string, int>& series = colourSeries[items.colour.rgb()];
+        const auto shape
+            = shapeFor(series.try_emplace(ops[op].colour + seriesKey(ops[op]), int(series.size())).first->second);
         QCPCurve*& line = lines[items.colour.rgba()];
         if (!line) {
             line = new QCPCurve(xAxis, yAxis);
@@ -217,17 +225,47 @@ void RooflineChart::updateOperations()
     m_spreadGraphs.clear(); // every marker at its point until the next layout spreads them (spreadMarkers)
     for (auto& [curve, points] : lines)
         curve->data()->set(points, true);
+    updateLegendNames();
+}
 
+namespace {
+
+// The part of a name that stays while input moves it: "matmul B=…" for "matmul B=256" becoming "matmul B=300", cut
+// after the last space or "=" the two share.
+QString movingName(const QString& still, const QString& now)
+{
+    qsizetype common = 0;
+    while (common < still.size() && common < now.size() && still[common] == now[common])
+        ++common;
+    qsizetype cut = common;
+    while (cut > 0 && now[cut - 1] != QLatin1Char(' ') && now[cut - 1] != QLatin1Char('='))
+        --cut;
+    return now.left(cut) + QStringLiteral("…");
+}
+
+} // namespace
+
+void RooflineChart::updateLegendNames()
+{
+    const bool followingInput = m_dragging || m_settle.isActive();
     QString names; // the legend's, which a full replot lays out again when they change
-    int row = 0;
+    std::vector<QString> still;
+    std::size_t row = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
         if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable()))
             continue;
-        const QString name = qs(m_analysis->session.operations[m_operations[std::size_t(row++)].operation].name);
+        QString name = qs(m_analysis->session.operations[m_operations[row].operation].name);
+        if (!followingInput)
+            still.push_back(name);
+        else if (row < m_stillNames.size() && m_stillNames[row] != name)
+            name = movingName(m_stillNames[row], name);
+        ++row;
         entry->plottable()->setName(name);
         names += name + QLatin1Char('\n');
     }
+    if (!followingInput)
+        m_stillNames = std::move(still);
     if (names != m_legendNames) {
         m_legendNames = names;
         m_legendSize = QSize();

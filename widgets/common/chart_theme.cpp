@@ -1,6 +1,7 @@
 // The chart's light and dark themes.
 #include "common/chart_theme.h"
 
+#include "common/contrast.h"
 #include "session/session.h"
 
 #include <QApplication>
@@ -62,6 +63,12 @@ QColor ChartTheme::operationColour(const std::string& colour) const
     for (const char ch : colour)
         pick = pick * 31 + static_cast<unsigned char>(ch);
     return drawn(QColor(QString::fromStdString(palette[pick % palette.size()])));
+}
+
+QColor ChartTheme::operationText(const std::string& colour) const
+{
+    const QColor ground = background.alpha() == 255 ? background : (dark ? darkTheme() : light()).background;
+    return readableOn(operationColour(colour), ground);
 }
 
 double perceptualDistance(const QColor& a, const QColor& b)

@@ -38,6 +38,11 @@ struct ChartTheme {
     // and the table: never within kMinOperationDistance of a roof's or the envelope's ink.
     QColor operationColour(const std::string& colour) const;
 
+    // Text in an operation's colour (its name beside its markers, a critical value): operationColour, shaded darker
+    // on a light background or lighter on a dark one until its contrast with the background is at least
+    // kMinTextContrast (common/contrast.h). A transparent background is taken as the theme's own.
+    QColor operationText(const std::string& colour) const;
+
     // The inks of roofs, ridges and the envelope: what an operation's colour must stay away from.
     std::vector<QColor> roofInks() const { return { foreground, envelope, memoryRoof, networkRoof }; }
 

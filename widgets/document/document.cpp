@@ -51,7 +51,6 @@ Document::Document(PresetLibrary library, ModelLibrary models, QObject* parent)
     , m_undo(new QUndoStack(this))
 {
     m_undo->setUndoLimit(500);
-    connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit dirtyChanged(!clean); });
     if (!m_library.presets().empty())
         load(defaultSession(m_library.presets().front()));
 }
@@ -71,7 +70,9 @@ void Document::load(Session session, const QString& filePath, std::shared_ptr<co
     m_filePath = filePath;
     m_openedFrom = filePath;
     m_opened = session;
+    m_saved.reset();
     apply(std::move(session));
+    m_saved = this->session();
     m_undo->setClean();
     emit loaded();
 }
@@ -79,7 +80,23 @@ void Document::load(Session session, const QString& filePath, std::shared_ptr<co
 void Document::markSaved(const QString& filePath)
 {
     m_filePath = filePath;
+    m_saved = session();
     m_undo->setClean();
+    updateDirty();
+}
+
+void Document::updateDirty()
+{
+    const bool dirty = m_saved && session() != *m_saved;
+    if (dirty == m_dirty)
+        return;
+    m_dirty = dirty;
+    emit dirtyChanged(dirty);
+}
+
+bool Document::chipEdited() const
+{
+    return m_saved && roofline::chipModified(session(), *m_saved);
 }
 
 void Document::beginGesture()
@@ -141,6 +158,7 @@ void Document::apply(Session next)
     }
     if (wasModified != chipModified())
         emit modifiedChanged(chipModified());
+    updateDirty();
     emit contentChanged();
 }
 

@@ -50,8 +50,11 @@ public:
     const QString& filePath() const { return m_filePath; }
     // The file load() was given: a relative measured-file path in the session is relative to its folder.
     const QString& openedFrom() const { return m_openedFrom; }
-    // Whether there are edits since the session was opened or saved.
-    bool isDirty() const { return !m_undo->isClean(); }
+    // Whether the session differs from the one opened or last saved: edits that Reset or Undo took back leave it
+    // clean.
+    bool isDirty() const { return m_dirty; }
+    // Whether a number of the chip differs from the session as opened or last saved: what the chart's title marks.
+    bool chipEdited() const;
 
     // Replaces the session, as opening a file does: the undo history starts again and the document is clean. The
     // measured kernels its measured block names, read once by the caller, stay with it until the next load: every
@@ -123,6 +126,8 @@ private:
     std::optional<std::string> edit(const SessionEdit&, const QString& text, const std::string& what);
     // Makes `next` the current session: analyses it and tells the views what changed.
     void apply(Session next);
+    // Compares the session with the one opened or saved, and says when that changes.
+    void updateDirty();
 
     PresetLibrary m_library;
     ModelLibrary m_models;
@@ -132,6 +137,9 @@ private:
     QString m_openedFrom;
     std::shared_ptr<const MeasuredSet> m_measured;
     Session m_opened; // the session as load() was given it, identities assigned: what resetToPreset() puts back
+    // The session as opened or last saved, analysed (a model's generated operations in it); none while loading.
+    std::optional<Session> m_saved;
+    bool m_dirty = false;
     unsigned m_gesture = 0; // nonzero while a gesture is open
     unsigned m_gestures = 0; // gestures begun so far
 };

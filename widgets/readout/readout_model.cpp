@@ -127,7 +127,7 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return toolTip(op, index.column());
     case Qt::ForegroundRole:
         if (index.column() == Name)
-            return m_theme.operationColour(m_analysis->session.operations[op].colour);
+            return m_theme.operationText(m_analysis->session.operations[op].colour);
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == Name || index.column() == Bound || index.column() == CriticalValue)

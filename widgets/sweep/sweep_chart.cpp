@@ -225,7 +225,7 @@ void SweepChart::draw()
                 label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
                 label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
                 label->setText(QStringLiteral(" %1 ≥ %2").arg(qs(m_param), qs(formatIntensity(s.critical.value))));
-                label->setColor(colour);
+                label->setColor(t.operationText(operation.colour));
                 label->setFont(t.font(8.5));
                 criticalLabels.push_back({ s.critical.value, label });
             }

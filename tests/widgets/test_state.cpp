@@ -1,0 +1,361 @@
+// The window tells the truth and teaches: the wheel scrolls the side panel instead of changing what it passes,
+// "(modified)" and the save prompt appear only when the session differs from the one opened or saved, a first launch
+// opens the first lesson, Help lists the keys and the texts, and the examples are named one way.
+#include "chart/roofline_chart.h"
+#include "document/document.h"
+#include "files/presets.h"
+#include "files/scenario.h"
+#include "panels/hardware_panel.h"
+#include "panels/workload_panel.h"
+#include "test_util.h"
+#include "window/file_commands.h"
+#include "window/help_menu.h"
+#include "window/main_window.h"
+#include "window_fixture.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSlider>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <climits>
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+QString q(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+// One notch of the wheel (down unless `up`) over the middle of `target`, sent as Qt delivers it.
+void turnWheel(QWidget* target, bool up = false)
+{
+    const QPointF at = QRectF(target->rect()).center();
+    QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, up ? 120 : -120), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &wheel);
+}
+
+QAction* findAction(const QMenuBar* bar, const QString& objectName)
+{
+    for (QAction* top : bar->actions())
+        if (top->menu())
+            for (QAction* a : top->menu()->actions())
+                if (a->objectName() == objectName)
+                    return a;
+    return nullptr;
+}
+
+} // namespace
+
+class TestState : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    void wheelScrollsThePanelPastUnfocusedControls();
+    void modifiedOnlyWhenTheSessionDiffers();
+    void untouchedExamplesAreNotModified_data();
+    void untouchedExamplesAreNotModified();
+    void savingClearsTheMark();
+    void firstLaunchOpensTheFirstLesson();
+    void helpListsTheKeysAndTheSources();
+    void examplesAreNamedTopicThenChip();
+
+private:
+    // The window's marks, and whether the unsaved-changes question would be asked (it is answered Discard).
+    bool marked() const;
+    bool prompts();
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    int m_prompts = 0;
+};
+
+void TestState::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+}
+
+void TestState::cleanup()
+{
+    m_window.reset();
+}
+
+bool TestState::marked() const
+{
+    const bool window = m_window->isWindowModified();
+    const bool chart = m_window->chart()->titleText().contains(QStringLiteral("(modified)"));
+    return window || chart;
+}
+
+bool TestState::prompts()
+{
+    const int before = m_prompts;
+    m_window->setUnsavedChangesPrompt([this](const QString&) {
+        ++m_prompts;
+        return QMessageBox::Discard;
+    });
+    [[maybe_unused]] const bool discarded = m_window->confirmDiscard();
+    return m_prompts > before;
+}
+
+void TestState::wheelScrollsThePanelPastUnfocusedControls()
+{
+    m_window = testing::showWindow(QSize(1024, 600)); // a projector's width, short enough that the panel scrolls
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
+    auto* scroll = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
+    QVERIFY(scroll);
+    QScrollBar* bar = scroll->verticalScrollBar();
+    QVERIFY2(bar->maximum() > 0, "the side panel does not scroll at this size");
+
+    // A slider of the chip (HBM's) and the dtype list, as the wheel finds them on its way down the panel.
+    QSlider* slider = nullptr;
+    for (QSlider* s : m_window->hardwarePanel()->findChildren<QSlider*>())
+        if (s->isVisible() && s->accessibleName().contains(QStringLiteral("HBM")))
+            slider = s;
+    QVERIFY(slider);
+    QComboBox* dtypes = m_window->hardwarePanel()->dtypeChooser();
+    QVERIFY(dtypes->isVisible() && dtypes->count() > 1);
+    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes })
+        QVERIFY2(control->focusPolicy() != Qt::WheelFocus, qPrintable(control->objectName()));
+
+    const Hardware chipBefore = m_window->document()->hardware();
+    const Dtype dtypeBefore = m_window->document()->dtype();
+    const int sliderBefore = slider->value();
+    const int dtypeIndex = dtypes->currentIndex();
+    if (QWidget* focused = QApplication::focusWidget())
+        focused->clearFocus();
+    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes }) {
+        QVERIFY(!control->hasFocus());
+        bar->setValue(bar->maximum() / 2);
+        const int scrolled = bar->value();
+        turnWheel(control);
+        QVERIFY2(bar->value() > scrolled, qPrintable(QStringLiteral("the panel stayed at %1").arg(bar->value())));
+        QVERIFY(!control->hasFocus()); // the wheel gives no focus either
+    }
+    QCOMPARE(slider->value(), sliderBefore);
+    QCOMPARE(dtypes->currentIndex(), dtypeIndex);
+    QVERIFY(m_window->document()->hardware() == chipBefore);
+    QCOMPARE(m_window->document()->dtype(), dtypeBefore);
+    QVERIFY(!m_window->isWindowModified());
+
+    // With the focus the control takes the wheel: a lecturer who clicked it means it.
+    slider->setFocus();
+    QVERIFY(slider->hasFocus());
+    int scrolled = bar->value();
+    turnWheel(slider);
+    QVERIFY(slider->value() != sliderBefore);
+    QCOMPARE(bar->value(), scrolled);
+    QVERIFY(!(m_window->document()->hardware() == chipBefore));
+
+    dtypes->setFocus();
+    QVERIFY(dtypes->hasFocus());
+    scrolled = bar->value();
+    turnWheel(dtypes, dtypeIndex == dtypes->count() - 1);
+    QVERIFY(dtypes->currentIndex() != dtypeIndex);
+    QCOMPARE(bar->value(), scrolled);
+}
+
+void TestState::modifiedOnlyWhenTheSessionDiffers()
+{
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    Document* doc = m_window->document();
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/int8-matmul-v5e.yaml")), QString());
+    QVERIFY(!doc->session().overrides.empty()); // the example sets the chip's numbers of the text
+    QVERIFY(!marked());
+    QVERIFY(!prompts());
+
+    // A number of the chip: the window and the chart's title say so, and closing would ask.
+    const double hbm = doc->hardware().memories.front().bandwidth;
+    const std::string key = "bandwidth." + doc->hardware().memories.front().name;
+    QVERIFY(!doc->setHardwareValue(key, hbm * 0.9));
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(prompts());
+
+    // Reset puts back what was opened: no mark, no question, and switching examples asks nothing.
+    QAction* reset = nullptr;
+    for (QAction* a : m_window->findChildren<QAction*>())
+        if (a->text() == QStringLiteral("&Reset values"))
+            reset = a;
+    QVERIFY(reset);
+    reset->trigger();
+    QCOMPARE(doc->hardware().memories.front().bandwidth, hbm);
+    QVERIFY(!marked());
+    QVERIFY(!prompts());
+
+    // An operation's parameter marks the window, not the chip; undoing it takes the mark away.
+    QVERIFY(!doc->setOperationParam(0, "B", 300.0));
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(!m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(prompts());
+    doc->undoStack()->undo();
+    QVERIFY(!marked());
+    QVERIFY(!prompts());
+
+    // Going there and back by hand is no change either.
+    const double b = *numberParam(doc->operations()[1].op, "B");
+    QVERIFY(!doc->setOperationParam(1, "B", b + 1));
+    QVERIFY(!doc->setOperationParam(1, "B", b));
+    QVERIFY(!marked());
+
+    const int before = m_prompts;
+    QAction* next = m_window->examplesMenu()->actions().front();
+    next->trigger();
+    QCOMPARE(m_prompts, before);
+    QCOMPARE(q(doc->session().name), next->text());
+}
+
+void TestState::untouchedExamplesAreNotModified_data()
+{
+    QTest::addColumn<QString>("name");
+    for (const EmbeddedFile& f : embeddedFiles())
+        if (f.name.starts_with("scenarios/"))
+            QTest::newRow(std::string(f.name).c_str()) << q(std::string(f.name));
+}
+
+void TestState::untouchedExamplesAreNotModified()
+{
+    QFETCH(QString, name);
+    if (!m_window) {
+        m_window = testing::showWindow(QSize(1024, 768));
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+    QCOMPARE(m_window->openEmbeddedScenario(name), QString());
+    QVERIFY(!marked());
+    QVERIFY(!prompts());
+    QVERIFY(!m_window->chart()->titleText().contains(QStringLiteral("modified")));
+}
+
+void TestState::savingClearsTheMark()
+{
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    Document* doc = m_window->document();
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/h100-matmul.yaml")), QString());
+    QVERIFY(!doc->setHardwareValue("bandwidth.HBM", 2.0e12));
+    QVERIFY(marked());
+    const QString path = m_dir.filePath(QStringLiteral("saved.yaml"));
+    QCOMPARE(m_window->saveScenario(path), QString());
+    QVERIFY(!marked());
+    QVERIFY(!prompts());
+    // The saved numbers are the ones compared with now: going back to the opened ones is a change.
+    doc->undoStack()->undo();
+    QVERIFY(m_window->isWindowModified());
+    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    doc->undoStack()->redo();
+    QVERIFY(!marked());
+    // The saved file opens unmarked, with the saved number.
+    QCOMPARE(m_window->openScenario(path), QString());
+    QVERIFY(!marked());
+    QCOMPARE(doc->hardware().memories.front().bandwidth, 2.0e12);
+}
+
+void TestState::firstLaunchOpensTheFirstLesson()
+{
+    QSettings().clear(); // nothing saved: a first launch
+    m_window = testing::showWindow(QSize(1024, 768));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->welcome());
+    const Session& s = m_window->document()->session();
+    QVERIFY(s.lesson);
+    int first = INT_MAX;
+    for (const BuiltInExample& e : builtInExamples(m_window->document()->library()))
+        first = std::min(first, e.order);
+    QCOMPARE(s.lesson->order, first);
+    QCOMPARE(q(s.name), m_window->examplesMenu()->actions().front()->text());
+    QVERIFY(m_window->explanationDock()->isVisible());
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("File ▸ Examples")));
+    QVERIFY(!marked());
+    QVERIFY(!m_window->welcome()); // once
+
+    // The next launch opens as the window was left, not on the lesson again.
+    QVERIFY(m_window->close());
+    m_window = testing::showWindow(QSize(1024, 768));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(!m_window->welcome());
+    QVERIFY(!m_window->document()->session().lesson);
+}
+
+void TestState::helpListsTheKeysAndTheSources()
+{
+    m_window = testing::showWindow(QSize(1024, 768));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(findAction(m_window->menuBar(), QStringLiteral("helpShortcuts")));
+    QVERIFY(findAction(m_window->menuBar(), QStringLiteral("helpSources")));
+
+    // Every command on a menu that has a key is listed with it.
+    const QString keys = shortcutsHtml(*m_window);
+    int listed = 0;
+    for (QAction* top : m_window->menuBar()->actions())
+        for (QAction* a : top->menu()->actions())
+            if (!a->shortcut().isEmpty()) {
+                QString name = a->text();
+                name.remove(QLatin1Char('&')).remove(QStringLiteral("…"));
+                QVERIFY2(keys.contains(name.toHtmlEscaped()), qPrintable(name));
+                QVERIFY2(
+                    keys.contains(a->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()), qPrintable(name));
+                ++listed;
+            }
+    QVERIFY(listed > 10);
+    QVERIFY(keys.contains(QStringLiteral("Reset values")) && keys.contains(QStringLiteral("F5")));
+
+    // The texts, their chapters, and the section every worked example follows.
+    const QString sources = sourcesHtml(m_window->document()->library());
+    for (const char* text :
+        { "How to Scale Your Model", "All About Rooflines", "The Extended Roofline", "jax-ml.github.io/scaling-book" })
+        QVERIFY2(sources.contains(QLatin1String(text)), text);
+    int lessons = 0;
+    for (const BuiltInExample& e : builtInExamples(m_window->document()->library()))
+        if (!e.source.isEmpty()) {
+            QVERIFY2(sources.contains(e.title.toHtmlEscaped()), qPrintable(e.title));
+            QVERIFY2(sources.contains(e.source.toHtmlEscaped()), qPrintable(e.source));
+            ++lessons;
+        }
+    QVERIFY(lessons >= 13);
+}
+
+void TestState::examplesAreNamedTopicThenChip()
+{
+    const PresetLibrary library = loadPresetLibrary({});
+    const QString dash = QStringLiteral(" — ");
+    for (const EmbeddedFile& f : embeddedFiles()) {
+        if (!f.name.starts_with("scenarios/"))
+            continue;
+        const auto parsed = parseScenario(f.text, std::string(f.name), library, builtInModels());
+        QVERIFY2(parsed.ok(), std::string(f.name).c_str());
+        const QString name = q(parsed.value().name);
+        // "Topic, detail — chip": one dash, a topic before it, after it the short name of the session's chip.
+        QCOMPARE(name.count(dash), 1);
+        const QString topic = name.section(dash, 0, 0);
+        const QString chip = name.section(dash, 1);
+        QVERIFY2(!topic.isEmpty() && !chip.isEmpty(), qPrintable(name));
+        QVERIFY2(q(parsed.value().chip.name).contains(chip),
+            qPrintable(name + QStringLiteral(" on ") + q(parsed.value().chip.name)));
+        QVERIFY2(!topic.contains(chip), qPrintable(name)); // the chip is named once, at the end
+    }
+}
+
+ROOFLINE_GUI_TEST_MAIN(TestState)
+#include "test_state.moc"
