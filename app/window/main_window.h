@@ -110,6 +110,7 @@ private:
     // The first window: the size the layout is drawn for, or most of a smaller screen.
     static constexpr QSize kPreferredSize { 1400, 900 };
     static constexpr double kScreenShare = 0.9;
+    static constexpr double kSmallScreenShare = 0.96; // below kShortScreen: all but the window's frame
     // Type in the presentation view, on top of the user's zoom: readable from the back of a room.
     static constexpr double kPresentationScale = 1.5;
     static constexpr int kShortPresentation = 600; // logical pixels of height: below, the presentation keeps the type

@@ -27,8 +27,11 @@ void MainWindow::restoreSettings()
     QSettings settings;
     m_firstLaunch = !settings.contains(QStringLiteral("window/geometry"));
     // A window last closed on a larger screen (a monitor, and now the projector) starts afresh on this one.
+    // One that fits, give or take its frame, is kept with the docks as they were left.
+    const QRect available = screen()->availableGeometry();
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())
-        || !screen()->availableGeometry().contains(geometry())) {
+        || !available.contains(geometry().center()) || geometry().width() > available.width()
+        || geometry().height() > available.height()) {
         fitToScreen();
     } else {
         // The docks as the lecturer left them: the side panel open or closed, where the explanation sat. Whether the
@@ -63,12 +66,11 @@ bool MainWindow::welcome()
 void MainWindow::fitToScreen()
 {
     const QRect available = screen()->availableGeometry();
-    const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * kScreenShare).toSize());
+    // A projector or a laptop at 200 % has no pixel to spare around the window: it takes all but the frame.
+    const double screenShare = available.height() < kShortScreen ? kSmallScreenShare : kScreenShare;
+    const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * screenShare).toSize());
     resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
     move(available.center() - QPoint(width() / 2, height() / 2));
-    // A projector or a laptop at 200 % has no pixel to spare around the window.
-    if (available.height() < kShortScreen)
-        setWindowState(windowState() | Qt::WindowMaximized);
     // The chart first. On a screen too narrow for the controls beside a readable chart (640×360 at 200 %) the side
     // panel starts closed (F9 opens it); below 900 pixels of height the pages under the chart start folded to their
     // tab bar. Otherwise the panel takes the width its controls want, up to a quarter of the window (two fifths on a

@@ -49,7 +49,12 @@ RooflineChart::RooflineChart(QWidget* parent)
     xAxis2->setScaleType(QCPAxis::stLogarithmic);
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
     // Fewer tick labels when the axes are short (a small window, a large zoom): they never run together.
-    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitLogTicks(this, m_tickViewport); });
+    // On a chart a few hundred pixels high (640×360 at 200 %) the plot needs the title's lines more than the title:
+    // the window's title names the scenario, the compute roof's label the dtype.
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        showTitle(height() >= kTitledHeight * m_theme.zoom);
+        fitLogTicks(this, m_tickViewport);
+    });
 
     m_title = new QCPTextElement(this);
     plotLayout()->insertRow(0);
@@ -138,6 +143,20 @@ void RooflineChart::applyTheme()
     legend->setBorderPen(QPen(t.grid, t.width(1)));
     axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(40 * t.zoom), 6));
     legend->setIconSize(static_cast<int>(std::lround(16 * t.zoom)), static_cast<int>(std::lround(12 * t.zoom)));
+}
+
+void RooflineChart::showTitle(bool shown)
+{
+    if (shown == (m_title->layout() != nullptr))
+        return;
+    m_title->setVisible(shown); // out of the layout it would still be drawn where it last was
+    if (shown) {
+        plotLayout()->insertRow(0);
+        plotLayout()->addElement(0, 0, m_title);
+    } else {
+        plotLayout()->take(m_title);
+        plotLayout()->simplify();
+    }
 }
 
 QString RooflineChart::signature() const

@@ -303,6 +303,9 @@ private:
     QString m_signature;
     QString m_frameKey; // axes, title and legend as last laid out by a full replot
     QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
+    static constexpr int kTitledHeight = 300; // pixels at zoom 1: a shorter chart leaves its title out
+    // Puts the title above the plot, or takes it out of the layout.
+    void showTitle(bool shown);
     QString m_legendNames;
     std::vector<QString> m_stillNames; // the legend's names when input last rested
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
