@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 using namespace roofline;
 using namespace roofline::widgets;
@@ -100,6 +101,7 @@ private slots:
     void exportsCarryNoWindowState();
     void sweepExportsHaveATitle();
     void geometryAsJson();
+    void hoverListsEveryOperationOfAStack();
 
 private:
     QTemporaryDir m_dir;
@@ -374,6 +376,45 @@ void TestGeometry::geometryAsJson()
     }
     QVERIFY(turned); // the y axis's label at least
     QVERIFY(root["legend"].isNull() || root["legend"]["rect"].toArray().size() == 4);
+}
+
+// A marker that stands for several operations lists them all on hover; the selected one is drawn at its value.
+void TestGeometry::hoverListsEveryOperationOfAStack()
+{
+    auto window = testing::showWindow(QSize(1024, 768));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-training-64-h100.yaml")).isEmpty());
+    RooflineChart& chart = *window->chart();
+    chart.replot();
+    const auto markers = chart.drawnMarkers();
+    const Session& session = window->document()->session();
+    int stacks = 0;
+    for (const RooflineChart::DrawnMarker& shown : markers) {
+        if (!shown.painted || shown.count < 2)
+            continue;
+        ++stacks;
+        const QString hover = chart.hoverText(shown.centre);
+        std::set<std::size_t> members;
+        for (const RooflineChart::DrawnMarker& m : markers)
+            if (m.centre == shown.centre) {
+                members.insert(m.operation);
+                QVERIFY2(hover.contains(QString::fromStdString(session.operations[m.operation].name).toHtmlEscaped()),
+                    qPrintable(QString::fromStdString(session.operations[m.operation].name)));
+            }
+        QVERIFY(members.size() >= shown.count);
+    }
+    QVERIFY(stacks > 0);
+    // The selected operation (or the one being dragged) is the one drawn where it meets others: at its own value.
+    const auto hidden
+        = std::find_if(markers.begin(), markers.end(), [](const RooflineChart::DrawnMarker& m) { return !m.painted; });
+    QVERIFY(hidden != markers.end());
+    chart.setSelectedOperation(hidden->operation);
+    chart.replot();
+    const auto now = chart.drawnMarkers();
+    const chart::Marker& value = chart.chartLayout().markers[hidden->marker];
+    QVERIFY(now[hidden->marker].painted);
+    QVERIFY(near(now[hidden->marker].centre,
+        QPointF(chart.xAxis->coordToPixel(value.at.x), chart.yAxis->coordToPixel(value.at.y)), 0.01));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestGeometry)
