@@ -1,16 +1,18 @@
-// `roofline-lab export`: the chart drawn to a PNG, SVG or PDF file with no display.
+// `roofline-lab export`: the chart drawn to a PNG, SVG or PDF file with no display, or its geometry as JSON.
 #include "commands.h"
 
 #include "build_session.h"
 #include "chart/roofline_chart.h"
 #include "cli.h"
 #include "export/chart_export.h"
+#include "export/chart_geometry.h"
 #include "export/export_limits.h"
 #include "gui.h"
 #include "measured_options.h"
 #include "sweep/sweep_chart.h"
 
 #include <QApplication>
+#include <QFileInfo>
 
 #include <algorithm>
 #include <charconv>
@@ -28,9 +30,11 @@ using widgets::kMaxExportScale;
 using widgets::kMinExportScale;
 
 constexpr OptionSpec kOutput { "-o,--output", "FILE",
-    "the file to draw: its extension, .png, .svg or .pdf, chooses the format" };
+    "the file to draw: its extension, .png, .svg or .pdf, chooses the format; .json writes where each thing of the "
+    "chart lies in the PNG's pixels (docs/file-formats.md, 'Chart geometry')" };
 constexpr OptionSpec kSize { "--size", "WxH",
-    "the chart's size in pixels (points for PDF), 1600x1000 by default; see 'Export limits' in docs/file-formats.md" };
+    "the chart's size in pixels (points for PDF), 1600x1000 by default; slide (a PNG of 1920x1080) or slide-4:3 "
+    "(1440x1080): text at least 2.5 % of the height; see 'Export limits' in docs/file-formats.md" };
 constexpr OptionSpec kScale { "--scale", "S", "PNG only: pixels per unit of --size, 2 by default" };
 constexpr OptionSpec kTheme { "--theme", "THEME", "light (default) or dark" };
 constexpr OptionSpec kView { "--view", "VIEW", "roofline (default), or sweep: attainable FLOP/s against --param" };
@@ -54,6 +58,7 @@ struct ExportArgs {
     widgets::ExportOptions options;
     bool dark = false;
     bool sweep = false; // --view sweep: the sweep chart rather than the roofline
+    bool geometry = false; // --output FILE.json: the roofline's geometry rather than a picture
 };
 
 template <typename T> std::optional<T> parseNumber(std::string_view text)
@@ -69,23 +74,33 @@ template <typename T> std::optional<T> parseNumber(std::string_view text)
 std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs& out)
 {
     if (given.output.empty())
-        return std::string("--output FILE.png|svg|pdf is required");
-    const auto format = widgets::exportFormatFor(QString::fromStdString(given.output));
+        return std::string("--output FILE.png|svg|pdf|json is required");
+    // The geometry is that of the PNG the same options draw.
+    out.geometry = QFileInfo(QString::fromStdString(given.output)).suffix().toLower() == QLatin1String("json");
+    const auto format
+        = out.geometry ? widgets::ExportFormat::Png : widgets::exportFormatFor(QString::fromStdString(given.output));
     if (!format)
-        return "the output must end in .png, .svg or .pdf: '" + given.output + "'";
+        return "the output must end in .png, .svg, .pdf or .json: '" + given.output + "'";
     const ExportKind kind = *format == widgets::ExportFormat::Png ? ExportKind::Png
         : *format == widgets::ExportFormat::Svg                   ? ExportKind::Svg
                                                                   : ExportKind::Pdf;
-    if (!given.size.empty()) {
+    const auto slide = widgets::slideSize(QString::fromStdString(given.size));
+    if (slide) {
+        if (!given.scale.empty())
+            return "--size " + given.size + " sets the scale itself: leave out --scale";
+        out.options = widgets::slideOptions(*slide);
+        if (kind != ExportKind::Png)
+            out.options.scale = 1;
+    } else if (!given.size.empty()) {
         const std::string& v = given.size;
         const auto x = v.find('x');
         const auto w = x == std::string::npos ? std::nullopt : parseNumber<int>(std::string_view(v).substr(0, x));
         const auto h = x == std::string::npos ? std::nullopt : parseNumber<int>(std::string_view(v).substr(x + 1));
         if (!w || !h)
-            return "--size takes WIDTHxHEIGHT, such as 1600x1000, not '" + v + "'";
+            return "--size takes WIDTHxHEIGHT, such as 1600x1000, or slide or slide-4:3, not '" + v + "'";
         out.options.size = QSize(*w, *h);
     }
-    if (!given.scale.empty()) {
+    if (!given.scale.empty() && !slide) {
         const std::string& v = given.scale;
         const auto s = parseNumber<double>(v);
         if (!s || !(*s >= kMinExportScale && *s <= kMaxExportScale))
@@ -94,7 +109,7 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
         if (kind != ExportKind::Png && *s != 1)
             return std::string("--scale sets a PNG's pixels; an SVG or PDF is drawn at --size");
         out.options.scale = *s;
-    } else if (kind != ExportKind::Png) {
+    } else if (kind != ExportKind::Png && !slide) {
         out.options.scale = 1;
     }
     if (const auto error
@@ -110,6 +125,8 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
             return "--theme takes light or dark, not '" + given.theme + "'";
         out.dark = given.theme == "dark";
     }
+    if (out.geometry && out.sweep)
+        return std::string("--output FILE.json writes the roofline's geometry: leave out --view sweep");
     if (!given.param.empty() && !out.sweep)
         return std::string("--param chooses what the sweep chart runs along: give --view sweep too");
     return std::nullopt;
@@ -142,11 +159,13 @@ int runExport(const ExportOptions& given)
     static char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
     setIdentity();
-    const widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
+    widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
+    theme.zoom = parsed.options.zoom.value_or(1);
     const QString output = QString::fromStdString(given.output);
     QString error;
     if (parsed.sweep) {
         widgets::SweepChart chart;
+        chart.setTitled(true);
         chart.setTheme(theme);
         chart.setAnalysis(std::move(analysis));
         const std::vector<std::string> params = chart.params();
@@ -166,7 +185,8 @@ int runExport(const ExportOptions& given)
         chart.setAnalysis(std::move(analysis));
         chart.setTheme(theme);
         chart.resize(parsed.options.size);
-        error = widgets::exportChart(chart, output, parsed.options);
+        error = parsed.geometry ? widgets::exportGeometry(chart, output, parsed.options)
+                                : widgets::exportChart(chart, output, parsed.options);
     }
     if (!error.isEmpty())
         return fail(kExitBadFile, error.toStdString());

@@ -222,10 +222,10 @@ QString FileCommands::exportTo(const QString& path, const ExportOptions& options
     ChartTheme theme = options.theme == ExportTheme::Light ? ChartTheme::light()
         : options.theme == ExportTheme::Dark               ? ChartTheme::darkTheme()
                                                            : shown;
-    theme.zoom = shown.zoom;
+    theme.zoom = options.zoom.value_or(shown.zoom);
     if (options.transparent)
         theme.background = Qt::transparent;
-    if (options.theme == ExportTheme::AsShown && !options.transparent)
+    if (options.theme == ExportTheme::AsShown && !options.transparent && !options.zoom)
         return exportChart(*m_chart, path, options);
     m_chart->setTheme(theme);
     const QString error = exportChart(*m_chart, path, options);

@@ -1,5 +1,5 @@
 // Label placement in pixels: where the names of markers and ridges go so that no text covers a marker, a line or
-// another text, and markers that would hide one another drawn apart. Plain geometry, for the window and the export.
+// another text. Plain geometry, for the window and the export.
 #pragma once
 
 #include "chart/chart.h"
@@ -86,13 +86,5 @@ std::vector<LabelPriority> roofPriorities(
     const Layout&, const std::vector<Evaluation>& evaluations, std::string_view lessonRoof);
 // The order to place labels in: the highest priority first, labels of equal priority in their given order.
 std::vector<std::size_t> placementOrder(const std::vector<LabelPriority>&);
-
-// Markers of different operations closer than `size` pixels hide one another. Returns each marker's centre as drawn:
-// the markers of a crowd of at most kMostSpread operations stand evenly on a circle around the crowd's middle, just
-// apart, the leftmost first (two side by side); every other marker where it is. `owners` names each marker's
-// operation: one operation's markers at the same pixel move together. Centres in pixels.
-inline constexpr std::size_t kMostSpread = 32;
-std::vector<Point> spreadMarkers(
-    const std::vector<Point>& centres, const std::vector<std::size_t>& owners, double size);
 
 } // namespace roofline::chart

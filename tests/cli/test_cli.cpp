@@ -9,6 +9,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include <csignal>
@@ -615,6 +616,103 @@ private slots:
             QVERIFY2(r.err.isEmpty(), r.err.constData());
         else
             QVERIFY2(r.err.contains(error.toUtf8()), r.err.constData());
+    }
+
+    // --output FILE.json: the chart's geometry in the PNG's pixels, under the documented keys; a slide size makes it
+    // 1920x1080 with text at least 2.5 % of the height.
+    void exportGeometryAsJson_data()
+    {
+        QTest::addColumn<QStringList>("size");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("height");
+        QTest::newRow("800x500 at scale 2") << QStringList { "--size", "800x500" } << 1600 << 1000;
+        QTest::newRow("800x500 at scale 1") << QStringList { "--size", "800x500", "--scale", "1" } << 800 << 500;
+        QTest::newRow("slide") << QStringList { "--size", "slide" } << 1920 << 1080;
+        QTest::newRow("slide-4:3") << QStringList { "--size", "slide-4:3" } << 1440 << 1080;
+    }
+    void exportGeometryAsJson()
+    {
+        QFETCH(QStringList, size);
+        QFETCH(int, width);
+        QFETCH(int, height);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("chart.json");
+        const Run r = run(QStringList { "export", "--scenario",
+                              ROOFLINE_SOURCE_DIR "/presets/scenarios/h100-matmul.yaml", "--output", path }
+                + size,
+            cleanEnvironment(m_config.path()));
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QCOMPARE(root.keys(), (QStringList { "envelope", "image", "legend", "markers", "plot", "roofs", "texts" }));
+        QCOMPARE(root["image"]["width"].toInt(), width);
+        QCOMPARE(root["image"]["height"].toInt(), height);
+        const QJsonObject plot = root["plot"].toObject();
+        QCOMPARE(plot.keys(), (QStringList { "height", "width", "x", "y" }));
+        QVERIFY(plot["width"].toDouble() > width / 2.0 && plot["x"].toDouble() + plot["width"].toDouble() <= width);
+        QVERIFY(!root["roofs"].toArray().isEmpty());
+        QCOMPARE(root["envelope"].toArray().size(), 3);
+        const QJsonArray markers = root["markers"].toArray();
+        QVERIFY(!markers.isEmpty());
+        // The scenario's own id for the operation it names.
+        QVERIFY(
+            std::any_of(markers.begin(), markers.end(), [](const QJsonValue& m) { return m["operation"] == "large"; }));
+        for (const QJsonValue& m : markers) {
+            QCOMPARE(m.toObject().keys(),
+                (QStringList { "at", "binding", "count", "drawn", "operation", "radius", "resource" }));
+            QVERIFY(!m["operation"].toString().isEmpty());
+        }
+        bool title = false;
+        for (const QJsonValue& t : root["texts"].toArray()) {
+            title = title || t["kind"].toString() == "title";
+            QCOMPARE(t["rect"].toArray().size(), 4);
+            QVERIFY(!t["text"].toString().contains("(modified)"));
+            if (size.contains("slide-4:3") || size.contains("slide")) {
+                const QJsonArray corners = t["polygon"].toArray();
+                const double high = corners.isEmpty() ? t["rect"][3].toDouble()
+                                                      : std::hypot(corners[3][0].toDouble() - corners[0][0].toDouble(),
+                                                          corners[3][1].toDouble() - corners[0][1].toDouble());
+                QVERIFY2(high >= 0.025 * height - 0.01, qPrintable(t["text"].toString()));
+            }
+        }
+        QVERIFY(title);
+    }
+
+    // A geometry that cannot be written, or asked of the sweep, is refused with a message naming why; a slide size
+    // sets its own scale.
+    void exportGeometryRefusals_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no such folder") << QStringList { "--output", "/nonexistent/folder/chart.json" } << 1
+                                        << "Cannot write /nonexistent/folder/chart.json";
+        QTest::newRow("the sweep") << QStringList { "--output", "chart.json", "--view", "sweep" } << 2
+                                   << "--output FILE.json writes the roofline's geometry: leave out --view sweep";
+        QTest::newRow("another extension") << QStringList { "--output", "chart.txt" } << 2
+                                           << "the output must end in .png, .svg, .pdf or .json: 'chart.txt'";
+        QTest::newRow("slide with a scale") << QStringList { "--output", "chart.png", "--size", "slide", "--scale",
+            "1" } << 2 << "--size slide sets the scale itself: leave out --scale";
+        QTest::newRow("an unknown size") << QStringList { "--output", "chart.png", "--size", "slide-3:2" } << 2
+                                         << "--size takes WIDTHxHEIGHT, such as 1600x1000, or slide or slide-4:3, "
+                                            "not 'slide-3:2'";
+    }
+    void exportGeometryRefusals()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = run(QStringList { "export", "--preset", "h100-sxm" } + args, cleanEnvironment(m_config.path()));
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, code);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     }
 
     // Outside a desktop session there is no runtime folder: an export still prints nothing on stderr, and the folder

@@ -1,6 +1,7 @@
 // Chart geometry with numbers: decade ranges, roofs, envelope, markers and label spots against the core's figures.
 #include "chart/chart.h"
 #include "chart/label_placement.h"
+#include "chart/marker_stacks.h"
 #include "files/presets.h"
 #include "files/scenario.h"
 #include "roofline/evaluate.h"
@@ -10,6 +11,7 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <numeric>
 
 using namespace roofline;
 using namespace roofline::chart;
@@ -461,45 +463,97 @@ private slots:
         QCOMPARE(moved[0]->spot, 0);
     }
 
-    void coincidingMarkersStandApart()
+    // Markers closer than the radius to the first of them, each on the others' roofs, are drawn as one, which counts
+    // them; markers of other roofs and markers apart stay as they are.
+    void coincidingMarkersStack()
     {
-        const double size = 10;
-        // Two operations at the same pixel stand side by side, a marker's width apart, around the pixel.
-        auto two = spreadMarkers({ { 100, 100 }, { 100, 100 } }, { 0, 1 }, size);
-        QCOMPARE(two[0].x, 95.0);
-        QCOMPARE(two[1].x, 105.0);
-        QCOMPARE(two[0].y, 100.0);
-        // The leftmost stays on the left: the crowd keeps the order of x.
-        two = spreadMarkers({ { 104, 100 }, { 100, 100 } }, { 0, 1 }, size);
-        QVERIFY(two[1].x < two[0].x);
-        QCOMPARE((two[0].x + two[1].x) / 2, 102.0);
-        // Markers a marker's width apart or more, and one operation's own markers, stay where they are.
-        const std::vector<Point> apart { { 100, 100 }, { 110, 100 }, { 300, 300 }, { 305, 300 } };
-        const auto same = spreadMarkers(apart, { 0, 1, 2, 2 }, size);
-        for (std::size_t i = 0; i < apart.size(); ++i)
-            QCOMPARE(same[i].x, apart[i].x);
-        // Three at one pixel stand on a circle with neighbours 10 px apart: radius 10 / (2 sin 60°) = 5.7735.
-        const auto three = spreadMarkers({ { 0, 0 }, { 0, 0 }, { 0, 0 } }, { 0, 1, 2 }, size);
-        for (std::size_t i = 0; i < 3; ++i) {
-            QVERIFY(std::abs(std::hypot(three[i].x, three[i].y) - 5.7735) < 1e-4);
-            const Point& next = three[(i + 1) % 3];
-            QVERIFY(std::abs(std::hypot(three[i].x - next.x, three[i].y - next.y) - size) < 1e-9);
+        const MarkerRoof hbm { 1e15, 3e12, {} }; // its ridge at 333.3 FLOPs per byte
+        const MarkerRoof l2 { 1e15, 8e12, {} };
+        const Point flat { 1000, 1e15 };
+        const Point slope { 10, 3e13 };
+        const double radius = 6;
+        // Two operations at one pixel of one roof: the binding marker is drawn, for both.
+        auto two = stackMarkers(
+            { { 100, 50 }, { 100, 50 } }, { flat, flat }, { hbm, hbm }, { 0, 1 }, { false, true }, radius);
+        QCOMPARE(two.drawnAs, (std::vector<std::size_t> { 1, 1 }));
+        QCOMPARE(two.count, (std::vector<std::size_t> { 2, 2 }));
+        // The operation being dragged is drawn whatever the others are.
+        two = stackMarkers(
+            { { 100, 50 }, { 100, 50 } }, { flat, flat }, { hbm, hbm }, { 0, 1 }, { false, true }, radius, 0);
+        QCOMPARE(two.drawnAs, (std::vector<std::size_t> { 0, 0 }));
+        // Past both ridges the HBM and L2 roofs are one flat roof; below them two slopes. The same slope under two
+        // peaks is one roof too.
+        two = stackMarkers({ { 100, 50 }, { 100, 50 } }, { flat, flat }, { hbm, l2 }, { 0, 1 }, { true, true }, radius);
+        QCOMPARE(two.count, (std::vector<std::size_t> { 2, 2 }));
+        const auto slopes = stackMarkers(
+            { { 100, 50 }, { 100, 50 } }, { slope, { 10, 8e13 } }, { hbm, l2 }, { 0, 1 }, { true, true }, radius);
+        QCOMPARE(slopes.drawnAs, (std::vector<std::size_t> { 0, 1 }));
+        QCOMPARE(slopes.count, (std::vector<std::size_t> { 1, 1 }));
+        two = stackMarkers({ { 100, 50 }, { 100, 50 } }, { slope, slope }, { hbm, { 5e14, 3e12, {} } }, { 0, 1 },
+            { true, true }, radius);
+        QCOMPARE(two.count, (std::vector<std::size_t> { 2, 2 }));
+        // Just below the ridge on the slope and just past it on the flat: each lies on the other's roof.
+        two = stackMarkers({ { 98, 50 }, { 100, 50 } }, { { 330, 9.9e14 }, { 340, 1e15 } }, { hbm, hbm }, { 0, 1 },
+            { true, true }, radius);
+        QCOMPARE(two.drawnAs, (std::vector<std::size_t> { 0, 0 }));
+        // A marker held below its roof (latency) stands only with its like.
+        const MarkerRoof held { 1e15, 3e12, "HBM" };
+        const auto under = stackMarkers({ { 100, 50 }, { 100, 50 }, { 100, 50 } },
+            { slope, { 10, 1e13 }, { 10, 1e13 } }, { hbm, held, held }, { 0, 1, 2 }, { true, true, true }, radius);
+        QCOMPARE(under.drawnAs, (std::vector<std::size_t> { 0, 1, 1 }));
+        QCOMPARE(under.count, (std::vector<std::size_t> { 1, 2, 2 }));
+        // A row 4 px apart along one roof: stacks within 6 px of their first, 0 and 4, 8 and 12, then 16 alone; a
+        // stack never chains along the row.
+        std::vector<Point> row;
+        std::vector<Point> rowValues;
+        for (int k = 0; k < 5; ++k) {
+            row.push_back({ 200.0 + 4 * k, 300.0 - 2 * k });
+            rowValues.push_back({ 10.0 + k, 3e12 * (10.0 + k) });
         }
-        // An operation's binding marker and its hollow marker at the same pixel move together.
-        const auto owned = spreadMarkers({ { 50, 50 }, { 50, 50 }, { 50, 50 } }, { 0, 0, 1 }, size);
-        QCOMPARE(owned[0].x, owned[1].x);
-        QCOMPARE(owned[0].x, 45.0);
-        QCOMPARE(owned[2].x, 55.0);
-        // A crowd larger than kMostSpread, and a cell crowded past twice that (thousands of operations along one
-        // roof), are left as drawn.
-        for (const std::size_t n : { kMostSpread + 1, 2 * kMostSpread + 1 }) {
-            const std::vector<Point> many(n, Point { 7, 7 });
-            std::vector<std::size_t> owners(many.size());
-            for (std::size_t i = 0; i < owners.size(); ++i)
-                owners[i] = i;
-            for (const Point& p : spreadMarkers(many, owners, size))
-                QCOMPARE(p.x, 7.0);
+        const auto rowed
+            = stackMarkers(row, rowValues, std::vector(5, hbm), { 0, 1, 2, 3, 4 }, std::vector(5, false), radius);
+        QCOMPARE(rowed.drawnAs, (std::vector<std::size_t> { 0, 0, 2, 2, 4 }));
+        QCOMPARE(rowed.count, (std::vector<std::size_t> { 2, 2, 2, 2, 1 }));
+        // One operation's two markers at one spot count once; a marker far off any screen stands alone.
+        const auto own = stackMarkers({ { 10, 10 }, { 10, 10 }, { 11, 10 }, { 1e9, 10 }, { 1e9, 10 } },
+            std::vector(5, flat), std::vector(5, hbm), { 3, 3, 4, 5, 6 }, std::vector(5, false), radius);
+        QCOMPARE(own.drawnAs, (std::vector<std::size_t> { 0, 0, 0, 3, 4 }));
+        QCOMPARE(own.count, (std::vector<std::size_t> { 2, 2, 2, 1, 1 }));
+        // Thousands at one pixel: one marker standing for all of them.
+        const std::size_t n = 5000;
+        std::vector<std::size_t> owners(n);
+        std::iota(owners.begin(), owners.end(), std::size_t(0));
+        const auto crowd = stackMarkers(std::vector(n, Point { 7, 7 }), std::vector(n, flat), std::vector(n, hbm),
+            owners, std::vector(n, false), radius);
+        QVERIFY(std::all_of(crowd.drawnAs.begin(), crowd.drawnAs.end(), [](std::size_t i) { return i == 0; }));
+        QCOMPARE(crowd.count.front(), n);
+    }
+
+    // Each marker of every preset's default workload names the roof it lies on, min(practical peak, practical
+    // bandwidth · x), or its resource when it lies below it.
+    void markersKnowTheirRoof()
+    {
+        for (const Hardware& hw : library().presets()) {
+            const auto evs = evaluateAll(defaultWorkload(hw), hw);
+            const Layout l = layout(hw, hw.defaultDtype(), evs, hw);
+            QVERIFY(!l.markers.empty());
+            for (const Marker& m : l.markers) {
+                const Evaluation& ev = evs[m.operation];
+                const ResourceUse& r = ev.resources[m.resource];
+                const MarkerRoof roof = markerRoof(m, ev);
+                QCOMPARE(roof.peak, ev.peak * ev.computeEfficiency);
+                QCOMPARE(roof.bandwidth, r.bandwidth * r.efficiency);
+                const double y = std::min(roof.peak, roof.bandwidth * m.at.x);
+                QVERIFY(roof.under.empty() ? std::abs(m.at.y - y) <= 1e-3 * y
+                                           : m.at.y < (1 - 1e-3) * y && roof.under == r.name);
+            }
         }
+        // Held below its roof by the launch floor, a marker names its resource.
+        const Hardware& hw = *library().find("h100-sxm");
+        Evaluation ev = evaluateAll(defaultWorkload(hw), hw).front();
+        Marker held = markersOf(0, ev).front();
+        held.at.y /= 2;
+        QCOMPARE(markerRoof(held, ev).under, ev.resources[held.resource].name);
     }
 
     void rotatedTextFootprints()

@@ -40,6 +40,18 @@ QString describe(const RooflineChart::DrawnMarker& m, const Session& s)
         .arg(m.centre.y(), 0, 'f', 1);
 }
 
+// The marker an operation's name stands beside: its binding one, else its first.
+std::vector<RooflineChart::DrawnMarker>::const_iterator ownMarker(
+    const RooflineChart* chart, const std::vector<RooflineChart::DrawnMarker>& markers, std::size_t op)
+{
+    const auto binding = std::find_if(markers.begin(), markers.end(), [&](const RooflineChart::DrawnMarker& m) {
+        return m.operation == op && chart->chartLayout().markers[m.marker].binding;
+    });
+    return binding != markers.end() ? binding
+                                    : std::find_if(markers.begin(), markers.end(),
+                                        [op](const RooflineChart::DrawnMarker& m) { return m.operation == op; });
+}
+
 } // namespace
 
 class TestChartLabels : public QObject {
@@ -104,10 +116,11 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     const QRectF plot = chart->axisRect()->rect();
     QVERIFY(!markers.empty());
 
-    // No marker covers more than half of another operation's.
+    // No marker covers more than half of another operation's: where they would, one is drawn for both.
     for (std::size_t i = 0; i < markers.size(); ++i)
         for (std::size_t j = i + 1; j < markers.size(); ++j) {
-            if (markers[i].operation == markers[j].operation || !plot.contains(markers[i].centre))
+            if (markers[i].operation == markers[j].operation || !plot.contains(markers[i].centre) || !markers[i].painted
+                || !markers[j].painted)
                 continue;
             const QPointF d = markers[i].centre - markers[j].centre;
             QVERIFY2(std::hypot(d.x(), d.y()) >= markers[i].diameter / 2,
@@ -123,7 +136,11 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
         const auto named = std::find_if(
             labels.begin(), labels.end(), [op](const RooflineChart::DrawnLabel& l) { return l.operation == op; });
         if (named == labels.end()) {
-            QVERIFY2(!allNamed, qPrintable(QString::fromStdString(session.operations[op].name) + " is not named"));
+            // An operation whose every marker another one stands for is counted there ("×3"); hovering lists it.
+            const bool counted = std::none_of(markers.begin(), markers.end(),
+                [&](const RooflineChart::DrawnMarker& m) { return m.operation == op && m.painted; });
+            QVERIFY2(!allNamed || counted,
+                qPrintable(QString::fromStdString(session.operations[op].name) + " is not named"));
             continue;
         }
         QCOMPARE(named->text, QString::fromStdString(session.operations[op].name));
@@ -182,8 +199,7 @@ void TestChartLabels::namesHoldStillThroughADrag()
         for (const RooflineChart::DrawnLabel& l : chart->drawnLabels()) {
             if (!l.operation)
                 continue;
-            const auto own = std::find_if(markers.begin(), markers.end(),
-                [&](const RooflineChart::DrawnMarker& m) { return m.operation == *l.operation; });
+            const auto own = ownMarker(chart, markers, *l.operation);
             if (own != markers.end())
                 out[*l.operation] = l.box.translated(-own->centre);
         }
@@ -203,6 +219,14 @@ void TestChartLabels::namesHoldStillThroughADrag()
         const auto markers = chart->drawnMarkers();
         const auto labels = chart->drawnLabels();
         const QRectF plot = chart->axisRect()->rect();
+        // The sloped roofs' names, which follow their roofs, as the boxes of their turned texts.
+        std::vector<QRectF> roofNames;
+        for (const auto& [name, item] : chart->chartTexts().roofs)
+            if (item->visible() && item->rotation() != 0)
+                roofNames.push_back(
+                    QPolygonF({ item->topLeft->pixelPosition(), item->topRight->pixelPosition(),
+                                  item->bottomRight->pixelPosition(), item->bottomLeft->pixelPosition() })
+                        .boundingRect());
         for (const auto& [op, box] : before) {
             const auto it = now.find(op);
             if (it != now.end() && std::abs(it->second.left() - box.left()) < 1
@@ -210,16 +234,16 @@ void TestChartLabels::namesHoldStillThroughADrag()
                 ++held;
                 continue;
             }
-            // Moved or gone: its old place, beside its marker now, meets something else.
-            const auto own = std::find_if(markers.begin(), markers.end(),
-                [op = op](const RooflineChart::DrawnMarker& m) { return m.operation == op; });
+            // Moved or gone: its old place, beside its marker now, meets something else: a name, a marker, a roof's.
+            const auto own = ownMarker(chart, markers, op);
             QVERIFY(own != markers.end());
             const QRectF old = box.translated(own->centre);
             const bool taken = !plot.contains(old)
                 || std::any_of(labels.begin(), labels.end(),
                     [&](const RooflineChart::DrawnLabel& l) { return l.operation != op && l.box.intersects(old); })
                 || std::any_of(markers.begin(), markers.end(),
-                    [&](const RooflineChart::DrawnMarker& m) { return m.operation != op && covers(old, m); });
+                    [&](const RooflineChart::DrawnMarker& m) { return m.operation != op && covers(old, m); })
+                || std::any_of(roofNames.begin(), roofNames.end(), [&](const QRectF& r) { return r.intersects(old); });
             QVERIFY2(taken,
                 qPrintable(QStringLiteral("step %1: %2 left a free place")
                                .arg(step)

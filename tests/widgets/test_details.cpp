@@ -42,6 +42,7 @@ private slots:
     void resetAfterAnotherChipRestoresItsPreset();
     void addAndRemoveStayPut();
     void exportDialogReadsCleanly();
+    void exportDialogOffersSlides();
     void exportsInAThemeOfItsOwn();
     void setNamesOneOperationById();
     void launchPrintsNothingOnStderr();
@@ -139,11 +140,35 @@ void TestDetails::exportDialogReadsCleanly()
     // A label shows '&' as an underline only when it has a buddy; without one the '&' itself shows.
     for (const QLabel* label : dialog.findChildren<QLabel*>())
         QVERIFY2(!label->text().contains(QLatin1Char('&')) || label->buddy(), qPrintable(label->text()));
-    const QComboBox* theme = dialog.findChild<QComboBox*>();
+    const QComboBox* theme = dialog.findChild<QComboBox*>(QStringLiteral("theme"));
     QVERIFY(theme);
     QVERIFY(theme->findText(QStringLiteral("Light")) >= 0);
     QVERIFY(theme->findText(QStringLiteral("Dark")) >= 0);
     QVERIFY(dialog.findChild<QCheckBox*>());
+}
+
+// A slide size in the dialog fixes the size, the scale and the zoom; the window writes a slide of 1920 × 1080 pixels.
+void TestDetails::exportDialogOffersSlides()
+{
+    ExportDialog dialog(m_dir.filePath(QStringLiteral("slide.png")), ExportOptions {});
+    auto* size = dialog.findChild<QComboBox*>(QStringLiteral("size"));
+    QVERIFY(size);
+    QCOMPARE(dialog.options().zoom, std::nullopt);
+    size->setCurrentIndex(size->findData(QStringLiteral("slide")));
+    const ExportOptions options = dialog.options();
+    QCOMPARE(options.size, QSize(960, 540));
+    QCOMPARE(options.scale, kSlideScale);
+    QCOMPARE(options.zoom, std::optional<double>(kSlideZoom));
+    const double zoom = m_window->chart()->theme().zoom;
+    QCOMPARE(m_window->exportTo(dialog.path(), options), QString());
+    QCOMPARE(QImage(dialog.path()).size(), QSize(1920, 1080));
+    QCOMPARE(m_window->chart()->theme().zoom, zoom);
+    // Options that came from a slide open the dialog on it again; Custom hands the size back.
+    ExportDialog again(dialog.path(), options);
+    auto* sizeAgain = again.findChild<QComboBox*>(QStringLiteral("size"));
+    QCOMPARE(sizeAgain->currentData().toString(), QStringLiteral("slide"));
+    sizeAgain->setCurrentIndex(0);
+    QCOMPARE(again.options().zoom, std::nullopt);
 }
 
 void TestDetails::exportsInAThemeOfItsOwn()

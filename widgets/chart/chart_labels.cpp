@@ -58,7 +58,7 @@ void RooflineChart::placeLabels()
 {
     const QRect plot = axisRect()->rect();
     const chart::Box area { double(plot.left()), double(plot.top()), double(plot.width()), double(plot.height()) };
-    spreadMarkers();
+    stackMarkers();
     Taken taken;
     placeFixed(taken, area);
     // The envelope's slope, the boldest line, is kept clear of ridge and operation labels, and of the names of the
@@ -83,6 +83,7 @@ void RooflineChart::placeLabels()
         placeRoofLabels(order[next], taken, envelopeGrid, area);
     taken.add(envelope);
     placeFree(taken, area);
+    placeCounts(taken, area);
     for (; next < order.size(); ++next)
         placeRoofLabels(order[next], taken, envelopeGrid, area);
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption }) {
@@ -182,52 +183,6 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         names.push_back(*free);
     }
     taken.add(names);
-}
-
-void RooflineChart::spreadMarkers()
-{
-    std::vector<chart::Point> centres;
-    std::vector<std::size_t> owners;
-    centres.reserve(m_layout.markers.size());
-    owners.reserve(m_layout.markers.size());
-    for (const chart::Marker& m : m_layout.markers) {
-        centres.push_back({ xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y) });
-        owners.push_back(m.operation);
-    }
-    // The marker's size with its pen: the visible disc another must not cover.
-    m_markerPixels = chart::spreadMarkers(centres, owners, 9 * m_theme.zoom + m_theme.width(2));
-    // Only the graphs holding a marker that stands apart now, or stood apart as they were last written, are
-    // written again.
-    std::set<QCPGraph*> dirty;
-    dirty.swap(m_spreadGraphs);
-    m_markerCoords.resize(m_layout.markers.size());
-    for (std::size_t j = 0; j < centres.size(); ++j) {
-        const bool moved = m_markerPixels[j].x != centres[j].x || m_markerPixels[j].y != centres[j].y;
-        m_markerCoords[j] = moved
-            ? chart::Point { xAxis->pixelToCoord(m_markerPixels[j].x), yAxis->pixelToCoord(m_markerPixels[j].y) }
-            : m_layout.markers[j].at;
-        if (moved) {
-            const OperationItems& items = m_operations[m_layout.markers[j].operation];
-            m_spreadGraphs.insert(items.hollow);
-            if (m_layout.markers[j].binding)
-                m_spreadGraphs.insert(items.filled);
-        }
-    }
-    dirty.insert(m_spreadGraphs.begin(), m_spreadGraphs.end());
-    if (dirty.empty())
-        return; // the graphs hold every marker at its point already
-    std::map<QCPGraph*, std::vector<chart::Point>> graphs;
-    for (QCPGraph* graph : dirty)
-        graphs[graph];
-    for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
-        const OperationItems& items = m_operations[m_layout.markers[j].operation];
-        if (const auto hollow = graphs.find(items.hollow); hollow != graphs.end())
-            hollow->second.push_back(m_markerCoords[j]);
-        if (const auto filled = graphs.find(items.filled); m_layout.markers[j].binding && filled != graphs.end())
-            filled->second.push_back(m_markerCoords[j]);
-    }
-    for (const auto& [graph, points] : graphs)
-        setPoints(graph, points);
 }
 
 void RooflineChart::placeRoofLabels(std::size_t i, Taken& taken, const Taken& envelope, const chart::Box& area)
@@ -439,16 +394,6 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
         m_labels[used]->setVisible(false);
         m_leaders[used]->setVisible(false);
     }
-}
-
-std::vector<RooflineChart::DrawnMarker> RooflineChart::drawnMarkers() const
-{
-    std::vector<DrawnMarker> out;
-    const double diameter = 9 * m_theme.zoom + m_theme.width(2);
-    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_markerPixels.size(); ++j)
-        out.push_back({ m_operations[m_layout.markers[j].operation].operation,
-            QPointF(m_markerPixels[j].x, m_markerPixels[j].y), diameter });
-    return out;
 }
 
 std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnLabels() const

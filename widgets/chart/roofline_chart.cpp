@@ -258,7 +258,9 @@ void RooflineChart::clearPlot()
     m_labels.clear();
     m_leaders.clear();
     m_labelOperations.clear();
-    m_spreadGraphs.clear();
+    m_stackedGraphs.clear();
+    m_counts.clear();
+    m_countOperations.clear();
     m_more = nullptr;
     m_highlight = nullptr;
     m_measuredGraphs.clear();
@@ -380,14 +382,31 @@ void RooflineChart::applyDrawing(bool fast)
 RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
     : m_chart(qobject_cast<RooflineChart*>(&plot))
 {
-    if (m_chart && m_chart->m_smoothScopes++ == 0 && m_chart->m_fast)
+    if (!m_chart || m_chart->m_smoothScopes++ > 0)
+        return;
+    if (m_chart->m_fast)
         m_chart->applyDrawing(false);
+    // The window's state stays in the window: a file or a slide shows the chart alone.
+    m_title = m_chart->m_title->text();
+    const QString modified = QStringLiteral(" (modified)");
+    if (m_title.endsWith(modified))
+        m_chart->m_title->setText(m_title.chopped(modified.size()));
+    for (QCPGraph* ring : { m_chart->m_highlight, m_chart->m_measuredRing })
+        if (ring && ring->visible()) {
+            m_rings.push_back(ring);
+            ring->setVisible(false);
+        }
 }
 
 RooflineChart::SmoothScope::~SmoothScope()
 {
-    if (m_chart && --m_chart->m_smoothScopes == 0 && m_chart->m_fast)
+    if (!m_chart || --m_chart->m_smoothScopes > 0)
+        return;
+    if (m_chart->m_fast)
         m_chart->applyDrawing(true);
+    m_chart->m_title->setText(m_title);
+    for (QCPGraph* ring : m_rings)
+        ring->setVisible(true);
 }
 
 void RooflineChart::finishRedraw()
@@ -443,13 +462,20 @@ void RooflineChart::setPoints(QCPGraph* graph, const std::vector<chart::Point>& 
 QString RooflineChart::hoverText(const QPointF& pixel) const
 {
     const double reach = 8 * m_theme.zoom;
-    for (std::size_t k = 0; k < m_operations.size() && k < m_evaluations.size(); ++k) {
-        for (const chart::Point& p : m_operations[k].points) { // every marker, filled or not
-            const QPointF at(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
-            if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
-                return operationTooltip(m_analysis->session.operations[m_operations[k].operation], m_evaluations[k]);
-        }
+    // Every operation with a marker under the pointer, filled or not, those a marker stands for among them.
+    QStringList operations;
+    std::set<std::size_t> listed;
+    for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
+        const QPointF at = j < m_markerPixels.size()
+            ? QPointF(m_markerPixels[j].x, m_markerPixels[j].y)
+            : QPointF(xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y));
+        if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach && listed.insert(m.operation).second)
+            operations.append(operationTooltip(
+                m_analysis->session.operations[m_operations[m.operation].operation], m_evaluations[m.operation]));
     }
+    if (!operations.isEmpty())
+        return operations.join(QStringLiteral("<hr>"));
     if (QString measured = measuredHover(pixel); !measured.isEmpty())
         return measured;
     for (const chart::RoofSegment& r : m_layout.roofs) {

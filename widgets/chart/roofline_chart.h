@@ -3,6 +3,7 @@
 
 #include "chart/chart.h"
 #include "chart/label_placement.h"
+#include "chart/marker_stacks.h"
 #include "common/chart_theme.h"
 #include "session/analysis.h"
 
@@ -77,13 +78,17 @@ public:
     QString titleText() const;
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
-    // Where the last layout drew things, in pixels: each marker's centre as drawn (markers that would hide one
-    // another stand apart) and its diameter with its pen; the boxes of the level texts (operations' and ridges'
+    // Where the last layout drew things, in pixels: each marker's centre as drawn (markers of one roof that would hide
+    // one another are drawn as one, which stands for them all: chart::stackMarkers) and its diameter with its pen; the
+    // boxes of the level texts (operations' and ridges'
     // labels, flat roofs' names, measured ceilings' names) and the leader lines joining labels to far markers.
     struct DrawnMarker {
         std::size_t operation = 0;
-        QPointF centre;
+        QPointF centre; // of the marker drawn in its place: its own, or the one that stands for it
         double diameter = 0;
+        std::size_t count = 1; // how many operations the marker drawn at centre stands for
+        bool painted = true; // whether it is that marker; otherwise another one is drawn for it
+        std::size_t marker = 0; // index into chartLayout().markers
     };
     std::vector<DrawnMarker> drawnMarkers() const;
     struct DrawnLabel {
@@ -102,6 +107,19 @@ public:
         QPolygonF outline;
     };
     std::vector<DrawnRoofLabel> drawnRoofLabels() const;
+    // The counts beside markers that stand for several operations ("×3"), as placed by the last layout.
+    std::vector<DrawnLabel> drawnCounts() const;
+    // The texts of the chart as its items hold them, for the chart's geometry: the title element, the roofs' and
+    // ridges' names (a sloped roof's name is drawn at an angle), the operations' names, the counts and the notes.
+    struct ChartTexts {
+        const QCPTextElement* title = nullptr;
+        std::vector<std::pair<std::string, const QCPItemText*>> roofs; // by roof name, practical roofs' too
+        std::vector<std::pair<std::string, const QCPItemText*>> ridges; // by roof name
+        std::vector<std::pair<std::size_t, const QCPItemText*>> operations; // by session operation
+        std::vector<std::pair<std::size_t, const QCPItemText*>> counts;
+        std::vector<const QCPItemText*> notes; // captions and the measured ceilings' names
+    };
+    ChartTexts chartTexts() const;
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
     QStringList legendEntries() const;
     // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
@@ -140,8 +158,9 @@ public:
     static constexpr int kSettleMs = 200;
     bool drawsFast() const { return m_fast; }
 
-    // Makes the chart draw smooth for as long as it lives, whatever input it follows: every export and copy draws
-    // through one. Changes nothing on screen.
+    // Makes the chart draw smooth for as long as it lives, whatever input it follows, and without the state of the
+    // window: no selection ring, no ring round a measured kernel, no "(modified)" in the title, markers stacked as
+    // for no selection. Every export and copy draws through one. Changes nothing on screen.
     class SmoothScope {
     public:
         explicit SmoothScope(QCustomPlot&);
@@ -151,6 +170,8 @@ public:
 
     private:
         RooflineChart* m_chart;
+        QString m_title; // the title as the window shows it
+        std::vector<QCPGraph*> m_rings; // the rings it hid
     };
 
     // Axes that hold still (roofline_chart_interaction.cpp). While locked the axes keep their range through a drag or
@@ -244,8 +265,11 @@ private:
     bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
     // chart_labels.cpp
     void placeLabels();
-    // Moves markers of different operations that would hide one another apart, in the graphs' data.
-    void spreadMarkers();
+    // Draws one marker for those of one roof that would hide one another (chart::stackMarkers): the graphs hold the
+    // markers drawn, and m_markerPixels each marker's centre as drawn (roofline_chart_markers.cpp).
+    void stackMarkers();
+    // The counts beside the markers that stand for several operations, clear of what is placed.
+    void placeCounts(chart::BoxGrid& taken, const chart::Box& area);
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
     // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
@@ -292,6 +316,8 @@ private:
     // Labels sit on a veil of the background so that a line passing under them does not cross the letters.
     QColor halo() const;
 
+    // A marker's visible disc with its pen, in pixels.
+    double markerDiameter() const { return 9 * m_theme.zoom + m_theme.width(2); }
     // Room a marker takes with its pen and a little air, in pixels at zoom 1.
     static constexpr double kMarkerRoom = 14;
 
@@ -351,10 +377,14 @@ private:
     std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
     std::vector<std::size_t> m_labelOperations; // the operation each shown label names
     std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last (placeLabels)
-    // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates (spreadMarkers).
+    // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates, and the stacks
+    // (stackMarkers).
     std::vector<chart::Point> m_markerPixels;
     std::vector<chart::Point> m_markerCoords;
-    std::set<QCPGraph*> m_spreadGraphs; // the graphs holding a marker that stands away from its point
+    chart::MarkerStacks m_stacks;
+    std::set<QCPGraph*> m_stackedGraphs; // the graphs that leave out a marker another one stands for
+    std::vector<QCPItemText*> m_counts; // "×3" beside markers that stand for several operations
+    std::vector<std::size_t> m_countOperations; // the operation whose marker each shown count is beside
 
     struct MeasuredGraph {
         QCPGraph* graph = nullptr;

@@ -120,7 +120,10 @@ std::optional<RooflineChart::Hit> RooflineChart::markerAt(const QPointF& pixel) 
     const double reach = 8 * m_theme.zoom;
     std::optional<Hit> hit;
     double nearest = reach;
-    for (const chart::Marker& m : m_layout.markers) {
+    for (std::size_t j = 0; j < m_layout.markers.size(); ++j) {
+        const chart::Marker& m = m_layout.markers[j];
+        if (j < m_stacks.drawnAs.size() && m_stacks.drawnAs[j] != j)
+            continue; // another marker is drawn for it: a press takes the one drawn
         const double distance
             = std::hypot(xAxis->coordToPixel(m.at.x) - pixel.x(), yAxis->coordToPixel(m.at.y) - pixel.y());
         if (distance <= nearest) {

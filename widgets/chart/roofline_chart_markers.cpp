@@ -7,6 +7,8 @@
 #include <cmath>
 #include <iterator>
 #include <map>
+#include <numeric>
+#include <set>
 #include <string>
 #include <tuple>
 
@@ -222,7 +224,11 @@ void RooflineChart::updateOperations()
     m_markerCoords.clear();
     for (const chart::Marker& m : m_layout.markers)
         m_markerCoords.push_back(m.at);
-    m_spreadGraphs.clear(); // every marker at its point until the next layout spreads them (spreadMarkers)
+    // Every marker drawn for itself until the next layout stacks them.
+    m_stacks.drawnAs.resize(m_layout.markers.size());
+    std::iota(m_stacks.drawnAs.begin(), m_stacks.drawnAs.end(), std::size_t(0));
+    m_stacks.count.assign(m_layout.markers.size(), 1);
+    m_stackedGraphs.clear(); // every marker drawn until the next layout stacks them (stackMarkers)
     for (auto& [curve, points] : lines)
         curve->data()->set(points, true);
     updateLegendNames();
@@ -274,18 +280,17 @@ void RooflineChart::updateLegendNames()
 
 QVector<QPointF> RooflineChart::markerPoints(std::size_t operation, bool filled) const
 {
-    const auto items = std::find_if(m_operations.begin(), m_operations.end(),
-        [operation](const OperationItems& o) { return o.operation == operation; });
-    if (items == m_operations.end())
-        return {};
-    // This operation's markers, as far as its group's graph really holds them where they are drawn (a marker that
-    // would hide another's stands a few pixels aside), by intensity.
-    const QVector<QPointF> drawn = pointsOf(filled ? items->filled : items->hollow);
+    // This operation's markers (filled: its binding one), by intensity, as far as the graphs really hold the marker
+    // drawn for each: its own, or the one that stands for it with a count.
     std::vector<chart::Point> out;
     for (std::size_t j = 0; j < m_layout.markers.size() && j < m_markerCoords.size(); ++j) {
         const chart::Marker& m = m_layout.markers[j];
-        if (m_operations[m.operation].operation == operation && (m.binding || !filled)
-            && drawn.contains(QPointF(m_markerCoords[j].x, m_markerCoords[j].y)))
+        if (m_operations[m.operation].operation != operation || (filled && !m.binding))
+            continue;
+        const std::size_t d = j < m_stacks.drawnAs.size() ? m_stacks.drawnAs[j] : j;
+        const OperationItems& items = m_operations[m_layout.markers[d].operation];
+        QCPGraph* graph = filled && m_layout.markers[d].binding ? items.filled : items.hollow;
+        if (pointsOf(graph).contains(QPointF(m_markerCoords[j].x, m_markerCoords[j].y)))
             out.push_back(m.at);
     }
     std::sort(out.begin(), out.end(), [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
@@ -317,6 +322,156 @@ QStringList RooflineChart::legendEntries() const
         if (auto* item = qobject_cast<QCPPlottableLegendItem*>(legend->item(i)))
             names.append(item->plottable()->name());
     return names;
+}
+
+// Runs at every layout, before the labels are placed: which markers stand for others depends on pixels. The graphs
+// then hold the markers drawn; those that leave one out are written again, and those that left one out last time.
+void RooflineChart::stackMarkers()
+{
+    const std::size_t n = m_layout.markers.size();
+    std::vector<chart::Point> centres;
+    std::vector<chart::Point> values;
+    std::vector<chart::MarkerRoof> roofs;
+    std::vector<std::size_t> owners;
+    std::vector<bool> binding;
+    centres.reserve(n);
+    values.reserve(n);
+    roofs.reserve(n);
+    owners.reserve(n);
+    binding.reserve(n);
+    for (const chart::Marker& m : m_layout.markers) {
+        centres.push_back({ xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y) });
+        values.push_back(m.at);
+        roofs.push_back(chart::markerRoof(m, m_evaluations[m.operation]));
+        owners.push_back(m.operation);
+        binding.push_back(m.binding);
+    }
+    // On screen the operation being dragged, else the selected one, is drawn wherever it meets others, so that it
+    // follows the pointer; an export draws the same picture whatever is selected.
+    std::optional<std::size_t> preferred;
+    const std::optional<std::size_t> held
+        = m_markerDragging && m_pressed ? std::optional<std::size_t>(m_pressed->operation) : m_selected;
+    if (held && m_smoothScopes == 0)
+        if (const auto it = std::find(m_shown.begin(), m_shown.end(), *held); it != m_shown.end())
+            preferred = std::size_t(it - m_shown.begin());
+    // Closer than half the visible disc, a marker hides most of the other.
+    m_stacks = chart::stackMarkers(centres, values, roofs, owners, binding, markerDiameter() / 2, preferred);
+    m_markerPixels.resize(n);
+    m_markerCoords.resize(n);
+    std::set<QCPGraph*> dirty;
+    dirty.swap(m_stackedGraphs);
+    for (std::size_t j = 0; j < n; ++j) {
+        const std::size_t drawn = m_stacks.drawnAs[j];
+        m_markerPixels[j] = centres[drawn];
+        m_markerCoords[j] = m_layout.markers[drawn].at;
+        if (drawn != j) {
+            const OperationItems& items = m_operations[m_layout.markers[j].operation];
+            m_stackedGraphs.insert(items.hollow);
+            if (m_layout.markers[j].binding)
+                m_stackedGraphs.insert(items.filled);
+        }
+    }
+    dirty.insert(m_stackedGraphs.begin(), m_stackedGraphs.end());
+    if (dirty.empty())
+        return; // the graphs hold every marker already
+    std::map<QCPGraph*, std::vector<chart::Point>> graphs;
+    for (QCPGraph* graph : dirty)
+        graphs[graph];
+    for (std::size_t j = 0; j < n; ++j) {
+        if (m_stacks.drawnAs[j] != j)
+            continue;
+        const OperationItems& items = m_operations[m_layout.markers[j].operation];
+        if (const auto hollow = graphs.find(items.hollow); hollow != graphs.end())
+            hollow->second.push_back(m_layout.markers[j].at);
+        if (const auto filled = graphs.find(items.filled); m_layout.markers[j].binding && filled != graphs.end())
+            filled->second.push_back(m_layout.markers[j].at);
+    }
+    for (const auto& [graph, points] : graphs)
+        setPoints(graph, points);
+}
+
+// A count beside each marker that stands for several operations, at the first free spot around it once the names are
+// placed; a count with no room is left out (hovering the marker lists the operations, and the table holds them).
+void RooflineChart::placeCounts(chart::BoxGrid& taken, const chart::Box& area)
+{
+    const double gap = kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom;
+    m_countOperations.clear();
+    std::size_t used = 0;
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_stacks.drawnAs.size(); ++j) {
+        if (m_stacks.drawnAs[j] != j || m_stacks.count[j] < 2 || used == std::size_t(kOperationLabels))
+            continue;
+        if (used == m_counts.size()) {
+            QCPItemText* text = addText(8, m_theme.foreground);
+            text->setBrush(QBrush(halo()));
+            text->setPositionAlignment(Qt::AlignCenter);
+            text->position->setType(QCPItemPosition::ptAbsolute);
+            text->setLayer(m_mainLayer);
+            m_counts.push_back(text);
+        }
+        QCPItemText* text = m_counts[used];
+        text->setText(QStringLiteral("×%1").arg(m_stacks.count[j]));
+        const QSizeF size = textSize(text);
+        chart::LabelRequest request { m_markerPixels[j], size.width(), size.height() };
+        request.mayMoveOut = false;
+        const auto placed = chart::placeLabel(request, taken, gap, area);
+        if (!placed)
+            continue;
+        taken.add(placed->box);
+        text->position->setPixelPosition(
+            QPointF(placed->box.left + placed->box.width / 2, placed->box.top + placed->box.height / 2));
+        text->setVisible(true);
+        m_countOperations.push_back(m_shown[m_layout.markers[j].operation]);
+        ++used;
+    }
+    for (std::size_t k = used; k < m_counts.size(); ++k)
+        m_counts[k]->setVisible(false);
+}
+
+std::vector<RooflineChart::DrawnMarker> RooflineChart::drawnMarkers() const
+{
+    std::vector<DrawnMarker> out;
+    const double diameter = markerDiameter();
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_markerPixels.size(); ++j) {
+        const bool stacked = j < m_stacks.drawnAs.size();
+        out.push_back(
+            { m_operations[m_layout.markers[j].operation].operation, QPointF(m_markerPixels[j].x, m_markerPixels[j].y),
+                diameter, stacked ? m_stacks.count[j] : 1, !stacked || m_stacks.drawnAs[j] == j, j });
+    }
+    return out;
+}
+
+std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnCounts() const
+{
+    std::vector<DrawnLabel> out;
+    for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k) {
+        const QSizeF size = const_cast<RooflineChart*>(this)->textSize(m_counts[k]);
+        const QPointF at = m_counts[k]->position->pixelPosition();
+        out.push_back({ m_counts[k]->text(),
+            QRectF(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height()),
+            m_countOperations[k], std::nullopt });
+    }
+    return out;
+}
+
+RooflineChart::ChartTexts RooflineChart::chartTexts() const
+{
+    ChartTexts out;
+    out.title = m_title;
+    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
+        out.roofs.emplace_back(m_layout.roofs[i].name, m_roofs[i].label);
+        if (m_roofs[i].ridgeLabel)
+            out.ridges.emplace_back(m_layout.roofs[i].name, m_roofs[i].ridgeLabel);
+    }
+    for (std::size_t i = 0; i < m_practical.size() && i < m_layout.practical.size(); ++i)
+        out.roofs.emplace_back(m_layout.practical[i].name, m_practical[i].label);
+    for (std::size_t k = 0; k < m_labels.size() && k < m_labelOperations.size(); ++k)
+        out.operations.emplace_back(m_labelOperations[k], m_labels[k]);
+    for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k)
+        out.counts.emplace_back(m_countOperations[k], m_counts[k]);
+    out.notes = { m_bandwidthCaption, m_computeCaption };
+    for (const auto& [line, label] : m_measuredRoofs)
+        out.notes.push_back(label);
+    return out;
 }
 
 } // namespace roofline::widgets

@@ -81,6 +81,22 @@ std::optional<ExportFormat> exportFormatFor(const QString& path)
     return std::nullopt;
 }
 
+ExportOptions slideOptions(const SlideSize& slide, ExportOptions given)
+{
+    given.size = QSize(slide.width, slide.height);
+    given.scale = kSlideScale;
+    given.zoom = kSlideZoom;
+    return given;
+}
+
+std::optional<SlideSize> slideSize(const QString& name)
+{
+    for (const SlideSize& s : kSlideSizes)
+        if (name == QLatin1String(s.name))
+            return s;
+    return std::nullopt;
+}
+
 QImage renderChart(QCustomPlot& chart, QSize size, double scale, bool transparent)
 {
     const RooflineChart::SmoothScope smooth(chart); // an export is smooth even while a slider moves

@@ -18,6 +18,7 @@ namespace roofline::widgets {
 ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
     : QDialog(parent)
     , m_path(new QLineEdit(path, this))
+    , m_preset(new QComboBox(this))
     , m_width(new QSpinBox(this))
     , m_height(new QSpinBox(this))
     , m_scale(new QDoubleSpinBox(this))
@@ -45,6 +46,17 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     m_scale->setSingleStep(0.5);
     m_scale->setValue(options.scale);
     m_scale->setSuffix(QStringLiteral("×"));
+    m_preset->setObjectName(QStringLiteral("size"));
+    m_theme->setObjectName(QStringLiteral("theme"));
+    m_preset->addItem(QStringLiteral("Custom"), QString());
+    for (const SlideSize& slide : kSlideSizes)
+        m_preset->addItem(QString::fromUtf8(slide.title), QString::fromUtf8(slide.name));
+    m_preset->setToolTip(QStringLiteral("A slide's size, with text large enough to read from the back of a room"));
+    // Options that came from a slide size open on it.
+    for (const SlideSize& slide : kSlideSizes)
+        if (options.zoom && options.size == QSize(slide.width, slide.height))
+            m_preset->setCurrentIndex(m_preset->findData(QString::fromUtf8(slide.name)));
+    form->addRow(QStringLiteral("Si&ze"), m_preset);
     form->addRow(QStringLiteral("&Width"), m_width);
     form->addRow(QStringLiteral("&Height"), m_height);
     form->addRow(QStringLiteral("&Scale (PNG)"), m_scale);
@@ -67,7 +79,8 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(m_path, &QLineEdit::textChanged, this, &ExportDialog::updateScale);
-    updateScale();
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExportDialog::updatePreset);
+    updatePreset();
 }
 
 QString ExportDialog::path() const
@@ -77,8 +90,25 @@ QString ExportDialog::path() const
 
 ExportOptions ExportDialog::options() const
 {
-    return { QSize(m_width->value(), m_height->value()), m_scale->value(),
-        static_cast<ExportTheme>(m_theme->currentData().toInt()), m_transparent->isChecked() };
+    ExportOptions options { QSize(m_width->value(), m_height->value()), m_scale->value(),
+        static_cast<ExportTheme>(m_theme->currentData().toInt()), m_transparent->isChecked(), std::nullopt };
+    if (const auto slide = slideSize(m_preset->currentData().toString()))
+        options = slideOptions(*slide, options);
+    return options;
+}
+
+void ExportDialog::updatePreset()
+{
+    const auto slide = slideSize(m_preset->currentData().toString());
+    if (slide) {
+        const ExportOptions options = slideOptions(*slide);
+        m_width->setValue(options.size.width());
+        m_height->setValue(options.size.height());
+        m_scale->setValue(options.scale);
+    }
+    m_width->setEnabled(!slide);
+    m_height->setEnabled(!slide);
+    updateScale();
 }
 
 void ExportDialog::browse()
@@ -91,7 +121,8 @@ void ExportDialog::browse()
 
 void ExportDialog::updateScale()
 {
-    m_scale->setEnabled(exportFormatFor(m_path->text()) == ExportFormat::Png);
+    m_scale->setEnabled(
+        exportFormatFor(m_path->text()) == ExportFormat::Png && !slideSize(m_preset->currentData().toString()));
 }
 
 } // namespace roofline::widgets

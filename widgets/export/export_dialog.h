@@ -24,8 +24,11 @@ public:
 private:
     void browse();
     void updateScale();
+    // A slide size fixes the size and the scale; "Custom" hands them back.
+    void updatePreset();
 
     QLineEdit* m_path;
+    QComboBox* m_preset;
     QSpinBox* m_width;
     QSpinBox* m_height;
     QDoubleSpinBox* m_scale;

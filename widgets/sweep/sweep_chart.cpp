@@ -167,6 +167,14 @@ void SweepChart::draw()
     legend->setTextColor(t.foreground);
     legend->setBorderPen(QPen(t.grid));
     legend->setFont(t.font(9));
+    if (m_title) {
+        m_title->setFont(t.font(12, true));
+        m_title->setTextColor(t.foreground);
+        m_title->setText(m_param.empty()
+                ? QString()
+                : QStringLiteral("%1 · %2 · attainable against %3")
+                      .arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), qs(m_param)));
+    }
     xAxis->setLabel(QStringLiteral("%1 (the operation's parameter)").arg(qs(m_param)));
     yAxis->setLabel(isInteger(a.dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
     yAxis2->setLabel(QStringLiteral("Fraction of the %1 peak").arg(qs(std::string(dtypeName(a.dtype)))));
@@ -349,6 +357,27 @@ std::optional<QPointF> SweepChart::cursorPoint(std::size_t op) const
             return QPointF(point->key, point->value);
         }
     return std::nullopt;
+}
+
+void SweepChart::setTitled(bool titled)
+{
+    if (titled == (m_title != nullptr))
+        return;
+    if (titled) {
+        m_title = new QCPTextElement(this);
+        plotLayout()->insertRow(0);
+        plotLayout()->addElement(0, 0, m_title);
+    } else {
+        plotLayout()->remove(m_title);
+        plotLayout()->simplify();
+        m_title = nullptr;
+    }
+    rebuild();
+}
+
+QString SweepChart::titleText() const
+{
+    return m_title ? m_title->text() : QString();
 }
 
 } // namespace roofline::widgets

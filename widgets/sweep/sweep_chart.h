@@ -37,6 +37,10 @@ public:
     const std::vector<std::size_t>& operations() const { return m_operations; }
     // The count parameters of the visible operations: their main parameters, the most shared first, then the rest.
     std::vector<std::string> params() const;
+    // The chip, the dtype and the parameter above the chart, as an export needs them; the window's Sweep tab names
+    // them beside the chart and keeps the room for the curves.
+    void setTitled(bool);
+    QString titleText() const;
     // The current-value dot of session operation `op` as drawn, or nothing when it has none.
     std::optional<QPointF> cursorPoint(std::size_t op) const;
     // Samples and lays out the current analysis now, visible or not.
@@ -75,6 +79,7 @@ private:
     std::optional<std::size_t> m_dragging; // index into m_operations
     bool m_stale = true; // the analysis changed while hidden
     QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
+    QCPTextElement* m_title = nullptr; // the chip, the dtype and the parameter (setTitled)
 };
 
 } // namespace roofline::widgets

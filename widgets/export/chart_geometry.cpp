@@ -1,0 +1,280 @@
+// The chart's geometry read back from its items after an export's layout, and written as JSON.
+#include "export/chart_geometry.h"
+
+#include "base/json.h"
+#include "chart/roofline_chart.h"
+#include "export/export_limits.h"
+
+#include <QFontMetrics>
+#include <QFontMetricsF>
+
+#include <cmath>
+
+namespace roofline::widgets {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+QString kindName(RoofKind kind)
+{
+    return kind == RoofKind::Compute ? QStringLiteral("compute")
+        : kind == RoofKind::Memory   ? QStringLiteral("memory")
+                                     : QStringLiteral("link");
+}
+
+// Where a text item was drawn: the box its anchors span, padding and veil included, and its corners when turned.
+ChartGeometry::Text itemText(const QCPItemText* item, const QString& kind, const QString& of)
+{
+    const QPolygonF corners { item->topLeft->pixelPosition(), item->topRight->pixelPosition(),
+        item->bottomRight->pixelPosition(), item->bottomLeft->pixelPosition() };
+    ChartGeometry::Text text { kind, of, item->text(), corners.boundingRect(), std::nullopt };
+    if (item->rotation() != 0)
+        text.polygon = corners;
+    return text;
+}
+
+// Tick labels and the axis's label, where QCustomPlot's axis painter puts them (QCPAxisPainterPrivate::draw and
+// placeTickLabel in QCustomPlot 2.1.0): outside the axis rect past the ticks' length and the paddings, the tick
+// labels centred on their ticks, the label centred along the axis (turned a quarter on the left).
+void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry::Text>& out)
+{
+    if (!axis->visible())
+        return;
+    const QRect r = axis->axisRect()->rect();
+    const bool left = axis->axisType() == QCPAxis::atLeft;
+    const int offset = axis->offset();
+    int margin = std::max(0, std::max(axis->tickLengthOut(), axis->subTickLengthOut()));
+    double extent = 0; // the tick labels' depth away from the axis
+    if (axis->tickLabels()) {
+        margin += axis->tickLabelPadding();
+        const QFontMetrics metrics(axis->tickLabelFont());
+        const QVector<double> ticks = axis->tickVector();
+        const QVector<QString> labels = axis->tickVectorLabels();
+        for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
+            if (!axis->range().contains(ticks[i]) || labels[i].isEmpty())
+                continue;
+            const QRect bounds = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip, labels[i]);
+            const double at = axis->coordToPixel(ticks[i]);
+            const QRectF box = left
+                ? QRectF(r.left() - offset - margin - bounds.width(), at - bounds.height() / 2.0, bounds.width(),
+                    bounds.height())
+                : QRectF(at - bounds.width() / 2.0, r.bottom() + offset + margin, bounds.width(), bounds.height());
+            out.push_back({ QStringLiteral("tick"), of, labels[i], box, std::nullopt });
+            extent = std::max(extent, left ? double(bounds.width()) : double(bounds.height()));
+        }
+    }
+    if (axis->label().isEmpty())
+        return;
+    margin += int(extent) + axis->labelPadding();
+    const QRect bounds = QFontMetrics(axis->labelFont()).boundingRect(0, 0, 0, 0, Qt::TextDontClip, axis->label());
+    if (!left) {
+        const QRectF box(r.left() + (r.width() - bounds.width()) / 2.0, r.bottom() + offset + margin, bounds.width(),
+            bounds.height());
+        out.push_back({ QStringLiteral("axis"), of, axis->label(), box, std::nullopt });
+        return;
+    }
+    // Drawn turned by -90° about (x, bottom): its baseline runs upwards, its top faces left.
+    const double x = r.left() - offset - margin - bounds.height();
+    const double middle = r.bottom() - r.height() / 2.0;
+    const double half = bounds.width() / 2.0;
+    const QPolygonF corners { QPointF(x, middle + half), QPointF(x, middle - half),
+        QPointF(x + bounds.height(), middle - half), QPointF(x + bounds.height(), middle + half) };
+    out.push_back({ QStringLiteral("axis"), of, axis->label(), corners.boundingRect(), corners });
+}
+
+QPolygonF scaled(const QPolygonF& p, double s)
+{
+    QPolygonF out;
+    for (const QPointF& q : p)
+        out.append(q * s);
+    return out;
+}
+
+QRectF scaled(const QRectF& r, double s)
+{
+    return QRectF(r.topLeft() * s, r.size() * s);
+}
+
+} // namespace
+
+ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
+{
+    const RooflineChart::SmoothScope exporting(chart);
+    renderChart(chart, size, scale); // lays out and places every text at the image's size, as an export does
+    const chart::Layout& layout = chart.chartLayout();
+    const Analysis& analysis = chart.analysis();
+    auto pixel = [&chart, scale](chart::Point p) {
+        return QPointF(chart.xAxis->coordToPixel(p.x), chart.yAxis->coordToPixel(p.y)) * scale;
+    };
+    auto opId = [&analysis](std::size_t op) { return qs(analysis.session.operations[op].id); };
+
+    ChartGeometry g;
+    g.image = QSize(int(pngSide(size.width(), scale)), int(pngSide(size.height(), scale)));
+    g.plot = scaled(QRectF(chart.axisRect()->rect()), scale);
+    for (const chart::RoofSegment& r : layout.roofs) {
+        const QVector<QPointF> line = chart.roofCurve(qs(r.name)); // the line item's ends
+        if (line.size() == 2)
+            g.roofs.push_back({ qs(r.name), kindName(r.kind), pixel({ line[0].x(), line[0].y() }),
+                pixel({ line[1].x(), line[1].y() }) });
+    }
+    for (const QPointF& p : chart.envelopeCurve())
+        g.envelope.push_back(pixel({ p.x(), p.y() }));
+    for (const RooflineChart::DrawnMarker& d : chart.drawnMarkers()) {
+        const chart::Marker& m = layout.markers[d.marker];
+        const Evaluation& ev = *analysis.operations[d.operation].evaluation;
+        g.markers.push_back({ opId(d.operation), qs(ev.resources[m.resource].name), m.binding, pixel(m.at),
+            d.centre * scale, d.diameter / 2 * scale, d.count });
+    }
+
+    std::vector<ChartGeometry::Text> texts;
+    const RooflineChart::ChartTexts items = chart.chartTexts();
+    if (items.title && !items.title->text().isEmpty()) {
+        const QRectF box = QFontMetricsF(items.title->font())
+                               .boundingRect(QRectF(items.title->rect()), Qt::AlignCenter, items.title->text());
+        texts.push_back({ QStringLiteral("title"), QString(), items.title->text(), box, std::nullopt });
+    }
+    axisTexts(chart.xAxis, QStringLiteral("x"), texts);
+    axisTexts(chart.yAxis, QStringLiteral("y"), texts);
+    for (const auto& [name, item] : items.roofs)
+        if (item->visible() && !item->text().isEmpty())
+            texts.push_back(itemText(item, QStringLiteral("roof"), qs(name)));
+    for (const auto& [name, item] : items.ridges)
+        if (item->visible() && !item->text().isEmpty())
+            texts.push_back(itemText(item, QStringLiteral("ridge"), qs(name)));
+    for (const auto& [op, item] : items.operations)
+        if (item->visible())
+            texts.push_back(itemText(item, QStringLiteral("operation"), opId(op)));
+    for (const auto& [op, item] : items.counts)
+        if (item->visible())
+            texts.push_back(itemText(item, QStringLiteral("note"), opId(op)));
+    for (const QCPItemText* item : items.notes)
+        if (item->visible() && !item->text().isEmpty())
+            texts.push_back(itemText(item, QStringLiteral("note"), QString()));
+    if (chart.legend->visible()) {
+        g.legend = scaled(QRectF(chart.legend->outerRect()), scale);
+        const QSize icon = chart.legend->iconSize();
+        for (int i = 0; i < chart.legend->itemCount(); ++i) {
+            auto* entry = qobject_cast<QCPPlottableLegendItem*>(chart.legend->item(i));
+            if (!entry)
+                continue;
+            const QString name = entry->plottable()->name();
+            // As QCPPlottableLegendItem::draw: the icon, a padding, then the name, from the entry's top.
+            const QRectF r = entry->rect();
+            const QSizeF textSize = QFontMetricsF(entry->font()).size(0, name);
+            const QRectF box(r.left() + icon.width() + chart.legend->iconTextPadding(), r.top(), textSize.width(),
+                textSize.height());
+            QString of;
+            for (std::size_t k = 0; k < chart.shownOperations().size(); ++k)
+                if (qs(analysis.session.operations[chart.shownOperations()[k]].name) == name)
+                    of = opId(chart.shownOperations()[k]);
+            texts.push_back({ QStringLiteral("legend"), of, name, box, std::nullopt });
+        }
+    }
+    for (ChartGeometry::Text& t : texts) {
+        t.rect = scaled(t.rect, scale);
+        if (t.polygon)
+            t.polygon = scaled(*t.polygon, scale);
+    }
+    g.texts = std::move(texts);
+    return g;
+}
+
+std::string geometryJson(const ChartGeometry& g)
+{
+    JsonWriter w;
+    // Hundredths of a pixel: finer means nothing on a screen and makes the file hard to read.
+    auto number = [&w](double v) { w.value(std::round(v * 100) / 100); };
+    auto point = [&](const QPointF& p) {
+        w.beginArray();
+        number(p.x());
+        number(p.y());
+        w.endArray();
+    };
+    auto rect = [&](const QRectF& r) {
+        w.beginArray();
+        for (const double v : { r.x(), r.y(), r.width(), r.height() })
+            number(v);
+        w.endArray();
+    };
+    w.beginObject();
+    w.key("image").beginObject().key("width").value(double(g.image.width()));
+    w.key("height").value(double(g.image.height())).endObject();
+    w.key("plot").beginObject();
+    w.key("x");
+    number(g.plot.x());
+    w.key("y");
+    number(g.plot.y());
+    w.key("width");
+    number(g.plot.width());
+    w.key("height");
+    number(g.plot.height());
+    w.endObject();
+    w.key("roofs").beginArray();
+    for (const ChartGeometry::Roof& r : g.roofs) {
+        w.beginObject().key("name").value(r.name.toStdString()).key("kind").value(r.kind.toStdString());
+        w.key("from");
+        point(r.from);
+        w.key("to");
+        point(r.to);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("envelope").beginArray();
+    for (const QPointF& p : g.envelope)
+        point(p);
+    w.endArray();
+    w.key("markers").beginArray();
+    for (const ChartGeometry::Marker& m : g.markers) {
+        w.beginObject().key("operation").value(m.operation.toStdString());
+        w.key("resource").value(m.resource.toStdString()).key("binding").value(m.binding);
+        w.key("at");
+        point(m.at);
+        w.key("drawn");
+        point(m.drawn);
+        w.key("radius");
+        number(m.radius);
+        w.key("count").value(double(m.count)).endObject();
+    }
+    w.endArray();
+    w.key("texts").beginArray();
+    for (const ChartGeometry::Text& t : g.texts) {
+        w.beginObject().key("kind").value(t.kind.toStdString()).key("of").value(t.of.toStdString());
+        w.key("text").value(t.text.toStdString());
+        w.key("rect");
+        rect(t.rect);
+        if (t.polygon) {
+            w.key("polygon").beginArray();
+            for (const QPointF& p : *t.polygon)
+                point(p);
+            w.endArray();
+        }
+        w.endObject();
+    }
+    w.endArray();
+    w.key("legend");
+    if (g.legend) {
+        w.beginObject().key("rect");
+        rect(*g.legend);
+        w.endObject();
+    } else {
+        w.null();
+    }
+    w.endObject();
+    return w.str() + '\n';
+}
+
+QString exportGeometry(RooflineChart& chart, const QString& path, const ExportOptions& options)
+{
+    if (const std::optional<std::string> error
+        = checkExportSize(ExportKind::Png, options.size.width(), options.size.height(), options.scale))
+        return QStringLiteral("%1: %2").arg(path, QString::fromStdString(*error));
+    const std::string json = geometryJson(chartGeometry(chart, options.size, options.scale));
+    chart.replot(QCustomPlot::rpQueuedReplot); // texts were placed for the export's size: place them back
+    return writeFile(path, QByteArray::fromStdString(json));
+}
+
+} // namespace roofline::widgets
