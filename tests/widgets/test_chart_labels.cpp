@@ -227,6 +227,11 @@ void TestChartLabels::namesHoldStillThroughADrag()
                     QPolygonF({ item->topLeft->pixelPosition(), item->topRight->pixelPosition(),
                                   item->bottomRight->pixelPosition(), item->bottomLeft->pixelPosition() })
                         .boundingRect());
+        // Every roof's and ridge's name as placed, flat ones included, and the counts beside stacked markers.
+        for (const RooflineChart::DrawnRoofLabel& r : chart->drawnRoofLabels())
+            roofNames.push_back(r.outline.boundingRect());
+        for (const RooflineChart::DrawnLabel& c : chart->drawnCounts())
+            roofNames.push_back(c.box);
         for (const auto& [op, box] : before) {
             const auto it = now.find(op);
             if (it != now.end() && std::abs(it->second.left() - box.left()) < 1
