@@ -30,6 +30,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -128,9 +129,11 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_sweepPage->chart()->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
+        if (m_presenting)
+            return;
         if (isVisible() && m_theme->zoom() > m_roomyZoom)
             QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
-        else if (!m_presenting)
+        else if (isVisible())
             m_roomyZoom = m_theme->zoom();
     });
     // The views draw the document's analysis: one analysis per edit, shared by all of them.
@@ -265,20 +268,31 @@ void MainWindow::keepChartRoom()
         m_roomyZoom = m_theme->zoom();
         return;
     }
+    const bool wasFolded = m_bottomTabs->isFolded();
     m_bottomTabs->setFolded(true);
     if (share() >= kChartShare) {
         m_roomyZoom = m_theme->zoom();
         return;
     }
-    if (!m_controlsDock->isHidden()) {
-        m_controlsDock->hide();
-        statusBar()->showMessage(QStringLiteral("The side panel closed to keep the chart large: F9 opens it"), 10000);
-        if (share() >= kChartShare) {
-            m_roomyZoom = m_theme->zoom();
-            return;
+    // The side column closes whole: the explanation, where it is a tab beside the controls, would keep its width.
+    std::vector<QDockWidget*> closed;
+    for (QDockWidget* dock : { m_controlsDock, m_explanationDock })
+        if (!dock->isHidden() && dockWidgetArea(dock) == dockWidgetArea(m_controlsDock)) {
+            const QSignalBlocker blocker(dock); // the window's doing, not the lecturer's closing it
+            dock->hide();
+            closed.push_back(dock);
         }
+    if (!closed.empty() && share() >= kChartShare) {
+        m_roomyZoom = m_theme->zoom();
+        statusBar()->showMessage(QStringLiteral("The side panel closed to keep the chart large: F9 opens it"), 10000);
+        return;
     }
-    // Nothing left to fold: the zoom goes back to the last that left the chart its room.
+    // Nothing left to fold: the zoom goes back to the last that left the chart its room, and so do the panels.
+    for (QDockWidget* dock : closed) {
+        const QSignalBlocker blocker(dock);
+        dock->show();
+    }
+    m_bottomTabs->setFolded(wasFolded);
     m_theme->setZoom(m_roomyZoom);
     statusBar()->showMessage(
         QStringLiteral("No room for larger type beside the chart: F5 presents it full screen"), 10000);
@@ -381,6 +395,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    // What is remembered is the window as the lecturer laid it out, not the presentation's full screen.
+    setPresentation(false);
     saveSettings();
     event->accept();
 }

@@ -135,6 +135,8 @@ private:
     void restoreSettings();
     // On a first launch: sized to the screen's available area and centred on it.
     void fitToScreen();
+    // The docks and pages as a first launch sets them for this screen: the side panel, the folded pages, the play bar.
+    void fitDocks();
     void saveSettings() const;
 
     Document* m_document;

@@ -144,6 +144,9 @@ void MainWindow::setPresentation(bool on)
         restoreGeometry(m_beforePresentation.geometry);
         restoreState(m_beforePresentation.state);
         updateExplanation();
+        // A zoom raised while presenting is checked against the normal view's room now.
+        if (isVisible() && m_theme->zoom() > m_roomyZoom)
+            QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
     }
 }
 

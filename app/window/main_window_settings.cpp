@@ -11,6 +11,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShowEvent>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
@@ -37,8 +38,12 @@ void MainWindow::restoreSettings()
         // The docks as the lecturer left them: the side panel open or closed, where the explanation sat. Whether the
         // explanation shows is the lesson's business (updateExplanation), not the saved state's.
         const QSignalBlocker blocker(m_explanationDock);
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-        m_bottomTabs->setFolded(settings.value(QStringLiteral("window/pagesFolded"), false).toBool());
+        if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray()))
+            fitDocks(); // a window remembered by an older version: its docks as on a first launch
+        else
+            m_bottomTabs->setFolded(settings.value(QStringLiteral("window/pagesFolded"), false).toBool());
+        m_teaching->toolBar()->setVisible(
+            settings.value(QStringLiteral("window/playBar"), !m_teaching->toolBar()->isHidden()).toBool());
     }
     // The chip of the last session, or on a first run the one the texts' examples use most.
     const QString preset = settings.value(QStringLiteral("chart/preset"), QStringLiteral("h100-sxm")).toString();
@@ -71,6 +76,12 @@ void MainWindow::fitToScreen()
     const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * screenShare).toSize());
     resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
     move(available.center() - QPoint(width() / 2, height() / 2));
+    fitDocks();
+}
+
+void MainWindow::fitDocks()
+{
+    const QRect available = screen()->availableGeometry();
     // The chart first. On a screen too narrow for the controls beside a readable chart (640×360 at 200 %) the side
     // panel starts closed (F9 opens it); below 900 pixels of height the pages under the chart start folded to their
     // tab bar. Otherwise the panel takes the width its controls want, up to a quarter of the window (two fifths on a
@@ -93,6 +104,9 @@ void MainWindow::fitToScreen()
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
+    // A zoom remembered from a larger screen is checked against this one's room, once the window is laid out.
+    if (!event->spontaneous() && m_theme->zoom() > m_roomyZoom)
+        QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
     // Docks take a width once the window has been laid out: on the event loop's next pass.
     if (m_panelWidthOnShow > 0)
         QTimer::singleShot(0, this,
@@ -105,6 +119,7 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/pagesFolded"), m_bottomTabs->isFolded());
+    settings.setValue(QStringLiteral("window/playBar"), !m_teaching->toolBar()->isHidden());
     if (m_document->library().find(m_document->chip().id))
         settings.setValue(QStringLiteral("chart/preset"), qs(m_document->chip().id));
     m_theme->save(settings);

@@ -364,7 +364,9 @@ int logTickStep(int decades, double length, double spacing)
     const double pixelsPerDecade = length / decades;
     for (int magnitude = 1;; magnitude *= 10)
         for (int mantissa : { 1, 2, 5 })
-            if (mantissa * magnitude >= decades || mantissa * magnitude * pixelsPerDecade >= spacing)
+            if (mantissa * magnitude >= decades) // ticks at the decades that are multiples of it: at least one shows
+                return decades;
+            else if (mantissa * magnitude * pixelsPerDecade >= spacing)
                 return mantissa * magnitude;
 }
 

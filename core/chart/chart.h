@@ -132,7 +132,8 @@ bool overlapsAny(const std::vector<Box>& a, const std::vector<Box>& b);
 
 // How many decades apart a log axis labels its ticks: 1 while a label a decade fits, otherwise the least of 2, 5, 10,
 // 20, 50 ... decades that keeps the labels `spacing` pixels apart on an axis `length` pixels long holding `decades`
-// decades. Tick labels never overlap, at any window size: a short axis labels fewer decades.
+// decades, and never more than `decades` (ticks fall on its multiples, so one of them lies on the axis). Tick labels
+// never overlap, at any window size: a short axis labels fewer decades.
 int logTickStep(int decades, double length, double spacing);
 
 // Whether the segments a–b and c–d cross or touch.

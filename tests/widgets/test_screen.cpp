@@ -22,6 +22,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -50,6 +51,8 @@ private slots:
     void presentationGivesTheScreenToTheChart();
     void sidePanelAndPagesAreRemembered();
     void explanationSharesTheSidePanel();
+    void closingInPresentationRemembersTheWindow();
+    void pagesUnfoldByKey();
 
 private:
     void openWindow();
@@ -402,6 +405,37 @@ void TestScreen::explanationSharesTheSidePanel()
     QVERIFY(!explanation->isHidden()); // still a tab, behind the controls
     explanation->raise();
     QTRY_VERIFY(explanation->isVisible());
+}
+
+// Quitting from the presentation remembers the window as the lecturer laid it out, not the full screen.
+void TestScreen::closingInPresentationRemembersTheWindow()
+{
+    openWindow();
+    m_window->controlsDock()->show();
+    const QSize size = m_window->size();
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml")), QString());
+    m_window->setPresentation(true);
+    QTRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
+    QVERIFY(m_window->close());
+    m_window.reset();
+    openWindow();
+    QVERIFY(!m_window->isPresenting());
+    QVERIFY(!(m_window->windowState() & Qt::WindowFullScreen));
+    QCOMPARE(m_window->size(), size);
+    QVERIFY(!m_window->controlsDock()->isHidden());
+    QCOMPARE(m_window->explanationDock()->titleBarWidget(), nullptr);
+}
+
+// Folded pages open when a page is chosen by its key (or by the program), and hide the open page while folded.
+void TestScreen::pagesUnfoldByKey()
+{
+    openWindow();
+    FoldingTabs* tabs = m_window->bottomTabs();
+    tabs->setFolded(true);
+    QVERIFY(!tabs->currentWidget()->isVisible()); // folded, the open page does no work
+    tabs->setCurrentIndex(1); // as Alt+W does
+    QVERIFY(!tabs->isFolded());
+    QTRY_VERIFY(tabs->currentWidget()->isVisible());
 }
 
 // The screen and scale come from the test's registration; the rest of the environment is the shared one.

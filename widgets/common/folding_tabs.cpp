@@ -1,5 +1,6 @@
 #include "common/folding_tabs.h"
 
+#include <QApplication>
 #include <QEvent>
 #include <QTabBar>
 
@@ -12,10 +13,14 @@ FoldingTabs::FoldingTabs(QWidget* parent)
 {
     // tabBarClicked comes before the current tab changes: clicking the current tab is the fold gesture.
     connect(tabBar(), &QTabBar::tabBarClicked, this, [this](int index) {
-        if (index < 0)
+        // A double click is two presses: the second must not fold what the first opened.
+        if (index < 0 || (m_sinceClick.isValid() && m_sinceClick.elapsed() < QApplication::doubleClickInterval()))
             return;
+        m_sinceClick.start();
         setFolded(index == currentIndex() ? !m_folded : false);
     });
+    // Another page by its key (Alt+R, Ctrl+Tab) or from the program opens the pages too.
+    connect(this, &QTabWidget::currentChanged, this, [this] { setFolded(false); });
     tabBar()->setToolTip(QStringLiteral("Click the open tab to fold these pages away and give the chart the room"));
 }
 
@@ -34,8 +39,11 @@ void FoldingTabs::setFolded(bool folded)
     if (folded == m_folded)
         return;
     m_folded = folded;
-    // The pages stay laid out at no height; the tab bar is what the splitter keeps.
+    // The tab bar is what the splitter keeps; the open page is hidden, so that it does no work while out of sight (the
+    // sweep samples its curves only while it shows).
     setMaximumHeight(folded ? foldedHeight() : QWIDGETSIZE_MAX);
+    if (QWidget* page = currentWidget())
+        page->setVisible(!folded);
     updateGeometry();
     emit foldedChanged(folded);
 }
@@ -48,8 +56,8 @@ void FoldingTabs::showPage(QWidget* page)
 
 int FoldingTabs::cornerWidthsOver(QSize (QWidget::*hint)() const) const
 {
-    // QTabWidget counts a corner widget's full width, hidden or not; a tool bar there can give way to its extension
-    // button, and a hidden one takes nothing.
+    // QTabWidget counts a corner widget's full width (its size hint), hidden or not; a tool bar there can give way to
+    // its extension button, and a hidden one takes nothing.
     int over = 0;
     for (Qt::Corner corner : { Qt::TopLeftCorner, Qt::TopRightCorner })
         if (const QWidget* w = cornerWidget(corner))

@@ -1,6 +1,7 @@
 // Tabs that fold down to their tab bar, for the pages under the chart on a small screen.
 #pragma once
 
+#include <QElapsedTimer>
 #include <QTabWidget>
 
 namespace roofline::widgets {
@@ -35,6 +36,7 @@ private:
 
     bool m_folded = false;
     QWidget* m_cornerBar = nullptr;
+    QElapsedTimer m_sinceClick; // since the last click on a tab
 };
 
 } // namespace roofline::widgets

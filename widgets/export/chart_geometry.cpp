@@ -132,7 +132,7 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
 
     std::vector<ChartGeometry::Text> texts;
     const RooflineChart::ChartTexts items = chart.chartTexts();
-    if (items.title && !items.title->text().isEmpty()) {
+    if (items.title && items.title->visible() && !items.title->text().isEmpty()) { // a short chart leaves it out
         const QRectF box = QFontMetricsF(items.title->font())
                                .boundingRect(QRectF(items.title->rect()), Qt::AlignCenter, items.title->text());
         texts.push_back({ QStringLiteral("title"), QString(), items.title->text(), box, std::nullopt });

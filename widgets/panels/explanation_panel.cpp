@@ -85,7 +85,13 @@ void ExplanationPanel::setCompact(bool compact)
         return;
     m_compact = compact;
     m_derivationOpen = false;
+    // The full text comes back where the reader left it; the band starts at its top.
+    const int scrolled = m_browser->verticalScrollBar()->value();
     showText(false);
+    if (compact)
+        m_fullScroll = scrolled;
+    else
+        m_browser->verticalScrollBar()->setValue(m_fullScroll);
 }
 
 int ExplanationPanel::textHeight(int width) const

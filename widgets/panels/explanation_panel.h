@@ -41,6 +41,7 @@ private:
     QString m_html;
     bool m_compact = false;
     bool m_derivationOpen = false; // compact, with the derivation opened on demand
+    int m_fullScroll = 0; // where the full text was scrolled to when the band took its place
 };
 
 // The explanation as rich text, every piece of the scenario's text escaped.
