@@ -2,6 +2,8 @@
 // the formula with the current numbers put in, made from an analysis so that it follows every change.
 #pragma once
 
+#include "session/formula.h"
+
 #include "llm/totals.h"
 #include "roofline/dtype.h"
 #include "roofline/hardware.h"
@@ -55,15 +57,5 @@ struct ExplanationInputs {
 // The explanation of the analysed session's lesson; without one, its model's step when it has a model, and its title
 // and description. analyse() makes it once per change, into Analysis::explanation.
 Explanation explain(const ExplanationInputs&);
-
-// A kind's formula (costFormula) with the operation's values put in: "2·B·D·F" → "2·256·8192·8192". The parameter
-// named `keep` stays a name, so that a threshold reads as a function of it.
-std::string substituteFormula(std::string_view formula, const OperationVariant&, std::string_view keep = {});
-// The value of a formula at the operation's values, or nothing when it does not parse: checks that a kind's formula
-// says what its cost function computes.
-std::optional<double> evaluateFormula(std::string_view formula, const OperationVariant&);
-
-// "245.03", "19,780", "3.94e14": a number as explanations state it, precise enough to compare with the texts.
-std::string exactNumber(double);
 
 } // namespace roofline
