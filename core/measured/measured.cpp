@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 namespace roofline {
 
@@ -46,7 +47,7 @@ std::optional<MeasuredFormat> parseFormatHint(std::string_view hint)
     return std::nullopt;
 }
 
-void settlePrecisions(MeasuredKernel& k)
+bool settlePrecisions(MeasuredKernel& k)
 {
     std::stable_sort(k.byPrecision.begin(), k.byPrecision.end(),
         [](const PrecisionFlops& a, const PrecisionFlops& b) { return a.flops > b.flops; });
@@ -54,6 +55,8 @@ void settlePrecisions(MeasuredKernel& k)
     for (const PrecisionFlops& p : k.byPrecision)
         k.flops += p.flops;
     k.dtype = k.byPrecision.empty() ? std::nullopt : parseDtype(k.byPrecision.front().precision);
+    return std::isfinite(k.flops) && std::isfinite(k.seconds) && std::isfinite(k.clockHz)
+        && std::all_of(k.bytes.begin(), k.bytes.end(), [](const LevelBytes& b) { return std::isfinite(b.bytes); });
 }
 
 std::string printable(std::string_view text)

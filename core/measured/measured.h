@@ -116,7 +116,8 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(CsvReader&, const std::string& n
 Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const std::string& name);
 Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader&, const std::string& name);
 
-// Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first.
-void settlePrecisions(MeasuredKernel&);
+// Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first. False when a total (its FLOPs, its
+// time or the bytes at a level) is not a finite number: counters near the largest double summed or scaled past it.
+[[nodiscard]] bool settlePrecisions(MeasuredKernel&);
 
 } // namespace roofline

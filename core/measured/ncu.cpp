@@ -313,7 +313,13 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
         }
         if (bad)
             continue;
-        settlePrecisions(k);
+        if (!settlePrecisions(k)) {
+            skip.add(line, {},
+                "a count, scaled by its unit or summed over precisions, exceeds the largest double; "
+                "the kernel "
+                    + quoteInput(k.name) + " is skipped");
+            continue;
+        }
         set.kernels.push_back(std::move(k));
     }
     const int rows = set.rowsRead;

@@ -233,7 +233,10 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             k.group = std::string(row[c.group]);
         if (c.params >= 0)
             k.params = parseParams(row[c.params]);
-        settlePrecisions(k);
+        if (!settlePrecisions(k)) { // each figure is one finite field, so their totals are too
+            skip.add(line, {}, "a figure exceeds the largest double; " + quoteInput(k.name) + " is skipped");
+            continue;
+        }
         set.kernels.push_back(std::move(k));
     }
     const int rows = set.rowsRead;
@@ -312,7 +315,10 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
                         k.params.emplace_back(*key, *v);
         if (flops > 0)
             k.byPrecision.push_back({ precision, flops });
-        settlePrecisions(k);
+        if (!settlePrecisions(k)) { // each figure is one finite number, so their totals are too
+            r.error(node, at, "a figure exceeds the largest double");
+            continue;
+        }
         set.kernels.push_back(std::move(k));
     }
     if (r.failed())

@@ -604,6 +604,53 @@ private slots:
             QCOMPARE(rebasedMeasuredPath({ kept, {}, {}, {} }, from, base + "/b/t.yaml"), kept);
     }
 
+    // Nsight Compute's counters are each below the largest double, but two fp8 paths summed, or instructions per
+    // cycle times the clock times the duration, can pass it: that kernel is skipped with its line, the others read.
+    void countersPastTheLargestDouble_data()
+    {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("value");
+        QTest::newRow("fp8 paths summed") << 8 << "1e308"; // fp8 with sparsity off, and on (column 9) also 1e308
+        QTest::newRow("per-cycle instructions") << 13 << "1e308"; // dadd: × 1.81e9 Hz × 15.84e-6 s = 2.9e312
+        QTest::newRow("a rate over the duration") << 2 << "1e308"; // 1e308 byte/s × 15.84e-6 s is finite: read
+    }
+    void countersPastTheLargestDouble()
+    {
+        QFETCH(int, column);
+        QFETCH(QString, value);
+        std::ifstream in(ROOFLINE_TEST_DATA "/../../fuzz/seeds/ncu/two-kernels", std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        QVERIFY(!text.empty());
+        // The first kernel's row is the file's third line; its fields are quoted and separated by ",".
+        const std::size_t row = text.find("\"0\",");
+        QVERIFY(row != std::string::npos);
+        auto setField = [&](int at, const std::string& v) {
+            std::size_t start = row;
+            for (int i = 0; i < at; ++i)
+                start = text.find("\",\"", start) + 3;
+            text.replace(start, text.find('"', start) - start, v);
+        };
+        setField(column, value.toStdString());
+        if (column == 8)
+            setField(9, value.toStdString());
+        const auto set = parseMeasured(text, "ncu.csv", MeasuredFormat::NcuRaw);
+        QVERIFY(set);
+        const bool overflows = column != 2;
+        QCOMPARE(set->kernels.size(), std::size_t(overflows ? 1 : 2));
+        for (const MeasuredKernel& k : set->kernels) {
+            QVERIFY(std::isfinite(k.flops) && std::isfinite(k.seconds));
+            for (const LevelBytes& b : k.bytes)
+                QVERIFY(std::isfinite(b.bytes));
+        }
+        if (overflows) {
+            QCOMPARE(set->kernels[0].line, 4);
+            QCOMPARE(set->skipped.size(), std::size_t(1));
+            QCOMPARE(set->skipped[0].line, 3);
+            QVERIFY2(set->skipped[0].message.find("exceeds the largest double") != std::string::npos,
+                set->skipped[0].toString().c_str());
+        }
+    }
+
     void limits()
     {
         const std::string tooMany = manyOperations(kMaxOperations + 1);
