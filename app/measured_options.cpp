@@ -75,6 +75,10 @@ int analyseWithMeasured(
         ? loadMeasuredStandardInput(source, std::string(kStandardInputName))
         : loadMeasuredSource(source, base);
     if (!set) {
+        // A mapping on a file whose format names its own columns: the option, not the file, is what is wrong.
+        if (!measured.columns.empty() && set.error().front().field == "columns")
+            return fail(
+                kExitBadArguments, "--columns: " + set.error().front().file + ": " + set.error().front().message);
         for (const Diagnostic& d : set.error())
             std::cerr << d.toString() << '\n';
         return kExitBadFile;

@@ -45,6 +45,9 @@ int runReport(ReportOptions& options)
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
         code != kExitOk)
         return code;
+    if (sweepRange)
+        if (std::optional<std::string> problem = sweepParamProblem(sweepRange->param, analysis.session.operations))
+            return fail(kExitBadArguments, "--sweep: " + *problem);
     const Expected<std::string> text = json ? reportJson(analysis, sweepRange) : reportTable(analysis);
     if (!text)
         return fail(kExitBadFile, text.error());

@@ -273,7 +273,8 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
             j.key("critical");
             writeCritical(j, *critical);
         }
-        if (range && findParam(op.op, range->param)) {
+        if (const ParamInfo* swept = range ? findParam(op.op, range->param) : nullptr;
+            swept && swept->type == ParamType::Count) {
             const Expected<Sweep> curve = sweep(op.op, a.hardware, *range);
             if (!curve)
                 return Expected<std::string>::failure(op.name + ": " + curve.error());
