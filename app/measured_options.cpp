@@ -83,6 +83,11 @@ int analyseWithMeasured(
             std::cerr << d.toString() << '\n';
         return kExitBadFile;
     }
+    // A measured-peaks file holds no kernel for --match to link: the option would do nothing.
+    if (!measured.links.empty() && set->kernels.empty())
+        return fail(kExitBadArguments,
+            "--match links measured kernels, and " + set->file
+                + " holds measured peaks (rocprof-compute roofline.csv), no kernels");
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
     session.measured = std::move(source);

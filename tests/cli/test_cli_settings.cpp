@@ -304,6 +304,17 @@ private slots:
         }
     }
 
+    void aMatchOnAFileOfMeasuredPeaksIsRefused()
+    {
+        const QString peaks = ROOFLINE_TEST_DATA "/measured/rocprof-mi200-roofline.csv";
+        const Outcome r = roofline({ "import", peaks, "--preset", "mi300x", "--match", "gemm*=op1" }, m_folder.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.startsWith("roofline-lab: --match links measured kernels") && r.err.contains("measured peaks"),
+            r.err.constData());
+        QCOMPARE(roofline({ "import", peaks, "--preset", "mi300x" }, m_folder.path()).code, 0);
+    }
+
     void aCaptureThatProfiledNothingIsSaidAsSuch()
     {
         write(m_folder.filePath("nothing.csv"),
