@@ -129,8 +129,10 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_sweepPage->chart()->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
-        if (m_presenting)
+        if (m_presenting) {
+            QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
             return;
+        }
         if (isVisible() && m_theme->zoom() > m_roomyZoom)
             QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
         else if (isVisible())
