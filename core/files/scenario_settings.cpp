@@ -97,8 +97,9 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
                 + std::to_string(ops.size() == 0 ? 0 : ops.size() - 1) + "])";
         only = index;
         param = key.substr(close + 2);
-    } else if (const std::size_t dot = key.find('.'); dot != std::string::npos) {
+    } else if (const std::size_t dot = key.rfind('.'); dot != std::string::npos) {
         // ID.PARAM: one operation by its id, as a saved scenario names it or as the window numbers it (op1, op2…).
+        // An id may hold dots, a parameter's name none.
         Session numbered = session;
         assignIdentities(numbered);
         const std::string id = key.substr(0, dot);

@@ -169,7 +169,11 @@ bool Document::selectPreset(const QString& id)
         return false;
     if (hw->id == session().presetId && session().chip == *hw && session().overrides.empty())
         return true;
-    edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset");
+    if (const auto error
+        = edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset")) {
+        emit editRefused(QString::fromStdString(*error));
+        return false;
+    }
     return true;
 }
 
