@@ -3,6 +3,7 @@
 #include "files/operation_text.h"
 #include "files/scenario.h"
 #include "files/scenario_model.h"
+#include "llm/generate.h"
 
 #include "base/units.h"
 #include "base/yaml_reader.h"
@@ -69,6 +70,10 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
         return std::nullopt;
     }
     const Hardware hw = session.hardware();
+    // model.PART.PARAM: a generated operation's parameter, which only the model's settings change.
+    if (key.starts_with(kGeneratedIdPrefix) && key.find('.', kGeneratedIdPrefix.size()) != std::string::npos)
+        return shownKey + ": the operations a model generates take their sizes from its settings (model.batch, "
+            + "model.prompt, model.tp, ...); set those instead";
     if (key.starts_with("model."))
         return applyModelSettings(session, { { key.substr(6), value } }, hw, models);
     if (key == "chart.dtype") {

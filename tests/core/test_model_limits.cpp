@@ -357,6 +357,13 @@ private slots:
         Session s = loaded("preset: h100-sxm\noperations:\n  - op: dot\n    id: my.dot\n    N: 1024\n");
         QCOMPARE(applySetting(s, "my.dot.N=2048"), std::optional<std::string>());
         QCOMPARE(*numberParam(s.operations.front().op, "N"), 2048.0);
+        // A generated operation's parameter is the model's settings' to set.
+        Session model = loaded("preset: h100-sxm\nmodel: {id: llama-2-7b}\n");
+        const std::optional<std::string> error = applySetting(model, "model.q_proj.B=64", models());
+        QVERIFY(error);
+        QVERIFY2(QString::fromStdString(*error).startsWith(
+                     "model.q_proj.B: the operations a model generates take their sizes from its settings"),
+            error->c_str());
     }
 
     // Every id a model's operations take under the settings that make the most of them is in generatedIds, and
