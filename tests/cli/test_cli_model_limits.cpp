@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "test_util.h"
+
 namespace {
 
 struct Outcome {
@@ -44,11 +46,7 @@ class TestCliModelLimits : public QObject {
 
     QString write(const QString& name, const QByteArray& text)
     {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
+        return roofline::testing::writeTestFile(m_dir.filePath(name), text);
     }
 
     Outcome run(const QStringList& args) { return runIn(m_dir.filePath("home"), args); }

@@ -33,6 +33,20 @@ ModelSettings settingsOf(const std::string& id, const std::function<void(ModelSe
     return s;
 }
 
+// Llama 2 7B prefilling `batch` sequences of `prompt` tokens on the round chip, made without the readers (as the
+// window's document holds a session).
+Session prefillOnRoundChip(double batch, double prompt)
+{
+    Session session;
+    session.chip = roundChip();
+    session.model = settingsOf("llama-2-7b", [&](ModelSettings& m) {
+        m.phase = Phase::Prefill;
+        m.batch = batch;
+        m.prompt = prompt;
+    });
+    return session;
+}
+
 QString problemOf(const ModelSettings& s, const Hardware& hw)
 {
     return QString::fromStdString(modelProblem(s, hw).value_or(""));
@@ -155,14 +169,7 @@ private slots:
     // one of the generated operations, and makes none of them.
     void theAnalysisNamesTheSetting()
     {
-        Session session;
-        session.chip = roundChip();
-        session.model = settingsOf("llama-2-7b", [](ModelSettings& m) {
-            m.phase = Phase::Prefill;
-            m.batch = 16777216;
-            m.prompt = 1073741824;
-        });
-        const Analysis a = analyse(session);
+        const Analysis a = analyse(prefillOnRoundChip(16777216, 1073741824));
         QVERIFY2(QString::fromStdString(a.modelProblem).startsWith("prompt: 18014398509481984 tokens in one pass"),
             a.modelProblem.c_str());
         QVERIFY(!a.model);
@@ -173,12 +180,7 @@ private slots:
     // An edit that would make the step impossible is refused with the setting's name; the session stays as it was.
     void editsThatCannotRunAreRefused()
     {
-        Session session;
-        session.chip = roundChip();
-        session.model = settingsOf("llama-2-7b", [](ModelSettings& m) {
-            m.phase = Phase::Prefill;
-            m.batch = 16777216;
-        });
+        const Session session = prefillOnRoundChip(16777216, 2048);
         const Expected<Session> edited
             = applyEdit(session, edits::ModelChange { { { "prompt", 1073741824.0 } } }, models());
         QVERIFY(!edited);

@@ -25,11 +25,7 @@ class TestModelLimitsWindow : public QObject {
 
     QString write(const QString& name, const QByteArray& text)
     {
-        const QString path = m_dir.filePath(name);
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(text) != text.size())
-            qFatal("cannot write %s", qPrintable(path));
-        return path;
+        return roofline::testing::writeTestFile(m_dir.filePath(name), text);
     }
 
 private slots:
