@@ -115,6 +115,24 @@ private slots:
         QCOMPARE(m_window->openScenario(saved), QString());
         QVERIFY(m_window->document()->session().measured->links == kept);
     }
+
+    // The operation a lesson's answer names stays: removing it is refused and said, so that the lesson saved reads
+    // back.
+    void theLessonsOperationStays()
+    {
+        const QString file = write("lesson.yaml",
+            "preset: h100-sxm\noperations:\n  - {op: dot, id: asked, N: 1024}\nlesson:\n  source: s\n  question: q\n"
+            "  claim: c\n  answer: {time: asked}\n");
+        QCOMPARE(m_window->openScenario(file), QString());
+        Document* document = m_window->document();
+        const Session before = document->session();
+        QSignalSpy refused(document, &Document::editRefused);
+        document->removeOperation(0);
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.front().front().toString().contains("lesson's answer is about asked"),
+            qPrintable(refused.front().front().toString()));
+        QVERIFY(document->session() == before);
+    }
 };
 
 ROOFLINE_GUI_TEST_MAIN(TestModelLimitsWindow)

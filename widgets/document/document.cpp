@@ -296,7 +296,8 @@ void Document::removeOperation(std::size_t op)
     if (op >= operations().size())
         return;
     const QString name = QString::fromStdString(operations()[op].name);
-    edit(edits::RemoveOperation { op }, tr("Remove %1").arg(name), "remove");
+    if (const auto error = edit(edits::RemoveOperation { op }, tr("Remove %1").arg(name), "remove"))
+        emit editRefused(QString::fromStdString(*error));
 }
 
 void bracketGestures(QAbstractSlider* slider, Document* document)

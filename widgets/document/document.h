@@ -112,7 +112,8 @@ signals:
     void dirtyChanged(bool dirty);
     void contentChanged(); // after any of the above: the charts and the table redraw
     void loaded(); // after load() and its contentChanged(): a session opened, the views start it afresh
-    void editRefused(const QString& message); // the core refused a choice the view cannot undo itself (a chip)
+    // The core refused a choice the view cannot take back itself (a chip, removing an operation), with its message.
+    void editRefused(const QString& message);
     // A gesture (a slider drag) began or ended: views may draw more cheaply in between.
     void gestureStarted();
     void gestureFinished();
