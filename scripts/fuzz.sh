@@ -21,6 +21,7 @@ cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
 cp -n "$ROOT"/presets/models/*.yaml "$corpus/model/"
 cp -n "$ROOT"/tests/fuzz/seeds/preset/* "$corpus/preset/"
 cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
+cp -n "$ROOT"/tests/fuzz/seeds/model/* "$corpus/model/"
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
 for reader in ncu csv json rocprof; do

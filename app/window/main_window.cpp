@@ -198,6 +198,8 @@ void MainWindow::buildBottomTabs()
     m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
     connect(m_modelView, &ModelView::settingRefused, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    connect(m_document, &Document::editRefused, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);
