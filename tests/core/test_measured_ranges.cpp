@@ -402,6 +402,27 @@ private slots:
         QCOMPARE(levels[1].intensity, 1.0 / 3.0);
     }
 
+    // A file of more than 2^20 kernels is refused at the line of the first beyond them, not read into memory
+    // without bound; 2^20 are read.
+    void kernelLimit()
+    {
+        std::string text = "name,flops,bytes,seconds\n";
+        text.reserve(text.size() + 8 * (kMaxMeasuredKernels + 1));
+        for (std::size_t i = 0; i < kMaxMeasuredKernels; ++i)
+            text += "k,0,0,1\n";
+        {
+            const auto set = parseMeasured(text, "many.csv", MeasuredFormat::PlainCsv);
+            QVERIFY(set);
+            QCOMPARE(set->kernels.size(), kMaxMeasuredKernels);
+        }
+        text += "k,0,0,1\n";
+        const auto set = parseMeasured(text, "many.csv", MeasuredFormat::PlainCsv);
+        QVERIFY(!set);
+        QCOMPARE(set.error().size(), std::size_t(1));
+        QCOMPARE(set.error()[0].line, int(kMaxMeasuredKernels) + 2);
+        QVERIFY2(holds(set.error()[0].message, "more than 1048576 kernels"), set.error()[0].toString().c_str());
+    }
+
     // The limits this file holds are stated where users read them.
     void limitsAreStated()
     {
