@@ -76,6 +76,8 @@ int analyseWithMeasured(
     }
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
+    for (const Diagnostic& d : set->warnings)
+        std::cerr << "roofline-lab: warning: " << d.toString() << '\n';
     session.measured = std::move(source);
     out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set).value()));
     return kExitOk;

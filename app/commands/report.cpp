@@ -45,10 +45,12 @@ int runReport(ReportOptions& options)
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
         code != kExitOk)
         return code;
-    const Expected<std::string> text = json ? reportJson(analysis, sweepRange) : reportTable(analysis);
-    if (!text)
-        return fail(kExitBadFile, text.error());
-    return print(*text, "the report");
+    // Printed as it is made: the report of a million measured kernels is never whole in memory.
+    return printStreamed(
+        [&](const TextSink& sink) {
+            return json ? writeReportJson(analysis, sweepRange, sink) : writeReportTable(analysis, sink);
+        },
+        "the report");
 }
 
 } // namespace
