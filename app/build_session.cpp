@@ -3,6 +3,7 @@
 #include "base/file_reader.h"
 
 #include "cli.h"
+#include "llm/generate.h"
 #include "llm/settings.h"
 
 #include <algorithm>
@@ -85,7 +86,7 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
         if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, library))
             return fail(kExitBadArguments, asOption(*error));
     }
-    if (std::optional<std::string> problem = settingsProblem(settings))
+    if (std::optional<std::string> problem = modelProblem(settings, hw))
         return fail(kExitBadArguments, asOption(*problem));
     session.model = std::move(settings);
     return kExitOk;

@@ -2,6 +2,9 @@
 // their exit codes, and how they write.
 #pragma once
 
+#include "base/json.h"
+
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +41,10 @@ int fail(int code, const std::string& message);
 // Prints what a command produced on standard output; a failed write is an error naming `what` (the report, the
 // help, ...) and the system's reason. Returns kExitOk or kExitBadFile.
 int print(std::string_view text, const std::string& what);
+// The same for output made a piece at a time: `write` hands each piece to its sink, which prints it, and returns why
+// it refuses (before it hands anything) or nothing. A refusal is an error with exit code kExitBadFile, as is a failed
+// write, after which the rest is not printed.
+int printStreamed(const std::function<std::optional<std::string>(const TextSink&)>& write, const std::string& what);
 
 // Writes `bytes` to `path` so that a failure leaves any earlier file whole: into a temporary file beside it, flushed
 // and synced, then renamed over it. Returns an error message naming the path and the system's reason, or nothing.

@@ -103,6 +103,20 @@ int print(std::string_view text, const std::string& what)
     return kExitOk;
 }
 
+int printStreamed(const std::function<std::optional<std::string>(const TextSink&)>& write, const std::string& what)
+{
+    std::optional<std::string> writeError;
+    const std::optional<std::string> refused = write([&writeError](std::string_view piece) {
+        if (!writeError)
+            writeError = writeStandardOutput(piece);
+    });
+    if (refused)
+        return fail(kExitBadFile, *refused);
+    if (writeError)
+        return fail(kExitBadFile, "cannot write " + what + " to standard output: " + *writeError);
+    return kExitOk;
+}
+
 std::optional<std::string> writeStandardOutput(std::string_view bytes)
 {
     for (std::size_t done = 0; done < bytes.size();) {

@@ -54,19 +54,14 @@ int analyseWithMeasured(
             return fail(kExitBadArguments, "--columns: " + m.error());
         source.columns = measured.columns;
     }
-    // Links may name the operations a model generates: look them up in the analysed session.
-    const Analysis model = analyse(session);
+    // Links may name the operations a model generates, by the rule the scenario reader and the window follow.
     for (const std::string& text : measured.links) {
         Expected<LinkRule> rule = parseLinkRule(text);
         if (!rule)
             return fail(kExitBadArguments, "--match: " + rule.error());
-        if (!model.session.find(rule->operationId)) {
-            std::string ids;
-            for (const Operation& op : model.session.operations)
-                ids += (ids.empty() ? "" : ", ") + op.id + " (" + op.name + ")";
-            return fail(
-                kExitBadArguments, "--match: no operation '" + rule->operationId + "' (operations: " + ids + ")");
-        }
+        if (!linkableOperation(session, rule->operationId))
+            return fail(kExitBadArguments,
+                "--match: no operation '" + rule->operationId + "' (they are " + linkableIds(session) + ")");
         source.links.push_back(std::move(rule).value());
     }
     if (source.file.empty())
@@ -90,6 +85,8 @@ int analyseWithMeasured(
                 + " holds measured peaks (rocprof-compute roofline.csv), no kernels");
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
+    for (const Diagnostic& d : set->warnings)
+        std::cerr << "roofline-lab: warning: " << d.toString() << '\n';
     session.measured = std::move(source);
     out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set).value()));
     return kExitOk;

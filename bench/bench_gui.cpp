@@ -224,6 +224,28 @@ int main(int argc, char** argv)
     report("slider_step_default", "HBM slider step, default scenario", measure(400, step));
     report("undo_redo_default", "undo or redo of a slider step, default scenario", measure(400, undoRedo));
     rest();
+    // The same step in presentation (full screen, large type, the explanation as a band) and at a zoom of 150 %:
+    // each may cost at most a tenth more than the step above. The chart's size is printed: offscreen, the screen is
+    // the platform's (QT_QPA_PLATFORM=offscreen:configfile=... or a display sets it).
+    window.setPresentation(true);
+    if (!QTest::qWaitFor([&] { return window.isPresenting() && window.isFullScreen(); }))
+        return 1;
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    describe("presentation");
+    measure(20, step);
+    report("slider_step_presentation", "HBM slider step, presentation", measure(400, step));
+    window.setPresentation(false);
+    if (!QTest::qWaitFor([&] { return !window.isPresenting() && !window.isFullScreen(); }))
+        return 1;
+    rest();
+    window.setZoom(1.5);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    describe("zoom 150 %");
+    measure(20, step);
+    report("slider_step_zoom", "HBM slider step, zoom 150 %", measure(400, step));
+    window.setZoom(1);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    rest();
 
     const std::size_t defaults = window.document()->operations().size();
     addExtraOperations(*window.document());

@@ -17,3 +17,29 @@ function(roofline_room target folder)
         set_target_properties(${target} PROPERTIES AUTOMOC OFF)
     endif()
 endfunction()
+
+# roofline_share_qt_headers(TARGET): the views, the window and the program compile the same Qt Widgets, QCustomPlot and
+# standard headers before their own. The first target to call this precompiles them and the others reuse that one
+# header: a clean build parses Qt Widgets and QCustomPlot once instead of in each of some fifty sources. Project
+# headers stay out, so that editing one rebuilds only what includes it. Reuse needs the same compile options; the
+# definitions that differ between these targets (QT_SVG_LIB, ROOFLINE_HAVE_GUI ...) appear in none of the headers.
+# The sanitizer build turns precompiled headers off (CMAKE_DISABLE_PRECOMPILE_HEADERS), so a source that leans on
+# one of these headers without including it fails there.
+set(ROOFLINE_QT_PCH <QAction> <QApplication> <QComboBox> <QHBoxLayout> <QLabel> <QLineEdit> <QSignalBlocker>
+    <QSlider> <QTimer> <QVBoxLayout> <QWidget> <qcustomplot.h> <algorithm> <cmath> <map> <memory> <optional> <string>
+    <vector>)
+function(roofline_share_qt_headers target)
+    roofline_share_precompiled_headers(${target} views ${ROOFLINE_QT_PCH})
+endfunction()
+
+# roofline_share_precompiled_headers(TARGET GROUP HEADERS...): the first target of GROUP to call this precompiles
+# HEADERS, and every later one reuses that header.
+function(roofline_share_precompiled_headers target group)
+    get_property(first GLOBAL PROPERTY "ROOFLINE_PCH_${group}")
+    if(first)
+        target_precompile_headers(${target} REUSE_FROM ${first})
+    else()
+        target_precompile_headers(${target} PRIVATE ${ARGN})
+        set_property(GLOBAL PROPERTY "ROOFLINE_PCH_${group}" ${target})
+    endif()
+endfunction()

@@ -148,6 +148,9 @@ int runExport(const ExportOptions& given)
     if (const int code = analyseWithMeasured(given.measured, given.scenario.scenarioFile, std::move(session), analysed);
         code != kExitOk)
         return code;
+    // As the report refuses it: a model that cannot run draws no chart.
+    if (!analysed.modelProblem.empty())
+        return fail(kExitBadFile, "model." + analysed.modelProblem);
     auto analysis = std::make_shared<const Analysis>(std::move(analysed));
 
     if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")

@@ -33,10 +33,15 @@ int runImport(ImportOptions& options)
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
         code != kExitOk)
         return code;
-    const std::string text = options.format == "json"
-        ? measuredJson(*analysis.measuredSet, *analysis.measured, analysis)
-        : measuredTable(*analysis.measuredSet, *analysis.measured);
-    return print(text, "the import");
+    return printStreamed(
+        [&](const TextSink& sink) -> std::optional<std::string> {
+            if (options.format == "json")
+                writeMeasuredJson(*analysis.measuredSet, *analysis.measured, analysis, sink);
+            else
+                writeMeasuredTable(*analysis.measuredSet, *analysis.measured, sink);
+            return std::nullopt;
+        },
+        "the import");
 }
 
 } // namespace

@@ -48,10 +48,12 @@ int runReport(ReportOptions& options)
     if (sweepRange)
         if (std::optional<std::string> problem = sweepParamProblem(sweepRange->param, analysis.session.operations))
             return fail(kExitBadArguments, "--sweep: " + *problem);
-    const Expected<std::string> text = json ? reportJson(analysis, sweepRange) : reportTable(analysis);
-    if (!text)
-        return fail(kExitBadFile, text.error());
-    return print(*text, "the report");
+    // Printed as it is made: the report of a million measured kernels is never whole in memory.
+    return printStreamed(
+        [&](const TextSink& sink) {
+            return json ? writeReportJson(analysis, sweepRange, sink) : writeReportTable(analysis, sink);
+        },
+        "the report");
 }
 
 } // namespace

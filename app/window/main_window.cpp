@@ -129,8 +129,10 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_sweepPage->chart()->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
-        if (m_presenting)
+        if (m_presenting) {
+            QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
             return;
+        }
         if (isVisible() && m_theme->zoom() > m_roomyZoom)
             QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
         else if (isVisible())
@@ -195,6 +197,8 @@ void MainWindow::buildBottomTabs()
     m_bottomTabs->addTab(m_modelView, QStringLiteral("&Model"));
     m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
     connect(m_modelView, &ModelView::settingRefused, this,
+        [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    connect(m_document, &Document::editRefused, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));

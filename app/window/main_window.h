@@ -129,6 +129,8 @@ private:
     // After a zoom in: folds the pages, then closes the side panel, while the plot is below kChartShare of the
     // window; where nothing is left to fold, takes the zoom back.
     void keepChartRoom();
+    // In presentation: the explanation's band as tall as its text, within its third of the screen.
+    void fitExplanationBand();
     // Shows or hides a tab under the chart, only where that changes anything.
     void showTab(QWidget* page, bool shown);
     void showAbout();

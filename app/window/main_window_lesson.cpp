@@ -21,6 +21,8 @@
 #include <QTimer>
 #include <QToolBar>
 
+#include <algorithm>
+
 namespace roofline::widgets {
 
 void MainWindow::buildLessonActions(QMenu* view)
@@ -73,6 +75,23 @@ void MainWindow::setUpExplanation()
     m_explanation->setAnalysis(m_document->analysis());
     updateExplanation();
     connect(m_document, &Document::loaded, m_explanation, &ExplanationPanel::scrollToTop);
+    // In presentation the band follows its text: a new example, the derivation opened or folded, numbers that take
+    // another line. On the next pass, once the text is laid out at its width.
+    connect(m_explanation, &ExplanationPanel::textShown, this, [this] {
+        if (m_presenting)
+            QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
+    });
+}
+
+void MainWindow::fitExplanationBand()
+{
+    if (!m_presenting || m_explanationDock->isHidden())
+        return;
+    const int frame = m_explanationDock->height() - m_explanation->height();
+    const int wanted
+        = std::min(m_explanation->textHeight(m_explanation->width()) + frame, m_explanationDock->maximumHeight());
+    if (wanted != m_explanationDock->height()) // a slider step's new numbers mostly keep the lines they had
+        resizeDocks({ m_explanationDock }, { wanted }, Qt::Vertical);
 }
 
 void MainWindow::updateExplanation()
@@ -124,13 +143,7 @@ void MainWindow::setPresentation(bool on)
         const int screenHeight = screen()->geometry().height();
         m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 5 : 3));
         // The band as tall as its text, once the full screen has been laid out.
-        QTimer::singleShot(0, this, [this] {
-            if (!m_presenting)
-                return;
-            const int frame = m_explanationDock->height() - m_explanation->height();
-            resizeDocks(
-                { m_explanationDock }, { m_explanation->textHeight(m_explanation->width()) + frame }, Qt::Vertical);
-        });
+        QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
     } else {
         m_presenting = false;
         for (const auto& [w, shown] : m_beforePresentation.widgets)

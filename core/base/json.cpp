@@ -8,8 +8,18 @@
 
 namespace roofline {
 
+void JsonWriter::flush()
+{
+    if (m_sink && !m_out.empty()) {
+        m_sink(m_out);
+        m_out.clear();
+    }
+}
+
 void JsonWriter::newline()
 {
+    if (m_sink && m_out.size() >= kPiece) // what is before a line break is never changed again
+        flush();
     m_out += '\n';
     m_out.append(2 * m_first.size(), ' ');
 }

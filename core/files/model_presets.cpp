@@ -15,6 +15,8 @@ namespace {
 // The largest count a model field takes: 2^24 (16 M), past any published width, vocabulary or depth, so that
 // products of four fields stay exact in a double.
 constexpr double kMaxModelCount = 1 << 24;
+// The most parameters a model has: 2^53, the largest count a double holds exactly (published models have about 2^41).
+constexpr double kMaxParameters = 9007199254740992.0;
 
 std::optional<double> count(
     YamlReader& r, const YAML::Node& map, std::string_view key, bool required, double min, double max = kMaxModelCount)
@@ -130,8 +132,17 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
     checkConsistency(r, *root, m, headDim.has_value());
-    if (auto n = r.child(*root, {}, "parameters", false))
-        if (auto stated = count(r, *root, "parameters", false, 1, 9007199254740992.0))
+    // Each field within its range can still multiply into more parameters than a double counts exactly, and into
+    // operations no range holds.
+    Model noLayers = m;
+    noLayers.layers = 0;
+    if (const double total = parameterCount(m); !r.failed() && total > kMaxParameters)
+        r.error((*root)["layers"], "layers",
+            wholeText(m.layers) + " layers of " + wholeText((total - parameterCount(noLayers)) / m.layers)
+                + " parameters each give " + wholeText(total) + " parameters, more than " + wholeText(kMaxParameters)
+                + " (2^53, the most a count holds exactly)");
+    else if (auto n = r.child(*root, {}, "parameters", false))
+        if (auto stated = count(r, *root, "parameters", false, 1, kMaxParameters))
             if (*stated != parameterCount(m))
                 r.error(*n, "parameters",
                     "the file states " + wholeText(*stated) + " parameters, but its fields give "

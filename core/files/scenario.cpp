@@ -7,6 +7,7 @@
 #include "base/yaml_reader.h"
 #include "files/scenario_lesson.h"
 #include "files/scenario_model.h"
+#include "llm/generate.h"
 #include "roofline/evaluate.h"
 
 #include <algorithm>
@@ -67,6 +68,10 @@ std::optional<Operation> readOperation(
                 ok = false;
             } else if (key == "name") {
                 result.name = *t;
+            } else if (key == "id" && reservedOperationId(*t)) {
+                r.error(entry.second, keyField,
+                    quoteInput(*t) + " is reserved: a model's generated operations have the ids model.PART");
+                ok = false;
             } else if (key == "id") {
                 result.id = *t;
             } else if (key == "colour") {

@@ -40,14 +40,6 @@ bool hasResource(const Hardware& hw, const std::string& name)
     return hw.memory(name) != nullptr || hw.link(name) != nullptr;
 }
 
-std::string idNames(const Session& s)
-{
-    std::string ids;
-    for (const Operation& op : s.operations)
-        ids += (ids.empty() ? "" : ", ") + op.id;
-    return ids.empty() ? "none" : ids;
-}
-
 std::optional<LessonAnswer> readAnswer(YamlReader& r, const YAML::Node& node, const Session& session)
 {
     const std::string field = "lesson.answer";
@@ -73,9 +65,9 @@ std::optional<LessonAnswer> readAnswer(YamlReader& r, const YAML::Node& node, co
                     + ")");
             return std::nullopt;
         }
-        if (kind != LessonAnswer::Kind::Ridge && !session.find(*name)) {
+        if (kind != LessonAnswer::Kind::Ridge && !linkableOperation(session, *name)) {
             r.error(*target, YamlReader::join(field, key),
-                "no operation has the id " + quoteInput(*name) + " (they are " + idNames(session) + ")");
+                "no operation has the id " + quoteInput(*name) + " (they are " + linkableIds(session) + ")");
             return std::nullopt;
         }
         answer = LessonAnswer { kind, *name, {} };

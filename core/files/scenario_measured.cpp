@@ -45,9 +45,10 @@ std::optional<MeasuredSource> readMeasuredSource(YamlReader& r, const YAML::Node
                     rule.pattern = r.text(*k, YamlReader::join(field, "kernels")).value_or("");
                 if (auto o = r.child(item, field, "operation", true)) {
                     rule.operationId = r.text(*o, YamlReader::join(field, "operation")).value_or("");
-                    if (!rule.operationId.empty() && !session.find(rule.operationId))
+                    if (!rule.operationId.empty() && !linkableOperation(session, rule.operationId))
                         r.error(*o, YamlReader::join(field, "operation"),
-                            "no operation with id " + quoteInput(rule.operationId));
+                            "no operation with id " + quoteInput(rule.operationId) + " (they are "
+                                + linkableIds(session) + ")");
                 }
                 source.links.push_back(std::move(rule));
             }

@@ -1,6 +1,7 @@
 #include "files/scenario_model.h"
 
 #include "base/yaml_reader.h"
+#include "llm/generate.h"
 #include "session/edit.h"
 
 #include <set>
@@ -57,7 +58,7 @@ std::optional<ModelSettings> readModelBlock(
     }
     if (!ok)
         return std::nullopt;
-    if (std::optional<std::string> problem = settingsProblem(settings)) {
+    if (std::optional<std::string> problem = modelProblem(settings, hw)) {
         const std::size_t colon = problem->find(": ");
         const std::string key = problem->substr(0, colon);
         const YAML::Node at = node[key].IsDefined() ? node[key] : node;

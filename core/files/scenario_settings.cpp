@@ -3,6 +3,7 @@
 #include "files/operation_text.h"
 #include "files/scenario.h"
 #include "files/scenario_model.h"
+#include "llm/generate.h"
 
 #include "base/units.h"
 #include "base/yaml_reader.h"
@@ -72,6 +73,10 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
         return std::nullopt;
     }
     const Hardware hw = session.hardware();
+    // model.PART.PARAM: a generated operation's parameter, which only the model's settings change.
+    if (key.starts_with(kGeneratedIdPrefix) && key.find('.', kGeneratedIdPrefix.size()) != std::string::npos)
+        return shownKey + ": the operations a model generates take their sizes from its settings (model.batch, "
+            + "model.prompt, model.tp, ...); set those instead";
     if (key.starts_with("model."))
         return applyModelSettings(session, { { key.substr(6), value } }, hw, models);
     if (key == "chart.dtype") {
@@ -100,8 +105,9 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
                 + std::to_string(ops.size() == 0 ? 0 : ops.size() - 1) + "])";
         only = index;
         param = key.substr(close + 2);
-    } else if (const std::size_t dot = key.find('.'); dot != std::string::npos) {
+    } else if (const std::size_t dot = key.rfind('.'); dot != std::string::npos) {
         // ID.PARAM: one operation by its id, as a saved scenario names it or as the window numbers it (op1, op2…).
+        // An id may hold dots, a parameter's name none.
         Session numbered = session;
         assignIdentities(numbered);
         const std::string id = key.substr(0, dot);

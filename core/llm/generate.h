@@ -29,8 +29,25 @@ inline constexpr std::string_view kGroupPipeline = "pipeline sends";
 // activations and gradients cross `ppLink` between stages, and with dp > 1 the gradients of the chip's parameters
 // are all-reduced once over `dpLink`. The stage shown holds the embedding and the lm_head both: the step waits for
 // its slowest stage. Ids are "model.PART", names say what each is, `generated` is set, and colours follow the group.
-// The settings must have passed settingsProblem().
+// The settings must have passed modelProblem().
 std::vector<Operation> modelOperations(const ModelSettings&, const Hardware&);
+
+// Why the settings cannot run their model on the chip, as "KEY: why" naming the setting that makes it impossible
+// ("prompt: 16777216 sequences of 1073741824 tokens are ..."), or nothing. settingsProblem's rules first, then the
+// chip (a compute peak for the activations' dtype and for the weights' the embedding is costed in, the links that
+// tensor, data and pipeline parallelism cross) and the size of the work: every operation modelOperations makes keeps
+// each count within its legal range (2^53), and evaluates. What the scenario reader, the command line, the window's
+// edits and the analysis check before they generate anything.
+std::optional<std::string> modelProblem(const ModelSettings&, const Hardware&);
+
+// The ids of the operations a model generates are "model.PART". No user operation may take one, nor "model" itself:
+// links and lesson answers name both kinds of operation, and --set's "model." keys are the model's settings.
+inline constexpr std::string_view kGeneratedIdPrefix = "model.";
+bool reservedOperationId(std::string_view id);
+// Every id the model's operations take under some settings (each phase, tensor, data and pipeline parallelism,
+// materialised scores), in the order they first run: what a link or a lesson's answer may name whatever the settings
+// are now. An id the settings of the moment do not generate names no operation until they do.
+std::vector<std::string> generatedIds(const Model&);
 
 // The link a training step's gradients and pipeline sends cross when the settings name none: the chip's first link
 // to other nodes or pods, else its first link.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 
 namespace roofline {
 
@@ -47,7 +48,32 @@ std::optional<MeasuredFormat> parseFormatHint(std::string_view hint)
     return std::nullopt;
 }
 
-bool settlePrecisions(MeasuredKernel& k)
+std::optional<std::string> measuredRangeProblem(MeasuredQuantity quantity, double value)
+{
+    // The value as found, however far out: "4.94066e-324", "inf" (an SI prefix stops at 1e-30).
+    const auto found = [value](std::string_view unit) {
+        char buffer[40];
+        std::snprintf(buffer, sizeof buffer, "%.6g", value);
+        return ", found " + std::string(buffer) + (unit.empty() ? "" : " ") + std::string(unit);
+    };
+    switch (quantity) {
+    case MeasuredQuantity::Seconds:
+        if (value >= kMinKernelSeconds && value <= kMaxKernelSeconds)
+            return std::nullopt;
+        return "expected a time from 1 ns to 1e6 s" + found("s");
+    case MeasuredQuantity::Count:
+        if (value == 0 || (value >= kMinKernelCount && value <= kMaxKernelCount))
+            return std::nullopt;
+        return "expected 0 or a count from 1 to 1e24" + found({});
+    case MeasuredQuantity::Clock:
+        if (value >= kMinClockHz && value <= kMaxClockHz)
+            return std::nullopt;
+        return "expected a clock from 1 MHz to 100 GHz" + found("Hz");
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> settlePrecisions(MeasuredKernel& k)
 {
     std::stable_sort(k.byPrecision.begin(), k.byPrecision.end(),
         [](const PrecisionFlops& a, const PrecisionFlops& b) { return a.flops > b.flops; });
@@ -55,8 +81,18 @@ bool settlePrecisions(MeasuredKernel& k)
     for (const PrecisionFlops& p : k.byPrecision)
         k.flops += p.flops;
     k.dtype = k.byPrecision.empty() ? std::nullopt : parseDtype(k.byPrecision.front().precision);
-    return std::isfinite(k.flops) && std::isfinite(k.seconds) && std::isfinite(k.clockHz)
-        && std::all_of(k.bytes.begin(), k.bytes.end(), [](const LevelBytes& b) { return std::isfinite(b.bytes); });
+    if (auto problem = measuredRangeProblem(MeasuredQuantity::Seconds, k.seconds))
+        return "its time is out of range: " + *problem;
+    if (auto problem = measuredRangeProblem(MeasuredQuantity::Count, k.flops))
+        return "its FLOPs" + std::string(k.byPrecision.size() > 1 ? ", summed over precisions," : "")
+            + " are out of range: " + *problem;
+    if (k.clockHz != 0)
+        if (auto problem = measuredRangeProblem(MeasuredQuantity::Clock, k.clockHz))
+            return "its clock is out of range: " + *problem;
+    for (const LevelBytes& b : k.bytes)
+        if (auto problem = measuredRangeProblem(MeasuredQuantity::Count, b.bytes))
+            return "its bytes at " + printable(b.level) + " are out of range: " + *problem;
+    return std::nullopt;
 }
 
 std::string printable(std::string_view text)
@@ -103,10 +139,37 @@ int CsvHeader::find(std::string_view name) const
 int CsvHeader::findIgnoringCase(std::string_view name) const
 {
     for (std::size_t i = 0; i < names.size(); ++i)
-        if (std::equal(names[i].begin(), names[i].end(), name.begin(), name.end(),
-                [](char a, char b) { return std::tolower((unsigned char)a) == std::tolower((unsigned char)b); }))
+        if (sameIgnoringCase(names[i], name))
             return static_cast<int>(i);
     return -1;
+}
+
+bool sameIgnoringCase(std::string_view a, std::string_view b)
+{
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+        [](char x, char y) { return std::tolower((unsigned char)x) == std::tolower((unsigned char)y); });
+}
+
+Expected<MeasuredSet, Diagnostics> tooManyKernels(const std::string& file, int line)
+{
+    return refuse(file, line, {},
+        "more than " + std::to_string(kMaxMeasuredKernels)
+            + " kernels: a measured set holds at most that many; split the file, or keep fewer rows (--columns "
+              "where=COLUMN:VALUE)");
+}
+
+std::optional<Diagnostics> repeatedColumn(
+    const CsvHeader& header, std::string_view name, bool ignoringCase, const std::string& file, int line)
+{
+    const int first = ignoringCase ? header.findIgnoringCase(name) : header.find(name);
+    if (first < 0)
+        return std::nullopt;
+    for (std::size_t i = static_cast<std::size_t>(first) + 1; i < header.names.size(); ++i)
+        if (ignoringCase ? sameIgnoringCase(header.names[i], name) : header.names[i] == name)
+            return Diagnostics { { file, line, 0, printable(header.names[i]),
+                "a second column " + printable(header.names[i]) + " (columns " + std::to_string(first + 1) + " and "
+                    + std::to_string(i + 1) + "): which one holds the values is not clear; keep one" } };
+    return std::nullopt;
 }
 
 Expected<MeasuredSet, Diagnostics> refuse(const std::string& file, int line, std::string field, std::string message)
@@ -125,9 +188,39 @@ Expected<CsvHeader, Diagnostics> readHeader(CsvReader& reader, const std::string
     return header;
 }
 
+void warnUnknownPrecisions(MeasuredSet& set)
+{
+    struct Unknown {
+        SharedName precision;
+        int firstLine = 0;
+        std::size_t kernels = 0;
+        std::size_t mostly = 0; // kernels whose largest share of FLOPs is in it
+    };
+    std::vector<Unknown> unknown;
+    for (const MeasuredKernel& k : set.kernels)
+        for (const PrecisionFlops& p : k.byPrecision) {
+            if (p.precision.empty() || parseDtype(p.precision))
+                continue;
+            auto it = std::find_if(
+                unknown.begin(), unknown.end(), [&](const Unknown& u) { return u.precision == p.precision; });
+            if (it == unknown.end())
+                it = unknown.insert(unknown.end(), Unknown { p.precision, k.line, 0, 0 });
+            ++it->kernels;
+            it->mostly += &p == &k.byPrecision.front() ? 1 : 0;
+        }
+    for (const Unknown& u : unknown)
+        set.warnings.push_back({ set.file, u.firstLine, 0, {},
+            std::to_string(u.kernels) + (u.kernels == 1 ? " kernel does" : " kernels do") + " FLOPs in "
+                + quoteInput(u.precision) + ", a precision the program has no roof for"
+                + (u.mostly > 0 ? "; " + std::to_string(u.mostly) + " of them, doing most of their FLOPs in it, "
+                            + (u.mostly == 1 ? "is" : "are") + " measured against the chart's dtype"
+                                : "; counted in their totals") });
+}
+
 Expected<MeasuredSet, Diagnostics> finishRead(
     CsvReader& reader, SkipLog& skip, MeasuredSet set, int line, const std::string& nothingRead)
 {
+    warnUnknownPrecisions(set);
     if (!reader.error().empty())
         skip.add(reader.line() + 1, {}, reader.error() + " (a truncated file?); what follows is not read");
     set.skipped = skip.take();

@@ -5,6 +5,7 @@
 #include "base/diagnostic.h"
 #include "base/expected.h"
 #include "base/file_reader.h"
+#include "base/shared_name.h"
 #include "roofline/dtype.h"
 
 #include <optional>
@@ -17,30 +18,47 @@ namespace roofline {
 // Bytes a kernel moved across one memory level. Nsight Compute's levels are "DRAM", "L2" and "L1"; a plain file may
 // name any level of the chip ("HBM", "L2", "VMEM"). "DRAM", "HBM" and "main" are the chip's main memory.
 struct LevelBytes {
-    std::string level;
+    SharedName level;
     double bytes = 0;
 };
 
 // FLOPs (OPs for integers) a kernel did in one precision: "bf16", "fp16", "tf32", "fp8", "int8", "fp32", "fp64".
 struct PrecisionFlops {
-    std::string precision;
+    SharedName precision; // empty when the file gives none
     double flops = 0;
 };
 
+// One kernel: a compact row. Level, precision and group names are shared with every other kernel naming them.
 struct MeasuredKernel {
     std::string name;
-    std::string group; // empty when the file gives none
+    SharedName group; // empty when the file gives none
     int line = 0; // where the file holds it
+    std::optional<Dtype> dtype; // the precision of most FLOPs when the program knows it (fp64 it does not)
     double seconds = 0; // > 0
     double flops = 0; // the sum over precisions, >= 0
     std::vector<PrecisionFlops> byPrecision; // the precisions with non-zero FLOPs, largest first
-    std::optional<Dtype> dtype; // the precision of most FLOPs when the program knows it (fp64 it does not)
     std::vector<LevelBytes> bytes; // in the file's order; each > 0
     std::vector<std::pair<std::string, double>> params; // shape parameters the file states ("B" = 256), for linking
     double clockHz = 0; // the SM clock during the kernel, when the file gives it
 
     const LevelBytes* level(std::string_view levelName) const;
 };
+
+// The ranges a measured figure must lie in (docs/file-formats.md). A row holding one outside them is skipped with its
+// line and column (a JSON file is refused), so that every figure the report derives from them (an intensity, a rate,
+// a fraction of a roof, a ratio to the model) is a finite number.
+inline constexpr double kMinKernelSeconds = 1e-9; // 1 ns: below the resolution of any profiler's clock
+inline constexpr double kMaxKernelSeconds = 1e6; // 11.6 days
+inline constexpr double kMinKernelCount = 1; // FLOPs or bytes, when not 0: less than one is no count
+inline constexpr double kMaxKernelCount = 1e24; // FLOPs or bytes of one kernel: a zettaFLOP machine for 1,000 s
+inline constexpr double kMinClockHz = 1e6; // an SM clock: 1 MHz
+inline constexpr double kMaxClockHz = 1e11; // 100 GHz
+// A set holds at most this many kernels: what the memory bound of docs/file-formats.md is stated for.
+inline constexpr std::size_t kMaxMeasuredKernels = std::size_t(1) << 20;
+
+enum class MeasuredQuantity { Seconds, Count, Clock };
+// Why `value` is outside the range of `quantity`, or nothing when it is within it (a count of 0 is).
+std::optional<std::string> measuredRangeProblem(MeasuredQuantity quantity, double value);
 
 enum class MeasuredFormat { NcuRaw, PlainCsv, PlainJson, RocprofRoofline };
 std::string_view formatName(MeasuredFormat); // "ncu-raw", "csv", "json", "rocprof-roofline"
@@ -51,6 +69,7 @@ struct MeasuredCeiling {
     bool compute = false;
     double value = 0;
     std::string source; // "MFMAF16Flops" (the file's column), or the kernel that reached it
+    int line = 0; // the file's line that gives it
 };
 
 struct MeasuredSet {
@@ -61,6 +80,7 @@ struct MeasuredSet {
     std::string device; // its device column
     int rowsRead = 0; // data rows seen, kernels and skipped ones
     Diagnostics skipped; // rows left out, each with its line, column and reason
+    Diagnostics warnings; // what was read but may not mean what the file intends, each with its line and column
 };
 
 // How a plain CSV's columns map to the fields: "name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,
@@ -116,8 +136,9 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(CsvReader&, const std::string& n
 Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const std::string& name);
 Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader&, const std::string& name);
 
-// Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first. False when a total (its FLOPs, its
-// time or the bytes at a level) is not a finite number: counters near the largest double summed or scaled past it.
-[[nodiscard]] bool settlePrecisions(MeasuredKernel&);
+// Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first. Says which figure is out of its
+// range (its total FLOPs, its time, its clock or the bytes at a level), or nothing when each is within it: counters
+// within range may sum past it, or past the largest double.
+[[nodiscard]] std::optional<std::string> settlePrecisions(MeasuredKernel&);
 
 } // namespace roofline

@@ -216,6 +216,24 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
             "the Nsight Compute raw page lacks " + missing.substr(0, missing.size() - 2) + ": "
                 + std::string(kCollect));
 
+    // A column the reader uses must be there once: of two, which one holds the kernel's figure is not clear.
+    {
+        std::vector<int> usedColumns { name.column, duration.column, clock.column };
+        for (const auto& t : tensor)
+            usedColumns.push_back(t.second.column);
+        for (const InstructionFlops& f : instructions)
+            for (const Metric& m : f.ops)
+                usedColumns.push_back(m.column);
+        for (const BytesMetric& b : levels)
+            usedColumns.push_back(b.metric.column);
+        for (const int at : usedColumns)
+            if (at >= 0)
+                if (std::optional<Diagnostics> twice
+                    = repeatedColumn(header, header.names[at], false, file, headerLine))
+                    return Expected<MeasuredSet, Diagnostics>::failure(std::move(*twice));
+    }
+    MeasuredSet set;
+
     // The units row: every column this reader uses must carry a unit of its kind.
     if (!reader.next())
         return refuse(file, headerLine, {},
@@ -254,7 +272,6 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
         }
     }
 
-    MeasuredSet set;
     set.file = file;
     set.format = MeasuredFormat::NcuRaw;
     SkipLog skip(file);
@@ -299,6 +316,12 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
             continue;
         }
         k.clockHz = clock ? read(clock) : 0;
+        if (clock && !bad)
+            if (const std::optional<std::string> range = measuredRangeProblem(MeasuredQuantity::Clock, k.clockHz)) {
+                skip.add(line, header.names[clock.column],
+                    "out of range: " + *range + "; the kernel " + quoteInput(k.name) + " is skipped");
+                continue;
+            }
         for (const auto& path : tensor) {
             const std::string& precision = path.first;
             const double ops = read(path.second);
@@ -324,13 +347,12 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
         }
         if (bad)
             continue;
-        if (!settlePrecisions(k)) {
-            skip.add(line, {},
-                "a count, scaled by its unit or summed over precisions, exceeds the largest double; "
-                "the kernel "
-                    + quoteInput(k.name) + " is skipped");
+        if (const std::optional<std::string> problem = settlePrecisions(k)) { // scaled by units, summed, or both
+            skip.add(line, {}, *problem + "; the kernel " + quoteInput(k.name) + " is skipped");
             continue;
         }
+        if (set.kernels.size() == kMaxMeasuredKernels)
+            return tooManyKernels(file, line);
         set.kernels.push_back(std::move(k));
     }
     const int rows = set.rowsRead;

@@ -56,6 +56,12 @@ Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader& reader, const 
             "FP32Flops, MFMAF16Flops; the first column is "
                 + printable(header.names.front()) + " (run `rocprof-compute profile --roof-only` to make one)");
 
+    if (std::optional<Diagnostics> twice = repeatedColumn(header, "device", true, file, headerLine))
+        return Expected<MeasuredSet, Diagnostics>::failure(std::move(*twice));
+    for (const auto& [c, at] : found)
+        if (std::optional<Diagnostics> twice = repeatedColumn(header, c->column, true, file, headerLine))
+            return Expected<MeasuredSet, Diagnostics>::failure(std::move(*twice));
+
     MeasuredSet set;
     set.file = file;
     set.format = MeasuredFormat::RocprofRoofline;
@@ -92,7 +98,7 @@ Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader& reader, const 
                 bad = true;
                 break;
             }
-            ceilings.push_back({ std::string(c->name), c->compute, *v * 1e9, header.names[at] });
+            ceilings.push_back({ std::string(c->name), c->compute, *v * 1e9, header.names[at], reader.line() });
         }
         if (bad)
             continue;

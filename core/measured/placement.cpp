@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 
 #include <fnmatch.h>
 
@@ -33,24 +34,42 @@ const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
 // thousands of kernels.
 class LevelResolver {
 public:
-    explicit LevelResolver(const Hardware& hw)
+    LevelResolver(const Hardware& hw, std::vector<LevelMemory>& known)
         : m_hw(hw)
+        , m_known(known)
     { }
-    const MemoryLevel* operator()(const std::string& level)
+    const LevelMemory& operator()(SharedName level)
     {
-        for (const auto& [name, memory] : m_known)
-            if (name == level)
-                return memory;
-        return m_known.emplace_back(level, resolveLevel(m_hw, level)).second;
+        for (const LevelMemory& l : m_known)
+            if (l.level == level)
+                return l;
+        const MemoryLevel* m = resolveLevel(m_hw, level);
+        return m_known.emplace_back(
+            LevelMemory { level, m ? SharedName(m->name) : SharedName(), m ? m->bandwidth : 0.0 });
     }
 
 private:
     const Hardware& m_hw;
-    std::vector<std::pair<std::string, const MemoryLevel*>> m_known;
+    std::vector<LevelMemory>& m_known;
 };
 
-MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const PlacementChip& model, LevelResolver& resolve)
+// A kernel's levels on the chip, into `levels` (reused from kernel to kernel).
+void resolveLevels(const MeasuredKernel& k, LevelResolver& resolve, std::vector<MeasuredLevel>& levels)
 {
+    levels.clear();
+    for (const LevelBytes& b : k.bytes) {
+        const LevelMemory& m = resolve(b.level);
+        levels.push_back({ b.level, m.memory, b.bytes, k.flops / b.bytes, m.bandwidth });
+    }
+}
+
+MeasuredPoint place(
+    const MeasuredKernel& k, std::size_t index, const PlacementChip& model, const std::vector<MeasuredLevel>& levels)
+{
+    static const SharedName noFlops("no FLOPs: nothing to place at an intensity on a log axis");
+    static const SharedName noBytes("no bytes at any memory level");
+    static const SharedName tooFar("FLOPs, bytes and seconds too far apart to place on the chart");
+    static const SharedName compute("compute");
     const Hardware& hw = model.hardware;
     MeasuredPoint p;
     p.kernel = index;
@@ -63,31 +82,22 @@ MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const PlacementC
         }
     p.achieved = k.flops / k.seconds;
     const MeasuredLevel* main = nullptr;
-    p.levels.reserve(k.bytes.size());
-    for (const LevelBytes& b : k.bytes) {
-        MeasuredLevel l { b.level, {}, b.bytes, k.flops / b.bytes, 0 };
-        if (const MemoryLevel* m = resolve(b.level)) {
-            l.memory = m->name;
-            l.bandwidth = m->bandwidth;
-        }
-        p.levels.push_back(l);
-    }
-    for (const MeasuredLevel& l : p.levels)
+    for (const MeasuredLevel& l : levels)
         if (!main || (!hw.memories.empty() && l.memory == hw.memories.front().name && main->memory != l.memory))
             main = &l;
     if (!(k.flops > 0)) {
-        p.why = "no FLOPs: nothing to place at an intensity on a log axis";
+        p.why = noFlops;
         return p;
     }
     if (!main) {
-        p.why = "no bytes at any memory level";
+        p.why = noBytes;
         return p;
     }
     p.onChart = true;
     p.intensity = main->intensity;
     p.attainable = p.peak;
-    p.bound = "compute";
-    for (const MeasuredLevel& l : p.levels)
+    p.bound = compute;
+    for (const MeasuredLevel& l : levels)
         if (l.bandwidth > 0 && attainableAt(l.intensity, p.attainable, l.bandwidth) < p.attainable) {
             p.attainable = l.bandwidth * l.intensity;
             p.bound = l.memory;
@@ -98,8 +108,8 @@ MeasuredPoint place(const MeasuredKernel& k, std::size_t index, const PlacementC
     const auto placeable = [](double v) { return v >= 1e-30 && v <= 1e30; };
     if (!placeable(p.achieved) || !placeable(p.intensity) || !placeable(p.attainable) || !placeable(p.fraction)) {
         p.onChart = false;
-        p.bound.clear();
-        p.why = "FLOPs, bytes and seconds too far apart to place on the chart";
+        p.bound = {};
+        p.why = tooFar;
     }
     return p;
 }
@@ -158,6 +168,114 @@ void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
     c.fraction = c.datasheet > 0 ? c.measured / c.datasheet : 0;
     if (c.datasheet > 0 && c.fraction >= kMinEfficiency && c.fraction <= kMaxEfficiency)
         c.efficiencyKey = "efficiency." + (c.compute ? std::string("compute") : c.overrideKey.substr(10));
+    // A suggestion is a value --set takes: the rounded figure, read back as --set reads it, within a chip's range.
+    c.setValue.clear();
+    if (!c.overrideKey.empty()) {
+        std::string text = formatSI(c.measured, {}, 4); // "3.055 T": one word on a command line, "3.055T"
+        std::erase(text, ' ');
+        if (parseHardwareValue(c.compute ? HardwareQuantity::Peak : HardwareQuantity::Bandwidth, text))
+            c.setValue = text;
+    }
+}
+
+// Counts kernels that share something worth a warning, remembering the first one's line.
+struct Tally {
+    std::string what;
+    int firstLine = 0;
+    std::size_t kernels = 0;
+};
+
+void count(std::vector<Tally>& tallies, std::string what, int line)
+{
+    auto it = std::find_if(tallies.begin(), tallies.end(), [&](const Tally& t) { return t.what == what; });
+    if (it == tallies.end())
+        it = tallies.insert(tallies.end(), { std::move(what), line, 0 });
+    ++it->kernels;
+}
+
+// "1 kernel gives", "3 kernels give": a count of kernels with its verb.
+std::string kernelsText(std::size_t n, std::string_view one = {}, std::string_view many = {})
+{
+    return std::to_string(n) + (n == 1 ? " kernel" : " kernels") + (one.empty() ? "" : " ")
+        + std::string(n == 1 ? one : many);
+}
+
+// A ratio far from 1 as a plain number a reader can compare: "2.5", "1.01e+09".
+std::string timesText(double ratio)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3g", ratio);
+    return buffer;
+}
+
+// What the set says on this chip that the reader could not know (see MeasuredAnalysis::warnings).
+void warn(MeasuredAnalysis& a, const MeasuredSet& set, const PlacementChip& chip)
+{
+    const Hardware& hw = chip.hardware;
+    std::vector<Tally> noMemory, sameMemory, noPeak;
+    std::size_t above = 0;
+    const MeasuredPoint* furthest = nullptr;
+    for (const MeasuredPoint& p : a.points) {
+        const MeasuredKernel& k = set.kernels[p.kernel];
+        for (std::size_t i = 0; i < k.bytes.size(); ++i) {
+            const SharedName memory = a.memoryOf(k.bytes[i].level);
+            if (memory.empty()) {
+                count(noMemory, k.bytes[i].level.str(), k.line);
+                continue;
+            }
+            for (std::size_t j = 0; j < i; ++j)
+                if (a.memoryOf(k.bytes[j].level) == memory)
+                    count(sameMemory,
+                        quoteInput(k.bytes[j].level) + " and " + quoteInput(k.bytes[i].level) + " are both its "
+                            + memory,
+                        k.line);
+        }
+        if (k.dtype && p.roof != *k.dtype)
+            count(noPeak, std::string(dtypeName(*k.dtype)), k.line);
+        if (p.onChart && p.fraction > kMeasuredAboveRoof) {
+            ++above;
+            if (!furthest || p.fraction > furthest->fraction)
+                furthest = &p;
+        }
+    }
+    std::string memories;
+    for (const MemoryLevel& m : hw.memories)
+        memories += (memories.empty() ? "" : ", ") + m.name;
+    for (const Tally& t : noMemory)
+        a.warnings.push_back({ set.file, t.firstLine, 0, {},
+            kernelsText(t.kernels, "moves", "move") + " bytes at " + quoteInput(t.what) + ", a memory " + hw.name
+                + " does not have (it has " + (memories.empty() ? std::string("none") : memories)
+                + "): those bytes bind no roof" });
+    for (const Tally& t : sameMemory)
+        a.warnings.push_back({ set.file, t.firstLine, 0, {},
+            kernelsText(t.kernels, "gives", "give") + " bytes at two levels that are one memory of " + hw.name + ": "
+                + t.what + "; the larger count binds" });
+    for (const Tally& t : noPeak)
+        a.warnings.push_back({ set.file, t.firstLine, 0, {},
+            kernelsText(t.kernels) + " of " + t.what + ", for which " + hw.name + " has no peak, "
+                + (t.kernels == 1 ? "is" : "are") + " measured against the " + std::string(dtypeName(chip.dtype))
+                + " roof" });
+    if (furthest)
+        a.warnings.push_back({ set.file, set.kernels[furthest->kernel].line, 0, {},
+            kernelsText(above, "reaches", "reach") + " more than " + timesText(kMeasuredAboveRoof)
+                + " times the roof that binds " + (above == 1 ? "it" : "them") + " on " + hw.name + ", the furthest "
+                + quoteInput(set.kernels[furthest->kernel].name) + " at " + timesText(furthest->fraction)
+                + " times: check the file's units, the chip and the dtype" });
+    for (const CeilingComparison& c : a.ceilings) {
+        const std::string what = "the measured " + c.name + " ceiling ("
+            + (c.compute ? formatFlops(c.measured) : formatBandwidth(c.measured)) + ", from " + quoteInput(c.source)
+            + ")";
+        if (c.datasheet > 0 && c.fraction > kMeasuredAboveRoof)
+            a.warnings.push_back({ set.file, c.line, 0, {},
+                what + " is " + timesText(c.fraction) + " times the datasheet's "
+                    + (c.compute ? formatFlops(c.datasheet) : formatBandwidth(c.datasheet))
+                    + ": check the file's units and the chip" });
+        if (!c.overrideKey.empty() && c.setValue.empty())
+            a.warnings.push_back({ set.file, c.line, 0, {},
+                what + " is outside the range --set " + c.overrideKey
+                    + " takes (1e3 to 1e20), so no --set is "
+                      "suggested" });
+    }
 }
 
 } // namespace
@@ -193,29 +311,55 @@ void linkKernel(std::vector<LinkRule>& rules, const std::string& name, const std
         rules.insert(rules.begin(), LinkRule { exact, operationId });
 }
 
+std::vector<MeasuredLevel> MeasuredAnalysis::levelsOf(const MeasuredKernel& k) const
+{
+    std::vector<MeasuredLevel> out;
+    out.reserve(k.bytes.size());
+    for (const LevelBytes& b : k.bytes) {
+        const auto m = std::find_if(
+            levelMemories.begin(), levelMemories.end(), [&](const LevelMemory& l) { return l.level == b.level; });
+        out.push_back({ b.level, m == levelMemories.end() ? SharedName() : m->memory, b.bytes, k.flops / b.bytes,
+            m == levelMemories.end() ? 0.0 : m->bandwidth });
+    }
+    return out;
+}
+
+SharedName MeasuredAnalysis::memoryOf(SharedName level) const
+{
+    for (const LevelMemory& l : levelMemories)
+        if (l.level == level)
+            return l.memory;
+    return {};
+}
+
 std::vector<CeilingComparison> deriveCeilings(
     const MeasuredSet& set, const std::vector<MeasuredPoint>& points, const Hardware& hw)
 {
+    std::vector<LevelMemory> known;
+    LevelResolver resolve(hw, known);
+    const auto levelMemory = [&resolve](SharedName level) { return resolve(level).memory; };
     std::vector<CeilingComparison> out;
-    auto offer = [&](const std::string& name, bool compute, double value, const std::string& source) {
+    auto offer = [&](const std::string& name, bool compute, double value, const MeasuredKernel& k) {
         if (!std::isfinite(value) || !(value > 0)) // bytes over a time too short to be a rate
             return;
         auto it = std::find_if(
             out.begin(), out.end(), [&](const CeilingComparison& c) { return c.name == name && c.compute == compute; });
         if (it == out.end())
-            out.push_back({ name, compute, value, 0, 0, source, {}, {} });
+            out.push_back({ name, compute, value, 0, 0, k.name, {}, {}, {}, k.line });
         else if (value > it->measured) {
             it->measured = value;
-            it->source = source;
+            it->source = k.name;
+            it->line = k.line;
         }
     };
     for (const MeasuredPoint& p : points) {
         const MeasuredKernel& k = set.kernels[p.kernel];
-        if (p.onChart && p.bound == "compute" && k.dtype) // a kernel of unknown dtype says nothing of a dtype's roof
-            offer(std::string(dtypeName(p.roof)), true, p.achieved, k.name);
-        for (const MeasuredLevel& l : p.levels)
-            if (!l.memory.empty() && (!p.onChart || p.bound == l.memory))
-                offer(l.memory, false, l.bytes / k.seconds, k.name);
+        // A kernel of unknown dtype, or one measured against another dtype's roof, says nothing of a dtype's roof.
+        if (p.onChart && p.bound == "compute" && k.dtype && p.roof == *k.dtype)
+            offer(std::string(dtypeName(p.roof)), true, p.achieved, k);
+        for (const LevelBytes& b : k.bytes)
+            if (const SharedName memory = levelMemory(b.level); !memory.empty() && (!p.onChart || p.bound == memory))
+                offer(memory.str(), false, b.bytes / k.seconds, k);
     }
     for (CeilingComparison& c : out)
         compareWithDatasheet(c, hw);
@@ -241,23 +385,26 @@ MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const PlacementChip& mo
     for (const MeasuredKernel& k : set.kernels)
         a.totalSeconds += k.seconds;
     a.points.reserve(set.kernels.size());
-    LevelResolver resolve(model.hardware);
+    LevelResolver resolve(model.hardware, a.levelMemories);
+    std::vector<MeasuredLevel> levels;
     for (std::size_t i = 0; i < set.kernels.size(); ++i) {
         const MeasuredKernel& k = set.kernels[i];
-        a.points.push_back(place(k, i, model, resolve));
+        resolveLevels(k, resolve, levels);
+        a.points.push_back(place(k, i, model, levels));
         a.points.back().timeShare = a.totalSeconds > 0 ? k.seconds / a.totalSeconds : 0;
         if (const int r = (*ruleOf)[i]; r >= 0)
             a.links.push_back(link(k, i, rules[static_cast<std::size_t>(r)], model, operations));
     }
     if (!set.ceilings.empty()) {
         for (const MeasuredCeiling& m : set.ceilings) {
-            a.ceilings.push_back({ m.name, m.compute, m.value, 0, 0, m.source, {}, {} });
+            a.ceilings.push_back({ m.name, m.compute, m.value, 0, 0, m.source, {}, {}, {}, m.line });
             compareWithDatasheet(a.ceilings.back(), model.hardware);
         }
     } else {
         a.ceilings = deriveCeilings(set, a.points, model.hardware);
         a.ceilingsDerived = true;
     }
+    warn(a, set, model);
     return a;
 }
 

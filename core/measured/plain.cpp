@@ -61,7 +61,7 @@ struct Columns {
     int seconds = -1;
     int dtype = -1;
     int params = -1;
-    std::vector<std::pair<std::string, int>> bytes;
+    std::vector<std::pair<SharedName, int>> bytes; // level names interned once, not per row
     std::vector<std::pair<int, std::string>> where;
     std::string dtypeConstant; // a mapping's dtype=NAME when no column has that name: every row's dtype
 };
@@ -89,10 +89,13 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
 
     Columns c;
     std::vector<std::string> missing; // what the message names, the first few of them
+    std::optional<Diagnostics> repeated; // a column the reader uses, twice in the header
     auto column = [&](std::string_view field, std::string_view name) {
         const int at = header.findIgnoringCase(name);
         if (at < 0)
             missing.push_back(quoteInput(name) + " (for " + printable(field) + ")");
+        else if (!repeated)
+            repeated = repeatedColumn(header, name, true, file, headerLine);
         return at;
     };
     if (mapping) {
@@ -124,18 +127,29 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             std::string n = header.names[i];
             std::transform(n.begin(), n.end(), n.begin(), [](unsigned char ch) { return std::tolower(ch); });
             const int at = static_cast<int>(i);
-            if (n == "name")
-                c.name.push_back(at);
-            else if (n == "group")
-                c.group = at;
+            // A field named twice would leave one column unread: the file is refused, naming both.
+            auto take = [&](int& slot) {
+                if (slot >= 0 && !repeated)
+                    repeated = Diagnostics { { file, headerLine, 0, printable(header.names[i]),
+                        "a second column for the field " + quoteInput(n) + " (columns " + std::to_string(slot + 1)
+                            + " and " + std::to_string(at + 1)
+                            + "): which one holds the values is not clear; keep one, or choose with --columns" } };
+                slot = at;
+            };
+            if (n == "name") {
+                int slot = c.name.empty() ? -1 : c.name.front();
+                take(slot);
+                c.name.assign(1, slot);
+            } else if (n == "group")
+                take(c.group);
             else if (n == "flops")
-                c.flops = at;
+                take(c.flops);
             else if (n == "seconds")
-                c.seconds = at;
+                take(c.seconds);
             else if (n == "dtype")
-                c.dtype = at;
+                take(c.dtype);
             else if (n == "params")
-                c.params = at;
+                take(c.params);
             else if (n == "bytes" || ((n.starts_with("bytes.") || n.starts_with("bytes_")) && n.size() > 6))
                 c.bytes.emplace_back(levelOf(header.names[i]), at);
         }
@@ -155,9 +169,19 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             "missing column " + joinFirst(missing, 6) + "; the header has " + std::to_string(header.names.size())
                 + " columns, from " + printable(header.names.front())
                 + (mapping ? std::string() : "; map other names with --columns name=COL,flops=COL,..."));
-    for (const auto& [level, at] : c.bytes)
+    if (repeated)
+        return Expected<MeasuredSet, Diagnostics>::failure(std::move(*repeated));
+    for (std::size_t i = 0; i < c.bytes.size(); ++i) {
+        const auto& [level, at] = c.bytes[i];
         if (const std::optional<std::string> problem = notOneLineOfText(level))
             return refuse(file, headerLine, printable(header.names[at]), "not a memory level's name: " + *problem);
+        for (std::size_t j = 0; j < i; ++j)
+            if (sameIgnoringCase(c.bytes[j].first, level))
+                return refuse(file, headerLine, printable(header.names[at]),
+                    "a second column of bytes at the level " + quoteInput(level) + " (columns "
+                        + std::to_string(c.bytes[j].second + 1) + " and " + std::to_string(at + 1)
+                        + "; 'bytes' is the level DRAM): keep one");
+    }
 
     MeasuredSet set;
     set.file = file;
@@ -200,28 +224,31 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             continue;
         }
         bool bad = false;
-        auto number = [&](int at) {
+        auto number = [&](int at, MeasuredQuantity quantity) {
             const std::optional<double> v = bad ? 0.0 : parseMeasuredNumber(row[at]);
-            if (!bad && (!v || *v < 0)) {
+            if (bad)
+                return 0.0;
+            if (!v || *v < 0) {
                 skip.add(line, header.names[at],
                     std::string(v ? "negative: " : "expected a number, found ") + quoteInput(row[at]) + "; "
                         + quoteInput(k.name) + " is skipped");
                 bad = true;
+            } else if (quantity == MeasuredQuantity::Seconds && *v == 0) {
+                skip.add(line, header.names[at], "a kernel that took no time; " + quoteInput(k.name) + " is skipped");
+                bad = true;
+            } else if (const std::optional<std::string> range = measuredRangeProblem(quantity, *v)) {
+                skip.add(line, header.names[at], "out of range: " + *range + "; " + quoteInput(k.name) + " is skipped");
+                bad = true;
             }
             return v.value_or(0);
         };
-        k.seconds = number(c.seconds);
-        const double flops = number(c.flops);
+        k.seconds = number(c.seconds, MeasuredQuantity::Seconds);
+        const double flops = number(c.flops, MeasuredQuantity::Count);
         for (const auto& [level, at] : c.bytes)
-            if (const double b = number(at); b > 0)
+            if (const double b = number(at, MeasuredQuantity::Count); b > 0)
                 k.bytes.push_back({ level, b });
         if (bad)
             continue;
-        if (!(k.seconds > 0)) {
-            skip.add(
-                line, header.names[c.seconds], "a kernel that took no time; " + quoteInput(k.name) + " is skipped");
-            continue;
-        }
         std::string precision = c.dtype >= 0 ? lowerCase(row[c.dtype]) : c.dtypeConstant;
         if (!precision.empty() && !parseDtype(precision) && precision != "fp64") {
             skip.add(line, header.names[c.dtype], "unknown dtype " + quoteInput(precision) + "; the row is skipped");
@@ -233,10 +260,12 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
             k.group = std::string(row[c.group]);
         if (c.params >= 0)
             k.params = parseParams(row[c.params]);
-        if (!settlePrecisions(k)) { // each figure is one finite field, so their totals are too
-            skip.add(line, {}, "a figure exceeds the largest double; " + quoteInput(k.name) + " is skipped");
+        if (const std::optional<std::string> problem = settlePrecisions(k)) { // each field is within its range
+            skip.add(line, {}, *problem + "; " + quoteInput(k.name) + " is skipped");
             continue;
         }
+        if (set.kernels.size() == kMaxMeasuredKernels)
+            return tooManyKernels(file, line);
         set.kernels.push_back(std::move(k));
     }
     const int rows = set.rowsRead;
@@ -270,6 +299,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         MeasuredKernel k;
         k.line = node.Mark().line + 1;
         ++set.rowsRead;
+        const std::size_t errorsBefore = r.diagnostics().size();
         // One line of text each, as in a CSV file: a kernel's name and group are rows of the report's table.
         auto oneLine = [&](std::string_view key, std::string& out) {
             if (auto n = r.child(node, at, key, key == "name"))
@@ -281,16 +311,26 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
                 }
         };
         oneLine("name", k.name);
-        oneLine("group", k.group);
-        auto positive = [&](std::string_view key, bool strictly) -> double {
-            const std::optional<YAML::Node> n = r.child(node, at, key, true);
-            const std::optional<double> v = n ? r.number(*n, YamlReader::join(at, key)) : std::nullopt;
-            if (v && (*v < 0 || (strictly && *v == 0)))
-                r.error(*n, YamlReader::join(at, key), strictly ? "expected a positive number" : "expected >= 0");
-            return v.value_or(0);
+        std::string group;
+        oneLine("group", group);
+        k.group = group;
+        auto inRange = [&](const YAML::Node& n, const std::string& field, MeasuredQuantity quantity) {
+            const std::optional<double> v = r.number(n, field);
+            if (!v)
+                return 0.0;
+            if (*v < 0 || (quantity == MeasuredQuantity::Seconds && *v == 0))
+                r.error(
+                    n, field, quantity == MeasuredQuantity::Seconds ? "expected a positive number" : "expected >= 0");
+            else if (const std::optional<std::string> range = measuredRangeProblem(quantity, *v))
+                r.error(n, field, "out of range: " + *range);
+            return *v;
         };
-        k.seconds = positive("seconds", true);
-        const double flops = positive("flops", false);
+        auto required = [&](std::string_view key, MeasuredQuantity quantity) -> double {
+            const std::optional<YAML::Node> n = r.child(node, at, key, true);
+            return n ? inRange(*n, YamlReader::join(at, key), quantity) : 0.0;
+        };
+        k.seconds = required("seconds", MeasuredQuantity::Seconds);
+        const double flops = required("flops", MeasuredQuantity::Count);
         std::string precision;
         if (auto d = r.child(node, at, "dtype", false)) {
             precision = lowerCase(r.text(*d, YamlReader::join(at, "dtype")).value_or(""));
@@ -301,11 +341,16 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
             const std::string field = YamlReader::join(at, "bytes");
             if (b->IsMap()) {
                 for (const auto& level : *b)
-                    if (auto name = r.text(level.first, field, kMaxIdBytes))
-                        if (auto v = r.number(level.second, YamlReader::join(field, *name)); v && *v > 0)
-                            k.bytes.push_back({ *name, *v });
-            } else if (auto v = r.number(*b, field); v && *v > 0) {
-                k.bytes.push_back({ "DRAM", *v });
+                    if (auto name = r.text(level.first, field, kMaxIdBytes)) {
+                        const std::string levelField = YamlReader::join(field, *name);
+                        if (std::any_of(k.bytes.begin(), k.bytes.end(),
+                                [&](const LevelBytes& l) { return sameIgnoringCase(l.level, *name); }))
+                            r.error(level.first, levelField, "a second count of bytes at the same level");
+                        else if (const double v = inRange(level.second, levelField, MeasuredQuantity::Count); v > 0)
+                            k.bytes.push_back({ *name, v });
+                    }
+            } else if (const double v = inRange(*b, field, MeasuredQuantity::Count); v > 0) {
+                k.bytes.push_back({ "DRAM", v });
             }
         }
         if (auto p = r.child(node, at, "params", false); p && p->IsMap())
@@ -315,8 +360,9 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
                         k.params.emplace_back(*key, *v);
         if (flops > 0)
             k.byPrecision.push_back({ precision, flops });
-        if (!settlePrecisions(k)) { // each figure is one finite number, so their totals are too
-            r.error(node, at, "a figure exceeds the largest double");
+        if (const std::optional<std::string> problem = settlePrecisions(k)) {
+            if (r.diagnostics().size() == errorsBefore) // a figure out of its own range has its own message
+                r.error(node, at, *problem);
             continue;
         }
         set.kernels.push_back(std::move(k));
@@ -325,6 +371,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         return Result::failure(r.diagnostics());
     if (set.kernels.empty())
         return refuse(file, 0, "kernels", "the list of kernels is empty");
+    warnUnknownPrecisions(set);
     return set;
 }
 

@@ -2,6 +2,9 @@
 // (session/analysis.h) so that the report, the export and the window read one result.
 #pragma once
 
+#include "base/diagnostic.h"
+#include "base/shared_name.h"
+#include "measured/measured.h"
 #include "roofline/dtype.h"
 #include "roofline/evaluate.h"
 
@@ -14,26 +17,34 @@ namespace roofline {
 
 // Bytes of a kernel at one level, resolved to a memory of the chip.
 struct MeasuredLevel {
-    std::string level; // as the file names it: "DRAM", "L2"
-    std::string memory; // the chip's memory it is: "HBM", "L2"; empty when the chip has none of that name
+    SharedName level; // as the file names it: "DRAM", "L2"
+    SharedName memory; // the chip's memory it is: "HBM", "L2"; empty when the chip has none of that name
     double bytes = 0;
     double intensity = 0; // FLOPs per byte; 0 when the kernel did no FLOPs
     double bandwidth = 0; // the chip's bandwidth of `memory`, 0 when none
 };
 
+// A level name of the file resolved to the chip: the memory it is and that memory's bandwidth (none: empty and 0).
+struct LevelMemory {
+    SharedName level;
+    SharedName memory;
+    double bandwidth = 0;
+};
+
+// Where a kernel is on the chip. Its bytes and intensity at each level are not held here but made when asked
+// (MeasuredAnalysis::levelsOf): a point is a compact row, one per kernel of a set of up to a million.
 struct MeasuredPoint {
     std::size_t kernel = 0; // index into MeasuredSet::kernels
-    bool onChart = false; // false when it has no FLOPs or no bytes: nothing to place on log axes
-    std::string why; // when not on the chart
-    Dtype roof = Dtype::bf16; // the compute roof it is measured against: its dtype when the chip has a peak for it
+    SharedName why; // when not on the chart
+    SharedName bound; // "compute" or the binding memory
     double peak = 0;
-    std::vector<MeasuredLevel> levels;
     double intensity = 0; // the chart's x: FLOPs per byte of main memory (of the first level when it has none)
     double achieved = 0; // FLOP/s
     double attainable = 0; // min(peak, every level's bandwidth × intensity), FLOP/s
-    std::string bound; // "compute" or the binding memory
     double fraction = 0; // achieved / attainable
     double timeShare = 0; // of the set's total time
+    bool onChart = false; // false when it has no FLOPs or no bytes: nothing to place on log axes
+    Dtype roof = Dtype::bf16; // the compute roof it is measured against: its dtype when the chip has a peak for it
 };
 
 // A kernel beside the modeled operation it was linked to, with the kernel's shape parameters ("B" = 256) set on the
@@ -62,7 +73,15 @@ struct CeilingComparison {
     // share of it the model's efficiency factor (the compute factor applies to every dtype); empty when the fraction
     // is no legal factor (above 1, or below 0.01).
     std::string efficiencyKey;
+    // "3.055T": the value as --set takes it after overrideKey, the measured figure rounded to four digits; empty when
+    // the rounded figure is outside the range of a chip's figure (1e3 to 1e20), which --set would refuse.
+    std::string setValue;
+    int line = 0; // the line of the file that gives it: the peaks file's row, or the kernel's
 };
+
+// A kernel above the roof that binds it by more than this factor is named in a warning: the file's units, the chip
+// or the dtype are likely not what the measurement was; as is a measured ceiling this many times the datasheet's.
+inline constexpr double kMeasuredAboveRoof = 2;
 
 struct MeasuredAnalysis {
     std::vector<MeasuredPoint> points; // one per kernel, in the file's order
@@ -70,6 +89,17 @@ struct MeasuredAnalysis {
     std::vector<CeilingComparison> ceilings; // from the file's peaks, else derived from the kernels
     bool ceilingsDerived = false;
     double totalSeconds = 0;
+    // What the kernels say on this chip that the reader could not know: bytes at a level the chip does not have, two
+    // levels that are one memory, kernels measured against another dtype's roof or far above their roof, ceilings
+    // far above the datasheet's or beyond what --set takes. Each names the file and a line.
+    Diagnostics warnings;
+    std::vector<LevelMemory> levelMemories; // each level name the kernels use, in the order first used
+
+    // A kernel's bytes at each level resolved to the chip, with its intensity there, in the file's order.
+    std::vector<MeasuredLevel> levelsOf(const MeasuredKernel&) const;
+    // The chip's memory a level name is; empty when the chip has none of that name.
+    SharedName memoryOf(SharedName level) const;
+
     // Per kernel, the link rule its name matched, or -1: the same for every chip, so that analyses of the same set
     // and rules share it rather than match every name again on each slider step.
     std::shared_ptr<const std::vector<int>> ruleOf;

@@ -35,8 +35,9 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
         for (const PrecisionFlops& f : k.byPrecision)
             j.key(f.precision.empty() ? "unspecified" : f.precision).value(f.flops);
         j.endObject();
+        const std::vector<MeasuredLevel> levels = a.levelsOf(k);
         j.key("bytes").beginObject();
-        for (const MeasuredLevel& l : p.levels)
+        for (const MeasuredLevel& l : levels)
             j.key(l.level).value(l.bytes);
         j.endObject();
         j.key("achieved_flops_per_s").value(p.achieved);
@@ -45,7 +46,7 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key("why").value(p.why);
         } else {
             j.key("intensity").beginObject();
-            for (const MeasuredLevel& l : p.levels)
+            for (const MeasuredLevel& l : levels)
                 j.key(l.level).value(l.intensity);
             j.endObject();
             j.key("roof_dtype").value(dtypeName(p.roof));
@@ -87,7 +88,8 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
         if (c.datasheet > 0) {
             j.key("datasheet").value(c.datasheet);
             j.key("fraction_of_datasheet").value(c.fraction);
-            j.key("set").value(c.overrideKey + "=" + formatSI(c.measured, "", 4));
+            if (!c.setValue.empty())
+                j.key("set").value(c.overrideKey + "=" + c.setValue);
             if (!c.efficiencyKey.empty())
                 j.key("set_efficiency").value(c.efficiencyKey + "=" + plainFactor(c.fraction));
         }
@@ -99,11 +101,23 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
     for (const Diagnostic& d : set.skipped)
         j.value(d.toString());
     j.endArray();
+    j.key("warnings").beginArray();
+    for (const Diagnostics* list : { &set.warnings, &a.warnings })
+        for (const Diagnostic& d : *list)
+            j.value(d.toString());
+    j.endArray();
 }
 
 std::string measuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis& model)
 {
-    JsonWriter j;
+    std::string out;
+    writeMeasuredJson(set, a, model, [&out](std::string_view t) { out += t; });
+    return out;
+}
+
+void writeMeasuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis& model, const TextSink& sink)
+{
+    JsonWriter j(sink);
     j.beginObject();
     j.key("hardware").beginObject();
     j.key("id").value(model.hardware.id);
@@ -113,39 +127,49 @@ std::string measuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, cons
     j.endObject();
     writeMeasured(j, set, a);
     j.endObject();
-    return j.str() + "\n";
+    j.flush();
+    sink("\n");
 }
 
 std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
 {
-    std::string out = "Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
-        + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n";
-    if (!a.points.empty()) {
-        std::vector<std::vector<std::string>> rows { { "kernel", "time", "share", "intensity", "achieved", "bound",
-            "of roof" } };
-        for (const MeasuredPoint& p : a.points) {
-            const MeasuredKernel& k = set.kernels[p.kernel];
-            std::string name = shortened(k.name, 48);
-            rows.push_back({ name, formatSeconds(k.seconds), formatPercent(p.timeShare),
-                p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
-                p.onChart ? p.bound : "-", p.onChart ? formatPercent(p.fraction) : p.why });
-        }
-        out += renderTable(rows, 1, 6);
-    }
+    std::string out;
+    writeMeasuredTable(set, a, [&out](std::string_view t) { out += t; });
+    return out;
+}
+
+void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const TextSink& sink)
+{
+    sink("Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
+        + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n");
+    if (!a.points.empty())
+        streamTable(
+            { "kernel", "time", "share", "intensity", "achieved", "bound", "of roof" }, a.points.size(),
+            [&](std::size_t i) -> std::vector<std::string> {
+                const MeasuredPoint& p = a.points[i];
+                const MeasuredKernel& k = set.kernels[p.kernel];
+                return { shortened(k.name, 48), formatSeconds(k.seconds), formatPercent(p.timeShare),
+                    p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
+                    p.onChart ? std::string(p.bound) : "-",
+                    p.onChart ? formatPercent(p.fraction) : std::string(p.why) };
+            },
+            1, 6, sink);
     if (!a.links.empty()) {
-        out += "\nMeasured against modeled:\n";
-        std::vector<std::vector<std::string>> rows { { "kernel", "operation", "measured", "T_lower", "T_upper",
-            "measured/T_lower", "bracketed" } };
-        for (const MeasuredLink& l : a.links) {
-            const std::string& name = set.kernels[l.kernel].name;
-            if (!l.predicted)
-                rows.push_back({ name, l.operationId, formatSeconds(l.measured), "-", "-", "-", l.problem });
-            else
-                rows.push_back({ name, l.operation, formatSeconds(l.measured), formatSeconds(l.predicted->tLower),
-                    formatSeconds(l.predicted->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" });
-        }
-        out += renderTable(rows, 2, 6);
+        sink("\nMeasured against modeled:\n");
+        streamTable(
+            { "kernel", "operation", "measured", "T_lower", "T_upper", "measured/T_lower", "bracketed" },
+            a.links.size(),
+            [&](std::size_t i) -> std::vector<std::string> {
+                const MeasuredLink& l = a.links[i];
+                const std::string& name = set.kernels[l.kernel].name;
+                if (!l.predicted)
+                    return { name, l.operationId, formatSeconds(l.measured), "-", "-", "-", l.problem };
+                return { name, l.operation, formatSeconds(l.measured), formatSeconds(l.predicted->tLower),
+                    formatSeconds(l.predicted->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" };
+            },
+            2, 6, sink);
     }
+    std::string out;
     if (!a.ceilings.empty()) {
         out += std::string("\nMeasured ceilings (") + (a.ceilingsDerived ? "best reached by the kernels" : "peaks file")
             + "):\n";
@@ -161,7 +185,10 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
     }
     for (const Diagnostic& d : set.skipped)
         out += "skipped: " + d.toString() + "\n";
-    return out;
+    for (const Diagnostics* list : { &set.warnings, &a.warnings })
+        for (const Diagnostic& d : *list)
+            out += "warning: " + d.toString() + "\n";
+    sink(out);
 }
 
 } // namespace roofline

@@ -2,6 +2,7 @@
 // readable table of points, links and ceilings.
 #pragma once
 
+#include "base/json.h"
 #include "measured/measured.h"
 #include "measured/result.h"
 #include "session/analysis.h"
@@ -10,13 +11,15 @@
 
 namespace roofline {
 
-class JsonWriter;
-
 // The `import` command's JSON document: the source, the chip, the points, the links, the ceilings, what was skipped.
 std::string measuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model);
+// The same handed to `sink` a piece at a time, never whole in memory.
+void writeMeasuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model, const TextSink& sink);
 // Writes the same members into an object a caller has open (the report's "measured" member).
 void writeMeasured(JsonWriter&, const MeasuredSet&, const MeasuredAnalysis&);
 // A readable table of the points, the links and the ceilings.
 std::string measuredTable(const MeasuredSet&, const MeasuredAnalysis&);
+// The same handed to `sink` a piece at a time: the kernels' rows are made as they are written.
+void writeMeasuredTable(const MeasuredSet&, const MeasuredAnalysis&, const TextSink& sink);
 
 } // namespace roofline

@@ -49,25 +49,58 @@ std::string pad(const std::string& text, std::size_t width, bool right = false)
 
 } // namespace
 
+namespace {
+
+void widen(std::vector<std::size_t>& widths, const std::vector<std::string>& row)
+{
+    widths.resize(std::max(widths.size(), row.size()), 0);
+    for (std::size_t i = 0; i < row.size(); ++i)
+        widths[i] = std::max(widths[i], columns(row[i]));
+}
+
+void appendRow(std::string& out, const std::vector<std::string>& row, const std::vector<std::size_t>& widths,
+    std::size_t firstRight, std::size_t lastRight)
+{
+    const std::size_t start = out.size();
+    for (std::size_t i = 0; i < row.size(); ++i)
+        out += pad(row[i], widths[i], i >= firstRight && i < lastRight) + "  ";
+    while (out.size() > start && out.back() == ' ')
+        out.pop_back();
+    out += "\n";
+}
+
+} // namespace
+
 std::string renderTable(
     const std::vector<std::vector<std::string>>& rows, std::size_t firstRight, std::size_t lastRight)
 {
     std::vector<std::size_t> widths;
-    for (const auto& row : rows) {
-        widths.resize(std::max(widths.size(), row.size()), 0);
-        for (std::size_t i = 0; i < row.size(); ++i)
-            widths[i] = std::max(widths[i], columns(row[i]));
-    }
+    for (const auto& row : rows)
+        widen(widths, row);
     std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t i = 0; i < row.size(); ++i)
-            line += pad(row[i], widths[i], i >= firstRight && i < lastRight) + "  ";
-        while (!line.empty() && line.back() == ' ')
-            line.pop_back();
-        out += line + "\n";
-    }
+    for (const auto& row : rows)
+        appendRow(out, row, widths, firstRight, lastRight);
     return out;
+}
+
+void streamTable(const std::vector<std::string>& header, std::size_t count,
+    const std::function<std::vector<std::string>(std::size_t)>& row, std::size_t firstRight, std::size_t lastRight,
+    const TextSink& sink)
+{
+    std::vector<std::size_t> widths;
+    widen(widths, header);
+    for (std::size_t i = 0; i < count; ++i)
+        widen(widths, row(i));
+    std::string out;
+    appendRow(out, header, widths, firstRight, lastRight);
+    for (std::size_t i = 0; i < count; ++i) {
+        appendRow(out, row(i), widths, firstRight, lastRight);
+        if (out.size() >= JsonWriter::kPiece) {
+            sink(out);
+            out.clear();
+        }
+    }
+    sink(out);
 }
 
 namespace {
@@ -126,10 +159,18 @@ std::string lessonText(const Explanation& e)
 
 Expected<std::string> reportTable(const Analysis& a)
 {
-    if (std::optional<std::string> error = a.firstError())
+    std::string out;
+    if (std::optional<std::string> error = writeReportTable(a, [&out](std::string_view t) { out += t; }))
         return Expected<std::string>::failure(*error);
+    return out;
+}
+
+std::optional<std::string> writeReportTable(const Analysis& a, const TextSink& sink)
+{
+    if (std::optional<std::string> error = a.firstError())
+        return *error;
     if (!a.modelProblem.empty())
-        return Expected<std::string>::failure("model." + a.modelProblem);
+        return "model." + a.modelProblem;
     const Session& s = a.session;
     const Hardware& hw = a.hardware;
     const Dtype dtype = a.dtype;
@@ -170,21 +211,44 @@ Expected<std::string> reportTable(const Analysis& a)
         out += modelTotalsText(a);
     if (s.lesson)
         out += lessonText(a.explanation);
-    if (a.measured)
-        out += "\n" + measuredTable(*a.measuredSet, *a.measured);
-    return out;
+    sink(out);
+    if (a.measured) {
+        sink("\n");
+        writeMeasuredTable(*a.measuredSet, *a.measured, sink);
+    }
+    return std::nullopt;
 }
 
 Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRange>& range)
 {
-    if (std::optional<std::string> error = a.firstError())
+    std::string out;
+    if (std::optional<std::string> error = writeReportJson(a, range, [&out](std::string_view t) { out += t; }))
         return Expected<std::string>::failure(*error);
+    return out;
+}
+
+std::optional<std::string> writeReportJson(
+    const Analysis& a, const std::optional<SweepRange>& range, const TextSink& sink)
+{
+    if (std::optional<std::string> error = a.firstError())
+        return *error;
     if (!a.modelProblem.empty())
-        return Expected<std::string>::failure("model." + a.modelProblem);
+        return "model." + a.modelProblem;
     const Session& s = a.session;
     const Hardware& hw = a.hardware;
+    // Every curve is sampled before the first byte is written: a refusal writes nothing.
+    std::vector<std::optional<Sweep>> curves(s.operations.size());
+    if (range)
+        for (std::size_t i = 0; i < s.operations.size(); ++i)
+            if (const ParamInfo* swept = findParam(s.operations[i].op, range->param);
+                swept && swept->type == ParamType::Count) {
+                Expected<Sweep> curve = sweep(s.operations[i].op, a.hardware, *range);
+                if (!curve)
+                    return s.operations[i].name + ": " + curve.error();
+                curves[i] = std::move(curve).value();
+            }
 
-    JsonWriter j;
+    JsonWriter j(sink);
     j.beginObject();
     j.key("scenario").value(s.name);
     j.key("hardware").beginObject();
@@ -273,13 +337,9 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
             j.key("critical");
             writeCritical(j, *critical);
         }
-        if (const ParamInfo* swept = range ? findParam(op.op, range->param) : nullptr;
-            swept && swept->type == ParamType::Count) {
-            const Expected<Sweep> curve = sweep(op.op, a.hardware, *range);
-            if (!curve)
-                return Expected<std::string>::failure(op.name + ": " + curve.error());
+        if (curves[i]) {
             j.key("sweep");
-            writeSweep(j, *curve);
+            writeSweep(j, *curves[i]);
         }
         j.endObject();
     }
@@ -329,7 +389,9 @@ Expected<std::string> reportJson(const Analysis& a, const std::optional<SweepRan
         j.endObject();
     }
     j.endObject();
-    return j.str() + "\n";
+    j.flush();
+    sink("\n");
+    return std::nullopt;
 }
 
 std::string presetTable(const PresetLibrary& library)

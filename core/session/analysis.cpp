@@ -46,7 +46,7 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
     a.hardware = session.hardware();
     if (session.model) {
-        a.modelProblem = settingsProblem(*session.model).value_or("");
+        a.modelProblem = modelProblem(*session.model, a.hardware).value_or("");
         if (a.modelProblem.empty())
             for (Operation& op : modelOperations(*session.model, a.hardware))
                 session.operations.push_back(std::move(op));
@@ -72,7 +72,7 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
         a.operations.push_back(std::move(result));
     }
     a.session = std::move(session);
-    if (a.session.model) {
+    if (a.session.model && a.modelProblem.empty()) {
         std::vector<const Evaluation*> evaluations;
         evaluations.reserve(a.operations.size());
         for (const OperationAnalysis& o : a.operations)

@@ -2,6 +2,7 @@
 
 #include "base/units.h"
 #include "base/yaml_reader.h"
+#include "llm/generate.h"
 #include "llm/settings.h"
 #include "measured/placement.h"
 #include "roofline/evaluate.h"
@@ -144,7 +145,7 @@ std::optional<std::string> setModelSettings(Session& session,
         if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
             return error->starts_with(key + ":") ? shownKey("model." + key) + error->substr(key.size())
                                                  : "model." + *error;
-    if (std::optional<std::string> problem = settingsProblem(changed))
+    if (std::optional<std::string> problem = modelProblem(changed, hw))
         return "model." + *problem;
     session.model = std::move(changed);
     return std::nullopt;
@@ -210,7 +211,13 @@ struct Apply {
     {
         if (std::optional<std::string> error = checkIndex(s, e.operation))
             return error;
+        const std::string id = s.operations[e.operation].id;
+        // What the session saves must read back: nothing may name an operation that is gone.
+        if (s.lesson && s.lesson->answer.kind != LessonAnswer::Kind::Ridge && s.lesson->answer.target == id)
+            return "the lesson's answer is about " + id + ": it stays while the lesson asks about it";
         s.operations.erase(s.operations.begin() + static_cast<std::ptrdiff_t>(e.operation));
+        if (s.measured)
+            std::erase_if(s.measured->links, [&id](const LinkRule& rule) { return rule.operationId == id; });
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::ModelChange& e)
@@ -221,12 +228,19 @@ struct Apply {
     {
         if (!s.measured)
             return std::string("the session has no measured kernels");
+        if (!e.operationId.empty() && !linkableOperation(s, e.operationId))
+            return "no operation with id " + quoteInput(e.operationId) + " (they are " + linkableIds(s) + ")";
         linkKernel(s.measured->links, e.kernel, e.operationId);
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::Preset& e)
     {
-        s = withChip(s, e.chip);
+        Session next = withChip(s, e.chip);
+        // A model the new chip cannot run (no links for its parallelism, no peak for its dtypes) keeps the old chip.
+        if (next.model)
+            if (std::optional<std::string> problem = modelProblem(*next.model, next.hardware()))
+                return "model." + *problem;
+        s = std::move(next);
         return std::nullopt;
     }
 };
@@ -294,6 +308,11 @@ Session withChip(const Session& current, const Hardware& chip)
     next.dtype.reset();
     for (Operation& op : next.operations)
         fitToChip(op.op, chip);
+    // The model's links, like the operations', fall back to the new chip's defaults where it lacks them.
+    if (next.model)
+        for (std::string* link : { &next.model->link, &next.model->dpLink, &next.model->ppLink })
+            if (!chip.link(*link))
+                link->clear();
     return next;
 }
 

@@ -97,7 +97,7 @@ bool canReset(const Session& current, const Session& opened);
 bool chipModified(const Session& current, const Session& opened);
 
 // The session on another chip: its default workload when the operations are the old chip's default workload,
-// otherwise the same operations, those naming a memory or link the new chip lacks pointed at its defaults.
+// otherwise the same operations and model, those naming a memory or link the new chip lacks pointed at its defaults.
 Session withChip(const Session& current, const Hardware& chip);
 
 } // namespace roofline

@@ -1,5 +1,6 @@
 #include "session/session.h"
 
+#include "llm/generate.h"
 #include "roofline/evaluate.h"
 
 #include <algorithm>
@@ -63,6 +64,34 @@ std::optional<std::size_t> Session::indexOf(std::string_view id) const
         if (operations[i].id == id)
             return i;
     return std::nullopt;
+}
+
+bool linkableOperation(const Session& s, std::string_view id)
+{
+    if (s.find(id))
+        return true;
+    if (!s.model || !reservedOperationId(id))
+        return false;
+    const std::vector<std::string> generated = generatedIds(s.model->model);
+    return std::find(generated.begin(), generated.end(), id) != generated.end();
+}
+
+std::string linkableIds(const Session& s)
+{
+    std::string ids;
+    for (const Operation& op : s.operations)
+        if (!op.generated)
+            ids += (ids.empty() ? "" : ", ") + op.id;
+    if (s.model) {
+        // The forward parts; their backward passes add .back, .dx or .dw.
+        std::string parts;
+        for (const std::string& id : generatedIds(s.model->model))
+            if (id.find('.', kGeneratedIdPrefix.size()) == std::string::npos)
+                parts += (parts.empty() ? "" : ", ") + id;
+        ids += (ids.empty() ? "" : ", or ") + std::string("a part of the model: ") + parts
+            + " (a training step's backward passes add .back, .dx or .dw)";
+    }
+    return ids.empty() ? "none" : ids;
 }
 
 std::optional<bool> parseSwitch(std::string_view text)

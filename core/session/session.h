@@ -90,6 +90,14 @@ struct Session {
     std::optional<std::size_t> indexOf(std::string_view id) const;
 };
 
+// Whether a link (measured.links, --match, the window's Link to) or a lesson's answer may name `id`: one of the
+// session's own operations or, with a model, an id the model's operations take under some settings (generatedIds),
+// whether or not the settings of the moment generate it. The one rule the reader, the command line and the window
+// follow, so that whatever the window links can be saved and read back.
+bool linkableOperation(const Session&, std::string_view id);
+// The ids linkableOperation accepts, for messages: "op1, op2, or a part of the model: model.embedding, ...".
+std::string linkableIds(const Session&);
+
 // "on" or "off" as the latency switch, or nothing.
 std::optional<bool> parseSwitch(std::string_view);
 

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <thread>
+#include <tuple>
 #include <unistd.h>
 
 using namespace roofline;
@@ -736,20 +737,40 @@ private slots:
     }
 
     // Each number finite, their quotients not: 1e300 FLOPs in 1e-20 s is past the largest double, 1e-300 FLOPs per
-    // byte is 300 decades left of any ridge, 1e-40 s is 37 decades under any prediction. Such a kernel is listed off
-    // the chart, gives no measured ceiling, and a link to it says it cannot be compared (found by the measured CSV
-    // fuzzer).
+    // byte is 300 decades left of any ridge, 1e-40 s is 37 decades under any prediction (found by the measured CSV
+    // fuzzer). The readers refuse each figure outside its range (tests/core/test_measured_ranges.cpp); a set made
+    // otherwise still lists such a kernel off the chart, with no measured ceiling, and a link to it says it cannot
+    // be compared.
     void kernelsWhoseRatesOverflowStayOffTheChart()
     {
-        const auto set = parseMeasured("name,flops,bytes,seconds\nhuge,1e300,1e300,1e-20\ntiny,1e-300,1,1e10\n"
-                                       "instant,1e3,1e3,1e-40\nfine,1e12,1e9,1e-3\n",
+        const auto read = parseMeasured("name,flops,bytes,seconds\nhuge,1e300,1e300,1e-20\ntiny,1e-300,1,1e10\n"
+                                        "instant,1e3,1e3,1e-40\nfine,1e12,1e9,1e-3\n",
             "p.csv");
-        QVERIFY(set);
-        QCOMPARE(set->kernels.size(), std::size_t(4));
+        QVERIFY(read);
+        QCOMPARE(read->kernels.size(), std::size_t(1));
+        QCOMPARE(read->skipped.size(), std::size_t(3));
+        for (int i : { 0, 1, 2 }) {
+            QCOMPARE(read->skipped[i].line, i + 2);
+            QCOMPARE(read->skipped[i].field, std::string("seconds"));
+        }
+        MeasuredSet made = *read;
+        made.kernels.clear();
+        for (const auto& [name, flops, bytes, seconds] :
+            { std::tuple { "huge", 1e300, 1e300, 1e-20 }, std::tuple { "tiny", 1e-300, 1.0, 1e10 },
+                std::tuple { "instant", 1e3, 1e3, 1e-40 }, std::tuple { "fine", 1e12, 1e9, 1e-3 } }) {
+            MeasuredKernel k;
+            k.name = name;
+            k.seconds = seconds;
+            k.byPrecision.push_back({ {}, flops });
+            k.bytes.push_back({ "DRAM", bytes });
+            (void)settlePrecisions(k);
+            made.kernels.push_back(k);
+        }
+        const MeasuredSet* set = &made;
         const MeasuredAnalysis a = placeOn(*set, h100Model(), { { "*", "op1" } });
         for (int i : { 0, 1, 2 }) {
             QVERIFY(!a.points[i].onChart);
-            QCOMPARE(a.points[i].why, std::string("FLOPs, bytes and seconds too far apart to place on the chart"));
+            QCOMPARE(a.points[i].why, SharedName("FLOPs, bytes and seconds too far apart to place on the chart"));
         }
         QVERIFY(a.points[3].onChart);
         checkPlaceable(*set, a);

@@ -44,6 +44,8 @@ inline void checkDiagnostics(const Diagnostics& diagnostics, const std::string& 
 inline void checkScenario(const Session& s)
 {
     const Analysis a = analyse(s);
+    // A model that loaded runs: its settings were checked against the model and the chip before anything was made.
+    require(a.modelProblem.empty() && (!s.model || a.model));
     for (const Roof& roof : bandwidthRoofs(a.hardware))
         require(std::isfinite(roof.value) && roof.value >= kMinRate && roof.value <= kMaxRate);
     // Efficiency factors in 0.01 – 1 and latencies in 0 – 0.1 s, wherever they came from.

@@ -1,12 +1,16 @@
-// What every measured-data fuzz target asserts: a refusal is located and short; what is read places every kernel
-// at a finite, positive point on log axes or leaves it off the chart with a reason, and the JSON holds only numbers.
+// What every measured-data fuzz target asserts: a refusal is located and short; every figure read lies in its stated
+// range; what is read places every kernel at a finite, positive point on log axes or leaves it off the chart with a
+// reason; every warning names the file and a line; every --set the report suggests is taken when passed back; and
+// the JSON holds only numbers.
 #pragma once
 
 #include "base/units.h"
 #include "files/presets.h"
+#include "files/scenario.h"
 #include "fuzz_check.h"
 #include "measured/placement.h"
 #include "report/measured.h"
+#include "report/practical.h"
 #include "session/analysis.h"
 
 #include <cmath>
@@ -40,7 +44,18 @@ inline void checkMeasured(
     }
     for (const MeasuredCeiling& c : set->ceilings)
         require(std::isfinite(c.value) && c.value > 0);
+    for (const MeasuredKernel& k : set->kernels) {
+        require(!measuredRangeProblem(MeasuredQuantity::Seconds, k.seconds));
+        require(!measuredRangeProblem(MeasuredQuantity::Count, k.flops));
+        for (const LevelBytes& b : k.bytes)
+            require(b.bytes > 0 && !measuredRangeProblem(MeasuredQuantity::Count, b.bytes));
+    }
     const MeasuredAnalysis a = placeOn(*set, model, { { "*", "op3" } });
+    for (const Diagnostics* warnings : { &set->warnings, &a.warnings })
+        for (const Diagnostic& d : *warnings) {
+            require(d.file == name && d.line > 0 && !d.message.empty());
+            checkMessage(d.toString());
+        }
     for (const MeasuredPoint& p : a.points) {
         const MeasuredKernel& k = set->kernels[p.kernel];
         require(std::isfinite(k.seconds) && k.seconds > 0 && std::isfinite(k.flops) && k.flops >= 0);
@@ -54,8 +69,14 @@ inline void checkMeasured(
     }
     for (const MeasuredLink& l : a.links)
         require(!l.predicted || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
-    for (const CeilingComparison& c : a.ceilings)
+    for (const CeilingComparison& c : a.ceilings) {
         require(std::isfinite(c.measured) && std::isfinite(c.fraction));
+        Session session = model.session;
+        if (!c.setValue.empty())
+            require(!applySetting(session, c.overrideKey + "=" + c.setValue));
+        if (!c.efficiencyKey.empty())
+            require(!applySetting(session, c.efficiencyKey + "=" + plainFactor(c.fraction)));
+    }
     // What reaches the terminal or a JSON reader is UTF-8 text with no control character but line breaks.
     for (const std::string& out : { measuredJson(*set, a, model), measuredTable(*set, a) })
         require(!firstNonTextByte(out) && out.find_first_of("\t\r") == std::string::npos);

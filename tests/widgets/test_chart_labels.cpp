@@ -3,6 +3,7 @@
 // a marker or over another text, nothing past the plot's edges.
 #include "chart/roofline_chart.h"
 #include "document/document.h"
+#include "export/chart_geometry.h"
 #include "files/presets.h"
 #include "files/scenario.h"
 #include "test_util.h"
@@ -306,11 +307,13 @@ void TestChartLabels::lessonRoofsComeFirst()
     QCOMPARE(chart.size(), size);
     chart.replot();
 
-    const QRectF plot = chart.axisRect()->rect();
-    const std::vector<RooflineChart::DrawnRoofLabel> roofs = chart.drawnRoofLabels();
+    // Where each text went, as `export --output chart.json` reports it at this size.
+    const ChartGeometry g = chartGeometry(chart, size, 1);
+    const QRectF plot = g.plot;
     auto shown = [&](const QString& roof, bool ridge) {
-        return std::any_of(roofs.begin(), roofs.end(),
-            [&](const RooflineChart::DrawnRoofLabel& l) { return l.roof == roof && l.ridge == ridge; });
+        const QString kind = ridge ? QStringLiteral("ridge") : QStringLiteral("roof");
+        return std::any_of(g.texts.begin(), g.texts.end(),
+            [&](const ChartGeometry::Text& t) { return t.kind == kind && t.of == roof; });
     };
     // What the chart draws and what binds, from the core.
     std::vector<Evaluation> evaluations;
@@ -333,18 +336,16 @@ void TestChartLabels::lessonRoofsComeFirst()
             QVERIFY2(shown(name, true), qPrintable(name + QStringLiteral("'s ridge binds an operation, not named")));
     }
 
-    // Every text placed: roofs' names and ridges, operations' names, measured ceilings.
+    // Every text placed: roofs' names and ridges, operations' names.
     struct Placed {
         QString text;
         QPolygonF outline;
     };
     std::vector<Placed> placed;
-    for (const RooflineChart::DrawnRoofLabel& l : roofs)
-        placed.push_back({ l.text, l.outline });
-    for (const RooflineChart::DrawnLabel& l : chart.drawnLabels())
-        if (l.operation)
-            placed.push_back({ l.text, QPolygonF(l.box) });
-    const QRectF legend = chart.legend->visible() ? QRectF(chart.legend->outerRect()) : QRectF();
+    for (const ChartGeometry::Text& t : g.texts)
+        if (t.kind == QLatin1String("roof") || t.kind == QLatin1String("ridge") || t.kind == QLatin1String("operation"))
+            placed.push_back({ t.text, t.polygon.value_or(QPolygonF(t.rect)) });
+    const QRectF legend = g.legend.value_or(QRectF());
     // A pixel of give: rounding to the pixel grid.
     const QRectF inside = plot.adjusted(-1, -1, 1, 1);
     for (std::size_t i = 0; i < placed.size(); ++i) {

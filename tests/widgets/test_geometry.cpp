@@ -99,6 +99,7 @@ private slots:
     void slidesHaveLargeText_data();
     void slidesHaveLargeText();
     void exportsCarryNoWindowState();
+    void exportsAreFittedToTheirOwnSize();
     void sweepExportsHaveATitle();
     void geometryAsJson();
     void hoverListsEveryOperationOfAStack();
@@ -322,6 +323,47 @@ void TestGeometry::exportsCarryNoWindowState()
     for (const ChartGeometry::Text& t : g.texts)
         QVERIFY2(!t.text.contains(QStringLiteral("modified")), qPrintable(t.text));
     QVERIFY(chart.titleText().contains(QStringLiteral("(modified)")));
+}
+
+// A slide is laid out for its own size, whatever the window's: from a small window, where the chart leaves its title
+// out and keeps few ticks, it has the title and the ticks of a slide made from a large one; and the window's chart
+// gets its own back at the next replot.
+void TestGeometry::exportsAreFittedToTheirOwnSize()
+{
+    const ExportOptions options = slideOptions(*slideSize(QStringLiteral("slide")));
+    struct Made {
+        QStringList texts; // the slide's title and ticks
+        bool titledOnScreen = false;
+        bool screenKept = false; // the window's chart has its title and ticks back after the export
+    };
+    auto slideFrom = [&](QSize windowSize) {
+        auto window = testing::showWindow(windowSize);
+        Made made;
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            return made;
+        RooflineChart& chart = *window->chart();
+        ChartTheme theme = ChartTheme::light();
+        theme.zoom = *options.zoom;
+        chart.setTheme(theme);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        made.titledOnScreen = chart.chartTexts().title->visible();
+        const QVector<double> screenTicks = chart.xAxis->tickVector();
+        const ChartGeometry g = chartGeometry(chart, options.size, options.scale);
+        for (const ChartGeometry::Text& t : g.texts)
+            if (t.kind == QLatin1String("title") || t.kind == QLatin1String("tick"))
+                made.texts << t.kind + QLatin1Char(' ') + t.text;
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+        made.screenKept
+            = chart.chartTexts().title->visible() == made.titledOnScreen && chart.xAxis->tickVector() == screenTicks;
+        return made;
+    };
+    const Made small = slideFrom(QSize(720, 400));
+    const Made large = slideFrom(QSize(1920, 1080));
+    QVERIFY2(!small.titledOnScreen, "a small window's chart leaves its title out at the slide's zoom");
+    QVERIFY(small.screenKept);
+    QVERIFY(large.screenKept);
+    QVERIFY2(small.texts.contains(QStringLiteral("title NVIDIA H100 SXM · bf16")), qPrintable(small.texts.join(u'|')));
+    QCOMPARE(small.texts, large.texts);
 }
 
 // The sweep as exported names the chip, the dtype and the parameter above its curves, and its legend names them.

@@ -158,7 +158,7 @@ private slots:
             QCOMPARE(table->cellText(row, MeasuredModel::Fraction),
                 p.onChart ? QString::fromStdString(formatPercent(p.fraction)) : QStringLiteral("—"));
             QCOMPARE(table->cellText(row, MeasuredModel::Bound),
-                p.onChart ? QString::fromStdString(p.bound) : QStringLiteral("off the chart"));
+                p.onChart ? QString::fromStdString(p.bound.str()) : QStringLiteral("off the chart"));
             changed += table->cellText(row, MeasuredModel::Fraction) != fractionsBefore[row] ? 1 : 0;
             if (p.onChart && p.bound == "HBM") {
                 const double bandwidth = a.hardware.memory("HBM")->bandwidth;
@@ -325,6 +325,42 @@ private slots:
         QVERIFY(m_window->document()->analysis()->measured);
         QCOMPARE(sorted(m_window->chart()->measuredPoints()).size(),
             corePoints(*m_set, *m_window->document()->analysis()->measured).size());
+    }
+
+    // Warnings about the measured set on this chip are shown above the table, the same as the report's: here bytes at
+    // a level the chip does not have and a precision it has no roof for. The shipped sweep has none.
+    void warningsAreShownAboveTheTable()
+    {
+        MeasuredTable* table = m_window->measuredTable();
+        QVERIFY(table->warningsLabel()->isHidden());
+        QVERIFY(m_window->document()->analysis()->measured->warnings.empty());
+
+        QFile data(m_dir.filePath(QStringLiteral("vmem.csv")));
+        QVERIFY(data.open(QIODevice::WriteOnly));
+        data.write(
+            "name,flops,bytes.HBM,bytes.VMEM,seconds,dtype\na,1e12,1e9,1e9,1e-3,bf16\nb,1e12,1e9,1e9,1e-3,fp64\n");
+        data.close();
+        const QString path = m_dir.filePath(QStringLiteral("vmem.yaml"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("preset: h100-sxm\noperations:\n  - {op: matmul, id: mm}\nmeasured:\n  file: vmem.csv\n");
+        file.close();
+        QCOMPARE(m_window->openScenario(path), QString());
+        const Analysis& a = *m_window->document()->analysis();
+        QVERIFY(a.measured && a.measuredSet);
+        QStringList expected;
+        for (const Diagnostics* list : { &a.measuredSet->warnings, &a.measured->warnings })
+            for (const Diagnostic& d : *list)
+                expected << QString::fromStdString(d.toString());
+        QCOMPARE(expected.size(), 2);
+        QVERIFY2(expected.join(QLatin1Char('|')).contains(QStringLiteral("'VMEM'")), qPrintable(expected.join('|')));
+        QVERIFY(!table->warningsLabel()->isHidden());
+        QCOMPARE(table->warningsLabel()->text(),
+            QStringLiteral("Warning: %1 (and 1 more: hover for them)").arg(expected.front()));
+        QCOMPARE(table->warningsLabel()->toolTip(), expected.join(QLatin1Char('\n')));
+        const std::string report = measuredTable(*a.measuredSet, *a.measured);
+        for (const QString& w : expected)
+            QVERIFY2(report.find("warning: " + w.toStdString()) != std::string::npos, report.c_str());
     }
 
     // `export --measured` draws the kernels: the same chart without them differs.

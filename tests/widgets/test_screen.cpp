@@ -8,28 +8,48 @@
 #include "document/document.h"
 #include "files/presets.h"
 #include "panels/explanation_panel.h"
+#include "panels/hardware_panel.h"
 #include "readout/readout_table.h"
 #include "sweep/sweep_chart.h"
 #include "test_util.h"
 #include "window/main_window.h"
 #include "window_fixture.h"
 
+#include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSlider>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
+#include <QUrl>
+#include <QWheelEvent>
 
 #include <memory>
 
 using namespace roofline;
 using namespace roofline::widgets;
+
+namespace {
+
+// One notch of the wheel (down unless `up`) over the middle of `target`, sent as Qt delivers it.
+void turnWheel(QWidget* target, bool up = false)
+{
+    const QPointF at = QRectF(target->rect()).center();
+    QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, up ? 120 : -120), Qt::NoButton, Qt::NoModifier,
+        Qt::NoScrollPhase, false);
+    QApplication::sendEvent(target, &wheel);
+}
+
+} // namespace
 
 class TestScreen : public QObject {
     Q_OBJECT
@@ -53,6 +73,8 @@ private slots:
     void explanationSharesTheSidePanel();
     void closingInPresentationRemembersTheWindow();
     void pagesUnfoldByKey();
+    void aDoubleClickOpensFoldedPagesOnce();
+    void wheelScrollsThePanelPastUnfocusedControls();
 
 private:
     void openWindow();
@@ -332,7 +354,8 @@ void TestScreen::presentationGivesTheScreenToTheChart_data()
 }
 
 // In presentation the chart being taught (the roofline, or the sweep when its page is open) has at least 70 % of the
-// screen, and the explanation is a band of at most a third with the question, the claim and the answer.
+// screen (its plot area, inside the axes, has less: 56 % at 1024×768, 50 % at 640×360), and the explanation is a band
+// of at most a third with the question, the claim and the answer.
 void TestScreen::presentationGivesTheScreenToTheChart()
 {
     QFETCH(QString, scenario);
@@ -364,6 +387,16 @@ void TestScreen::presentationGivesTheScreenToTheChart()
     const Explanation& e = m_window->explanationPanel()->explanation();
     for (const std::string& part : { e.question, e.claim, e.answer })
         QVERIFY2(band.contains(QString::fromStdString(part)), part.c_str());
+    // The derivation opened on demand makes the band taller, within its share; folded, the band is as it was.
+    QDockWidget* dock = m_window->explanationDock();
+    const int bandHeight = dock->height();
+    QTextBrowser* browser = m_window->explanationPanel()->browser();
+    emit browser->anchorClicked(QUrl(QStringLiteral("#derivation")));
+    QTRY_VERIFY2(dock->height() > bandHeight || dock->height() == dock->maximumHeight(),
+        qPrintable(QStringLiteral("the band stays %1 px with the derivation open").arg(dock->height())));
+    QVERIFY(dock->height() <= screen.height() / 3);
+    emit browser->anchorClicked(QUrl(QStringLiteral("#derivation")));
+    QTRY_COMPARE(dock->height(), bandHeight);
     m_window->setPresentation(false);
     QTRY_VERIFY(!m_window->isPresenting());
     QVERIFY(!m_window->explanationPanel()->isCompact());
@@ -436,6 +469,84 @@ void TestScreen::pagesUnfoldByKey()
     tabs->setCurrentIndex(1); // as Alt+W does
     QVERIFY(!tabs->isFolded());
     QTRY_VERIFY(tabs->currentWidget()->isVisible());
+}
+
+// Clicking the open tab folds the pages or opens them; a double click on it is two presses, and the second must not
+// fold what the first opened.
+void TestScreen::aDoubleClickOpensFoldedPagesOnce()
+{
+    openWindow();
+    FoldingTabs* tabs = m_window->bottomTabs();
+    tabs->setFolded(true);
+    QTabBar* bar = tabs->tabBar();
+    const QPoint tab = bar->tabRect(tabs->currentIndex()).center();
+    QTest::mouseClick(bar, Qt::LeftButton, {}, tab);
+    QVERIFY(!tabs->isFolded());
+    QTest::mouseClick(bar, Qt::LeftButton, {}, tab); // at once: the double click's second press
+    QVERIFY(!tabs->isFolded());
+}
+
+// The wheel scrolls the side panel; it changes a slider or a list only when that control has the focus.
+void TestScreen::wheelScrollsThePanelPastUnfocusedControls()
+{
+    openWindow();
+    m_window->controlsDock()->show(); // below 800 pixels it waits to be asked for
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
+    auto* scroll = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
+    QVERIFY(scroll);
+    QScrollBar* bar = scroll->verticalScrollBar();
+    if (bar->maximum() == 0) // the whole panel fits: a shorter window, so that the wheel has somewhere to go
+        m_window->resize(m_window->width(), m_window->height() * 2 / 3);
+    QTRY_VERIFY2(bar->maximum() > 0, "the side panel does not scroll at this size");
+
+    // A slider of the chip (HBM's) and the dtype list, as the wheel finds them on its way down the panel.
+    QSlider* slider = nullptr;
+    for (QSlider* s : m_window->hardwarePanel()->findChildren<QSlider*>())
+        if (s->isVisible() && s->accessibleName().contains(QStringLiteral("HBM")))
+            slider = s;
+    QVERIFY(slider);
+    QComboBox* dtypes = m_window->hardwarePanel()->dtypeChooser();
+    QVERIFY(dtypes->isVisible() && dtypes->count() > 1);
+    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes })
+        QVERIFY2(control->focusPolicy() != Qt::WheelFocus, qPrintable(control->objectName()));
+
+    const Hardware chipBefore = m_window->document()->hardware();
+    const Dtype dtypeBefore = m_window->document()->dtype();
+    const int sliderBefore = slider->value();
+    const int dtypeIndex = dtypes->currentIndex();
+    if (QWidget* focused = QApplication::focusWidget())
+        focused->clearFocus();
+    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes }) {
+        QVERIFY(!control->hasFocus());
+        bar->setValue(bar->maximum() / 2);
+        const int scrolled = bar->value();
+        turnWheel(control);
+        QVERIFY2(bar->value() > scrolled, qPrintable(QStringLiteral("the panel stayed at %1").arg(bar->value())));
+        QVERIFY(!control->hasFocus()); // the wheel gives no focus either
+    }
+    QCOMPARE(slider->value(), sliderBefore);
+    QCOMPARE(dtypes->currentIndex(), dtypeIndex);
+    QVERIFY(m_window->document()->hardware() == chipBefore);
+    QCOMPARE(m_window->document()->dtype(), dtypeBefore);
+    QVERIFY(!m_window->isWindowModified());
+
+    // With the focus the control takes the wheel: a lecturer who clicked it means it.
+    slider->setFocus();
+    QVERIFY(slider->hasFocus());
+    int scrolled = bar->value();
+    turnWheel(slider);
+    QVERIFY(slider->value() != sliderBefore);
+    QCOMPARE(bar->value(), scrolled);
+    QVERIFY(!(m_window->document()->hardware() == chipBefore));
+
+    dtypes->setFocus();
+    QVERIFY(dtypes->hasFocus());
+    scrolled = bar->value();
+    turnWheel(dtypes, dtypeIndex == dtypes->count() - 1);
+    QVERIFY(dtypes->currentIndex() != dtypeIndex);
+    QCOMPARE(bar->value(), scrolled);
 }
 
 // The screen and scale come from the test's registration; the rest of the environment is the shared one.

@@ -1,11 +1,10 @@
-// The window tells the truth and teaches: the wheel scrolls the side panel instead of changing what it passes,
-// "(modified)" and the save prompt appear only when the session differs from the one opened or saved, a first launch
-// opens the first lesson, Help lists the keys and the texts, and the examples are named one way.
+// The window tells the truth and teaches: "(modified)" and the save prompt appear only when the session differs
+// from the one opened or saved, a first launch opens the first lesson, Help lists the keys and the texts, and the
+// examples are named one way. (The wheel over the side panel: test_screen.cpp, at each small screen.)
 #include "chart/roofline_chart.h"
 #include "document/document.h"
 #include "files/presets.h"
 #include "files/scenario.h"
-#include "panels/hardware_panel.h"
 #include "panels/workload_panel.h"
 #include "test_util.h"
 #include "window/file_commands.h"
@@ -14,18 +13,13 @@
 #include "window_fixture.h"
 
 #include <QAction>
-#include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
-#include <QScrollArea>
-#include <QScrollBar>
 #include <QSettings>
-#include <QSlider>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QWheelEvent>
 
 #include <algorithm>
 #include <climits>
@@ -39,15 +33,6 @@ namespace {
 QString q(const std::string& s)
 {
     return QString::fromStdString(s);
-}
-
-// One notch of the wheel (down unless `up`) over the middle of `target`, sent as Qt delivers it.
-void turnWheel(QWidget* target, bool up = false)
-{
-    const QPointF at = QRectF(target->rect()).center();
-    QWheelEvent wheel(at, target->mapToGlobal(at), QPoint(), QPoint(0, up ? 120 : -120), Qt::NoButton, Qt::NoModifier,
-        Qt::NoScrollPhase, false);
-    QApplication::sendEvent(target, &wheel);
 }
 
 QAction* findAction(const QMenuBar* bar, const QString& objectName)
@@ -68,7 +53,6 @@ private slots:
     void initTestCase();
     void cleanup();
 
-    void wheelScrollsThePanelPastUnfocusedControls();
     void modifiedOnlyWhenTheSessionDiffers();
     void untouchedExamplesAreNotModified_data();
     void untouchedExamplesAreNotModified();
@@ -114,66 +98,6 @@ bool TestState::prompts()
     });
     [[maybe_unused]] const bool discarded = m_window->confirmDiscard();
     return m_prompts > before;
-}
-
-void TestState::wheelScrollsThePanelPastUnfocusedControls()
-{
-    m_window = testing::showWindow(QSize(1024, 600)); // a projector's width, short enough that the panel scrolls
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_window->activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
-    QVERIFY(m_window->document()->selectPreset(QStringLiteral("h100-sxm")));
-    auto* scroll = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
-    QVERIFY(scroll);
-    QScrollBar* bar = scroll->verticalScrollBar();
-    QVERIFY2(bar->maximum() > 0, "the side panel does not scroll at this size");
-
-    // A slider of the chip (HBM's) and the dtype list, as the wheel finds them on its way down the panel.
-    QSlider* slider = nullptr;
-    for (QSlider* s : m_window->hardwarePanel()->findChildren<QSlider*>())
-        if (s->isVisible() && s->accessibleName().contains(QStringLiteral("HBM")))
-            slider = s;
-    QVERIFY(slider);
-    QComboBox* dtypes = m_window->hardwarePanel()->dtypeChooser();
-    QVERIFY(dtypes->isVisible() && dtypes->count() > 1);
-    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes })
-        QVERIFY2(control->focusPolicy() != Qt::WheelFocus, qPrintable(control->objectName()));
-
-    const Hardware chipBefore = m_window->document()->hardware();
-    const Dtype dtypeBefore = m_window->document()->dtype();
-    const int sliderBefore = slider->value();
-    const int dtypeIndex = dtypes->currentIndex();
-    if (QWidget* focused = QApplication::focusWidget())
-        focused->clearFocus();
-    for (QWidget* control : std::initializer_list<QWidget*> { slider, dtypes }) {
-        QVERIFY(!control->hasFocus());
-        bar->setValue(bar->maximum() / 2);
-        const int scrolled = bar->value();
-        turnWheel(control);
-        QVERIFY2(bar->value() > scrolled, qPrintable(QStringLiteral("the panel stayed at %1").arg(bar->value())));
-        QVERIFY(!control->hasFocus()); // the wheel gives no focus either
-    }
-    QCOMPARE(slider->value(), sliderBefore);
-    QCOMPARE(dtypes->currentIndex(), dtypeIndex);
-    QVERIFY(m_window->document()->hardware() == chipBefore);
-    QCOMPARE(m_window->document()->dtype(), dtypeBefore);
-    QVERIFY(!m_window->isWindowModified());
-
-    // With the focus the control takes the wheel: a lecturer who clicked it means it.
-    slider->setFocus();
-    QVERIFY(slider->hasFocus());
-    int scrolled = bar->value();
-    turnWheel(slider);
-    QVERIFY(slider->value() != sliderBefore);
-    QCOMPARE(bar->value(), scrolled);
-    QVERIFY(!(m_window->document()->hardware() == chipBefore));
-
-    dtypes->setFocus();
-    QVERIFY(dtypes->hasFocus());
-    scrolled = bar->value();
-    turnWheel(dtypes, dtypeIndex == dtypes->count() - 1);
-    QVERIFY(dtypes->currentIndex() != dtypeIndex);
-    QCOMPARE(bar->value(), scrolled);
 }
 
 void TestState::modifiedOnlyWhenTheSessionDiffers()

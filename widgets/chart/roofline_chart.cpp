@@ -3,6 +3,7 @@
 #include "chart/roofline_chart.h"
 
 #include "base/units.h"
+#include "chart/label_item.h"
 #include "chart/measured.h"
 #include "common/chart_text.h"
 #include "common/si_log_ticker.h"
@@ -22,12 +23,14 @@ RooflineChart::RooflineChart(QWidget* parent)
     setAutoAddPlottableToLegend(false);
     setPlottingHints(QCP::phCacheLabels | QCP::phFastPolylines);
     // Lines, markers and texts share the "main" layer, texts last (see rebuild), in a paint buffer of its own: a slider
-    // step redraws that layer alone. Background and grid below it, axes, title and legend above it keep their buffers.
+    // step redraws that layer alone. Background, grid and measured kernels below it share one buffer, axes, title,
+    // legend and QCustomPlot's overlay above it another: each paint composites every buffer over the whole widget, so
+    // three buffers, not five, are what a step costs to show (bench_gui, bench/RESULTS.md).
     m_mainLayer = layer(QStringLiteral("main"));
     m_mainLayer->setMode(QCPLayer::lmBuffered);
     addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
     m_measuredLayer = layer(QStringLiteral("measured"));
-    m_measuredLayer->setMode(QCPLayer::lmBuffered);
+    layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     setMinimumSize(480, 320);
     setMouseTracking(true);
     // QCustomPlot's paint fills its whole region with the background before the buffers: nothing to fill beforehand.
@@ -52,10 +55,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     // Fewer tick labels when the axes are short (a small window, a large zoom): they never run together.
     // On a chart a few hundred pixels high (640×360 at 200 %) the plot needs the title's lines more than the title:
     // the window's title names the scenario, the compute roof's label the dtype.
-    connect(this, &QCustomPlot::beforeReplot, this, [this] {
-        showTitle(height() >= kTitledHeight * m_theme.zoom);
-        fitLogTicks(this, m_tickViewport);
-    });
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitTo(viewport().size()); });
 
     m_title = new QCPTextElement(this);
     plotLayout()->insertRow(0);
@@ -146,6 +146,12 @@ void RooflineChart::applyTheme()
     legend->setIconSize(static_cast<int>(std::lround(16 * t.zoom)), static_cast<int>(std::lround(12 * t.zoom)));
 }
 
+void RooflineChart::fitTo(QSize size)
+{
+    showTitle(size.height() >= kTitledHeight * m_theme.zoom);
+    fitLogTicks(this, size, m_tickViewport);
+}
+
 void RooflineChart::showTitle(bool shown)
 {
     if (shown == (m_title->layout() != nullptr))
@@ -217,7 +223,7 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)
 {
-    auto* text = new QCPItemText(this);
+    auto* text = new LabelItem(this);
     m_texts.push_back(text);
     text->setFont(m_theme.font(points));
     text->setColor(colour);

@@ -5,6 +5,7 @@
 #include "chart/label_placement.h"
 #include "chart/marker_stacks.h"
 #include "common/chart_theme.h"
+#include "common/fitted_chart.h"
 #include "session/analysis.h"
 
 // The chart is a QCustomPlot, as are the sweep chart and the Model tab's charts.
@@ -45,11 +46,14 @@ namespace roofline::widgets {
 // Measured kernels never move with the hardware: their points sit on a layer of their own below "main", buffered, so
 // that a slider step does not draw them again; the lines to the model's predictions and the measured ceilings, whose
 // labels follow the hardware, are on "main".
-class RooflineChart : public QCustomPlot {
+class RooflineChart : public QCustomPlot, public FittedChart {
     Q_OBJECT
 public:
     explicit RooflineChart(QWidget* parent = nullptr);
     ~RooflineChart() override;
+
+    // Fits the title (left out below kTitledHeight) and the ticks to a chart of `size` (FittedChart).
+    void fitTo(QSize size) override;
 
     // Draws this analysis from now on; the chart keeps it while it shows it.
     void setAnalysis(std::shared_ptr<const Analysis>);

@@ -92,7 +92,7 @@ QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const M
         text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
     };
     if (!k.group.empty())
-        row(QStringLiteral("group"), escaped(k.group));
+        row(QStringLiteral("group"), escaped(k.group.str()));
     if (k.dtype)
         row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
     row(QStringLiteral("duration"),
@@ -100,11 +100,11 @@ QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const M
             .arg(qs(formatSeconds(k.seconds)), QString::number(p.timeShare * 100, 'f', 1)));
     row(QStringLiteral("achieved"), qs(formatRate(p.achieved, p.roof)));
     if (!p.onChart)
-        return text + QStringLiteral("</table>") + escaped(p.why);
+        return text + QStringLiteral("</table>") + escaped(p.why.str());
     row(QStringLiteral("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
     row(QStringLiteral("attainable"), qs(formatRate(p.attainable, p.roof)));
     row(QStringLiteral("of attainable"), QString::number(p.fraction * 100, 'f', 1) + QLatin1Char('%'));
-    row(QStringLiteral("bound"), escaped(p.bound));
+    row(QStringLiteral("bound"), escaped(p.bound.str()));
     if (link && link->predicted) {
         row(QStringLiteral("model (%1)").arg(escaped(link->operation)), predictedText(*link->predicted));
         row(QStringLiteral("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));

@@ -71,16 +71,17 @@ inline void fitLogTicks(QCPAxis* axis, double length)
     ticker->setDecadeStep(chart::logTickStep(decades, length, spacing));
 }
 
-// Fits the ticks of both log axes of `plot` to the size it is about to be drawn at: the axis rect of its last layout
-// grown or shrunk by as much as the viewport since (`laidOut`, updated here). Called before every replot.
-inline void fitLogTicks(QCustomPlot* plot, QRect& laidOut)
+// Fits the ticks of the log axes of `plot` (left, bottom, and a right one with a SiLogTicker of its own) to the `size`
+// it is about to be drawn at: the axis rect of its last layout grown or shrunk by as much as the viewport since
+// (`laidOut`, updated here). Called before every replot, and before an export at the export's size.
+inline void fitLogTicks(QCustomPlot* plot, QSize size, QRect& laidOut)
 {
-    const QRect view = plot->viewport();
     const QRect rect = plot->axisRect()->rect();
-    const QSize change = laidOut.isValid() ? view.size() - laidOut.size() : QSize();
+    const QSize change = laidOut.isValid() ? size - laidOut.size() : QSize();
     fitLogTicks(plot->xAxis, rect.width() + change.width());
     fitLogTicks(plot->yAxis, rect.height() + change.height());
-    laidOut = view;
+    fitLogTicks(plot->yAxis2, rect.height() + change.height());
+    laidOut = QRect(QPoint(), size);
 }
 
 } // namespace roofline::widgets

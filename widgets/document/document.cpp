@@ -169,7 +169,11 @@ bool Document::selectPreset(const QString& id)
         return false;
     if (hw->id == session().presetId && session().chip == *hw && session().overrides.empty())
         return true;
-    edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset");
+    if (const auto error
+        = edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset")) {
+        emit editRefused(QString::fromStdString(*error));
+        return false;
+    }
     return true;
 }
 
@@ -292,7 +296,8 @@ void Document::removeOperation(std::size_t op)
     if (op >= operations().size())
         return;
     const QString name = QString::fromStdString(operations()[op].name);
-    edit(edits::RemoveOperation { op }, tr("Remove %1").arg(name), "remove");
+    if (const auto error = edit(edits::RemoveOperation { op }, tr("Remove %1").arg(name), "remove"))
+        emit editRefused(QString::fromStdString(*error));
 }
 
 void bracketGestures(QAbstractSlider* slider, Document* document)

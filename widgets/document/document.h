@@ -64,7 +64,8 @@ public:
     void markSaved(const QString& filePath);
 
     // A preset by id, with its default workload unless the user changed the workload: then the operations stay and
-    // those naming a memory or link the new chip lacks fall back to its defaults.
+    // those naming a memory or link the new chip lacks fall back to its defaults. False, the session unchanged, for
+    // an unknown id or a chip the session's model cannot run on (editRefused says why).
     bool selectPreset(const QString& id);
     // Puts back the values the session opened with, as one undo step: the chip's numbers as the scenario set them
     // (the preset's own after another chip was chosen) and the parameters of every operation it opened with;
@@ -111,6 +112,8 @@ signals:
     void dirtyChanged(bool dirty);
     void contentChanged(); // after any of the above: the charts and the table redraw
     void loaded(); // after load() and its contentChanged(): a session opened, the views start it afresh
+    // The core refused a choice the view cannot take back itself (a chip, removing an operation), with its message.
+    void editRefused(const QString& message);
     // A gesture (a slider drag) began or ended: views may draw more cheaply in between.
     void gestureStarted();
     void gestureFinished();

@@ -24,6 +24,15 @@ namespace roofline::widgets {
 namespace {
 
 // Paints the chart onto a vector device of w × h units.
+// Draws the chart as toPainter does, at w × h, with the texts it fits to its size (title, ticks) fitted to that size.
+// The layout stays the export's until the chart's next replot, which the caller queues: the geometry reads it.
+void drawAtSize(QCustomPlot& chart, QCPPainter& painter, int w, int h)
+{
+    if (auto* fitted = dynamic_cast<FittedChart*>(&chart))
+        fitted->fitTo(QSize(w, h));
+    chart.toPainter(&painter, w, h);
+}
+
 void paintVector(QCustomPlot& chart, QPaintDevice* device, int w, int h)
 {
     const RooflineChart::SmoothScope smooth(chart);
@@ -31,8 +40,9 @@ void paintVector(QCustomPlot& chart, QPaintDevice* device, int w, int h)
     painter.begin(device);
     painter.setMode(QCPPainter::pmVectorized);
     painter.setMode(QCPPainter::pmNoCaching);
-    chart.toPainter(&painter, w, h);
+    drawAtSize(chart, painter, w, h);
     painter.end();
+    chart.replot(QCustomPlot::rpQueuedReplot); // laid out for the file: lay it out for the screen again
 }
 
 // The chart's title, for the file's metadata: its first text element, or the program's name.
@@ -118,7 +128,7 @@ QImage renderChart(QCustomPlot& chart, QSize size, double scale, bool transparen
                 painter.setMode(QCPPainter::pmNonCosmetic);
             painter.scale(scale, scale);
         }
-        chart.toPainter(&painter, size.width(), size.height());
+        drawAtSize(chart, painter, size.width(), size.height());
     }
     chart.replot(QCustomPlot::rpQueuedReplot); // labels were placed for the image's size: place them back
     return image;

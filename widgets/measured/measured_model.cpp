@@ -56,7 +56,7 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Name:
         return qs(k.name);
     case Group:
-        return qs(k.group);
+        return qs(k.group.str());
     case Time:
         return qs(formatSeconds(k.seconds));
     case Share:
@@ -68,7 +68,7 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Fraction:
         return p.onChart ? qs(formatPercent(p.fraction)) : none;
     case Bound:
-        return p.onChart ? qs(p.bound) : QStringLiteral("off the chart");
+        return p.onChart ? qs(p.bound.str()) : QStringLiteral("off the chart");
     case Predicted:
         return link && link->predicted ? predictedText(*link->predicted) : link ? QStringLiteral("cannot run") : none;
     case Ratio:

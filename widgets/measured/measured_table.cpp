@@ -20,6 +20,7 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     , m_proxy(new MeasuredFilter(this))
     , m_filter(new QLineEdit)
     , m_count(new QLabel)
+    , m_warnings(new QLabel)
     , m_view(new QTableView)
     , m_link(new QComboBox)
 {
@@ -56,6 +57,10 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
+    m_warnings->setWordWrap(true);
+    m_warnings->setTextFormat(Qt::PlainText);
+    m_warnings->hide();
+    layout->addWidget(m_warnings);
     layout->addWidget(m_view, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -123,6 +128,27 @@ void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
     }
     fillLinks();
     showLink();
+    showWarnings();
+}
+
+void MeasuredTable::showWarnings()
+{
+    const Analysis& a = m_model->analysis();
+    QStringList lines;
+    if (a.measuredSet)
+        for (const Diagnostic& d : a.measuredSet->warnings)
+            lines << QString::fromStdString(d.toString());
+    if (a.measured)
+        for (const Diagnostic& d : a.measured->warnings)
+            lines << QString::fromStdString(d.toString());
+    m_warnings->setVisible(!lines.isEmpty());
+    if (lines.isEmpty())
+        return;
+    // The first in full, the rest in the tooltip: a table of thousands of kernels keeps its room.
+    m_warnings->setText(lines.size() == 1
+            ? QStringLiteral("Warning: %1").arg(lines.front())
+            : QStringLiteral("Warning: %1 (and %2 more: hover for them)").arg(lines.front()).arg(lines.size() - 1));
+    m_warnings->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
 int MeasuredTable::rowCount() const

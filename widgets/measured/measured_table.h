@@ -31,6 +31,8 @@ public:
     // The operation the current row's kernel is linked to: choosing one links it (linkChosen).
     QComboBox* linkBox() const { return m_link; }
     QTableView* view() const { return m_view; }
+    // The reader's and the placement's warnings about the measured set on this chip: hidden when there are none.
+    QLabel* warningsLabel() const { return m_warnings; }
     MeasuredModel* measuredModel() const { return m_model; }
     // Rows as shown: filtered and sorted.
     int rowCount() const;
@@ -47,6 +49,7 @@ signals:
 
 private:
     void updateCount();
+    void showWarnings();
     // The link choices: "no link of its own" and every operation of the session, refilled when they change.
     void fillLinks();
     // Shows the current kernel's link in the choices.
@@ -56,6 +59,7 @@ private:
     MeasuredFilter* m_proxy;
     QLineEdit* m_filter;
     QLabel* m_count;
+    QLabel* m_warnings;
     QTableView* m_view;
     QComboBox* m_link;
     struct LinkOption {

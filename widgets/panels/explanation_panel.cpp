@@ -126,6 +126,7 @@ void ExplanationPanel::showText(bool keepScroll)
     m_html = html;
     m_browser->setHtml(html);
     m_browser->verticalScrollBar()->setValue(scrolled);
+    emit textShown();
 }
 
 void ExplanationPanel::scrollToTop()

@@ -33,6 +33,10 @@ public:
     // Shows the text from its start: a new example opens at its title and question.
     void scrollToTop();
 
+signals:
+    // The text shown changed (new numbers, another example, the derivation opened or folded): its height may have.
+    void textShown();
+
 private:
     void showText(bool keepScroll);
 

@@ -229,8 +229,11 @@ void HardwarePanel::syncValues()
 void HardwarePanel::onPresetChosen(int index)
 {
     const QString id = m_presets->itemData(index, kIdRole).toString();
-    if (!id.isEmpty())
-        m_state->selectPreset(id);
+    if (id.isEmpty() || m_state->selectPreset(id))
+        return;
+    // Refused (the document said why): the chooser shows the chip the session still has.
+    const QSignalBlocker blocker(m_presets);
+    m_presets->setCurrentIndex(m_presets->findData(qs(m_state->hardware().id), kIdRole));
 }
 
 void HardwarePanel::onDtypeChosen(int index)

@@ -50,10 +50,7 @@ SweepChart::SweepChart(QWidget* parent)
     yAxis2->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double f) { return QStringLiteral("%1 %").arg(QString::number(f * 100, 'g', 3)); }));
     // Fewer tick labels when the axes are short: they never run together.
-    connect(this, &QCustomPlot::beforeReplot, this, [this] {
-        fitLogTicks(this, m_tickViewport);
-        fitLogTicks(yAxis2, axisRect()->rect().height());
-    });
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitTo(viewport().size()); });
     legend->setVisible(true);
     // Curves rise to the right and level off at the peak: the top left is where they are not.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -61,6 +58,11 @@ SweepChart::SweepChart(QWidget* parent)
     connect(this, &QCustomPlot::mouseMove, this, &SweepChart::mouseMoveDrag);
     connect(this, &QCustomPlot::mouseRelease, this, &SweepChart::mouseRelease);
     setToolTip(QStringLiteral("Attainable FLOP/s against the parameter; drag a dot to change the operation's value"));
+}
+
+void SweepChart::fitTo(QSize size)
+{
+    fitLogTicks(this, size, m_tickViewport);
 }
 
 void SweepChart::setAnalysis(std::shared_ptr<const Analysis> analysis)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "common/chart_theme.h"
+#include "common/fitted_chart.h"
 #include "roofline/sweep.h"
 #include "session/analysis.h"
 
@@ -17,10 +18,13 @@
 
 namespace roofline::widgets {
 
-class SweepChart : public QCustomPlot {
+class SweepChart : public QCustomPlot, public FittedChart {
     Q_OBJECT
 public:
     explicit SweepChart(QWidget* parent = nullptr);
+
+    // Spaces the ticks for a chart of `size` (FittedChart).
+    void fitTo(QSize size) override;
 
     void setAnalysis(std::shared_ptr<const Analysis>);
     void setTheme(const ChartTheme&);
