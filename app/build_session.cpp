@@ -6,6 +6,7 @@
 #include "llm/generate.h"
 #include "llm/settings.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace roofline::app {
@@ -36,6 +37,34 @@ Expected<Session, Diagnostics> loadScenarioFrom(
     return parseScenario(*text, std::string(kStandardInputName), library, models);
 }
 
+// A model setting's message as the command line words it: "--dp-link: ...", the option's own spelling, for the
+// setting's "dp_link: ...".
+std::string asOption(const std::string& message)
+{
+    std::string option = "--" + message;
+    const std::size_t colon = option.find(':');
+    std::replace(option.begin(), colon == std::string::npos ? option.end() : option.begin() + colon, '_', '-');
+    return option;
+}
+
+// Refuses a model setting given on the command line (an option, or --set model.KEY) that the model's phase, once
+// every option is applied, has no use for: kExitBadArguments with why, or kExitOk.
+int checkSettingsApply(const ScenarioOptions& options, const Session& session)
+{
+    if (!session.model)
+        return kExitOk;
+    for (const auto& [key, value] : options.modelSettings())
+        if (std::optional<std::string> why = settingNotApplying(key, session.model->phase))
+            return fail(kExitBadArguments, asOption(*why));
+    for (const std::string& setting : options.settings) {
+        const std::string key = setting.substr(0, setting.find('='));
+        if (key.starts_with("model."))
+            if (std::optional<std::string> why = settingNotApplying(key.substr(6), session.model->phase))
+                return fail(kExitBadArguments, "--set model." + *why);
+    }
+    return kExitOk;
+}
+
 // Sets the session's model from --model and its settings: --model replaces the scenario's model (or gives the
 // preset's session one), the other options change the model's settings. Prints what went wrong and returns
 // kExitBadFile for an unknown model, kExitBadArguments for a bad setting or a setting with no model; kExitOk.
@@ -52,13 +81,13 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
             return fail(kExitBadFile, "no model with id '" + value + "' (known: " + library.ids() + ")");
         if (key != "id" && !named)
             return fail(kExitBadArguments,
-                "--" + key + " sets a model's setting: give --model ID too (see roofline-lab models)");
+                asOption(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
         named = true;
         if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, library))
-            return fail(kExitBadArguments, "--" + *error);
+            return fail(kExitBadArguments, asOption(*error));
     }
     if (std::optional<std::string> problem = modelProblem(settings, hw))
-        return fail(kExitBadArguments, "--" + *problem);
+        return fail(kExitBadArguments, asOption(*problem));
     session.model = std::move(settings);
     return kExitOk;
 }
@@ -124,6 +153,8 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     for (const std::string& setting : options.settings)
         if (std::optional<std::string> error = applySetting(scenario, setting, models))
             return fail(kExitBadArguments, "--set " + *error);
+    if (const int code = checkSettingsApply(options, scenario); code != kExitOk)
+        return code;
     out = std::move(scenario);
     return kExitOk;
 }

@@ -70,10 +70,19 @@ int analyseWithMeasured(
         ? loadMeasuredStandardInput(source, std::string(kStandardInputName))
         : loadMeasuredSource(source, base);
     if (!set) {
+        // A mapping on a file whose format names its own columns: the option, not the file, is what is wrong.
+        if (!measured.columns.empty() && set.error().front().field == "columns")
+            return fail(
+                kExitBadArguments, "--columns: " + set.error().front().file + ": " + set.error().front().message);
         for (const Diagnostic& d : set.error())
             std::cerr << d.toString() << '\n';
         return kExitBadFile;
     }
+    // A measured-peaks file holds no kernel for --match to link: the option would do nothing.
+    if (!measured.links.empty() && set->kernels.empty())
+        return fail(kExitBadArguments,
+            "--match links measured kernels, and " + set->file
+                + " holds measured peaks (rocprof-compute roofline.csv), no kernels");
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
     for (const Diagnostic& d : set->warnings)

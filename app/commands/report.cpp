@@ -45,6 +45,9 @@ int runReport(ReportOptions& options)
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
         code != kExitOk)
         return code;
+    if (sweepRange)
+        if (std::optional<std::string> problem = sweepParamProblem(sweepRange->param, analysis.session.operations))
+            return fail(kExitBadArguments, "--sweep: " + *problem);
     // Printed as it is made: the report of a million measured kernels is never whole in memory.
     return printStreamed(
         [&](const TextSink& sink) {

@@ -98,8 +98,10 @@ bool CsvReader::next()
         m_line += newlines + 1;
         const std::size_t begin = m_begin;
         m_begin = end + 1;
-        if (skipLine)
+        if (skipLine) {
+            ++m_skippedLines;
             continue;
+        }
         std::size_t stop = end;
         if (stop > begin && data[stop - 1] == '\r')
             --stop;

@@ -23,6 +23,8 @@ public:
     // Lines whose first characters are `prefix` are skipped wherever they appear (Nsight Compute's "==PROF==" and
     // "==WARNING==" lines).
     void skipLinesStartingWith(std::string prefix) { m_skipPrefix = std::move(prefix); }
+    // How many lines were skipped so far for starting with that prefix.
+    int skippedLines() const { return m_skippedLines; }
 
     // The next record, or false at the end of the file or on an error (see error()). An empty line is a record of
     // one empty field.
@@ -56,6 +58,7 @@ private:
     std::string m_scratch; // fields that had doubled quotes, unescaped; reserved per record so views stay valid
     int m_line = 1; // the line m_begin is on
     int m_recordLine = 0;
+    int m_skippedLines = 0;
     std::string m_error;
 };
 

@@ -332,6 +332,17 @@ std::string quoteInput(std::string_view text)
     return out + "'";
 }
 
+std::string savedNumber(double v)
+{
+    char buffer[64];
+    if (v == std::floor(v) && std::fabs(v) <= kMaxWholeNumber) {
+        std::snprintf(buffer, sizeof buffer, "%.0f", v);
+        return buffer;
+    }
+    const std::to_chars_result written = std::to_chars(buffer, buffer + sizeof buffer, v);
+    return std::string(buffer, written.ptr);
+}
+
 Expected<double> parseWholeNumber(std::string_view text)
 {
     std::string_view s = trim(text);

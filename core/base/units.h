@@ -24,6 +24,10 @@ std::string formatPercent(double fraction); // "83.2%"
 // "6,738,415,616": digits (an optional minus first) with a comma between groups of three, as papers print counts.
 std::string groupThousands(const std::string& digits);
 
+// A number as a saved file writes it: the shortest text that reads back as exactly `v` ("0.8", not
+// "0.80000000000000004"; "3.35e+12"), and a whole number below 2^53 in full digits ("989000000000000", "4096").
+std::string savedNumber(double v);
+
 // What a parsed quantity was written in.
 enum class Unit {
     None, // a bare number: "1.97e14", "989 T"

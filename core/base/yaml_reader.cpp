@@ -390,6 +390,30 @@ std::optional<double> YamlReader::number(const YAML::Node& node, std::string_vie
     return quantity(node, field, {}, &unit);
 }
 
+std::optional<double> YamlReader::count(const YAML::Node& node, std::string_view field, double min, double max)
+{
+    if (!node.IsScalar()) {
+        error(node, field, "expected a whole number, found " + describe(node));
+        return std::nullopt;
+    }
+    char range[64];
+    std::snprintf(range, sizeof range, "expected a whole number from %.0f to %.0f", min, max);
+    const std::string& scalar = node.Scalar();
+    const Expected<double> n = min == 0 && scalar == "0" ? Expected<double>(0.0) : parseWholeNumber(scalar);
+    if (!n) {
+        // parseWholeNumber's message without its own range: ", found '1500m' (a count takes no prefix below k)".
+        const std::size_t found = n.error().find(", found ");
+        error(node, field,
+            range + (found == std::string::npos ? ", found " + quoteInput(scalar) : n.error().substr(found)));
+        return std::nullopt;
+    }
+    if (*n < min || *n > max) {
+        error(node, field, range + std::string(", found ") + quoteInput(scalar));
+        return std::nullopt;
+    }
+    return *n;
+}
+
 std::optional<double> YamlReader::quantity(
     const YAML::Node& node, std::string_view field, std::initializer_list<Unit> units, Unit* unitSeen)
 {

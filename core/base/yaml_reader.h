@@ -43,6 +43,10 @@ public:
     // An id (see identifierProblem).
     std::optional<std::string> identifier(const YAML::Node& node, std::string_view field);
     std::optional<double> number(const YAML::Node& node, std::string_view field); // finite, any sign
+    // A whole number from `min` to `max` (`max` at most 2^53), read as every count is (parseWholeNumber): plain, with
+    // an exponent or a prefix from k up; no unit, no sub-unit prefix ("1500m"), nothing past 2^53, decided on the
+    // digits as written. 0 where `min` is 0.
+    std::optional<double> count(const YAML::Node& node, std::string_view field, double min, double max);
     // A quantity with an optional SI prefix and one of `units` (Unit::None always allowed); `unitSeen` tells which.
     std::optional<double> quantity(
         const YAML::Node& node, std::string_view field, std::initializer_list<Unit> units, Unit* unitSeen = nullptr);

@@ -24,16 +24,7 @@ std::optional<double> count(
     const std::optional<YAML::Node> n = r.child(map, {}, key, required);
     if (!n)
         return std::nullopt;
-    const std::optional<double> v = r.number(*n, key);
-    if (!v)
-        return std::nullopt;
-    if (*v != std::floor(*v) || *v < min || *v > max) {
-        r.error(*n, key,
-            "expected a whole number from " + std::to_string(static_cast<long long>(min)) + " to "
-                + std::to_string(static_cast<long long>(max)) + ", found " + quoteInput(n->Scalar()));
-        return std::nullopt;
-    }
-    return v;
+    return r.count(*n, key, min, max);
 }
 
 std::optional<bool> flag(YamlReader& r, const YAML::Node& map, std::string_view key)
@@ -170,27 +161,29 @@ ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs)
 {
     ModelLibrary library;
     std::map<std::string, Model> byId;
+    std::map<std::string, std::string> folderIds; // id -> file, in the folder being read: ids are unique within one
     auto add = [&](const std::string& file, std::string_view text) {
         Expected<Model, Diagnostics> m = parseModel(text, file, std::filesystem::path(file).stem().string());
-        if (!m)
+        if (!m) {
             library.errors.insert(library.errors.end(), m.error().begin(), m.error().end());
-        else
+        } else if (auto [it, inserted] = folderIds.emplace(m->id, file); !inserted) {
+            library.errors.push_back(
+                { file, 0, 0, "id", "duplicate model id " + quoteInput(m->id) + " (also in " + it->second + ")" });
+        } else {
             byId[m->id] = std::move(m).value();
+        }
     };
     for (const EmbeddedFile& f : embeddedFiles())
         if (f.name.starts_with("models/"))
             add("embedded:" + std::string(f.name), f.text);
     for (const std::filesystem::path& dir : dirs) {
-        std::error_code ec;
-        if (dir.empty() || !std::filesystem::is_directory(dir, ec))
+        const Expected<std::vector<std::filesystem::path>, Diagnostic> paths = listYamlFolder(dir, "model");
+        if (!paths) {
+            library.errors.push_back(paths.error());
             continue;
-        std::vector<std::filesystem::path> paths;
-        for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
-             it.increment(ec))
-            if (it->path().extension() == ".yaml" && paths.size() < kMaxPresetFiles)
-                paths.push_back(it->path());
-        std::sort(paths.begin(), paths.end());
-        for (const auto& path : paths) {
+        }
+        folderIds.clear();
+        for (const auto& path : *paths) {
             Expected<std::string, Diagnostics> text = readTextFile(path);
             if (!text)
                 library.errors.insert(library.errors.end(), text.error().begin(), text.error().end());

@@ -21,8 +21,9 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
 // $XDG_CONFIG_HOME/roofline-lab/models, or ~/.config/roofline-lab/models.
 std::filesystem::path userModelDir();
 
-// The built-in models, then every *.yaml in each folder of `dirs` in order; a later model with the same id replaces
-// an earlier one. Folders that do not exist are skipped silently.
+// The built-in models, then every *.yaml and *.yml (listYamlFolder: any case, at most kMaxPresetFiles a folder) in
+// each folder of `dirs` in order; a later folder's model with the same id replaces an earlier one, and two files of one
+// folder with the same id are an error. Folders that do not exist are skipped silently.
 ModelLibrary loadModelLibrary(const std::vector<std::filesystem::path>& dirs);
 
 // The models built into the program alone, read once: what tests and a scenario read without a library use. The

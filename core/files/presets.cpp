@@ -338,6 +338,28 @@ const Hardware* PresetLibrary::find(std::string_view id) const
     return found();
 }
 
+Expected<std::vector<std::filesystem::path>, Diagnostic> listYamlFolder(
+    const std::filesystem::path& dir, std::string_view what)
+{
+    using Result = Expected<std::vector<std::filesystem::path>, Diagnostic>;
+    std::vector<std::filesystem::path> paths;
+    std::error_code ec;
+    if (dir.empty() || !std::filesystem::is_directory(dir, ec))
+        return paths;
+    for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
+         it.increment(ec))
+        if (isPresetFile(it->path()) && paths.size() <= kMaxPresetFiles)
+            paths.push_back(it->path());
+    if (ec)
+        return Result::failure({ dir.string(), 0, 0, {}, "cannot list the folder: " + ec.message() });
+    if (paths.size() > kMaxPresetFiles)
+        return Result::failure({ dir.string(), 0, 0, {},
+            "more than " + std::to_string(kMaxPresetFiles) + " " + std::string(what)
+                + " files (*.yaml, *.yml) in one folder; none of them is loaded" });
+    std::sort(paths.begin(), paths.end());
+    return paths;
+}
+
 PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs)
 {
     return loadPresetLibrary(dirs, embeddedFiles());
@@ -376,27 +398,13 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, 
     };
 
     for (const std::filesystem::path& dir : dirs) {
-        std::error_code ec;
-        if (dir.empty() || !std::filesystem::is_directory(dir, ec))
-            continue;
-        std::vector<std::filesystem::path> paths;
-        for (auto it = std::filesystem::directory_iterator(dir, ec); !ec && it != std::filesystem::directory_iterator();
-             it.increment(ec))
-            if (isPresetFile(it->path()) && paths.size() <= kMaxPresetFiles)
-                paths.push_back(it->path());
-        if (ec) {
-            library.m_errors.push_back({ dir.string(), 0, 0, {}, "cannot list the folder: " + ec.message() });
+        const Expected<std::vector<std::filesystem::path>, Diagnostic> paths = listYamlFolder(dir, "preset");
+        if (!paths) {
+            library.m_errors.push_back(paths.error());
             continue;
         }
-        if (paths.size() > kMaxPresetFiles) {
-            library.m_errors.push_back({ dir.string(), 0, 0, {},
-                "more than " + std::to_string(kMaxPresetFiles)
-                    + " preset files (*.yaml, *.yml) in one folder; none of them is loaded" });
-            continue;
-        }
-        std::sort(paths.begin(), paths.end());
         std::vector<std::pair<std::string, std::string>> files;
-        for (const auto& path : paths) {
+        for (const auto& path : *paths) {
             Expected<std::string, Diagnostics> text = readTextFile(path);
             if (!text) {
                 library.m_errors.insert(library.m_errors.end(), text.error().begin(), text.error().end());

@@ -67,11 +67,16 @@ private:
 
 // $XDG_CONFIG_HOME/roofline-lab/FOLDER, or ~/.config/roofline-lab/FOLDER; empty when neither is set.
 std::filesystem::path userConfigDir(std::string_view folder);
+// The files of one preset or model folder, sorted: *.yaml and *.yml in any case (CHIP.YAML too). A folder that
+// cannot be listed, or that holds more than kMaxPresetFiles of them (none is then read, so that startup stays short),
+// is an error naming it; `what` names the files in it ("preset", "model"). Nothing for a folder that does not exist.
+Expected<std::vector<std::filesystem::path>, Diagnostic> listYamlFolder(
+    const std::filesystem::path& dir, std::string_view what);
 // userConfigDir("presets").
 std::filesystem::path userPresetDir();
 
-// The built-in presets, then every *.yaml in each folder of `dirs` in order; a later preset with the same id
-// replaces an earlier one. Folders that do not exist are skipped silently.
+// The built-in presets, then every *.yaml and *.yml (listYamlFolder) in each folder of `dirs` in order; a later preset
+// with the same id replaces an earlier one. Folders that do not exist are skipped silently.
 PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs);
 // The same with these files as the built-in ones.
 PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, std::span<const EmbeddedFile> builtIn);

@@ -210,6 +210,10 @@ Expected<Session, Diagnostics> parseScenario(
                         "latency.NAME)");
                     continue;
                 }
+                if (std::optional<std::string> problem = hardwareKeyProblem(session.hardware(), key)) {
+                    r.error(entry.first, field, *problem);
+                    continue;
+                }
                 const std::optional<double> v = readHardwareValue(r, entry.second, field, *quantity);
                 if (!v)
                     continue;

@@ -203,11 +203,7 @@ std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, con
     readText("question", lesson.question);
     readText("claim", lesson.claim);
     if (const std::optional<YAML::Node> n = r.child(node, "lesson", "order", false)) {
-        const std::optional<double> order = r.number(*n, "lesson.order");
-        if (order && (*order < 1 || *order > kMaxOrder || *order != std::floor(*order))) {
-            r.error(*n, "lesson.order", "expected a whole number from 1 to " + std::to_string(kMaxOrder));
-            ok = false;
-        } else if (order) {
+        if (const std::optional<double> order = r.count(*n, "lesson.order", 1, kMaxOrder)) {
             lesson.order = static_cast<int>(*order);
         } else {
             ok = false;

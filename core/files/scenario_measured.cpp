@@ -21,9 +21,15 @@ std::optional<MeasuredSource> readMeasuredSource(YamlReader& r, const YAML::Node
     }
     if (auto c = r.child(node, "measured", "columns", false)) {
         source.columns = r.text(*c, "measured.columns").value_or("");
-        if (!source.columns.empty())
-            if (const Expected<ColumnMapping> m = parseColumnMapping(source.columns); !m)
-                r.error(*c, "measured.columns", m.error());
+        const std::optional<MeasuredFormat> format = parseFormatHint(source.format);
+        const Expected<ColumnMapping> m = parseColumnMapping(source.columns);
+        if (!source.columns.empty() && !m) {
+            r.error(*c, "measured.columns", m.error());
+        } else if (!source.columns.empty() && format && *format != MeasuredFormat::PlainCsv) {
+            r.error(*c, "measured.columns",
+                "a column mapping reads a plain CSV, and the format is " + source.format
+                    + ", whose fields have their own names: leave the mapping out");
+        }
     }
     if (auto links = r.child(node, "measured", "links", false)) {
         if (!links->IsSequence()) {

@@ -48,6 +48,16 @@ std::optional<ModelSettings> readModelBlock(
         }
     if (!ok)
         return std::nullopt;
+    // A setting the phase has no use for would be kept and silently ignored: the file says something it does not do.
+    for (const auto& entry : node) {
+        const std::string key = entry.first.Scalar();
+        if (std::optional<std::string> why = settingNotApplying(key, settings.phase)) {
+            r.error(entry.first, YamlReader::join("model", key), why->substr(key.size() + 2));
+            ok = false;
+        }
+    }
+    if (!ok)
+        return std::nullopt;
     if (std::optional<std::string> problem = modelProblem(settings, hw)) {
         const std::size_t colon = problem->find(": ");
         const std::string key = problem->substr(0, colon);

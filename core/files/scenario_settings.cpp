@@ -57,6 +57,9 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
     const std::string shownKey = YamlReader::join({}, key); // quoted short when it is long or not plain text
 
     if (const std::optional<HardwareQuantity> quantity = quantityOfKey(key)) {
+        // The key first: a level the chip does not have is what is wrong, whatever the value.
+        if (std::optional<std::string> problem = hardwareKeyProblem(session.hardware(), key))
+            return shownKey + ": " + *problem;
         const Expected<ParsedQuantity> q = parseHardwareValue(*quantity, value);
         if (!q)
             return shownKey + ": " + q.error();

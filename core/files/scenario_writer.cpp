@@ -8,18 +8,9 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <cstdio>
-
 namespace roofline {
 
 namespace {
-
-std::string number(double v)
-{
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.17g", v);
-    return buffer;
-}
 
 void writeHardware(YAML::Emitter& out, const Hardware& hw)
 {
@@ -32,16 +23,16 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
     out << YAML::Key << "compute" << YAML::Value << YAML::BeginMap;
     for (Dtype d : kAllDtypes)
         if (auto p = hw.peakFor(d))
-            out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << number(*p);
+            out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << savedNumber(*p);
     out << YAML::EndMap;
     out << YAML::Key << "memory" << YAML::Value << YAML::BeginSeq;
     for (const MemoryLevel& m : hw.memories) {
         out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << m.name;
         if (!m.label.empty())
             out << YAML::Key << "label" << YAML::Value << m.label;
-        out << YAML::Key << "bandwidth" << YAML::Value << number(m.bandwidth);
+        out << YAML::Key << "bandwidth" << YAML::Value << savedNumber(m.bandwidth);
         if (m.capacity > 0)
-            out << YAML::Key << "capacity" << YAML::Value << number(m.capacity);
+            out << YAML::Key << "capacity" << YAML::Value << savedNumber(m.capacity);
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
@@ -52,15 +43,15 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
             out << YAML::Key << "label" << YAML::Value << l.label;
         // A link specified in bits stays so: ×8 and ÷8 are exact in binary floating point.
         out << YAML::Key << "bandwidth" << YAML::Value
-            << (l.specifiedInBits ? number(l.bandwidth * 8) + " b/s" : number(l.bandwidth));
+            << (l.specifiedInBits ? savedNumber(l.bandwidth * 8) + " b/s" : savedNumber(l.bandwidth));
         out << YAML::Key << "scope" << YAML::Value << std::string(scopeName(l.scope));
         if (l.latency > 0)
-            out << YAML::Key << "latency" << YAML::Value << number(l.latency);
+            out << YAML::Key << "latency" << YAML::Value << savedNumber(l.latency);
         out << YAML::EndMap;
     }
     out << YAML::EndSeq;
     if (hw.launchFloor > 0)
-        out << YAML::Key << "launch_floor" << YAML::Value << number(hw.launchFloor);
+        out << YAML::Key << "launch_floor" << YAML::Value << savedNumber(hw.launchFloor);
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const std::string& src : hw.sources)
         out << src;
@@ -91,7 +82,7 @@ std::string writeScenario(const Session& s)
     if (!s.overrides.empty()) {
         out << YAML::Key << "set" << YAML::Value << YAML::BeginMap;
         for (const Override& o : s.overrides)
-            out << YAML::Key << o.key << YAML::Value << number(o.value);
+            out << YAML::Key << o.key << YAML::Value << savedNumber(o.value);
         out << YAML::EndMap;
     }
     if (s.latency)
@@ -118,7 +109,7 @@ std::string writeScenario(const Session& s)
             out << YAML::Key << "hidden" << YAML::Value << "true";
         for (const ParamInfo& p : params(op.op)) {
             if (auto n = numberParam(op.op, p.name))
-                out << YAML::Key << std::string(p.name) << YAML::Value << number(*n);
+                out << YAML::Key << std::string(p.name) << YAML::Value << savedNumber(*n);
             else if (auto d = dtypeParam(op.op, p.name))
                 out << YAML::Key << std::string(p.name) << YAML::Value << std::string(dtypeName(*d));
             else if (auto t = textParam(op.op, p.name); t && !t->empty())

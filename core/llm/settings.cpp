@@ -174,9 +174,32 @@ std::optional<std::string> setModelSetting(
     return setModelSetting(s, key, *typed, hw, library);
 }
 
+std::optional<std::string> settingNotApplying(std::string_view key, Phase phase)
+{
+    const std::string k(key);
+    const std::string run = phase == Phase::Decode ? "a decode step" : phase == Phase::Prefill ? "a prefill" : "";
+    const bool training = key == "dp" || key == "pp" || key == "microbatches" || key == "dp_link" || key == "pp_link";
+    if (training && phase != Phase::Train)
+        return k + ": " + run + " has no data-parallel replicas, pipeline stages or microbatches (" + k
+            + " applies to phase train only)";
+    if (key == "prompt" && phase == Phase::Decode)
+        return k
+            + ": a decode step has no prompt, it reads the context cached before it: give context (prompt "
+              "applies to prefill and train)";
+    if (key == "context" && phase != Phase::Decode)
+        return k + ": " + (phase == Phase::Train ? "a training step" : run)
+            + " has no cached context, its sequences are prompt tokens long: give prompt (context applies to decode "
+              "only)";
+    if (key == "kv" && phase == Phase::Train)
+        return k + ": a training step keeps no KV cache (kv applies to decode and prefill)";
+    if (key == "attention" && phase == Phase::Train)
+        return k + ": a training step's attention is always fused (attention applies to decode and prefill)";
+    return std::nullopt;
+}
+
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings& s)
 {
-    std::vector<std::pair<std::string, std::string>> out {
+    std::vector<std::pair<std::string, std::string>> all {
         { "id", s.model.id },
         { "phase", std::string(phaseName(s.phase)) },
         { "batch", wholeText(s.batch) },
@@ -186,20 +209,18 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
         { "activations", std::string(dtypeName(s.activations)) },
         { "kv", std::string(dtypeName(s.kvCache)) },
         { "tp", wholeText(s.tp) },
+        { "link", s.link },
+        { "attention", s.materialiseScores ? "materialised" : "fused" },
+        { "dp", wholeText(s.dp) },
+        { "pp", wholeText(s.pp) },
+        { "microbatches", wholeText(s.microbatches) },
+        { "dp_link", s.dpLink },
+        { "pp_link", s.ppLink },
     };
-    if (!s.link.empty())
-        out.emplace_back("link", s.link);
-    out.emplace_back("attention", s.materialiseScores ? "materialised" : "fused");
-    // A training step's settings, written only where they say more than the defaults.
-    if (s.phase == Phase::Train || s.dp != 1 || s.pp != 1 || s.microbatches != 1) {
-        out.emplace_back("dp", wholeText(s.dp));
-        out.emplace_back("pp", wholeText(s.pp));
-        out.emplace_back("microbatches", wholeText(s.microbatches));
-    }
-    if (!s.dpLink.empty())
-        out.emplace_back("dp_link", s.dpLink);
-    if (!s.ppLink.empty())
-        out.emplace_back("pp_link", s.ppLink);
+    std::vector<std::pair<std::string, std::string>> out;
+    for (auto& [key, value] : all)
+        if (!value.empty() && !settingNotApplying(key, s.phase)) // an empty link is the chip's default
+            out.emplace_back(std::move(key), std::move(value));
     return out;
 }
 

@@ -33,7 +33,14 @@ Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& 
 std::optional<std::string> setModelSetting(
     ModelSettings&, std::string_view key, const ParamValue& value, const Hardware&, const ModelLibrary&);
 
-// The settings as key and text, in the order of modelSettingKeys(): what a scenario file writes.
+// Why setting KEY does nothing in a run of `phase`, or nothing when it counts there: a training step's dp, pp,
+// microbatches, dp_link and pp_link in a decode step or a prefill, a prompt in a decode step, a context in a prefill
+// or a training step, the KV cache's dtype and the attention mode in a training step. "KEY: why", as
+// setModelSetting's messages.
+std::optional<std::string> settingNotApplying(std::string_view key, Phase phase);
+
+// The settings as key and text, in the order of modelSettingKeys(), those that apply to the phase alone (a file
+// that holds a setting which does not apply is refused): what a scenario file writes.
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings&);
 
 } // namespace roofline

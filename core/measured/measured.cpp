@@ -293,6 +293,18 @@ MeasuredFormat detect(std::string_view head)
     return MeasuredFormat::PlainCsv;
 }
 
+// A column mapping given for a format that names its own columns would be ignored: it is refused, named.
+std::optional<std::string> mappingProblem(MeasuredFormat format, const ColumnMapping* mapping)
+{
+    if (!mapping || format == MeasuredFormat::PlainCsv)
+        return std::nullopt;
+    static constexpr std::string_view kinds[]
+        = { "an Nsight Compute raw page", "", "a plain JSON file", "a rocprof-compute roofline.csv" };
+    return "a column mapping (columns) reads a plain CSV; this file is "
+        + std::string(kinds[static_cast<std::size_t>(format)]) + " (" + std::string(formatName(format))
+        + "), whose fields have their own names: leave the mapping out";
+}
+
 Expected<MeasuredSet, Diagnostics> dispatch(CsvReader& reader, std::string_view head, const std::string& name,
     std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
 {
@@ -315,6 +327,8 @@ Expected<MeasuredSet, Diagnostics> parseMeasured(
     std::string_view text, const std::string& name, std::optional<MeasuredFormat> hint, const ColumnMapping* mapping)
 {
     const MeasuredFormat format = hint ? *hint : detect(text.substr(0, 65536));
+    if (std::optional<std::string> problem = mappingProblem(format, mapping))
+        return refuse(name, 0, "columns", *problem);
     if (format == MeasuredFormat::PlainJson)
         return readPlainJson(text, name);
     CsvReader reader = CsvReader::fromText(text);
@@ -338,6 +352,8 @@ Expected<MeasuredSet, Diagnostics> readMeasured(
     if (std::optional<std::string> error = file.readHead(head, 65536))
         return refuse(name, 0, {}, *error);
     const MeasuredFormat format = hint ? *hint : detect(head);
+    if (std::optional<std::string> problem = mappingProblem(format, mapping))
+        return refuse(name, 0, "columns", *problem);
     if (format == MeasuredFormat::PlainJson) {
         // Refused by its size before it is read whole where the size is known, and read no further than the limit.
         std::optional<std::string> error = file.lowerLimit(kMaxFileBytes);

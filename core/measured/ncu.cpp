@@ -16,6 +16,15 @@ namespace {
 constexpr std::string_view kCollect
     = "profile with `ncu --csv --page raw --set full` (or add `--metrics` with the names above)";
 
+// A capture of a program that launched no kernel, or whose kernels ncu's filters all left out: said as such, then
+// what the file holds.
+std::string profiledNothing(std::string_view holds)
+{
+    return "the capture profiled no kernel: " + std::string(holds)
+        + "; did the program launch any on the GPU, or did ncu's filters (--kernel-name, --launch-skip, "
+          "--launch-count) leave them all out?";
+}
+
 enum class UnitKind { Time, Frequency, ByteRate, Bytes, Count, PerCycle };
 
 std::string_view expectedUnits(UnitKind kind)
@@ -129,6 +138,8 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
 {
     reader.skipLinesStartingWith("==");
     Expected<CsvHeader, Diagnostics> headerRead = readHeader(reader, file);
+    if (!headerRead && reader.error().empty() && reader.skippedLines() > 0)
+        return refuse(file, 0, {}, profiledNothing("the file holds only Nsight Compute's == lines"));
     if (!headerRead)
         return Expected<MeasuredSet, Diagnostics>::failure(headerRead.error());
     const CsvHeader header = std::move(headerRead).value();
@@ -346,7 +357,8 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
     }
     const int rows = set.rowsRead;
     return finishRead(reader, skip, std::move(set), unitsLine,
-        "no kernel could be read (" + std::to_string(rows) + " rows after the units row)");
+        rows == 0 ? profiledNothing("a header and a units row, and no kernel row after them")
+                  : "no kernel could be read (" + std::to_string(rows) + " rows after the units row)");
 }
 
 } // namespace roofline

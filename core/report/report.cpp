@@ -240,7 +240,8 @@ std::optional<std::string> writeReportJson(
     std::vector<std::optional<Sweep>> curves(s.operations.size());
     if (range)
         for (std::size_t i = 0; i < s.operations.size(); ++i)
-            if (findParam(s.operations[i].op, range->param)) {
+            if (const ParamInfo* swept = findParam(s.operations[i].op, range->param);
+                swept && swept->type == ParamType::Count) {
                 Expected<Sweep> curve = sweep(s.operations[i].op, a.hardware, *range);
                 if (!curve)
                     return s.operations[i].name + ": " + curve.error();

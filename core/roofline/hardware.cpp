@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <initializer_list>
@@ -21,6 +22,7 @@ struct QuantityInfo {
     double max;
     std::initializer_list<Unit> accepted; // besides a bare number
     std::string_view range = {}; // for messages, where the bounds are not powers of ten from 1e3 up
+    bool prefixes = true; // false: a plain decimal number, no SI prefix
 };
 
 const QuantityInfo& info(HardwareQuantity q)
@@ -30,7 +32,7 @@ const QuantityInfo& info(HardwareQuantity q)
         { "bandwidth", "a bandwidth", "B/s or b/s", kMinRate, kMaxRate, { Unit::BytesPerSecond, Unit::BitsPerSecond } },
         { "capacity", "a capacity", "B", kMinCapacity, kMaxCapacity, { Unit::Bytes } },
         { "efficiency", "an efficiency factor", "a plain number", kMinEfficiency, kMaxEfficiency, {},
-            "an efficiency factor from 0.01 to 1" },
+            "an efficiency factor from 0.01 to 1", false },
         { "latency", "a latency", "s", kMinLatency, kMaxLatency, { Unit::Seconds }, "a latency from 0 to 0.1 s" },
     };
     return infos[static_cast<std::size_t>(q)];
@@ -65,6 +67,19 @@ std::string rangeText(const QuantityInfo& i)
         + std::string(i.units.substr(0, i.units.find(' ')));
 }
 
+// "0.8", "8e-1": a decimal number alone, as a factor is written; not "800m" or "0.8 k".
+bool plainNumber(std::string_view text)
+{
+    const std::size_t first = text.find_first_not_of(" \t");
+    const std::size_t last = text.find_last_not_of(" \t");
+    if (first == std::string_view::npos)
+        return false;
+    const char* end = text.data() + last + 1;
+    double value = 0;
+    const auto [stop, error] = std::from_chars(text.data() + first, end, value);
+    return error == std::errc() && stop == end;
+}
+
 // Why `text` is no value of the quantity: the first thing wrong, then what would be accepted.
 std::string valueError(const QuantityInfo& i, std::string_view text, const std::optional<ParsedQuantity>& parsed)
 {
@@ -83,6 +98,8 @@ std::string valueError(const QuantityInfo& i, std::string_view text, const std::
         return "unexpected unit: " + std::string(i.description) + " is "
             + (i.accepted.size() == 0 ? std::string(i.units) : "in " + std::string(i.units) + " or a plain number")
             + found + ", " + std::string(unitKind(parsed->unit));
+    if (!i.prefixes && !plainNumber(text))
+        return "expected a plain number without an SI prefix" + found + " (" + rangeText(i) + ")";
     if (parsed->value <= 0 && i.min > 0)
         return "expected a positive value" + found + " (" + rangeText(i) + ")";
     return "expected " + rangeText(i) + found;
@@ -229,37 +246,44 @@ Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity q, std::string_view
     const bool unitFits = parsed
         && (parsed->unit == Unit::None
             || std::find(i.accepted.begin(), i.accepted.end(), parsed->unit) != i.accepted.end());
-    if (!unitFits || checkHardwareValue(q, parsed->value))
+    if (!unitFits || checkHardwareValue(q, parsed->value) || (!i.prefixes && !plainNumber(text)))
         return Expected<ParsedQuantity>::failure(valueError(i, text, parsed));
     return *parsed;
 }
 
-std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, double value)
+std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_view key)
 {
     const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
     if (!quantity)
         return "unknown hardware key " + quoteInput(key)
             + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or latency.NAME)";
     const std::string_view name = key.substr(key.find('.') + 1);
-    if (*quantity == HardwareQuantity::Peak && !parseDtype(name))
-        return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key) + " (expected " + dtypeChoices() + ")";
-    if (std::optional<std::string> error = checkHardwareValue(*quantity, value))
-        return (key.size() <= kMaxQuoted ? std::string(key) : quoteInput(key)) + ": " + *error;
-
-    if (*quantity == HardwareQuantity::Peak) {
-        hw.setPeak(*parseDtype(name), value);
+    if (*quantity == HardwareQuantity::Peak)
+        return parseDtype(name) ? std::nullopt
+                                : std::optional<std::string>("unknown dtype " + quoteInput(name) + " in "
+                                    + quoteInput(key) + " (expected " + dtypeChoices() + ")");
+    if (fieldOf(hw, *quantity, name))
         return std::nullopt;
-    }
-    double* field = fieldOf(hw, *quantity, name);
-    if (!field) {
-        static constexpr std::string_view missing[] = { "", "no memory level or link named ", "no memory level named ",
-            "no memory level or link named ", "no link named " };
-        static constexpr std::string_view alternative[]
-            = { "", "", "", " (or efficiency.compute)", " (or latency.launch, the launch floor)" };
-        const auto q = static_cast<std::size_t>(*quantity);
-        return std::string(missing[q]) + quoteInput(name) + " on " + hw.name + std::string(alternative[q]);
-    }
-    *field = value;
+    static constexpr std::string_view missing[] = { "", "no memory level or link named ", "no memory level named ",
+        "no memory level or link named ", "no link named " };
+    static constexpr std::string_view alternative[]
+        = { "", "", "", " (or efficiency.compute)", " (or latency.launch, the launch floor)" };
+    const auto q = static_cast<std::size_t>(*quantity);
+    return std::string(missing[q]) + quoteInput(name) + " on " + hw.name + std::string(alternative[q]);
+}
+
+std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, double value)
+{
+    if (std::optional<std::string> problem = hardwareKeyProblem(hw, key))
+        return problem;
+    const HardwareQuantity quantity = *quantityOfKey(key);
+    if (std::optional<std::string> error = checkHardwareValue(quantity, value))
+        return (key.size() <= kMaxQuoted ? std::string(key) : quoteInput(key)) + ": " + *error;
+    const std::string_view name = key.substr(key.find('.') + 1);
+    if (quantity == HardwareQuantity::Peak)
+        hw.setPeak(*parseDtype(name), value);
+    else
+        *fieldOf(hw, quantity, name) = value;
     return std::nullopt;
 }
 

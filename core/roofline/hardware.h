@@ -121,7 +121,8 @@ std::string_view describeQuantity(HardwareQuantity);
 std::optional<std::string> checkHardwareValue(HardwareQuantity, double value);
 // Parses what a user wrote for a number of the hardware: a number with an optional SI prefix and a unit that fits the
 // quantity (FLOP/s or OP/s for peaks; B/s or b/s for bandwidths; B for capacities; a bare number for any), inside
-// its range. A bit rate is not a peak, a FLOP/s figure not a bandwidth, seconds or a rate not a capacity.
+// its range; an efficiency factor is a plain decimal number, without an SI prefix ("800m" is refused). A bit rate is
+// not a peak, a FLOP/s figure not a bandwidth, seconds or a rate not a capacity.
 Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view text);
 
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
@@ -129,6 +130,9 @@ Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view t
 // level or link), "latency.NVLink" (a link's α), "latency.launch" (the launch floor). Returns an error message, or
 // nothing on success.
 std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
+// Why `key` names no number of `hw` (an unknown group, a dtype, memory level or link the chip does not have), or
+// nothing: checked before the value, so that a wrong key is named as such whatever the value.
+std::optional<std::string> hardwareKeyProblem(const Hardware&, std::string_view key);
 // The number behind a key of setHardwareValue, or nothing when the hardware has none there.
 std::optional<double> hardwareValue(const Hardware&, std::string_view key);
 // Every key setHardwareValue accepts for this hardware.

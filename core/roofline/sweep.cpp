@@ -25,15 +25,6 @@ bool wholeCount(double v)
     return v >= 1 && v <= kMaxCount && v == std::floor(v);
 }
 
-// A count as a range spells it: "4096", "16k", "1Ki", "1e9"; nothing when it is not a whole count.
-std::optional<double> parseCount(std::string_view text)
-{
-    const std::optional<ParsedQuantity> q = parseQuantity(text);
-    if (!q || q->unit != Unit::None || !wholeCount(q->value))
-        return std::nullopt;
-    return q->value;
-}
-
 // The values a sweep evaluates: `n` log-spaced over [from, to], rounded, deduplicated, both ends exact, and the
 // critical value and the one below it where they lie in range.
 std::vector<double> sampleValues(double from, double to, int n, const Critical& critical)
@@ -85,17 +76,37 @@ Expected<SweepRange> parseSweepRange(std::string_view text)
     if (!std::all_of(
             name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
         return Result::failure("sweep range " + quoted + ": '" + std::string(name) + "' is not a parameter name");
-    const std::optional<double> from = parseCount(fromText);
+    // Counts as every count is read: no sub-unit prefix, nothing past 2^53 (decided on the digits as written).
+    const Expected<double> from = parseWholeNumber(fromText);
     if (!from)
         return Result::failure(
             "sweep range " + quoted + ": FROM '" + std::string(fromText) + "' is not a whole number from 1 to 2^53");
-    const std::optional<double> to = parseCount(toText);
+    const Expected<double> to = parseWholeNumber(toText);
     if (!to)
         return Result::failure(
             "sweep range " + quoted + ": TO '" + std::string(toText) + "' is not a whole number from 1 to 2^53");
     if (!(*from < *to))
         return Result::failure("sweep range " + quoted + ": FROM must be less than TO");
     return SweepRange { std::string(name), *from, *to };
+}
+
+std::optional<std::string> sweepParamProblem(std::string_view param, const std::vector<Operation>& ops)
+{
+    std::vector<std::string_view> counts;
+    for (const Operation& op : ops)
+        for (const ParamInfo& info : params(op.op)) {
+            if (info.type != ParamType::Count)
+                continue;
+            if (info.name == param)
+                return std::nullopt;
+            if (std::find(counts.begin(), counts.end(), info.name) == counts.end())
+                counts.push_back(info.name);
+        }
+    std::string names;
+    for (const std::string_view name : counts)
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    return "no operation has a count parameter " + quoteInput(param) + " ("
+        + (names.empty() ? std::string("there are no operations") : "they have " + names) + ")";
 }
 
 Expected<Sweep> sweep(const OperationVariant& op, const Hardware& hw, const SweepRange& range, int samples)

@@ -8,6 +8,7 @@
 #include "roofline/operations.h"
 #include "roofline/solver.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +48,10 @@ struct Sweep {
     std::vector<std::vector<double>> resourceBound;
     Critical critical; // solveCritical over param against every resource, over all of [1, kMaxCount]
 };
+
+// Why a sweep along `param` would draw nothing for any of `ops`: no operation has a count of that name. The message
+// lists the counts they have ("no operation has a count parameter 'Q' (they have B, D, F, N)"); nothing when one has.
+std::optional<std::string> sweepParamProblem(std::string_view param, const std::vector<Operation>& ops);
 
 // The value a parameter played from `from` to `to` has at t in [0, 1] of the way: log-interpolated (each second of a
 // play covers the same factor, as a log axis shows it), a whole number for a count. Both ends positive.

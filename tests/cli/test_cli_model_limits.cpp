@@ -10,32 +10,17 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_run.h"
 #include "test_util.h"
 
 namespace {
 
-struct Outcome {
-    int code = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Outcome = roofline::test::CliOutcome;
 
 // The program run with `args` and a home without user presets or models.
 Outcome runIn(const QString& home, const QStringList& args)
 {
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("XDG_CONFIG_HOME", home);
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(ROOFLINE_CLI), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return { -2, {}, {} };
-    }
-    return { p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-        p.readAllStandardError() };
+    return roofline::test::runCli(args, home);
 }
 
 } // namespace

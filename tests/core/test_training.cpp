@@ -360,12 +360,22 @@ private slots:
         QVERIFY(back->model == session->model);
 
         // Stages that a model decoding keeps from a training step of another model (80 for a 70B's layers, now on
-        // a 32-layer model) are saved and read back: they matter again only in a training step, which names them.
+        // a 32-layer model) stay in the session but are not saved: they matter only in a training step, and a file
+        // whose decode step names them is refused at the key.
+        ModelSettings decodingSettings = m;
+        decodingSettings.phase = Phase::Decode;
+        decodingSettings.pp = 80;
+        Session decodingSession = *session;
+        decodingSession.model = decodingSettings;
+        const std::string saved = writeScenario(decodingSession);
+        QVERIFY2(saved.find("pp:") == std::string::npos, saved.c_str());
+        QVERIFY(parseScenario(saved, "saved.yaml", chips(), models()));
+        QVERIFY(analyse(decodingSession).model);
         const std::string decoding = "name: t\npreset: h100-sxm\nmodel:\n  id: llama-2-7b\n  phase: decode\n  pp: 80\n";
-        const auto kept = parseScenario(decoding, "t.yaml", chips(), models());
-        QVERIFY2(kept, kept ? "" : toString(kept.error()).c_str());
-        QVERIFY(parseScenario(writeScenario(*kept), "saved.yaml", chips(), models()));
-        QVERIFY(analyse(*kept).model);
+        const auto refused = parseScenario(decoding, "t.yaml", chips(), models());
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().front().field, std::string("model.pp"));
+        QCOMPARE(refused.error().front().line, 6);
     }
 
     void settingsATrainingStepRefuses_data()

@@ -24,7 +24,9 @@ inline MeasuredAnalysis placeOn(const MeasuredSet& set, const Analysis& a, const
     return analyseMeasured(set, a.placementChip(), a.session.operations, links);
 }
 
-inline void checkMeasured(std::string_view text, MeasuredFormat format, const ColumnMapping* mapping = nullptr)
+// `format` nothing: detected, as the command line does without --format-hint.
+inline void checkMeasured(
+    std::string_view text, std::optional<MeasuredFormat> format, const ColumnMapping* mapping = nullptr)
 {
     static const std::string name = "fuzz.measured";
     static const PresetLibrary library = loadPresetLibrary({});

@@ -1,5 +1,6 @@
 // Fuzzes the plain measured CSV reader (see fuzz_measured.h for what it asserts). An input whose first line starts
-// "#map:" has the rest of that line read as a --columns mapping and the CSV after it read with that mapping.
+// "#map:" has the rest of that line read as a --columns mapping and what follows read with that mapping in the format
+// detected from it, as --columns without --format-hint: a JSON file or an Nsight Compute page refuses the mapping.
 #include "fuzz_measured.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
@@ -13,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             fuzz::checkMessage(mapping.error());
             return 0;
         }
-        fuzz::checkMeasured(text.substr(std::min(end + 1, text.size())), MeasuredFormat::PlainCsv, &*mapping);
+        fuzz::checkMeasured(text.substr(std::min(end + 1, text.size())), std::nullopt, &*mapping);
         return 0;
     }
     fuzz::checkMeasured(text, MeasuredFormat::PlainCsv);

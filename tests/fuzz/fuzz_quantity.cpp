@@ -1,5 +1,6 @@
 // Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting. A
-// count it accepts is a whole number from 1 to 2^53, the value the SI parser reads from the same text.
+// count it accepts is a whole number from 1 to 2^53, the value the SI parser reads from the same text. A value as a
+// saved file writes it (savedNumber) reads back exactly, and a count as a count.
 #include "base/units.h"
 
 #include <cmath>
@@ -16,12 +17,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             std::abort();
         if (!q || q->unit != Unit::None || std::fabs(q->value - *count) > 1e-15 * *count)
             std::abort();
+        if (const Expected<double> saved = parseWholeNumber(savedNumber(*count)); !saved || *saved != *count)
+            std::abort();
     } else if (count.error().size() > 400 || firstNonTextByte(count.error())) {
         std::abort();
     }
     if (!q)
         return 0;
     if (!std::isfinite(q->value))
+        std::abort();
+    if (const std::optional<ParsedQuantity> saved = parseQuantity(savedNumber(q->value));
+        !saved || saved->value != q->value)
         std::abort();
     const double magnitude = std::fabs(q->value);
     if (magnitude < 1e-20 || magnitude > 1e30)

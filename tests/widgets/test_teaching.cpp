@@ -46,6 +46,7 @@ private slots:
 
     void countSliderRoundTripsThroughItsMapping();
     void countSliderSnapsToPowersOfTwo();
+    void countFieldReadsCountsAsTheCoreDoes();
     void keysStepTheCoresCount_data();
     void keysStepTheCoresCount();
     void rateSliderStepsFinely();
@@ -156,6 +157,27 @@ void TestTeaching::countSliderSnapsToPowersOfTwo()
     QVERIFY(slider.value() > 1024 && slider.value() < 2048);
     QTest::mouseRelease(s, Qt::LeftButton, {}, QPoint(pixelOf(between), y));
     QVERIFY(changed.count() >= 2);
+}
+
+void TestTeaching::countFieldReadsCountsAsTheCoreDoes()
+{
+    PowerSlider slider(QStringLiteral("B"), 0, 16);
+    slider.setValue(256);
+    QSignalSpy changed(&slider, &PowerSlider::valueChanged);
+    const auto type = [&](const QString& text) {
+        slider.field()->setText(text);
+        emit slider.field()->editingFinished();
+    };
+    // A sub-unit prefix that lands on a whole number, and a count a double would round to 2^53: refused, named.
+    for (const QString& text : { QStringLiteral("2000m"), QStringLiteral("9007199254740993") }) {
+        type(text);
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(slider.value(), 256.0);
+        QVERIFY2(slider.field()->toolTip().contains(QStringLiteral("whole number")), qPrintable(text));
+    }
+    type(QStringLiteral("4k"));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(slider.value(), 4000.0);
 }
 
 void TestTeaching::keysStepTheCoresCount_data()

@@ -161,16 +161,17 @@ void PowerSlider::onSliderMoved(int position)
 
 void PowerSlider::onEdited()
 {
-    const auto parsed = parseQuantity(m_field->text().trimmed().toStdString());
-    if (!parsed || parsed->unit != Unit::None) {
-        setError(QStringLiteral("Not a whole number: \"%1\"").arg(m_field->text()));
+    // A count as every count is read: "2000m" is not 2, and a number past 2^53 is not rounded to it.
+    const Expected<double> count = parseWholeNumber(m_field->text().trimmed().toStdString());
+    if (!count) {
+        setError(QString::fromStdString(count.error()));
         return;
     }
-    if (parsed->value == m_value)
+    if (*count == m_value)
         return;
     // The owner hands the slider back the old value and an error when the core refuses this one.
-    setValue(parsed->value);
-    emit valueChanged(parsed->value);
+    setValue(*count);
+    emit valueChanged(*count);
 }
 
 } // namespace roofline::widgets
