@@ -41,7 +41,8 @@ Expected<Session, Diagnostics> loadScenarioFrom(
 // setting's "dp_link: ...".
 std::string asOption(const std::string& message)
 {
-    std::string option = "--" + message;
+    // The model's id is set by --model.
+    std::string option = "--" + (message.starts_with("id:") ? "model" + message.substr(2) : message);
     const std::size_t colon = option.find(':');
     std::replace(option.begin(), colon == std::string::npos ? option.end() : option.begin() + colon, '_', '-');
     return option;

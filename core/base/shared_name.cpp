@@ -10,8 +10,9 @@ SharedName::SharedName(std::string_view text)
 {
     if (text.empty())
         return;
-    // Every name given, once: a deque keeps each where it is as more are added. Names come from the columns and keys
-    // of files, so the table stays small however many records share them.
+    // Every name given, once: a deque keeps each where it is as more are added. Names are memory levels and
+    // precisions (at most 32 levels a measured file) and the program's own words, so the table stays small however
+    // many records share them; a file's names stay after it is closed (a few dozen a file).
     static std::mutex mutex;
     static std::deque<std::string> names;
     static std::unordered_map<std::string_view, const std::string*> known; // keys view `names`

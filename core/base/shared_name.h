@@ -1,4 +1,4 @@
-// A short name that many records share ("DRAM", "bf16", a kernel's group): held once for the whole program, a
+// A short name that many records share ("DRAM", "bf16", a point's bound): held once for the whole program, a
 // pointer where each record would hold a string of its own (32 bytes, and more on the heap beyond 15 characters). A
 // million measured kernels name a handful of levels.
 #pragma once

@@ -25,7 +25,7 @@ std::string formatPercent(double fraction); // "83.2%"
 std::string groupThousands(const std::string& digits);
 
 // A number as a saved file writes it: the shortest text that reads back as exactly `v` ("0.8", not
-// "0.80000000000000004"; "3.35e+12"), and a whole number below 2^53 in full digits ("989000000000000", "4096").
+// "0.80000000000000004"; "3.35e+12"), and a whole number up to 2^53 in full digits ("989000000000000", "4096").
 std::string savedNumber(double v);
 
 // What a parsed quantity was written in.

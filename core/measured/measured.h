@@ -28,10 +28,11 @@ struct PrecisionFlops {
     double flops = 0;
 };
 
-// One kernel: a compact row. Level, precision and group names are shared with every other kernel naming them.
+// One kernel: a compact row. Level and precision names are shared with every other kernel naming them; a group is
+// the kernel's own text (a file may give every row a group of its own, and shared names are never freed).
 struct MeasuredKernel {
     std::string name;
-    SharedName group; // empty when the file gives none
+    std::string group; // empty when the file gives none
     int line = 0; // where the file holds it
     std::optional<Dtype> dtype; // the precision of most FLOPs when the program knows it (fp64 it does not)
     double seconds = 0; // > 0

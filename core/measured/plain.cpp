@@ -1,6 +1,7 @@
 // The plain measured format (docs/file-formats.md): one kernel a row or object with name, FLOPs, bytes (in total or
 // per memory level), seconds, and optionally dtype, group and shape parameters.
 #include "base/csv_reader.h"
+#include "base/limits.h"
 #include "base/units.h"
 #include "base/yaml_reader.h"
 #include "measured/measured.h"
@@ -171,6 +172,10 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                 + (mapping ? std::string() : "; map other names with --columns name=COL,flops=COL,..."));
     if (repeated)
         return Expected<MeasuredSet, Diagnostics>::failure(std::move(*repeated));
+    if (c.bytes.size() > kMaxLevels) // also keeps the search for a level named twice short
+        return refuse(file, headerLine, printable(header.names[c.bytes[kMaxLevels].second]),
+            "more than " + std::to_string(kMaxLevels) + " columns of bytes: a chip has at most "
+                + std::to_string(kMaxLevels) + " memory levels");
     for (std::size_t i = 0; i < c.bytes.size(); ++i) {
         const auto& [level, at] = c.bytes[i];
         if (const std::optional<std::string> problem = notOneLineOfText(level))
@@ -291,6 +296,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
             r.error(*list, "kernels", "expected a list of kernels");
         return Result::failure(r.diagnostics());
     }
+    std::vector<std::string> levels; // every level the file names, at most kMaxLevels
     for (std::size_t i = 0; i < list->size(); ++i) {
         const YAML::Node node = (*list)[i];
         const std::string at = YamlReader::index("kernels", i);
@@ -311,9 +317,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
                 }
         };
         oneLine("name", k.name);
-        std::string group;
-        oneLine("group", group);
-        k.group = group;
+        oneLine("group", k.group);
         auto inRange = [&](const YAML::Node& n, const std::string& field, MeasuredQuantity quantity) {
             const std::optional<double> v = r.number(n, field);
             if (!v)
@@ -343,6 +347,16 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
                 for (const auto& level : *b)
                     if (auto name = r.text(level.first, field, kMaxIdBytes)) {
                         const std::string levelField = YamlReader::join(field, *name);
+                        const bool known = std::any_of(levels.begin(), levels.end(),
+                            [&](const std::string& l) { return sameIgnoringCase(l, *name); });
+                        if (!known && levels.size() == kMaxLevels) {
+                            r.error(level.first, levelField,
+                                "a memory level beyond the file's first " + std::to_string(kMaxLevels)
+                                    + ": a chip has at most that many");
+                            continue;
+                        }
+                        if (!known)
+                            levels.push_back(*name);
                         if (std::any_of(k.bytes.begin(), k.bytes.end(),
                                 [&](const LevelBytes& l) { return sameIgnoringCase(l.level, *name); }))
                             r.error(level.first, levelField, "a second count of bytes at the same level");

@@ -10,10 +10,17 @@
 
 #include <QComboBox>
 #include <QFile>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 using namespace roofline;
 using namespace roofline::widgets;

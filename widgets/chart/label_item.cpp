@@ -8,7 +8,9 @@ namespace roofline::widgets {
 
 void LabelItem::draw(QCPPainter* painter)
 {
-    if (painter->modes().testFlag(QCPPainter::pmNoCaching)) {
+    // Lines of a QStaticText are spaced a pixel or so apart from drawText's: a text of several lines (none of the
+    // chart's labels) is drawn as QCustomPlot draws it.
+    if (painter->modes().testFlag(QCPPainter::pmNoCaching) || text().contains(QLatin1Char('\n'))) {
         QCPItemText::draw(painter);
         return;
     }
@@ -27,7 +29,7 @@ void LabelItem::draw(QCPPainter* painter)
         m_key = std::move(key);
         m_textRect = painter->fontMetrics().boundingRect(0, 0, 0, 0, flags, text());
         QTextOption option(textAlignment());
-        option.setWrapMode(QTextOption::ManualWrap); // lines break where the text does, as drawText's do
+        option.setWrapMode(QTextOption::ManualWrap); // one line, never wrapped at the measured width
         m_laidOut = QStaticText(text());
         m_laidOut.setTextFormat(Qt::PlainText);
         m_laidOut.setTextOption(option);

@@ -16,7 +16,7 @@ namespace roofline::widgets {
 // rectangle until the text, the font or the device's resolution changes, and otherwise draws as QCPItemText::draw
 // does: the same rectangle, padding, alignment, rotation, box and clip. A painter in pmNoCaching mode gets
 // QCPItemText::draw itself, laid out at the device's own resolution: QCustomPlot::toPainter sets that mode, so every
-// export, copy and print draws its texts as QCustomPlot does.
+// export, copy and print draws its texts as QCustomPlot does; so does a text of several lines.
 class LabelItem : public QCPItemText {
 public:
     explicit LabelItem(QCustomPlot* plot)

@@ -38,7 +38,7 @@ QCPScatterStyle::ScatterShape shapeOf(MeasuredFormat format)
 std::string colourKey(const MeasuredKernel& k)
 {
     if (!k.group.empty())
-        return k.group.str();
+        return k.group;
     return k.dtype ? std::string(dtypeName(*k.dtype)) : std::string();
 }
 

@@ -92,7 +92,7 @@ QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const M
         text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
     };
     if (!k.group.empty())
-        row(QStringLiteral("group"), escaped(k.group.str()));
+        row(QStringLiteral("group"), escaped(k.group));
     if (k.dtype)
         row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
     row(QStringLiteral("duration"),

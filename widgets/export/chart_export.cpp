@@ -23,7 +23,6 @@ namespace roofline::widgets {
 
 namespace {
 
-// Paints the chart onto a vector device of w × h units.
 // Draws the chart as toPainter does, at w × h, with the texts it fits to its size (title, ticks) fitted to that size.
 // The layout stays the export's until the chart's next replot, which the caller queues: the geometry reads it.
 void drawAtSize(QCustomPlot& chart, QCPPainter& painter, int w, int h)
@@ -33,6 +32,7 @@ void drawAtSize(QCustomPlot& chart, QCPPainter& painter, int w, int h)
     chart.toPainter(&painter, w, h);
 }
 
+// Paints the chart onto a vector device of w × h units.
 void paintVector(QCustomPlot& chart, QPaintDevice* device, int w, int h)
 {
     const RooflineChart::SmoothScope smooth(chart);

@@ -56,7 +56,7 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Name:
         return qs(k.name);
     case Group:
-        return qs(k.group.str());
+        return qs(k.group);
     case Time:
         return qs(formatSeconds(k.seconds));
     case Share:
