@@ -24,7 +24,6 @@ cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
 cp -n "$ROOT"/tests/fuzz/seeds/model/* "$corpus/model/"
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
-cp -n "$ROOT"/tests/fuzz/seeds/model/* "$corpus/model/"
 for reader in ncu csv json rocprof; do
     cp -n "$ROOT"/tests/fuzz/seeds/$reader/* "$corpus/measured_$reader/"
 done
