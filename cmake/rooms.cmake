@@ -3,7 +3,10 @@
 #
 # Its include root holds a link to FOLDER and nothing else, so a source sees the headers of its own folder and of the
 # libraries it links, and an include that names a folder it does not link fails to compile. Includes name the folder:
-# #include "roofline/evaluate.h". PLAIN: plain C++, nothing for moc to scan.
+# #include "roofline/evaluate.h". PLAIN: plain C++, nothing for moc to scan, compiled as unity sources of up to eight
+# files each (ROOFLINE_UNITY_BUILD): core's small files parse the same standard headers once a batch, not once a file.
+# Names in a file's anonymous namespace are then seen by the other files of its batch: keep them distinct, and share
+# a helper through a header rather than copying it.
 function(roofline_room target folder)
     cmake_parse_arguments(PARSE_ARGV 2 ARG "PLAIN" "" "SOURCES;LINKS")
     set(root "${CMAKE_CURRENT_BINARY_DIR}/include/${folder}")
@@ -14,7 +17,7 @@ function(roofline_room target folder)
     target_include_directories(${target} PUBLIC "${root}")
     target_link_libraries(${target} PUBLIC ${ARG_LINKS} PRIVATE roofline_warnings)
     if(ARG_PLAIN)
-        set_target_properties(${target} PROPERTIES AUTOMOC OFF)
+        set_target_properties(${target} PROPERTIES AUTOMOC OFF UNITY_BUILD ${ROOFLINE_UNITY_BUILD})
     endif()
 endfunction()
 

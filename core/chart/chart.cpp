@@ -10,18 +10,13 @@ namespace roofline::chart {
 
 namespace {
 
-bool usable(double v)
-{
-    return std::isfinite(v) && v > 0;
-}
-
 // The smallest and largest of a set of positive values.
 struct Span {
     double lo = std::numeric_limits<double>::infinity();
     double hi = 0;
     void add(double v)
     {
-        if (!usable(v))
+        if (!onLogScale(v))
             return;
         lo = std::min(lo, v);
         hi = std::max(hi, v);
@@ -35,7 +30,7 @@ std::vector<std::pair<Dtype, double>> peaksInUse(const Hardware& hw, Dtype dtype
     std::vector<std::pair<Dtype, double>> peaks;
     auto add = [&](Dtype d) {
         const auto p = hw.peakFor(d);
-        if (!p || !usable(*p))
+        if (!p || !onLogScale(*p))
             return;
         if (std::none_of(peaks.begin(), peaks.end(), [d](const auto& e) { return e.first == d; }))
             peaks.emplace_back(d, *p);
@@ -49,7 +44,7 @@ std::vector<std::pair<Dtype, double>> peaksInUse(const Hardware& hw, Dtype dtype
 double selectedPeak(const Hardware& hw, Dtype dtype)
 {
     const auto p = hw.peakFor(dtype);
-    if (p && usable(*p))
+    if (p && onLogScale(*p))
         return *p;
     const auto fallback = hw.peakFor(hw.defaultDtype());
     return fallback ? *fallback : 1;
@@ -99,7 +94,7 @@ double DecadeRange::upper() const
 
 std::optional<DecadeRange> decadeRangeAround(double lo, double hi, double padDecades)
 {
-    if (!usable(lo) || !usable(hi) || lo > hi || !std::isfinite(padDecades) || padDecades < 0)
+    if (!onLogScale(lo) || !onLogScale(hi) || lo > hi || !std::isfinite(padDecades) || padDecades < 0)
         return std::nullopt;
     DecadeRange r;
     r.lowerDecade = static_cast<int>(std::floor(std::log10(lo) - padDecades));
@@ -133,7 +128,7 @@ std::vector<Marker> markersOf(std::size_t operation, const Evaluation& ev)
     const auto binding = bindingResource(ev);
     for (std::size_t i = 0; i < ev.resources.size(); ++i) {
         const ResourceUse& r = ev.resources[i];
-        if (!usable(r.intensity) || !usable(r.bandwidth) || !usable(ev.peak))
+        if (!onLogScale(r.intensity) || !onLogScale(r.bandwidth) || !onLogScale(ev.peak))
             continue;
         // On the practical roofs (the datasheet's with every factor 1); with latency on, no higher than the FLOPs
         // over the longer of the floor and this resource's time, which holds its α.
@@ -278,7 +273,7 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
 
     double slowest = std::numeric_limits<double>::infinity();
     for (const MemoryLevel& m : hw.memories)
-        if (usable(m.bandwidth))
+        if (onLogScale(m.bandwidth))
             slowest = std::min(slowest, m.bandwidth);
     double mainRidge = out.x.lower();
     if (std::isfinite(slowest)) {

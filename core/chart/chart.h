@@ -6,11 +6,18 @@
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace roofline::chart {
+
+// Whether a value can sit on a log axis: finite and above zero.
+inline bool onLogScale(double v)
+{
+    return std::isfinite(v) && v > 0;
+}
 
 struct Point {
     double x = 0;

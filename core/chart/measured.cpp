@@ -5,15 +5,6 @@
 
 namespace roofline::chart {
 
-namespace {
-
-bool usable(double v)
-{
-    return std::isfinite(v) && v > 0;
-}
-
-} // namespace
-
 std::vector<Point> measuredExtent(const MeasuredAnalysis& a)
 {
     std::vector<Point> out;
@@ -43,28 +34,29 @@ std::vector<MeasuredRoof> measuredRoofs(
     double top = hw.peakFor(dtype).value_or(0);
     double mainBandwidth = hw.memories.empty() ? 0 : hw.memories.front().bandwidth;
     for (const CeilingComparison& c : a.ceilings) {
-        if (c.compute && c.name == dtypeText && usable(c.measured))
+        if (c.compute && c.name == dtypeText && onLogScale(c.measured))
             top = c.measured;
         if (!c.compute && !hw.memories.empty() && c.overrideKey == "bandwidth." + hw.memories.front().name
-            && usable(c.measured))
+            && onLogScale(c.measured))
             mainBandwidth = c.measured;
     }
     std::vector<MeasuredRoof> out;
     for (const CeilingComparison& c : a.ceilings) {
-        if (!usable(c.measured) || c.overrideKey.empty())
+        if (!onLogScale(c.measured) || c.overrideKey.empty())
             continue;
         MeasuredRoof r { c.name, c.compute, c.measured, c.fraction, {}, {} };
         if (c.compute) {
             if (c.name != dtypeText || c.measured < y.lower() || c.measured > y.upper())
                 continue;
-            const double start = usable(mainBandwidth) ? std::max(x.lower(), c.measured / mainBandwidth) : x.lower();
+            const double start
+                = onLogScale(mainBandwidth) ? std::max(x.lower(), c.measured / mainBandwidth) : x.lower();
             if (start >= x.upper())
                 continue;
             r.from = { start, c.measured };
             r.to = { x.upper(), c.measured };
         } else {
             const double start = std::max(x.lower(), y.lower() / c.measured);
-            const double end = std::min(x.upper(), (usable(top) ? top : y.upper()) / c.measured);
+            const double end = std::min(x.upper(), (onLogScale(top) ? top : y.upper()) / c.measured);
             if (!(start < end))
                 continue;
             r.from = { start, c.measured * start };

@@ -1,9 +1,9 @@
 #include "measured/placement.h"
 
 #include "base/units.h"
+#include "measured/reading.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -12,12 +12,6 @@
 namespace roofline {
 
 namespace {
-
-bool sameIgnoringCase(std::string_view a, std::string_view b)
-{
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-        [](char x, char y) { return std::tolower((unsigned char)x) == std::tolower((unsigned char)y); });
-}
 
 // The chip's memory a file's level name means: the memory of that name, or the main memory for DRAM, HBM, main.
 const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
