@@ -98,9 +98,14 @@ int ExplanationPanel::textHeight(int width) const
 {
     QTextDocument* document = m_browser->document();
     const qreal before = document->textWidth();
-    document->setTextWidth(width - 2 * m_browser->frameWidth());
+    const qreal wanted = width - 2 * m_browser->frameWidth();
+    // Setting a width lays the whole document out again, even the same width: in presentation the band is measured
+    // after every slider step, and mostly at the width its text already has.
+    if (before != wanted)
+        document->setTextWidth(wanted);
     const int height = static_cast<int>(std::ceil(document->size().height())) + 2 * m_browser->frameWidth();
-    document->setTextWidth(before);
+    if (before != wanted)
+        document->setTextWidth(before);
     return height;
 }
 
