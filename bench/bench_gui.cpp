@@ -262,6 +262,13 @@ int main(int argc, char** argv)
             describe("profiled");
             measure(20, step);
         }
+        // `--profile N --zoom Z`: the same steps at a zoom, to compare with them at 100 %.
+        if (const auto zoom = args.indexOf(QStringLiteral("--zoom")); zoom >= 0 && zoom + 1 < args.size()) {
+            window.setZoom(args[zoom + 1].toDouble());
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+            describe("profiled, zoomed");
+            measure(20, step);
+        }
         profiledSteps(100, step);
         return 0;
     }

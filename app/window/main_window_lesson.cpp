@@ -120,8 +120,7 @@ void MainWindow::setPresentation(bool on)
         const bool sweep = m_bottomTabs->currentWidget() == m_sweepPage && !m_bottomTabs->isFolded();
         QWidget* hidden[]
             = { menuBar(), statusBar(), m_controlsDock, sweep ? static_cast<QWidget*>(m_chart) : m_bottomTabs,
-                  sweep ? static_cast<QWidget*>(m_bottomTabs->tabBar()) : nullptr,
-                  sweep ? m_sweepPage->findChild<QWidget*>(QStringLiteral("sweepBar")) : nullptr, m_teaching->toolBar(),
+                  sweep ? static_cast<QWidget*>(m_bottomTabs->tabBar()) : nullptr, m_teaching->toolBar(),
                   findChild<QWidget*>(QStringLiteral("presetErrors")) };
         for (QWidget* w : hidden)
             if (w) {
@@ -129,6 +128,11 @@ void MainWindow::setPresentation(bool on)
                 w->hide();
             }
         m_presenting = true;
+        m_chart->setAxesInside(true); // the plot to the chart's edges, ticks and names inside it
+        if (sweep) { // the sweep to the screen's edges: no choosers, no page margins, no tab frame
+            m_sweepPage->setPresenting(true);
+            m_bottomTabs->setDocumentMode(true);
+        }
         // Large type for the back of the room, where the screen has the pixels for it: a 640×360 screen is already
         // at 200 %.
         m_theme->setExtraScale(screen()->availableGeometry().height() >= kShortPresentation ? kPresentationScale : 1);
@@ -139,15 +143,19 @@ void MainWindow::setPresentation(bool on)
         m_explanationDock->setTitleBarWidget(new QWidget(m_explanationDock)); // no title: the band is its text
         updateExplanation();
         showFullScreen();
-        // A third at most; a fifth on a 360-pixel screen, where the chart needs every line (the rest scrolls).
+        // A third at most; a quarter on a 360-pixel screen, where the chart needs every line (the rest scrolls): room
+        // for the question, the claim and the answer at 640 pixels wide.
         const int screenHeight = screen()->geometry().height();
-        m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 5 : 3));
+        m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 4 : 3));
         // The band as tall as its text, once the full screen has been laid out.
         QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
     } else {
         m_presenting = false;
         for (const auto& [w, shown] : m_beforePresentation.widgets)
             w->setVisible(shown);
+        m_sweepPage->setPresenting(false);
+        m_chart->setAxesInside(false);
+        m_bottomTabs->setDocumentMode(false);
         m_theme->setExtraScale(1);
         m_explanation->setCompact(false);
         m_explanationDock->setMaximumHeight(QWIDGETSIZE_MAX);

@@ -16,6 +16,10 @@
 
 namespace roofline::widgets {
 
+namespace {
+constexpr int kMargin = 4; // around the choosers and the chart, outside presentation
+}
+
 SweepPage::SweepPage(Document* document, QWidget* parent)
     : QWidget(parent)
     , m_document(document)
@@ -24,11 +28,11 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
     , m_range(new QLineEdit(QStringLiteral("1 : 16Ki")))
 {
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
+    layout->setContentsMargins(kMargin, kMargin, kMargin, kMargin);
     // The choosers' row, a widget of its own: the presentation shows the chart alone.
-    auto* barWidget = new QWidget;
-    barWidget->setObjectName(QStringLiteral("sweepBar"));
-    auto* bar = new QHBoxLayout(barWidget);
+    m_bar = new QWidget;
+    m_bar->setObjectName(QStringLiteral("sweepBar"));
+    auto* bar = new QHBoxLayout(m_bar);
     bar->setContentsMargins(0, 0, 0, 0);
     auto* paramLabel = new QLabel(QStringLiteral("&Sweep over"));
     paramLabel->setBuddy(m_param);
@@ -43,7 +47,7 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
                                        "1 : 16Ki, 64 : 1M. The chart reaches further to show every "
                                        "operation's current value"));
     bar->addStretch(1);
-    layout->addWidget(barWidget);
+    layout->addWidget(m_bar);
     layout->addWidget(m_chart, 1);
     m_param->setToolTip(QStringLiteral("The parameter the sweep chart runs along"));
 
@@ -56,6 +60,13 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
         [this](std::size_t op, double value) { m_document->setOperationParam(op, m_chart->param(), value); });
     connect(m_document, &Document::operationsChanged, this, [this] { m_paramsStale = true; });
     connect(m_document, &Document::presetChanged, this, [this] { m_param->clear(); });
+}
+
+void SweepPage::setPresenting(bool presenting)
+{
+    m_bar->setVisible(!presenting);
+    const int margin = presenting ? 0 : kMargin;
+    layout()->setContentsMargins(margin, margin, margin, margin);
 }
 
 void SweepPage::setAnalysis(std::shared_ptr<const Analysis> analysis)

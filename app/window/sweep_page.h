@@ -31,6 +31,9 @@ public:
     // Draws `analysis`, offering again the parameters of its visible operations when those changed.
     void setAnalysis(std::shared_ptr<const Analysis> analysis);
 
+    // The presentation shows the chart alone, to the page's edges; otherwise the choosers' row is above it.
+    void setPresenting(bool presenting);
+
 signals:
     // A text for the status bar (a refused range), or an empty text that clears it.
     void statusMessage(const QString& text, int timeoutMs);
@@ -43,6 +46,7 @@ private:
     SweepChart* m_chart;
     QComboBox* m_param;
     QLineEdit* m_range;
+    QWidget* m_bar;
     bool m_paramsStale = true; // the visible operations changed since the chooser was filled
 };
 

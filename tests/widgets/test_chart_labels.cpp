@@ -266,28 +266,34 @@ void TestChartLabels::lessonRoofsComeFirst_data()
     QTest::addColumn<QSize>("size");
     QTest::addColumn<double>("zoom");
     QTest::addColumn<QString>("example");
+    QTest::addColumn<bool>("inside");
     // Every bundled example on a chart of a 1024 × 768 projector, of a laptop at 200 % (640 × 360 logical pixels),
-    // and in the presentation view's large type on the projector.
+    // in the presentation view's large type on the projector and in the presentation's frame (ticks and names inside
+    // the plot) as the window gives it on the projector (the band under it) and on the laptop (no larger type).
     const struct {
         QSize size;
         double zoom;
+        bool inside;
         const char* name;
-    } sizes[] = { { QSize(1024, 768), 1, "1024x768" }, { QSize(640, 360), 1, "640x360" },
-        { QSize(1024, 768), 1.5, "presentation" } };
+    } sizes[] = { { QSize(1024, 768), 1, false, "1024x768" }, { QSize(640, 360), 1, false, "640x360" },
+        { QSize(1024, 768), 1.5, false, "presentation" }, { QSize(1024, 640), 1.5, true, "presenting 1024x768" },
+        { QSize(640, 277), 1, true, "presenting 640x360" } };
     for (const auto& at : sizes)
         for (const EmbeddedFile& f : embeddedFiles())
             if (std::string_view(f.name).starts_with("scenarios/"))
                 QTest::addRow("%s %s", at.name, f.name.data() + 10)
-                    << at.size << at.zoom << QString::fromUtf8(f.name.data(), qsizetype(f.name.size()));
+                    << at.size << at.zoom << QString::fromUtf8(f.name.data(), qsizetype(f.name.size())) << at.inside;
 }
 
 // The roofs' labels on a chart by priority: the lesson's roof and ridge always named, every binding roof's ridge
-// named, and no roof label over another label, cut by the plot's edge or under the legend.
+// named, and no roof label over another label, cut by the plot's edge or under the legend; in the presentation's
+// frame the tick labels and the axes' names inside the plot likewise.
 void TestChartLabels::lessonRoofsComeFirst()
 {
     QFETCH(QSize, size);
     QFETCH(double, zoom);
     QFETCH(QString, example);
+    QFETCH(bool, inside);
     const PresetLibrary library = loadPresetLibrary({});
     std::string text;
     for (const EmbeddedFile& f : embeddedFiles())
@@ -300,6 +306,8 @@ void TestChartLabels::lessonRoofsComeFirst()
     ChartTheme theme = ChartTheme::light();
     theme.zoom = zoom;
     chart.setTheme(theme);
+    chart.setAxesInside(inside);
+    chart.setMinimumSize(QSize()); // a 360-pixel screen gives the chart less than its minimum
     chart.resize(size);
     chart.setAnalysis(analysis);
     chart.show();
@@ -342,15 +350,23 @@ void TestChartLabels::lessonRoofsComeFirst()
         QPolygonF outline;
     };
     std::vector<Placed> placed;
-    for (const ChartGeometry::Text& t : g.texts)
-        if (t.kind == QLatin1String("roof") || t.kind == QLatin1String("ridge") || t.kind == QLatin1String("operation"))
+    int frameTexts = 0;
+    for (const ChartGeometry::Text& t : g.texts) {
+        const bool frame = t.kind == QLatin1String("tick") || t.kind == QLatin1String("axis");
+        if (frame && inside)
+            ++frameTexts;
+        if (t.kind == QLatin1String("roof") || t.kind == QLatin1String("ridge") || t.kind == QLatin1String("operation")
+            || (frame && inside))
             placed.push_back({ t.text, t.polygon.value_or(QPolygonF(t.rect)) });
+    }
+    if (inside) // both names, and a tick label on each axis at least
+        QVERIFY2(frameTexts >= 4, qPrintable(QStringLiteral("%1 texts of the frame").arg(frameTexts)));
     const QRectF legend = g.legend.value_or(QRectF());
     // A pixel of give: rounding to the pixel grid.
-    const QRectF inside = plot.adjusted(-1, -1, 1, 1);
+    const QRectF within = plot.adjusted(-1, -1, 1, 1);
     for (std::size_t i = 0; i < placed.size(); ++i) {
         const QPolygonF& a = placed[i].outline;
-        QVERIFY2(inside.contains(a.boundingRect()), qPrintable(placed[i].text + QStringLiteral(" is clipped")));
+        QVERIFY2(within.contains(a.boundingRect()), qPrintable(placed[i].text + QStringLiteral(" is clipped")));
         if (!legend.isNull())
             QVERIFY2(!a.intersects(QPolygonF(legend.adjusted(1, 1, -1, -1))),
                 qPrintable(placed[i].text + QStringLiteral(" lies under the legend")));

@@ -1,6 +1,8 @@
 // Label placement of the roofline chart: every text finds a spot clear of markers, lines and other texts.
 #include "chart/roofline_chart.h"
 
+#include "common/si_log_ticker.h"
+
 #include "chart/label_placement.h"
 #include "common/chart_text.h"
 
@@ -80,7 +82,8 @@ void RooflineChart::placeLabels()
     const std::vector<std::size_t> order = chart::placementOrder(priorities);
     std::size_t next = 0;
     for (; next < order.size() && priorities[order[next]] != chart::LabelPriority::Untouched; ++next)
-        placeRoofLabels(order[next], taken, envelopeGrid, area);
+        placeRoofLabels(
+            order[next], taken, envelopeGrid, area, priorities[order[next]] == chart::LabelPriority::Lesson);
     taken.add(envelope);
     placeFree(taken, area);
     placeCounts(taken, area);
@@ -115,6 +118,7 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         pixels.insert(pixel);
         taken.add({ x + 0.5 - marker / 2, y + 0.5 - marker / 2, marker, marker });
     }
+    placeAxisNames(taken);
     // A legend that would hide a fifth of the plot (a small window, a projector zoom) steps aside: the names are
     // beside the markers, in the list and in the table too.
     const QSize legendSize = this->legendSize();
@@ -185,7 +189,8 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     taken.add(names);
 }
 
-void RooflineChart::placeRoofLabels(std::size_t i, Taken& taken, const Taken& envelope, const chart::Box& area)
+void RooflineChart::placeRoofLabels(
+    std::size_t i, Taken& taken, const Taken& envelope, const chart::Box& area, bool lesson)
 {
     if (i >= m_roofs.size() || i >= m_layout.roofs.size())
         return;
@@ -209,30 +214,40 @@ void RooflineChart::placeRoofLabels(std::size_t i, Taken& taken, const Taken& en
     const double angle = std::atan2(b.y() - a.y(), b.x() - a.x());
     label->setRotation(angle * 180 / std::numbers::pi);
     const QString full = roofLabel(r, m_analysis->hardware);
-    for (const QString& text : { full, qs(r.name) }) {
-        if (placed || r.labelSpots.empty())
-            break;
-        label->setText(text);
-        const QSizeF size = textSize(label);
-        // Lifted off its line by the envelope's half width, so that the text's veil leaves the line whole; where
-        // markers crowd the line above, under it.
-        const QPointF up(std::sin(angle), -std::cos(angle));
-        const double clear = 2.5 * m_theme.zoom;
-        for (const QPointF lift : { up * clear, -up * (clear + size.height()) })
-            for (std::size_t k = 0; k < r.labelSpots.size() && !placed; ++k) {
-                const QPointF at = pixel(r.labelSpots[k].x, r.labelSpots[k].y) + lift;
-                const std::vector<chart::Box> footprint
-                    = chart::rotatedFootprint(toPoint(at), size.width(), size.height(), angle);
-                const bool inside = std::all_of(
-                    footprint.begin(), footprint.end(), [&area](const chart::Box& box) { return area.contains(box); });
-                if (inside && !taken.overlaps(footprint) && (onEnvelope || !envelope.overlaps(footprint))) {
-                    label->position->setPixelPosition(at);
-                    label->setVisible(true);
-                    taken.add(footprint);
-                    placed = true;
+    // The core's staggered spots; for the lesson's roof, when none is free, every few pixels along the line too.
+    std::vector<QPointF> spots;
+    for (const chart::Point& p : r.labelSpots)
+        spots.push_back(pixel(p.x, p.y));
+    const std::size_t staggered = spots.size();
+    if (lesson && !spots.empty())
+        for (double t = 0.05; t < 0.9; t += 0.025)
+            spots.push_back(a + (b - a) * t);
+    const std::pair<std::size_t, std::size_t> passes[] = { { 0, staggered }, { staggered, spots.size() } };
+    for (const auto& [first, end] : passes)
+        for (const QString& text : { full, qs(r.name) }) {
+            if (placed || first == end)
+                break;
+            label->setText(text);
+            const QSizeF size = textSize(label);
+            // Lifted off its line by the envelope's half width, so that the text's veil leaves the line whole; where
+            // markers crowd the line above, under it.
+            const QPointF up(std::sin(angle), -std::cos(angle));
+            const double clear = 2.5 * m_theme.zoom;
+            for (const QPointF lift : { up * clear, -up * (clear + size.height()) })
+                for (std::size_t k = first; k < end && !placed; ++k) {
+                    const QPointF at = spots[k] + lift;
+                    const std::vector<chart::Box> footprint
+                        = chart::rotatedFootprint(toPoint(at), size.width(), size.height(), angle);
+                    const bool inside = std::all_of(footprint.begin(), footprint.end(),
+                        [&area](const chart::Box& box) { return area.contains(box); });
+                    if (inside && !taken.overlaps(footprint) && (onEnvelope || !envelope.overlaps(footprint))) {
+                        label->position->setPixelPosition(at);
+                        label->setVisible(true);
+                        taken.add(footprint);
+                        placed = true;
+                    }
                 }
-            }
-    }
+        }
     if (!placed)
         label->setText(full);
     if (QCPItemText* ridge = m_roofs[i].ridgeLabel) {
@@ -247,6 +262,35 @@ void RooflineChart::placeRoofLabels(std::size_t i, Taken& taken, const Taken& en
             ridge->position->setCoords(spot->box.left + spot->box.width / 2, spot->box.top + spot->box.height / 2);
             taken.add(spot->box);
         }
+    }
+}
+
+void RooflineChart::placeAxisNames(Taken& taken)
+{
+    if (!m_axesInside || !m_xName || !m_yName)
+        return;
+    auto add = [&taken](const QRectF& r) { taken.add({ r.left(), r.top(), r.width(), r.height() }); };
+    const QRect plot = axisRect()->rect();
+    const double pad = 4 * m_theme.zoom;
+    // The x axis's name right-aligned above its tick labels, as high as the row they take.
+    const std::vector<std::pair<QString, QRectF>> xTicks = tickLabelBoxes(xAxis);
+    double row = plot.bottom() - (std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding())
+        - QFontMetricsF(xAxis->tickLabelFont()).height();
+    for (const auto& [label, box] : xTicks) {
+        row = std::min(row, box.top());
+        add(box);
+    }
+    for (const auto& [label, box] : tickLabelBoxes(yAxis))
+        add(box);
+    m_xName->position->setPixelPosition(QPointF(plot.right() - pad, row - pad));
+    m_yName->position->setPixelPosition(QPointF(plot.left() + pad, plot.top() + pad));
+    for (const QCPItemText* name : { m_xName, m_yName }) {
+        const QSizeF size = textSize(name);
+        const QPointF at = name->position->pixelPosition();
+        const bool right = name->positionAlignment().testFlag(Qt::AlignRight);
+        const bool bottom = name->positionAlignment().testFlag(Qt::AlignBottom);
+        add(QRectF(right ? at.x() - size.width() : at.x(), bottom ? at.y() - size.height() : at.y(), size.width(),
+            size.height()));
     }
 }
 
@@ -346,18 +390,27 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
     std::vector<std::optional<chart::PlacedLabel>> best;
     std::size_t bestCount = 0;
     Taken bestTaken;
-    for (std::size_t k = 0; k < orders.size(); ++k) {
-        if (k > 0 && (bestCount == nameable || candidates.size() > m_labels.size()))
-            break; // every name shown, or more names than texts: the first order stands
-        Taken trial = taken;
-        auto [placed, count] = attempt(orders[k], trial);
-        if (k == 0 || count > bestCount) {
-            best = std::move(placed);
-            bestCount = count;
-            bestTaken = std::move(trial);
+    if (holdSpots && m_labelOrder < orders.size()) {
+        // Through a drag the order that won at rest stands: names keep their spots, and trying the others at every
+        // step would cost a crowded chart (a projector's zoom) a quarter of its frame.
+        auto [placed, count] = attempt(orders[m_labelOrder], taken);
+        best = std::move(placed);
+    } else {
+        for (std::size_t k = 0; k < orders.size(); ++k) {
+            if (k > 0 && (bestCount == nameable || candidates.size() > m_labels.size()))
+                break; // every name shown, or more names than texts: the first order stands
+            Taken trial = taken;
+            auto [placed, count] = attempt(orders[k], trial);
+            if (k == 0 || count > bestCount) {
+                best = std::move(placed);
+                bestCount = count;
+                bestTaken = std::move(trial);
+                if (m_smoothScopes == 0) // an export's order is for its own size
+                    m_labelOrder = k;
+            }
         }
+        taken = std::move(bestTaken);
     }
-    taken = std::move(bestTaken);
     std::size_t used = 0;
     m_labelOperations.clear();
     for (std::size_t i = 0; i < candidates.size() && used < m_labels.size(); ++i) {
@@ -372,7 +425,11 @@ void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
         if (m_smoothScopes == 0)
             m_labelSpots[op.id] = placed->spot;
         m_labels[used]->setText(name);
-        m_labels[used]->setColor(m_theme.operationText(op.colour)); // the marker's hue, dark or light enough to read
+        // The marker's hue, dark or light enough to read.
+        auto ink = m_nameInks.find(op.colour);
+        if (ink == m_nameInks.end())
+            ink = m_nameInks.emplace(op.colour, m_theme.operationText(op.colour)).first;
+        m_labels[used]->setColor(ink->second);
         show(m_labels[used], placed);
         // A name that had to move out is joined to its marker, from the marker's rim to the text's nearest edge.
         QCPItemLine* leader = m_leaders[used];

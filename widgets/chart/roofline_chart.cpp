@@ -63,6 +63,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_title->setLayer(QStringLiteral("axes")); // outside the axis rect: it changes only with a full replot
     // Below the flat roof and right of the slopes a roofline chart is empty: the legend's place.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    m_legendInset = axisRect()->insetLayout()->margins();
     legend->setVisible(true);
     legend->setRowSpacing(0);
 
@@ -110,6 +111,7 @@ void RooflineChart::setTheme(const ChartTheme& theme)
 {
     m_theme = theme;
     m_textSizes.clear();
+    m_nameInks.clear();
     m_legendSize = QSize();
     m_frameKey.clear(); // background, grid, axes and legend change colours and fonts: a full replot
     applyTheme();
@@ -142,14 +144,67 @@ void RooflineChart::applyTheme()
     legend->setTextColor(t.foreground);
     legend->setBrush(QBrush(t.background));
     legend->setBorderPen(QPen(t.grid, t.width(1)));
-    axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(40 * t.zoom), 6));
     legend->setIconSize(static_cast<int>(std::lround(16 * t.zoom)), static_cast<int>(std::lround(12 * t.zoom)));
 }
 
 void RooflineChart::fitTo(QSize size)
 {
     showTitle(size.height() >= kTitledHeight * m_theme.zoom);
+    const QSize change = m_tickViewport.isValid() ? size - m_tickViewport.size() : QSize();
+    const QSizeF plot = QSizeF(axisRect()->rect().size() + change);
     fitLogTicks(this, size, m_tickViewport);
+    fitInsideFrame(plot);
+}
+
+void RooflineChart::setAxesInside(bool inside)
+{
+    if (inside == m_axesInside)
+        return;
+    m_axesInside = inside;
+    for (QCPAxis* axis : { xAxis, yAxis })
+        axis->setTickLabelSide(inside ? QCPAxis::lsInside : QCPAxis::lsOutside);
+    m_frameKey.clear();
+    refresh();
+    // The ticks left out depend on the plot's size, which the first layout in the new frame settles: once more.
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void RooflineChart::fitInsideFrame(QSizeF plot)
+{
+    auto xTicker = xAxis->ticker().dynamicCast<SiLogTicker>();
+    auto yTicker = yAxis->ticker().dynamicCast<SiLogTicker>();
+    if (!m_axesInside || !xTicker || !yTicker || !m_xName || !m_yName) {
+        if (xTicker)
+            xTicker->setKeepOut(0, 0, 0);
+        if (yTicker)
+            yTicker->setKeepOut(0, 0, 0);
+        axisRect()->insetLayout()->setMargins(m_legendInset);
+        // On the right, room for half of the last tick label, which is centred on the axis's end ("100 k" the widest).
+        const double lastTick = QFontMetricsF(xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("100 k")) / 2;
+        axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(std::ceil(lastTick + 4 * m_theme.zoom)), 6));
+        return;
+    }
+    const int margin = static_cast<int>(std::lround(6 * m_theme.zoom)); // a line's width from the chart's edge
+    axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
+    const QFontMetricsF metrics(xAxis->tickLabelFont());
+    auto widest = [&](const SiLogTicker& ticker, const QCPRange& range) {
+        double w = 0;
+        for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
+             d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
+            w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
+        return w;
+    };
+    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
+    const double line = metrics.height();
+    const double yStrip = gap + widest(*yTicker, yAxis->range()) + gap; // the y labels' column, and a gap after
+    const double xStrip = gap + line + gap; // the x labels' row
+    const double xWidest = widest(*xTicker, xAxis->range());
+    const double pad = 4 * m_theme.zoom;
+    xTicker->setKeepOut(plot.width(), yStrip + xWidest / 2, xWidest / 2 + pad);
+    yTicker->setKeepOut(plot.height(), xStrip + line / 2, pad + textSize(m_yName).height() + line / 2);
+    QMargins legendInset = m_legendInset;
+    legendInset.setBottom(legendInset.bottom() + static_cast<int>(std::ceil(xStrip + textSize(m_xName).height())));
+    axisRect()->insetLayout()->setMargins(legendInset);
 }
 
 void RooflineChart::showTitle(bool shown)
@@ -270,6 +325,8 @@ void RooflineChart::clearPlot()
     m_countOperations.clear();
     m_more = nullptr;
     m_highlight = nullptr;
+    m_xName = nullptr;
+    m_yName = nullptr;
     m_measuredGraphs.clear();
     m_measuredLegend.clear();
     m_measuredRoofs.clear();
@@ -296,6 +353,16 @@ void RooflineChart::rebuild()
     // layer, in the order made.
     for (QCPItemText* text : m_texts)
         text->setLayer(m_mainLayer);
+    // The axes' names inside the plot change with the frame, not with a step: on the axes' layer, above the plot.
+    m_xName = addText(10, m_theme.foreground);
+    m_yName = addText(10, m_theme.foreground);
+    for (QCPItemText* name : { m_xName, m_yName }) {
+        name->setLayer(QStringLiteral("axes"));
+        name->position->setType(QCPItemPosition::ptAbsolute);
+        name->setVisible(false);
+    }
+    m_xName->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_yName->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
 void RooflineChart::updateItems()
@@ -304,8 +371,14 @@ void RooflineChart::updateItems()
     xAxis->setRange(l.x.lower(), l.x.upper());
     yAxis->setRange(l.y.lower(), l.y.upper());
     const Dtype dtype = m_analysis->dtype;
-    yAxis->setLabel(isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
-    xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype))));
+    const QString yName = isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s");
+    const QString xName = QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype)));
+    yAxis->setLabel(m_axesInside ? QString() : yName);
+    xAxis->setLabel(m_axesInside ? QString() : xName);
+    m_xName->setText(xName);
+    m_yName->setText(yName);
+    m_xName->setVisible(m_axesInside);
+    m_yName->setVisible(m_axesInside);
     m_title->setText(QStringLiteral("%1 · %2%3")
                          .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
                              m_chipEdited ? QStringLiteral(" (modified)") : QString()));
@@ -322,7 +395,7 @@ QString RooflineChart::frameKey() const
         .arg(m_layout.x.upperDecade)
         .arg(m_layout.y.lowerDecade)
         .arg(m_layout.y.upperDecade)
-        .arg(m_title->text(), yAxis->label(), m_signature + m_legendNames);
+        .arg(m_title->text(), m_yName->text() + (m_axesInside ? u'^' : u'_'), m_signature + m_legendNames);
 }
 
 bool RooflineChart::frameChanged() const

@@ -55,6 +55,13 @@ public:
     // Fits the title (left out below kTitledHeight) and the ticks to a chart of `size` (FittedChart).
     void fitTo(QSize size) override;
 
+    // The presentation's frame: the tick labels inside the plot and the axes' names in its corners (the y axis's at
+    // the top left, the x axis's at the bottom right, above its ticks), so that the plot reaches the chart's edges.
+    // Tick labels that would meet the other axis's, a name or the plot's edge are left out; labels and names of the
+    // chart are placed clear of them. Off, the usual frame: ticks and names outside the plot.
+    void setAxesInside(bool inside);
+    bool axesInside() const { return m_axesInside; }
+
     // Draws this analysis from now on; the chart keeps it while it shows it.
     void setAnalysis(std::shared_ptr<const Analysis>);
     const Analysis& analysis() const { return *m_analysis; }
@@ -122,6 +129,7 @@ public:
         std::vector<std::pair<std::size_t, const QCPItemText*>> operations; // by session operation
         std::vector<std::pair<std::size_t, const QCPItemText*>> counts;
         std::vector<const QCPItemText*> notes; // captions and the measured ceilings' names
+        std::vector<std::pair<QString, const QCPItemText*>> axisNames; // "x", "y": inside the plot (setAxesInside)
     };
     ChartTexts chartTexts() const;
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
@@ -277,7 +285,8 @@ private:
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
     // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
-    void placeRoofLabels(std::size_t roof, Taken&, const Taken& envelope, const chart::Box& area);
+    // `lesson`: the roof the lesson's answer is about, whose name is looked for all along its line.
+    void placeRoofLabels(std::size_t roof, Taken&, const Taken& envelope, const chart::Box& area, bool lesson = false);
     void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
     // roofline_chart_interaction.cpp
@@ -336,6 +345,15 @@ private:
     static constexpr int kTitledHeight = 300; // pixels at zoom 1: a shorter chart leaves its title out
     // Puts the title above the plot, or takes it out of the layout.
     void showTitle(bool shown);
+    // With the axes inside: which tick labels stay clear of the other axis's and of the names, for a plot of `plot`
+    // pixels, and the legend above the x axis's name.
+    void fitInsideFrame(QSizeF plot);
+    // With the axes inside, after a layout: the names in their corners, and the names and tick labels as taken room.
+    void placeAxisNames(Taken&);
+    bool m_axesInside = false;
+    QCPItemText* m_xName = nullptr; // the axes' names inside the plot, made with the plot's items
+    QCPItemText* m_yName = nullptr;
+    QMargins m_legendInset; // QCustomPlot's margins round the legend, in the usual frame
     QString m_legendNames;
     std::vector<QString> m_stillNames; // the legend's names when input last rested
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)
@@ -381,6 +399,11 @@ private:
     std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
     std::vector<std::size_t> m_labelOperations; // the operation each shown label names
     std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last (placeLabels)
+    // Which order of placing the names won at the last frame that tried them all: a drag or a play keeps it.
+    std::size_t m_labelOrder = 0;
+    // The names' inks by operation colour (ChartTheme::operationText), for this theme: a few contrast searches per
+    // theme rather than one per name and frame.
+    std::unordered_map<std::string, QColor> m_nameInks;
     // Per chart::Layout::markers: the centre as drawn, in pixels and in the axes' coordinates, and the stacks
     // (stackMarkers).
     std::vector<chart::Point> m_markerPixels;

@@ -471,6 +471,8 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
     out.notes = { m_bandwidthCaption, m_computeCaption };
     for (const auto& [line, label] : m_measuredRoofs)
         out.notes.push_back(label);
+    if (m_axesInside && m_xName && m_yName)
+        out.axisNames = { { QStringLiteral("x"), m_xName }, { QStringLiteral("y"), m_yName } };
     return out;
 }
 

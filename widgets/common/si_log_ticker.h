@@ -5,8 +5,15 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetrics>
+#include <QRectF>
+#include <QString>
+
+#include <algorithm>
 #include <cmath>
 #include <functional>
+#include <utility>
+#include <vector>
 
 namespace roofline::widgets {
 
@@ -22,12 +29,33 @@ public:
     void setDecadeStep(int step) { m_decadeStep = std::max(1, step); }
     int decadeStep() const { return m_decadeStep; }
 
+    // With its labels inside the plot (the presentation's frame), a tick's label is left out within `low` pixels of
+    // the lower end of an axis `length` pixels long, or within `high` of its upper end: there it would meet the other
+    // axis's labels, a name in the corner or the plot's edge. A length of 0, as outside the plot, keeps every label.
+    void setKeepOut(double length, double low, double high)
+    {
+        m_length = length;
+        m_low = low;
+        m_high = high;
+    }
+    // The label of the tick at `value`, as the axis writes it.
+    QString label(double value) const { return m_format(value); }
+
 protected:
-    QString getTickLabel(double tick, const QLocale&, QChar, int) override { return m_format(tick); }
+    QString getTickLabel(double tick, const QLocale&, QChar, int) override
+    {
+        if (m_length > 0 && m_range.lower > 0 && m_range.upper > m_range.lower) {
+            const double at = std::log(tick / m_range.lower) / std::log(m_range.upper / m_range.lower) * m_length;
+            if (at < m_low || m_length - at < m_high)
+                return {};
+        }
+        return m_format(tick);
+    }
 
     QVector<double> createTickVector(double, const QCPRange& range) override
     {
         QVector<double> ticks;
+        m_range = range;
         if (!(range.lower > 0) || !(range.upper > range.lower))
             return ticks;
         const int first = static_cast<int>(std::floor(std::log10(range.lower) / m_decadeStep)) * m_decadeStep;
@@ -53,7 +81,50 @@ protected:
 private:
     std::function<QString(double)> m_format;
     int m_decadeStep = 1;
+    QCPRange m_range; // of the last tick vector
+    double m_length = 0;
+    double m_low = 0;
+    double m_high = 0;
 };
+
+// Where QCustomPlot's axis painter draws a left or bottom axis's tick labels (QCPAxisPainterPrivate::draw,
+// placeTickLabel and getTickLabelDrawOffset in QCustomPlot 2.1.0), in the plot's pixels: centred on their ticks,
+// outside the axis rect past the ticks and the padding, or inside it past the inner ticks and the padding, left of
+// the labels on a left axis and above them on a bottom one. Labels left empty are left out.
+inline std::vector<std::pair<QString, QRectF>> tickLabelBoxes(const QCPAxis* axis)
+{
+    std::vector<std::pair<QString, QRectF>> out;
+    if (!axis->visible() || !axis->tickLabels())
+        return out;
+    const QRect r = axis->axisRect()->rect();
+    const bool left = axis->axisType() == QCPAxis::atLeft;
+    const bool inside = axis->tickLabelSide() == QCPAxis::lsInside;
+    const int offset = axis->offset();
+    const int distance = inside
+        ? -(std::max(axis->tickLengthIn(), axis->subTickLengthIn()) + axis->tickLabelPadding())
+        : std::max(0, std::max(axis->tickLengthOut(), axis->subTickLengthOut())) + axis->tickLabelPadding();
+    const QFontMetrics metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
+        if (!axis->range().contains(ticks[i]) || labels[i].isEmpty())
+            continue;
+        const QRect bounds = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip, labels[i]);
+        const double at = axis->coordToPixel(ticks[i]);
+        const double w = bounds.width();
+        const double h = bounds.height();
+        QRectF box;
+        if (left) {
+            const double anchor = r.left() - distance - offset;
+            box = QRectF(inside ? anchor : anchor - w, at - h / 2, w, h);
+        } else {
+            const double anchor = r.bottom() + distance + offset;
+            box = QRectF(at - w / 2, inside ? anchor - h : anchor, w, h);
+        }
+        out.emplace_back(labels[i], box);
+    }
+    return out;
+}
 
 // Chooses the step of `axis`'s SiLogTicker for an axis `length` pixels long: labels a width apart along a horizontal
 // axis (the widest, "0.001", and an em), two lines apart up a vertical one.

@@ -3,6 +3,7 @@
 
 #include "base/json.h"
 #include "chart/roofline_chart.h"
+#include "common/si_log_ticker.h"
 #include "export/export_limits.h"
 
 #include <QFontMetrics>
@@ -37,9 +38,9 @@ ChartGeometry::Text itemText(const QCPItemText* item, const QString& kind, const
     return text;
 }
 
-// Tick labels and the axis's label, where QCustomPlot's axis painter puts them (QCPAxisPainterPrivate::draw and
-// placeTickLabel in QCustomPlot 2.1.0): outside the axis rect past the ticks' length and the paddings, the tick
-// labels centred on their ticks, the label centred along the axis (turned a quarter on the left).
+// Tick labels (tickLabelBoxes) and the axis's label, where QCustomPlot's axis painter puts it (QCPAxisPainterPrivate::
+// draw in QCustomPlot 2.1.0): past the ticks, the paddings and the tick labels drawn outside, centred along the axis
+// (turned a quarter on the left).
 void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry::Text>& out)
 {
     if (!axis->visible())
@@ -49,24 +50,13 @@ void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry
     const int offset = axis->offset();
     int margin = std::max(0, std::max(axis->tickLengthOut(), axis->subTickLengthOut()));
     double extent = 0; // the tick labels' depth away from the axis
-    if (axis->tickLabels()) {
-        margin += axis->tickLabelPadding();
-        const QFontMetrics metrics(axis->tickLabelFont());
-        const QVector<double> ticks = axis->tickVector();
-        const QVector<QString> labels = axis->tickVectorLabels();
-        for (qsizetype i = 0; i < ticks.size() && i < labels.size(); ++i) {
-            if (!axis->range().contains(ticks[i]) || labels[i].isEmpty())
-                continue;
-            const QRect bounds = metrics.boundingRect(0, 0, 0, 0, Qt::TextDontClip, labels[i]);
-            const double at = axis->coordToPixel(ticks[i]);
-            const QRectF box = left
-                ? QRectF(r.left() - offset - margin - bounds.width(), at - bounds.height() / 2.0, bounds.width(),
-                    bounds.height())
-                : QRectF(at - bounds.width() / 2.0, r.bottom() + offset + margin, bounds.width(), bounds.height());
-            out.push_back({ QStringLiteral("tick"), of, labels[i], box, std::nullopt });
-            extent = std::max(extent, left ? double(bounds.width()) : double(bounds.height()));
-        }
+    for (const auto& [label, box] : tickLabelBoxes(axis)) {
+        out.push_back({ QStringLiteral("tick"), of, label, box, std::nullopt });
+        if (axis->tickLabelSide() == QCPAxis::lsOutside)
+            extent = std::max(extent, left ? box.width() : box.height());
     }
+    if (axis->tickLabels() && axis->tickLabelSide() == QCPAxis::lsOutside)
+        margin += axis->tickLabelPadding();
     if (axis->label().isEmpty())
         return;
     margin += int(extent) + axis->labelPadding();
@@ -139,6 +129,8 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     }
     axisTexts(chart.xAxis, QStringLiteral("x"), texts);
     axisTexts(chart.yAxis, QStringLiteral("y"), texts);
+    for (const auto& [of, item] : items.axisNames)
+        texts.push_back(itemText(item, QStringLiteral("axis"), of));
     for (const auto& [name, item] : items.roofs)
         if (item->visible() && !item->text().isEmpty())
             texts.push_back(itemText(item, QStringLiteral("roof"), qs(name)));
