@@ -196,14 +196,17 @@ void TestGeometry::markersStayOnTheirRoofs_data()
     QTest::addColumn<QSize>("size");
     QTest::addColumn<QString>("example");
     auto window = testing::showWindow(QSize(800, 600));
-    for (const QSize size : { QSize(1024, 768), QSize(640, 360) })
+    for (const QSize size : { QSize(1024, 768), QSize(640, 360), QSize() })
         for (const QString& name : exampleNames(*window))
-            QTest::addRow(
-                "%dx%d %s", size.width(), size.height(), qPrintable(QString(name).remove(QStringLiteral("scenarios/"))))
+            QTest::addRow("%s %s",
+                size.isValid() ? qPrintable(QStringLiteral("%1x%2").arg(size.width()).arg(size.height()))
+                               : "presenting",
+                qPrintable(QString(name).remove(QStringLiteral("scenarios/"))))
                 << size << name;
 }
 
-// Every example as the window opens it, its chart at 1024 × 768 and 640 × 360: each marker is painted at its own
+// Every example as the window opens it, its chart at 1024 × 768 and 640 × 360, and as the presentation shows it
+// (no size: the chart's own, full screen, in large type with its ticks inside): each marker is painted at its own
 // value or stands in a stack drawn on its own roof, never above its roof and never above the envelope.
 void TestGeometry::markersStayOnTheirRoofs()
 {
@@ -214,6 +217,13 @@ void TestGeometry::markersStayOnTheirRoofs()
     const QString error = window->openEmbeddedScenario(example);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     RooflineChart& chart = *window->chart();
+    if (!size.isValid()) {
+        window->setPresentation(true);
+        QTRY_VERIFY(window->isFullScreen());
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        QVERIFY(chart.axesInside());
+        size = chart.size();
+    }
     const ChartGeometry g = chartGeometry(chart, size, 1);
     const chart::Layout& l = chart.chartLayout();
     const Analysis& a = chart.analysis();
