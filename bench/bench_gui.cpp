@@ -3,8 +3,9 @@
 // exporting large scenarios. Prints the median, 95th and 99th percentile (400 steps: the 99th is the fourth slowest).
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
 // figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
-// operations if given; `--large 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips
-// them; `--measured 10000` the number of measured kernels on the chart in the last part (the default; 0 skips it);
+// operations if given (0: the 21 of the default workload and ten more) and `--zoom Z` at that zoom; `--large
+// 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them; `--measured 10000` the
+// number of measured kernels on the chart in the last part (the default; 0 skips it);
 // `--no-models` skips the whole models (Llama-3.1-405B decode and training).
 #include "bench_window.h"
 #include "chart/roofline_chart.h"
@@ -264,7 +265,10 @@ int main(int argc, char** argv)
         }
         // `--profile N --zoom Z`: the same steps at a zoom, to compare with them at 100 %.
         if (const auto zoom = args.indexOf(QStringLiteral("--zoom")); zoom >= 0 && zoom + 1 < args.size()) {
-            window.setZoom(args[zoom + 1].toDouble());
+            const double z = args[zoom + 1].toDouble();
+            if (!(z > 0))
+                return 1;
+            window.setZoom(z);
             QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
             describe("profiled, zoomed");
             measure(20, step);

@@ -405,10 +405,29 @@ void TestScreen::presentationGivesTheScreenToTheChart()
     QVERIFY(dock->height() <= screen.height() / 3);
     emit browser->anchorClicked(QUrl(QStringLiteral("#derivation")));
     QTRY_COMPARE(dock->height(), bandHeight);
+    const QMargins legendInset = m_window->chart()->axisRect()->insetLayout()->margins();
     m_window->setPresentation(false);
     QTRY_VERIFY(!m_window->isPresenting());
     QVERIFY(!m_window->explanationPanel()->isCompact());
-    QCOMPARE(m_window->chart()->isVisible(), true);
+    // The usual frame again: ticks and names outside the plot, every tick labelled, the legend in its corner; the
+    // sweep with its choosers.
+    if (sweep) {
+        QVERIFY(m_window->findChild<QWidget*>(QStringLiteral("sweepBar"))->isVisible());
+        QVERIFY(!m_window->bottomTabs()->documentMode());
+        m_window->bottomTabs()->showPage(m_window->bottomTabs()->widget(0));
+    }
+    RooflineChart* chart = m_window->chart();
+    QCOMPARE(chart->isVisible(), true);
+    chart->replot(QCustomPlot::rpImmediateRefresh);
+    QVERIFY(!chart->axesInside());
+    for (QCPAxis* axis : { chart->xAxis, chart->yAxis }) {
+        QCOMPARE(axis->tickLabelSide(), QCPAxis::lsOutside);
+        QVERIFY(!axis->label().isEmpty());
+        for (const QString& label : axis->tickVectorLabels())
+            QVERIFY(!label.isEmpty());
+    }
+    if (!sweep)
+        QVERIFY(chart->axisRect()->insetLayout()->margins().bottom() < legendInset.bottom());
 }
 
 // The lecturer's layout comes back: the side panel closed and the pages open stay so at the next launch.

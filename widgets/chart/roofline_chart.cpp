@@ -80,6 +80,10 @@ RooflineChart::RooflineChart(QWidget* parent)
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         m_frameRect = axisRect()->rect();
         finishRedraw();
+        // With the axes inside, the ticks left out were chosen for the plot's size foreseen before the layout; when
+        // the layout gave another (the first in that frame), once more at the size it gave.
+        if (m_axesInside && QSizeF(m_frameRect.size()) != m_insidePlot)
+            replot(QCustomPlot::rpQueuedReplot);
     });
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
@@ -165,8 +169,6 @@ void RooflineChart::setAxesInside(bool inside)
         axis->setTickLabelSide(inside ? QCPAxis::lsInside : QCPAxis::lsOutside);
     m_frameKey.clear();
     refresh();
-    // The ticks left out depend on the plot's size, which the first layout in the new frame settles: once more.
-    replot(QCustomPlot::rpQueuedReplot);
 }
 
 void RooflineChart::fitInsideFrame(QSizeF plot)
@@ -184,23 +186,27 @@ void RooflineChart::fitInsideFrame(QSizeF plot)
         axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(std::ceil(lastTick + 4 * m_theme.zoom)), 6));
         return;
     }
+    m_insidePlot = plot;
     const int margin = static_cast<int>(std::lround(6 * m_theme.zoom)); // a line's width from the chart's edge
     axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
     const QFontMetricsF metrics(xAxis->tickLabelFont());
     auto widest = [&](const SiLogTicker& ticker, const QCPRange& range) {
         double w = 0;
+        if (!(range.lower > 0) || !(range.upper > range.lower))
+            return w;
         for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
              d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
             w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
         return w;
     };
+    // The x labels' row along the bottom, the y labels above it: a y label stays half a line clear of the row, an x
+    // label half its width from the plot's sides, and the y labels clear of the y axis's name in the top left.
     const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
     const double line = metrics.height();
-    const double yStrip = gap + widest(*yTicker, yAxis->range()) + gap; // the y labels' column, and a gap after
-    const double xStrip = gap + line + gap; // the x labels' row
+    const double xStrip = gap + line + gap;
     const double xWidest = widest(*xTicker, xAxis->range());
     const double pad = 4 * m_theme.zoom;
-    xTicker->setKeepOut(plot.width(), yStrip + xWidest / 2, xWidest / 2 + pad);
+    xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
     yTicker->setKeepOut(plot.height(), xStrip + line / 2, pad + textSize(m_yName).height() + line / 2);
     QMargins legendInset = m_legendInset;
     legendInset.setBottom(legendInset.bottom() + static_cast<int>(std::ceil(xStrip + textSize(m_xName).height())));
@@ -358,6 +364,7 @@ void RooflineChart::rebuild()
     m_yName = addText(10, m_theme.foreground);
     for (QCPItemText* name : { m_xName, m_yName }) {
         name->setLayer(QStringLiteral("axes"));
+        name->setBrush(halo()); // lines under a name leave its letters whole, as under every label
         name->position->setType(QCPItemPosition::ptAbsolute);
         name->setVisible(false);
     }

@@ -285,7 +285,8 @@ private:
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
     // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
-    // `lesson`: the roof the lesson's answer is about, whose name is looked for all along its line.
+    // `lesson`: the roof the lesson's answer is about: when the core's spots are all taken, its name is looked for
+    // at 35 more, from 5 % to 90 % of its line.
     void placeRoofLabels(std::size_t roof, Taken&, const Taken& envelope, const chart::Box& area, bool lesson = false);
     void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
@@ -354,6 +355,7 @@ private:
     QCPItemText* m_xName = nullptr; // the axes' names inside the plot, made with the plot's items
     QCPItemText* m_yName = nullptr;
     QMargins m_legendInset; // QCustomPlot's margins round the legend, in the usual frame
+    QSizeF m_insidePlot; // the plot's size the inside frame's ticks were last chosen for
     QString m_legendNames;
     std::vector<QString> m_stillNames; // the legend's names when input last rested
     QRect m_frameRect; // the axis rect of the last replot (an export lays out at another size in between)

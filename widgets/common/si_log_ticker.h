@@ -90,11 +90,12 @@ private:
 // Where QCustomPlot's axis painter draws a left or bottom axis's tick labels (QCPAxisPainterPrivate::draw,
 // placeTickLabel and getTickLabelDrawOffset in QCustomPlot 2.1.0), in the plot's pixels: centred on their ticks,
 // outside the axis rect past the ticks and the padding, or inside it past the inner ticks and the padding, left of
-// the labels on a left axis and above them on a bottom one. Labels left empty are left out.
+// the labels on a left axis and above them on a bottom one. Labels left empty are left out. Outside the plot,
+// QCustomPlot also leaves out a label that would cross the widget's edge; its box is still given here.
 inline std::vector<std::pair<QString, QRectF>> tickLabelBoxes(const QCPAxis* axis)
 {
     std::vector<std::pair<QString, QRectF>> out;
-    if (!axis->visible() || !axis->tickLabels())
+    if (!axis->visible() || !axis->ticks() || !axis->tickLabels())
         return out;
     const QRect r = axis->axisRect()->rect();
     const bool left = axis->axisType() == QCPAxis::atLeft;
