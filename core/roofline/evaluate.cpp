@@ -14,7 +14,13 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
     Cost c = cost(op);
     Evaluation e;
     e.dtype = c.compute;
-    const std::optional<double> peak = hw.peakFor(c.compute);
+    std::optional<double> peak = hw.peakFor(c.compute);
+    if (!peak && c.flops == 0) {
+        // An operation that does no math (an embedding gather of int4 rows) needs no peak of its dtype: it takes no
+        // compute time against any, and its share of a peak is 0. The chip's first peak stands in.
+        for (std::size_t d = 0; d < kDtypeCount && !peak; ++d)
+            peak = hw.peakFor(static_cast<Dtype>(d));
+    }
     if (!peak)
         return Expected<Evaluation>::failure(hw.name + " has no " + std::string(dtypeName(c.compute)) + " peak");
     e.peak = *peak;

@@ -52,9 +52,9 @@ private slots:
                    "hardware:\n  name: Lonely\n  compute: {bf16: 1e14}\n  memory: [{name: HBM, bandwidth: 1e12}]\n"
                    "  sources: [test]\nmodel:\n  id: llama-2-7b\n  tp: 2\n")
             << ":8:7: model.tp: 2 needs a link for the tensor-parallel all-reduces, and Lonely has none";
-        QTest::newRow("weights without a peak")
-            << QByteArray("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  weights: int4\n")
-            << ":4:12: model.weights: NVIDIA H100 SXM has no int4 peak for the embedding gather";
+        QTest::newRow("activations without a peak")
+            << QByteArray("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  activations: int4\n")
+            << ":4:16: model.activations: NVIDIA H100 SXM has no int4 peak to compute in";
     }
     void everyCommandRefusesAModelThatCannotRun()
     {
@@ -84,8 +84,8 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::newRow("prompt") << QStringList { "--phase", "prefill", "--batch", "16777216", "--prompt", "1073741824" }
                                 << "--prompt: 18014398509481984 tokens in one pass";
-        QTest::newRow("weights") << QStringList { "--weights", "int4" }
-                                 << "--weights: NVIDIA H100 SXM has no int4 peak for the embedding gather";
+        QTest::newRow("activations") << QStringList { "--activations", "int4" }
+                                     << "--activations: NVIDIA H100 SXM has no int4 peak to compute in";
         QTest::newRow("--set") << QStringList { "--phase", "prefill", "--batch", "16777216", "--set",
             "model.prompt=1073741824" }
                                << "--set model.prompt: 18014398509481984 tokens in one pass";

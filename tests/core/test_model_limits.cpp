@@ -152,9 +152,9 @@ private slots:
                                           << "s.yaml:10:7: model.dp: 2 needs a link for the gradient all-reduce";
         QTest::newRow("pp without links") << "  id: llama-2-7b\n  phase: train\n  pp: 2\n"
                                           << "s.yaml:9:7: model.pp: 2 needs a link for the pipeline's sends";
-        QTest::newRow("weights without a peak")
-            << "  id: llama-2-7b\n  weights: int8\n"
-            << "s.yaml:8:12: model.weights: Lonely has no int8 peak for the embedding gather";
+        QTest::newRow("activations without a peak")
+            << "  id: llama-2-7b\n  activations: fp16\n"
+            << "s.yaml:8:16: model.activations: Lonely has no fp16 peak to compute in";
     }
     void theChipMustHaveWhatTheModelNeeds()
     {
@@ -163,6 +163,31 @@ private slots:
         const QString errors = scenarioErrors(std::string(kChipWithoutLinks) + "model:\n" + block.toStdString());
         QVERIFY2(errors.contains(message), qPrintable(errors));
         QVERIFY2(!errors.contains("projection") && !errors.contains("gather:"), qPrintable(errors));
+    }
+
+    // Weights and KV cache are storage: a chip with a bf16 peak alone runs int8 weights and an fp8 cache, computing
+    // in bf16. The embedding gather does no math and is costed by its bytes, 2·s_w·B·D = 2 × 1 × 1 × 4096 = 8,192
+    // bytes at 1e12 B/s: 8.192 ns.
+    void storageNeedsNoPeak()
+    {
+        const Session session
+            = loaded(std::string(kChipWithoutLinks) + "model:\n  id: llama-2-7b\n  weights: int8\n  kv: fp8\n");
+        const Analysis a = analyse(session);
+        QCOMPARE(QString::fromStdString(a.modelProblem), QString());
+        QVERIFY(a.model.has_value());
+        int gathers = 0;
+        for (std::size_t i = 0; i < a.operations.size(); ++i) {
+            const std::string& name = a.session.operations[i].name;
+            QVERIFY2(a.operations[i].evaluation, name.c_str());
+            if (name != "embedding gather")
+                continue;
+            ++gathers;
+            const Evaluation& e = a.operations[i].evaluation.value();
+            QCOMPARE(e.flops, 0.0);
+            QCOMPARE(e.tMath, 0.0);
+            QVERIFY2(std::abs(e.tLower / 8.192e-9 - 1) < 1e-12, std::to_string(e.tLower).c_str());
+        }
+        QCOMPARE(gathers, 1);
     }
 
     // A session made without the readers (as the window's document holds one): the analysis names the setting, never
@@ -188,10 +213,12 @@ private slots:
             QString::fromStdString(edited.error()).startsWith("model.prompt: 18014398509481984 tokens in one pass"),
             edited.error().c_str());
         const Expected<Session> dtype
-            = applyEdit(session, edits::ModelChange { { { "weights", Dtype::int8 } } }, models());
+            = applyEdit(session, edits::ModelChange { { { "activations", Dtype::fp16 } } }, models());
         QVERIFY(!dtype);
-        QVERIFY2(QString::fromStdString(dtype.error()).startsWith("model.weights: Round has no int8 peak"),
+        QVERIFY2(QString::fromStdString(dtype.error()).startsWith("model.activations: Round has no fp16 peak"),
             dtype.error().c_str());
+        // Weights are storage: int8 weights on a chip with no int8 peak are an edit like another.
+        QVERIFY(applyEdit(session, edits::ModelChange { { { "weights", Dtype::int8 } } }, models()));
     }
 
     // Another chip: the model's links follow it where it lacks them, and a chip the model cannot run on is refused.
