@@ -65,7 +65,7 @@ struct ModelTotals {
                     // counts every operation's)
     double mbu = 0; // main-memory bytes / (T_lower · bandwidth)
     // Memory per chip after tensor parallelism.
-    double weightsBytes = 0; // every parameter at the weights' dtype, split N ways
+    double weightsBytes = 0; // the parameters a chip holds at the weights' dtype: split N ways, whole KV heads
     double kvCacheBytes = 0; // K and V of every cached token, every layer, every sequence
     double activationBytes = 0; // the largest set of one layer's activations alive at once; a training step's
                                 // kept for its backward pass

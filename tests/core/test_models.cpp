@@ -204,6 +204,29 @@ private slots:
         QVERIFY(near(a.model->tNetwork, t.tNetworkRing));
     }
 
+    // With more chips than KV heads each chip holds whole heads: Llama-3.1-70B (8 KV heads of 128) at TP 16 holds a
+    // head in each of its 80 layers' K and V where an even split would hold half of one: 80·2·8192·128·½ =
+    // 83,886,080 parameters over 70,553,706,496 / 16, so 8,819,213,312 + 167,772,160 = 8,986,985,472 bytes in bf16,
+    // what its generated projections read. At a context of 1024 that leaves room for 1,830 sequences, not 1,834. At
+    // TP 8 (one head a chip) the even split is exact.
+    void weightsFollowTheHeadsEachChipHolds()
+    {
+        auto at = [](double tp) {
+            return analyse(modelSession(*chips().find("h100-sxm"), "llama-3.1-70b", [tp](ModelSettings& s) {
+                s.tp = tp;
+                s.link = "NVLink";
+                s.context = 1024;
+            }));
+        };
+        const Analysis sixteen = at(16);
+        QVERIFY2(sixteen.model, sixteen.modelProblem.c_str());
+        QCOMPARE(sixteen.model->weightsBytes, 8986985472.0);
+        QCOMPARE(sixteen.model->maxBatch, 1830.0);
+        const Analysis eight = at(8);
+        QVERIFY2(eight.model, eight.modelProblem.c_str());
+        QCOMPARE(eight.model->weightsBytes, 70553706496.0 * 2 / 8);
+    }
+
     void aModelThatDoesNotFitIsSaidSo()
     {
         // Llama-3.1-405B in bf16 on one 80 GiB H100: 812 GB of weights.
