@@ -6,7 +6,8 @@
 // operations if given (0: the 21 of the default workload and ten more) and `--zoom Z` at that zoom; `--large
 // 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them; `--measured 10000` the
 // number of measured kernels on the chart in the last part (the default; 0 skips it);
-// `--no-models` skips the whole models (Llama-3.1-405B decode and training).
+// `--no-models` skips the whole models (Llama-3.1-405B decode and training); `--profile-measured` runs 50 steps with
+// the measured kernels alone, for callgrind.
 #include "bench_window.h"
 #include "chart/roofline_chart.h"
 #include "common/log_slider.h"
@@ -355,6 +356,10 @@ int main(int argc, char** argv)
             window.document()->analysis()->measured->links.size());
         describe(qPrintable(QStringLiteral("%1 measured kernels").arg(measuredCount)));
         measure(20, step);
+        if (args.contains(QStringLiteral("--profile-measured"))) { // these steps alone, for callgrind
+            profiledSteps(50, step);
+            return 0;
+        }
         report(("slider_step_measured_" + count).constData(),
             qPrintable(QStringLiteral("HBM slider step, %1 measured kernels").arg(measuredCount)), measure(400, step));
         dragged(("drag_step_measured_" + count).constData(),

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <unordered_map>
 
 #include <fnmatch.h>
 
@@ -108,21 +110,25 @@ MeasuredPoint place(
     return p;
 }
 
-MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& rule, const PlacementChip& model,
-    std::span<const Operation> operations)
+// What linking a kernel yields that depends on its rule and its shape parameters alone: the operation it becomes and
+// that operation's evaluation, or why there is none. The kernels of one shape (most of a capture) share it.
+struct LinkedShape {
+    std::string operation; // "matmul B=256"; empty when the parameters could not be set
+    std::string problem;
+    std::optional<Evaluation> predicted;
+};
+
+LinkedShape linkShape(
+    const MeasuredKernel& k, const LinkRule& rule, const PlacementChip& model, std::span<const Operation> operations)
 {
-    MeasuredLink out;
-    out.kernel = index;
-    out.operationId = rule.operationId;
-    out.measured = k.seconds;
+    LinkedShape out;
     const auto found = std::find_if(
         operations.begin(), operations.end(), [&](const Operation& o) { return o.id == rule.operationId; });
-    const Operation* op = found == operations.end() ? nullptr : &*found;
-    if (!op) {
+    if (found == operations.end()) {
         out.problem = "the scenario has no operation with id '" + rule.operationId + "'";
         return out;
     }
-    OperationVariant variant = op->op;
+    OperationVariant variant = found->op;
     for (const auto& [name, value] : k.params)
         if (findParam(variant, name) && numberParam(variant, name))
             if (std::optional<std::string> error = setNumberParam(variant, name, value)) {
@@ -131,21 +137,53 @@ MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& ru
             }
     out.operation = describe(variant);
     Expected<Evaluation> e = evaluate(variant, model.hardware);
-    if (!e) {
+    if (!e)
         out.problem = e.error();
+    else
+        out.predicted = std::move(e).value();
+    return out;
+}
+
+MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& rule, const LinkedShape& shape)
+{
+    MeasuredLink out;
+    out.kernel = index;
+    out.operationId = rule.operationId;
+    out.measured = k.seconds;
+    out.operation = shape.operation;
+    if (!shape.predicted) {
+        out.problem = shape.problem;
         return out;
     }
-    out.ratioToLower = out.measured / e->tLower;
+    const double tLower = shape.predicted->tLower;
+    out.ratioToLower = out.measured / tLower;
     if (!(out.ratioToLower >= 1e-30 && out.ratioToLower <= 1e30)) { // 1e-40 s measured against 1 ms predicted
-        out.problem = "measured " + formatSeconds(out.measured) + " against a prediction of " + formatSeconds(e->tLower)
+        out.problem = "measured " + formatSeconds(out.measured) + " against a prediction of " + formatSeconds(tLower)
             + ": too far apart to compare";
         out.ratioToLower = 0;
         return out;
     }
-    out.predicted = std::move(e).value();
-    out.bracketed = out.predicted->tLower <= out.measured && out.measured <= out.predicted->tUpper;
+    out.predicted = shape.predicted;
+    out.bracketed = tLower <= out.measured && out.measured <= out.predicted->tUpper;
     return out;
 }
+
+// Kernels by rule and shape parameters, for sharing one LinkedShape: the parameters are the kernel's own, which
+// outlive the analysis.
+struct ShapeKey {
+    int rule = -1;
+    const std::vector<std::pair<std::string, double>>* params = nullptr;
+    bool operator==(const ShapeKey& o) const { return rule == o.rule && *params == *o.params; }
+};
+struct ShapeHash {
+    std::size_t operator()(const ShapeKey& k) const
+    {
+        std::size_t h = std::hash<int>()(k.rule);
+        for (const auto& [name, value] : *k.params)
+            h = h * 1000003 ^ std::hash<std::string>()(name) ^ (std::hash<double>()(value) << 1);
+        return h;
+    }
+};
 
 void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
 {
@@ -381,13 +419,19 @@ MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const PlacementChip& mo
     a.points.reserve(set.kernels.size());
     LevelResolver resolve(model.hardware, a.levelMemories);
     std::vector<MeasuredLevel> levels;
+    std::unordered_map<ShapeKey, LinkedShape, ShapeHash> shapes;
     for (std::size_t i = 0; i < set.kernels.size(); ++i) {
         const MeasuredKernel& k = set.kernels[i];
         resolveLevels(k, resolve, levels);
         a.points.push_back(place(k, i, model, levels));
         a.points.back().timeShare = a.totalSeconds > 0 ? k.seconds / a.totalSeconds : 0;
-        if (const int r = (*ruleOf)[i]; r >= 0)
-            a.links.push_back(link(k, i, rules[static_cast<std::size_t>(r)], model, operations));
+        if (const int r = (*ruleOf)[i]; r >= 0) {
+            const LinkRule& rule = rules[static_cast<std::size_t>(r)];
+            auto shape = shapes.find(ShapeKey { r, &k.params });
+            if (shape == shapes.end())
+                shape = shapes.emplace(ShapeKey { r, &k.params }, linkShape(k, rule, model, operations)).first;
+            a.links.push_back(link(k, i, rule, shape->second));
+        }
     }
     if (!set.ceilings.empty()) {
         for (const MeasuredCeiling& m : set.ceilings) {

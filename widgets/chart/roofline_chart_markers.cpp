@@ -82,6 +82,7 @@ void RooflineChart::useMarkerSprites(bool sprites)
     };
     stamp(m_ridges);
     stamp(m_highlight);
+    stamp(m_predictions); // the model's marks beside linked kernels: thousands in a large capture
     for (const OperationItems& items : m_operations) {
         stamp(items.hollow);
         stamp(items.filled);
