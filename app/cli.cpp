@@ -16,8 +16,8 @@ namespace roofline::app {
 namespace {
 
 constexpr std::string_view kExitCodes
-    = "Exit codes: 0 success; 1 a file, a preset or standard input could not be read, or a file or standard output "
-      "could not be written; 2 bad arguments.";
+    = "Exit codes: 0 success; 1 a file, a preset or standard input could not be read, a file or standard output "
+      "could not be written, or the window found no display; 2 bad arguments.";
 
 // Every command, as CLI11 subcommands of the program. Built afresh for each reading of the words.
 struct Program {

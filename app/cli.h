@@ -14,7 +14,8 @@ namespace roofline::app {
 
 // Exit codes of every command.
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitBadFile = 1; // a file, a preset or standard input could not be read, or a write failed
+inline constexpr int kExitBadFile = 1; // a file, a preset or standard input could not be read, a write failed, or
+                                       // the window found no display
 inline constexpr int kExitBadArguments = 2;
 
 // What `--scenario -` reads and `--output -` writes, and how messages name standard input.

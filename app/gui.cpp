@@ -16,6 +16,14 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 namespace roofline::app {
 
@@ -58,8 +66,100 @@ private:
 
 } // namespace
 
+namespace {
+
+// Whether a server listens on the local socket `path`, at that path or, as X servers also do, in the abstract
+// namespace under the same name.
+bool answers(const std::string& path)
+{
+    for (const bool abstract : { false, true }) {
+        sockaddr_un address {};
+        address.sun_family = AF_UNIX;
+        const std::size_t offset = abstract ? 1 : 0; // the abstract name starts with a NUL byte
+        if (path.size() + offset >= sizeof(address.sun_path))
+            return true; // a path this long is not ours to judge: let the platform try
+        std::memcpy(address.sun_path + offset, path.data(), path.size());
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd < 0)
+            return true;
+        const auto length = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + offset + path.size());
+        const bool connected = ::connect(fd, reinterpret_cast<const sockaddr*>(&address), length) == 0;
+        ::close(fd);
+        if (connected)
+            return true;
+    }
+    return false;
+}
+
+std::string environment(const char* name)
+{
+    const char* value = std::getenv(name);
+    return value ? value : "";
+}
+
+// Why an X display given as DISPLAY cannot be reached, or nothing: a local display (":1", "unix:1.0") is checked at
+// its socket; a remote one ("localhost:10.0", an ssh forward) is left to the platform.
+std::optional<std::string> xProblem(const std::string& display)
+{
+    if (display.empty())
+        return "DISPLAY is not set";
+    const std::size_t colon = display.rfind(':');
+    if (colon == std::string::npos)
+        return std::nullopt;
+    const std::string host = display.substr(0, colon);
+    if (!host.empty() && host != "unix")
+        return std::nullopt;
+    const std::string number = display.substr(colon + 1, display.find('.', colon) - colon - 1);
+    if (number.empty() || answers("/tmp/.X11-unix/X" + number))
+        return std::nullopt;
+    return "DISPLAY is " + display + ", but no X server answers there";
+}
+
+std::optional<std::string> waylandProblem()
+{
+    const std::string name = environment("WAYLAND_DISPLAY");
+    if (name.empty())
+        return "WAYLAND_DISPLAY is not set";
+    const std::string path = name.front() == '/' ? name : environment("XDG_RUNTIME_DIR") + "/" + name;
+    if (answers(path))
+        return std::nullopt;
+    return "WAYLAND_DISPLAY is " + name + ", but no Wayland compositor answers there";
+}
+
+} // namespace
+
+std::optional<std::string> displayProblem(int argc, char** argv)
+{
+    // The platform Qt would start: -platform NAME, else QT_QPA_PLATFORM (the first of a list), else X or Wayland,
+    // whichever answers.
+    std::string platform = environment("QT_QPA_PLATFORM");
+    for (int i = 1; i + 1 < argc; ++i)
+        if (std::string_view(argv[i]) == "-platform")
+            platform = argv[i + 1];
+    platform = platform.substr(0, platform.find_first_of(";:"));
+    std::optional<std::string> problem;
+    if (platform == "xcb")
+        problem = xProblem(environment("DISPLAY"));
+    else if (platform.starts_with("wayland"))
+        problem = waylandProblem();
+    else if (platform.empty()) {
+        const std::optional<std::string> x = xProblem(environment("DISPLAY"));
+        const std::optional<std::string> wayland = x ? waylandProblem() : std::nullopt;
+        if (x && wayland)
+            problem = *x + " and " + *wayland;
+    }
+    if (!problem)
+        return std::nullopt; // offscreen, vnc, eglfs, linuxfb ...: the user's choice, which needs no display
+    return "no display to open the window on (" + *problem
+        + "). The commands need none: `roofline-lab --help` lists them, and `roofline-lab export` draws the chart to "
+          "a file. To run the window without a screen, set QT_QPA_PLATFORM=offscreen.";
+}
+
 int runGui(int argc, char** argv)
 {
+    // QApplication aborts when no platform starts, with advice to reinstall: say what is wrong instead.
+    if (const std::optional<std::string> problem = displayProblem(argc, argv))
+        return fail(kExitBadFile, *problem);
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

@@ -78,6 +78,8 @@ std::string HelpFormatter::make_description(const CLI::App* app) const
     if (text.empty())
         return {};
     text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    if (const std::size_t line = text.find('\n'); line != std::string::npos) // the summary, then the rest
+        text.replace(line, 1, "; ");
     return wrapped(text + '.', kHelpWidth) + '\n';
 }
 
@@ -90,8 +92,9 @@ std::string HelpFormatter::make_footer(const CLI::App* app) const
 std::string HelpFormatter::make_subcommand(const CLI::App* command) const
 {
     std::stringstream out;
-    CLI::detail::format_help(
-        out, command->get_name(), wrapped(command->get_description(), kHelpWidth - column_width_), column_width_);
+    // The summary alone: one line a command.
+    const std::string& description = command->get_description();
+    CLI::detail::format_help(out, command->get_name(), description.substr(0, description.find('\n')), column_width_);
     return out.str();
 }
 

@@ -72,9 +72,13 @@ CLI::Validator existingFolder()
 
 } // namespace
 
-CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view description)
+CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view summary, std::string_view more)
 {
-    return program.add_subcommand(std::string(name), std::string(description));
+    // The summary is the description's first line (HelpFormatter::make_subcommand and make_description).
+    std::string description(summary);
+    if (!more.empty())
+        description += '\n' + std::string(more);
+    return program.add_subcommand(std::string(name), description);
 }
 
 void addArgument(CLI::App& command, std::string_view name, std::string& into, std::string_view help)

@@ -22,8 +22,9 @@ struct OptionSpec {
     std::string_view help;
 };
 
-// Adds a command to the program: its name, and what it does as its help says.
-CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view description);
+// Adds a command to the program: its name, what it does in a line (the program's list of commands, at most 56
+// columns) and, for its own help, more after it.
+CLI::App* addCommand(CLI::App& program, std::string_view name, std::string_view summary, std::string_view more = {});
 // Declares the one word a command takes besides its options (import's FILE).
 void addArgument(CLI::App& command, std::string_view name, std::string& into, std::string_view help);
 

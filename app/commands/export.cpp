@@ -201,9 +201,8 @@ int runExport(const ExportOptions& given)
 Command addExportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ExportOptions>();
-    CLI::App* command = addCommand(program, "export",
-        "draw the chart to a file, with no display; measured kernels (--measured FILE, or the scenario's measured: "
-        "block) as points beside the operations");
+    CLI::App* command = addCommand(program, "export", "draw the chart to a file, with no display",
+        "measured kernels (--measured FILE, or the scenario's measured: block) as points beside the operations");
     addScenarioOptions(*command, options->scenario);
     addOption(*command, kOutput, options->output);
     addOption(*command, kSize, options->size);

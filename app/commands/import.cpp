@@ -49,9 +49,9 @@ int runImport(ImportOptions& options)
 Command addImportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ImportOptions>();
-    CLI::App* command = addCommand(program, "import",
-        "read measured kernels or measured peaks (FILE, or the scenario's measured: block) and place them on the "
-        "chip: intensity, achieved FLOP/s, the roof that binds each and the fraction of it reached");
+    CLI::App* command = addCommand(program, "import", "place measured kernels or peaks on the chip",
+        "read from FILE or the scenario's measured: block, each kernel with its intensity, achieved FLOP/s, the roof "
+        "that binds it and the fraction of it reached");
     addArgument(*command, "FILE", options->measured.file,
         "the measured file: Nsight Compute raw CSV, a plain CSV or JSON, or rocprof-compute's roofline.csv");
     addScenarioOptions(*command, options->scenario);

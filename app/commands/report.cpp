@@ -61,9 +61,8 @@ int runReport(ReportOptions& options)
 Command addReportCommand(CLI::App& program)
 {
     auto options = std::make_shared<ReportOptions>();
-    CLI::App* command = addCommand(program, "report",
-        "evaluate every operation and print the result; with --sweep (JSON only), each operation's attainable FLOP/s "
-        "sampled over PARAM, and its critical value");
+    CLI::App* command = addCommand(program, "report", "evaluate every operation and print the result",
+        "with --sweep (JSON only), each operation's attainable FLOP/s sampled over PARAM, and its critical value");
     addScenarioOptions(*command, options->scenario);
     addFormatOption(*command, options->format);
     addOption(*command, kSweep, options->sweep);

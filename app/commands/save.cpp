@@ -41,7 +41,7 @@ Command addSaveCommand(CLI::App& program)
 {
     auto options = std::make_shared<SaveOptions>();
     CLI::App* command
-        = addCommand(program, "save", "write the scenario with the overrides applied, as the window saves it");
+        = addCommand(program, "save", "write the scenario with the overrides applied", "as the window saves it");
     addScenarioOptions(*command, options->scenario);
     addOption(*command, kOutput, options->output);
     addModelOptions(*command, options->scenario);

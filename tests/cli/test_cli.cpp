@@ -796,6 +796,71 @@ private slots:
             QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
     }
 
+    // The program's help lists each command on one line of its own, and names opening a scenario in the window.
+    void helpListsCommandsOneLineEach()
+    {
+        const Run r = run({ "--help" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY(r.out.contains("roofline-lab FILE.yaml"));
+        const QList<QByteArray> lines = r.out.split('\n');
+        const qsizetype commands = lines.indexOf("Commands:");
+        QVERIFY(commands >= 0);
+        QStringList listed;
+        for (qsizetype i = commands + 1; i < lines.size() && !lines[i].isEmpty(); ++i) {
+            QVERIFY2(lines[i].startsWith("  ") && !lines[i].startsWith("   "), lines[i].constData()); // no wrapped line
+            listed << QString::fromUtf8(lines[i].trimmed().split(' ').front());
+        }
+        QCOMPARE(listed, (QStringList { "presets", "models", "report", "import", "save", "export" }));
+        // A command's own help keeps the rest of its description.
+        const Run report = run({ "report", "--help" }, cleanEnvironment(m_config.path()));
+        QVERIFY(report.out.contains("Evaluate every operation and print the result; with --sweep"));
+    }
+
+    // Where no display can be opened the window says so and what to do, and exits 1, before Qt would abort; the
+    // commands need no display at all.
+    void noDisplayIsSaid_data()
+    {
+        QTest::addColumn<QString>("display");
+        QTest::addColumn<QString>("wayland");
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<QString>("cause");
+        QTest::newRow("nothing set") << QString() << QString() << QString()
+                                     << "DISPLAY is not set and WAYLAND_DISPLAY is not set";
+        QTest::newRow("no X server there")
+            << ":4097" << QString() << QString() << "DISPLAY is :4097, but no X server answers there";
+        QTest::newRow("xcb asked for") << QString() << "wayland-0"
+                                       << "xcb"
+                                       << "DISPLAY is not set";
+        QTest::newRow("no compositor there") << QString() << "roofline-lab-no-such-socket"
+                                             << "wayland"
+                                             << "WAYLAND_DISPLAY is roofline-lab-no-such-socket, but no Wayland";
+    }
+    void noDisplayIsSaid()
+    {
+        QFETCH(QString, display);
+        QFETCH(QString, wayland);
+        QFETCH(QString, platform);
+        QFETCH(QString, cause);
+        QProcessEnvironment env = cleanEnvironment(m_config.path());
+        for (const char* name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM" })
+            env.remove(QLatin1String(name));
+        if (!display.isEmpty())
+            env.insert("DISPLAY", display);
+        if (!wayland.isEmpty())
+            env.insert("WAYLAND_DISPLAY", wayland);
+        if (!platform.isEmpty())
+            env.insert("QT_QPA_PLATFORM", platform);
+        const Run window = run({}, env);
+        QCOMPARE(window.code, 1);
+        QVERIFY(window.out.isEmpty());
+        QVERIFY2(window.err.startsWith("roofline-lab: no display to open the window on (" + cause.toUtf8()),
+            window.err.constData());
+        QVERIFY(window.err.contains("QT_QPA_PLATFORM=offscreen"));
+        QVERIFY(!window.err.contains("Reinstalling"));
+        const Run command = run({ "report", "--preset", "tpu-v5e" }, env);
+        QCOMPARE(command.code, 0);
+    }
+
     // Every command reads its words by the same table: the same messages for the same mistakes.
     void grammarErrors_data()
     {
