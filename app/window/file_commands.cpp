@@ -17,6 +17,7 @@
 #include <QFileInfo>
 #include <QMainWindow>
 #include <QMenu>
+#include <QSettings>
 #include <QStatusBar>
 
 #include <algorithm>
@@ -62,6 +63,9 @@ void FileCommands::addActions(QMenu* file)
 {
     QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &FileCommands::showOpenDialog);
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+    m_recent = file->addMenu(QStringLiteral("Open &recent"));
+    connect(m_recent, &QMenu::aboutToShow, this, &FileCommands::fillRecentMenu);
+    fillRecentMenu();
     QAction* saveAction = file->addAction(QStringLiteral("&Save scenario"), this, &FileCommands::save);
     saveAction->setShortcut(QKeySequence::Save);
     saveAction->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
@@ -75,6 +79,81 @@ void FileCommands::addActions(QMenu* file)
     QAction* exportTableAction
         = file->addAction(QStringLiteral("Export &table as CSV…"), this, &FileCommands::showTableExportDialog);
     exportTableAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+}
+
+namespace {
+
+const QString kRecentKey = QStringLiteral("files/recent");
+const QString kFolderKey = QStringLiteral("files/folder");
+
+} // namespace
+
+QStringList FileCommands::recentFiles()
+{
+    return QSettings().value(kRecentKey).toStringList();
+}
+
+void FileCommands::clearRecentFiles()
+{
+    QSettings().remove(kRecentKey);
+}
+
+void FileCommands::rememberFile(const QString& path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    QStringList recent = recentFiles();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    while (recent.size() > kRecentFiles)
+        recent.removeLast();
+    QSettings settings;
+    settings.setValue(kRecentKey, recent);
+    settings.setValue(kFolderKey, QFileInfo(absolute).absolutePath());
+}
+
+QString FileCommands::dialogFolder()
+{
+    const QString folder = QSettings().value(kFolderKey).toString();
+    return !folder.isEmpty() && QFileInfo(folder).isDir() ? folder : QDir::homePath();
+}
+
+void FileCommands::fillRecentMenu()
+{
+    m_recent->clear();
+    const QStringList recent = recentFiles();
+    for (const QString& path : recent) {
+        QAction* entry = m_recent->addAction(
+            QStringLiteral("%1  (%2)")
+                .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(QFileInfo(path).path())),
+            this, [this, path] { openChosen(path); });
+        entry->setData(path);
+        entry->setEnabled(QFileInfo(path).isFile());
+        if (!entry->isEnabled())
+            entry->setToolTip(QStringLiteral("%1 no longer exists").arg(path));
+    }
+    if (!recent.isEmpty())
+        m_recent->addSeparator();
+    QAction* clear = m_recent->addAction(QStringLiteral("&Clear list"), this, [this] {
+        clearRecentFiles();
+        fillRecentMenu();
+    });
+    clear->setEnabled(!recent.isEmpty());
+}
+
+QString FileCommands::scenarioSavePath(const QString& chosen)
+{
+    if (chosen.isEmpty() || !QFileInfo(chosen).suffix().isEmpty())
+        return chosen;
+    return chosen + QStringLiteral(".yaml");
+}
+
+bool FileCommands::openChosen(const QString& path)
+{
+    if (!confirmDiscard())
+        return false;
+    const QString error = openScenario(path);
+    reportScenarioError(error);
+    return error.isEmpty();
 }
 
 void FileCommands::buildExamplesMenu()
@@ -105,6 +184,7 @@ QString FileCommands::openScenario(const QString& path)
     if (QString error = openSession(loaded.value(), path.toStdString(), QFileInfo(path).absoluteFilePath());
         !error.isEmpty())
         return error;
+    rememberFile(path);
     if (m_window->statusBar()->currentMessage().isEmpty())
         m_window->statusBar()->showMessage(QStringLiteral("Opened %1").arg(name), 5000);
     return {};
@@ -154,7 +234,7 @@ void FileCommands::showOpenDialog()
 {
     if (!confirmDiscard())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open scenario"), QString(),
+    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open scenario"), dialogFolder(),
         QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         reportScenarioError(openScenario(path));
@@ -185,6 +265,7 @@ QString FileCommands::saveScenario(const QString& path)
     const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
     if (error.isEmpty()) {
         m_document->markSaved(QFileInfo(path).absoluteFilePath());
+        rememberFile(path);
         emit saved();
         m_window->statusBar()->showMessage(QStringLiteral("Saved %1").arg(path), 5000);
     }
@@ -204,8 +285,9 @@ bool FileCommands::save()
 
 bool FileCommands::showSaveDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, QStringLiteral("Save scenario"), m_document->filePath(), QStringLiteral("Scenarios (*.yaml)"));
+    const QString suggested = m_document->filePath().isEmpty() ? dialogFolder() : m_document->filePath();
+    const QString path = scenarioSavePath(QFileDialog::getSaveFileName(
+        m_window, QStringLiteral("Save scenario"), suggested, QStringLiteral("Scenarios (*.yaml *.yml)")));
     if (path.isEmpty())
         return false;
     if (const QString error = saveScenario(path); !error.isEmpty()) {

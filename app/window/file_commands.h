@@ -51,6 +51,18 @@ public:
     void addActions(QMenu* file);
     // File ▸ Examples: the texts' worked examples in their order, then the others.
     QMenu* examplesMenu() const { return m_examples; }
+    // File ▸ Open Recent: the scenarios last opened or saved, newest first, at most kRecentFiles; one that no longer
+    // exists is shown disabled; "Clear list" empties it. Kept in the settings.
+    QMenu* recentMenu() const { return m_recent; }
+    static constexpr int kRecentFiles = 10;
+    static QStringList recentFiles();
+    static void clearRecentFiles();
+    // The path a scenario is saved at when the user chose `chosen`: with ".yaml" added when it has no extension, so
+    // that the Open dialog and the command line find it.
+    static QString scenarioSavePath(const QString& chosen);
+    // Opens a scenario file the user chose (a dialog, the recent list, a drop): asks about unsaved changes first and
+    // says in a dialog why it could not be opened. Returns whether it was opened.
+    bool openChosen(const QString& path);
 
     // Loads a scenario file; on failure returns its located errors and leaves the document as it was. Does not ask
     // about unsaved changes: the menu's commands do (see confirmDiscard).
@@ -94,6 +106,10 @@ private:
     ReadoutTable* m_table;
     QMainWindow* m_window;
     QMenu* m_examples = nullptr;
+    QMenu* m_recent = nullptr;
+    void rememberFile(const QString& path); // first in the recent list, and its folder for the next dialog
+    void fillRecentMenu();
+    static QString dialogFolder(); // the folder of the file last opened or saved, else the home folder
     Prompt m_prompt;
     QString m_lastExport;
     ExportOptions m_exportOptions;

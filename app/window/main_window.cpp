@@ -23,12 +23,15 @@
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileInfo>
 #include <QFrame>
 #include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QScreen>
 #include <QSignalBlocker>
 #include <QSplitter>
@@ -60,6 +63,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     , m_controlsDock(new QDockWidget(QStringLiteral("Controls")))
 {
     setWindowTitle(QStringLiteral("Roofline Lab"));
+    setAcceptDrops(true); // a scenario file dropped on the window opens (dropEvent)
 
     auto* controls = new QWidget;
     auto* controlsLayout = new QVBoxLayout(controls);
@@ -391,6 +395,36 @@ void MainWindow::showAbout()
                        "T<sub>comms</sub> = bytes / bandwidth, and a run time between their maximum and their "
                        "sum.</p><p>Every bandwidth is one-way bytes per second.</p>")
             .arg(QApplication::applicationVersion()));
+}
+
+namespace {
+
+// The one local scenario file `mime` carries, or nothing.
+QString droppedScenario(const QMimeData* mime)
+{
+    if (!mime || !mime->hasUrls() || mime->urls().size() != 1 || !mime->urls().front().isLocalFile())
+        return {};
+    const QString path = mime->urls().front().toLocalFile();
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("yaml") || suffix == QLatin1String("yml") ? path : QString();
+}
+
+} // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    if (!droppedScenario(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    const QString path = droppedScenario(event->mimeData());
+    if (path.isEmpty())
+        return;
+    event->acceptProposedAction();
+    // After the drop has finished: the unsaved-changes question and an error are dialogs of their own.
+    QTimer::singleShot(0, this, [this, path] { m_files->openChosen(path); });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

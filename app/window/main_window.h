@@ -70,6 +70,7 @@ public:
     ExplanationPanel* explanationPanel() const { return m_explanation; }
     QDockWidget* explanationDock() const { return m_explanationDock; }
     QMenu* examplesMenu() const { return m_files->examplesMenu(); }
+    QMenu* recentMenu() const { return m_files->recentMenu(); }
     // The presentation view: the chart and the explanation alone, full screen, in large type. Leaving it puts back
     // the window as it was: geometry, docks and panels.
     bool isPresenting() const { return m_presenting; }
@@ -95,6 +96,9 @@ public:
 protected:
     void closeEvent(QCloseEvent*) override;
     void showEvent(QShowEvent*) override;
+    // A scenario file (.yaml, .yml) dropped on the window opens, as File ▸ Open would open it.
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
 
 private:
     // Small enough that the window fits 640×360 logical pixels with its menus and borders.

@@ -13,13 +13,19 @@
 #include "window_fixture.h"
 
 #include <QAction>
+#include <QDir>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFile>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <algorithm>
 #include <climits>
@@ -60,6 +66,9 @@ private slots:
     void firstLaunchOpensTheFirstLesson();
     void helpListsTheKeysAndTheSources();
     void examplesAreNamedTopicThenChip();
+    void recentFilesFollowOpensAndSaves();
+    void saveAsAddsTheExtension();
+    void aDroppedScenarioOpens();
 
 private:
     // The window's marks, and whether the unsaved-changes question would be asked (it is answered Discard).
@@ -279,6 +288,100 @@ void TestState::examplesAreNamedTopicThenChip()
             qPrintable(name + QStringLiteral(" on ") + q(parsed.value().chip.name)));
         QVERIFY2(!topic.contains(chip), qPrintable(name)); // the chip is named once, at the end
     }
+}
+
+// File ▸ Open Recent: the scenarios opened and saved, newest first, ten at most; a file that is gone is shown
+// disabled; "Clear list" empties it; the list outlives the window.
+void TestState::recentFilesFollowOpensAndSaves()
+{
+    FileCommands::clearRecentFiles();
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/int8-matmul-v5e.yaml")), QString());
+    QVERIFY(FileCommands::recentFiles().isEmpty()); // a built-in example is no file of the user's
+    const QString folder = m_dir.filePath(QStringLiteral("recent"));
+    QVERIFY(QDir().mkpath(folder));
+    QStringList saved;
+    for (int i = 0; i < FileCommands::kRecentFiles + 2; ++i) {
+        saved << QDir(folder).filePath(QStringLiteral("s%1.yaml").arg(i));
+        QCOMPARE(m_window->saveScenario(saved.back()), QString());
+    }
+    QStringList expected;
+    for (int i = int(saved.size()) - 1; i >= 2; --i)
+        expected << saved[i];
+    QCOMPARE(FileCommands::recentFiles(), expected);
+    // Opening one brings it to the front, once.
+    QCOMPARE(m_window->openScenario(saved[5]), QString());
+    QCOMPARE(FileCommands::recentFiles().front(), saved[5]);
+    QCOMPARE(FileCommands::recentFiles().count(saved[5]), 1);
+    QCOMPARE(FileCommands::recentFiles().size(), FileCommands::kRecentFiles);
+    // The menu as it is about to show: one entry a file, a gone one disabled, then "Clear list".
+    QVERIFY(QFile::remove(saved[7]));
+    QMenu* recent = m_window->recentMenu();
+    emit recent->aboutToShow();
+    QStringList entries;
+    for (const QAction* a : recent->actions())
+        if (!a->isSeparator() && a->data().isValid()) {
+            entries << a->data().toString();
+            QCOMPARE(a->isEnabled(), a->data().toString() != saved[7]);
+        }
+    QCOMPARE(entries, FileCommands::recentFiles());
+    // Choosing an entry opens it.
+    m_window->setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+    for (QAction* a : recent->actions())
+        if (a->data().toString() == saved[3])
+            a->trigger();
+    QCOMPARE(m_window->document()->filePath(), saved[3]);
+    QCOMPARE(FileCommands::recentFiles().front(), saved[3]);
+    // The list is kept for the next launch, until cleared.
+    m_window.reset();
+    m_window = testing::showWindow(QSize(1400, 900));
+    QCOMPARE(FileCommands::recentFiles().front(), saved[3]);
+    QAction* clear = m_window->recentMenu()->actions().back();
+    QVERIFY(clear->isEnabled());
+    clear->trigger();
+    QVERIFY(FileCommands::recentFiles().isEmpty());
+    QVERIFY(!m_window->recentMenu()->actions().back()->isEnabled());
+}
+
+// A name chosen without an extension is saved with ".yaml", so that the Open dialog and the command line find it;
+// a name with one keeps it.
+void TestState::saveAsAddsTheExtension()
+{
+    QCOMPARE(FileCommands::scenarioSavePath(QStringLiteral("/tmp/lesson")), QStringLiteral("/tmp/lesson.yaml"));
+    QCOMPARE(FileCommands::scenarioSavePath(QStringLiteral("/tmp/lesson.yml")), QStringLiteral("/tmp/lesson.yml"));
+    QCOMPARE(
+        FileCommands::scenarioSavePath(QStringLiteral("/tmp/v1.2/lesson")), QStringLiteral("/tmp/v1.2/lesson.yaml"));
+    QCOMPARE(FileCommands::scenarioSavePath(QString()), QString()); // the dialog cancelled
+}
+
+// A scenario file dropped on the window opens as File ▸ Open opens it; anything else is not taken.
+void TestState::aDroppedScenarioOpens()
+{
+    m_window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    const QString path = m_dir.filePath(QStringLiteral("dropped.yaml"));
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/int8-matmul-v5e.yaml")), QString());
+    QCOMPARE(m_window->saveScenario(path), QString());
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/dot-product-v5e.yaml")), QString());
+    QVERIFY(m_window->document()->filePath().isEmpty());
+    auto drop = [this](const QList<QUrl>& urls) {
+        QMimeData mime;
+        mime.setUrls(urls);
+        const QPoint at = m_window->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &enter);
+        if (!enter.isAccepted())
+            return false;
+        QDropEvent dropped(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(m_window.get(), &dropped);
+        return dropped.isAccepted();
+    };
+    QVERIFY(!drop({ QUrl::fromLocalFile(m_dir.filePath(QStringLiteral("kernels.csv"))) }));
+    QVERIFY(!drop({ QUrl(QStringLiteral("https://example.org/a.yaml")) }));
+    QVERIFY(!drop({ QUrl::fromLocalFile(path), QUrl::fromLocalFile(path) }));
+    QVERIFY(drop({ QUrl::fromLocalFile(path) }));
+    QTRY_COMPARE(m_window->document()->filePath(), path);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestState)
