@@ -11,6 +11,8 @@
 #include <QApplication>
 #include <QIcon>
 #include <QLayout>
+#include <QSettings>
+#include <QStyle>
 #include <QStyleFactory>
 #include <QTimer>
 
@@ -30,7 +32,8 @@ namespace roofline::app {
 void setIdentity()
 {
     QApplication::setApplicationName(QStringLiteral("roofline-lab"));
-    QApplication::setOrganizationName(QStringLiteral("RooflineLab"));
+    // Settings in ~/.config/roofline-lab/roofline-lab.conf, beside the user's presets and models.
+    QApplication::setOrganizationName(QStringLiteral("roofline-lab"));
     QApplication::setApplicationDisplayName(QStringLiteral("Roofline Lab"));
     QApplication::setApplicationVersion(QStringLiteral(ROOFLINE_VERSION));
     // The installed desktop file, metainfo and icon share this id (resources/desktop/).
@@ -162,7 +165,18 @@ int runGui(int argc, char** argv)
         return fail(kExitBadFile, *problem);
     QApplication app(argc, argv);
     setIdentity();
-    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    {
+        QSettings settings;
+        const QSettings earlier(QStringLiteral("RooflineLab"), QStringLiteral("roofline-lab"));
+        widgets::adoptEarlierSettings(settings, earlier);
+    }
+    // The desktop's style, or the one the user asks for (-style, QT_STYLE_OVERRIDE); Fusion only where Qt has
+    // nothing better than its bare "Windows" fallback.
+    bool styleAsked = qEnvironmentVariableIsSet("QT_STYLE_OVERRIDE");
+    for (int i = 1; i < argc; ++i)
+        styleAsked = styleAsked || std::string_view(argv[i]).starts_with("-style");
+    if (!styleAsked && QApplication::style()->name().compare(QLatin1String("windows"), Qt::CaseInsensitive) == 0)
+        QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }), loadModelLibrary({ userModelDir() }));
     FirstFrameExit firstFrame;
     if (qEnvironmentVariableIsSet("ROOFLINE_LAB_FIRST_FRAME_EXIT"))

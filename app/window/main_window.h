@@ -20,6 +20,8 @@ class QLabel;
 class QMenu;
 class QTabWidget;
 
+class QSettings;
+
 namespace roofline::widgets {
 
 class Document;
@@ -176,5 +178,10 @@ private:
     };
     Shown m_beforePresentation;
 };
+
+// The program's settings sit beside its presets and models (~/.config/roofline-lab/); those an earlier version kept
+// under `from` (~/.config/RooflineLab/) are copied into `to` once, when `to` holds none yet. The old file is left as
+// it was. Returns whether anything was copied.
+bool adoptEarlierSettings(QSettings& to, const QSettings& from);
 
 } // namespace roofline::widgets

@@ -125,4 +125,15 @@ void MainWindow::saveSettings() const
     m_theme->save(settings);
 }
 
+bool adoptEarlierSettings(QSettings& to, const QSettings& from)
+{
+    if (!to.allKeys().isEmpty())
+        return false;
+    const QStringList keys = from.allKeys();
+    for (const QString& key : keys)
+        to.setValue(key, from.value(key));
+    to.sync();
+    return !keys.isEmpty();
+}
+
 } // namespace roofline::widgets

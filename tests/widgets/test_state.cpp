@@ -69,6 +69,7 @@ private slots:
     void recentFilesFollowOpensAndSaves();
     void saveAsAddsTheExtension();
     void aDroppedScenarioOpens();
+    void earlierSettingsAreAdoptedOnce();
 
 private:
     // The window's marks, and whether the unsaved-changes question would be asked (it is answered Discard).
@@ -382,6 +383,27 @@ void TestState::aDroppedScenarioOpens()
     QVERIFY(!drop({ QUrl::fromLocalFile(path), QUrl::fromLocalFile(path) }));
     QVERIFY(drop({ QUrl::fromLocalFile(path) }));
     QTRY_COMPARE(m_window->document()->filePath(), path);
+}
+
+// The settings an earlier version kept in ~/.config/RooflineLab/ move beside the presets, once: a folder that already
+// has settings keeps its own, and the old file stays as it was.
+void TestState::earlierSettingsAreAdoptedOnce()
+{
+    QSettings earlier(m_dir.filePath(QStringLiteral("RooflineLab/roofline-lab.conf")), QSettings::IniFormat);
+    earlier.setValue(QStringLiteral("view/zoom"), 1.5);
+    earlier.setValue(QStringLiteral("files/recent"), QStringList { QStringLiteral("/lessons/a.yaml") });
+    earlier.sync();
+    QSettings now(m_dir.filePath(QStringLiteral("roofline-lab/roofline-lab.conf")), QSettings::IniFormat);
+    QVERIFY(adoptEarlierSettings(now, earlier));
+    QCOMPARE(now.value(QStringLiteral("view/zoom")).toDouble(), 1.5);
+    QCOMPARE(
+        now.value(QStringLiteral("files/recent")).toStringList(), QStringList { QStringLiteral("/lessons/a.yaml") });
+    // Once: the new folder's own settings win from then on.
+    now.setValue(QStringLiteral("view/zoom"), 1.0);
+    earlier.setValue(QStringLiteral("view/zoom"), 2.0);
+    QVERIFY(!adoptEarlierSettings(now, earlier));
+    QCOMPARE(now.value(QStringLiteral("view/zoom")).toDouble(), 1.0);
+    QCOMPARE(earlier.value(QStringLiteral("view/zoom")).toDouble(), 2.0);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestState)
