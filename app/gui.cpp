@@ -16,12 +16,14 @@
 #include <QStyleFactory>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -129,31 +131,60 @@ std::optional<std::string> waylandProblem()
     return "WAYLAND_DISPLAY is " + name + ", but no Wayland compositor answers there";
 }
 
+// The value of Qt's option `name` among the arguments (-platform NAME, --platform NAME; -style=NAME too, where Qt
+// takes that form: `joined`), or `fallback`.
+std::string qtOption(int argc, char** argv, std::string_view name, std::string fallback, bool joined = false)
+{
+    for (int i = 1; i < argc; ++i) {
+        std::string_view word(argv[i]);
+        if (word.starts_with("--"))
+            word.remove_prefix(1);
+        if (!word.starts_with('-') || word.substr(1, name.size()) != name)
+            continue;
+        const std::string_view rest = word.substr(1 + name.size());
+        if (joined && rest.starts_with('='))
+            fallback = rest.substr(1);
+        else if (rest.empty() && i + 1 < argc)
+            fallback = argv[i + 1];
+    }
+    return fallback;
+}
+
 } // namespace
 
 std::optional<std::string> displayProblem(int argc, char** argv)
 {
-    // The platform Qt would start: -platform NAME, else QT_QPA_PLATFORM (the first of a list), else X or Wayland,
-    // whichever answers.
-    std::string platform = environment("QT_QPA_PLATFORM");
-    for (int i = 1; i + 1 < argc; ++i)
-        if (std::string_view(argv[i]) == "-platform")
-            platform = argv[i + 1];
-    platform = platform.substr(0, platform.find_first_of(";:"));
-    std::optional<std::string> problem;
-    if (platform == "xcb")
-        problem = xProblem(environment("DISPLAY"));
-    else if (platform.starts_with("wayland"))
-        problem = waylandProblem();
-    else if (platform.empty()) {
-        const std::optional<std::string> x = xProblem(environment("DISPLAY"));
-        const std::optional<std::string> wayland = x ? waylandProblem() : std::nullopt;
-        if (x && wayland)
-            problem = *x + " and " + *wayland;
-    }
-    if (!problem)
-        return std::nullopt; // offscreen, vnc, eglfs, linuxfb ...: the user's choice, which needs no display
-    return "no display to open the window on (" + *problem
+    // The platforms Qt would try in turn: -platform, else QT_QPA_PLATFORM (a list, each entry perhaps with
+    // ":options"), else X or Wayland, whichever answers. The window cannot open when none of them can.
+    const std::string platforms = qtOption(argc, argv, "platform", environment("QT_QPA_PLATFORM"));
+    const std::string display = qtOption(argc, argv, "display", environment("DISPLAY"));
+    std::vector<std::string> problems;
+    std::size_t start = 0;
+    do {
+        const std::size_t end = std::min(platforms.find(';', start), platforms.size());
+        const std::string entry = platforms.substr(start, end - start);
+        const std::string name = entry.substr(0, entry.find(':'));
+        std::optional<std::string> problem;
+        if (name == "xcb")
+            problem = xProblem(display);
+        else if (name.starts_with("wayland"))
+            problem = waylandProblem();
+        else if (name.empty()) {
+            const std::optional<std::string> x = xProblem(display);
+            const std::optional<std::string> wayland = x ? waylandProblem() : std::nullopt;
+            if (x && wayland)
+                problem = *x + " and " + *wayland;
+        }
+        if (!problem)
+            return std::nullopt; // this one starts, or needs no display (offscreen, vnc, eglfs, linuxfb ...)
+        if (std::find(problems.begin(), problems.end(), *problem) == problems.end())
+            problems.push_back(*problem);
+        start = end + 1;
+    } while (start <= platforms.size());
+    std::string why;
+    for (const std::string& p : problems)
+        why += (why.empty() ? "" : "; ") + p;
+    return "no display to open the window on (" + why
         + "). The commands need none: `roofline-lab --help` lists them, and `roofline-lab export` draws the chart to "
           "a file. To run the window without a screen, set QT_QPA_PLATFORM=offscreen.";
 }
@@ -163,18 +194,18 @@ int runGui(int argc, char** argv)
     // QApplication aborts when no platform starts, with advice to reinstall: say what is wrong instead.
     if (const std::optional<std::string> problem = displayProblem(argc, argv))
         return fail(kExitBadFile, *problem);
+    // Asked for before QApplication takes its own options out of the arguments.
+    const bool styleAsked
+        = qEnvironmentVariableIsSet("QT_STYLE_OVERRIDE") || !qtOption(argc, argv, "style", {}, true).empty();
     QApplication app(argc, argv);
     setIdentity();
     {
         QSettings settings;
-        const QSettings earlier(QStringLiteral("RooflineLab"), QStringLiteral("roofline-lab"));
+        QSettings earlier(QStringLiteral("RooflineLab"), QStringLiteral("roofline-lab"));
         widgets::adoptEarlierSettings(settings, earlier);
     }
     // The desktop's style, or the one the user asks for (-style, QT_STYLE_OVERRIDE); Fusion only where Qt has
     // nothing better than its bare "Windows" fallback.
-    bool styleAsked = qEnvironmentVariableIsSet("QT_STYLE_OVERRIDE");
-    for (int i = 1; i < argc; ++i)
-        styleAsked = styleAsked || std::string_view(argv[i]).starts_with("-style");
     if (!styleAsked && QApplication::style()->name().compare(QLatin1String("windows"), Qt::CaseInsensitive) == 0)
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
     widgets::MainWindow window(loadPresetLibrary({ userPresetDir() }), loadModelLibrary({ userModelDir() }));

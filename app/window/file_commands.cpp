@@ -100,7 +100,9 @@ void FileCommands::clearRecentFiles()
 
 void FileCommands::rememberFile(const QString& path)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
+    // One entry a file, however it was reached (a link, "..").
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    const QString absolute = canonical.isEmpty() ? QFileInfo(path).absoluteFilePath() : canonical;
     QStringList recent = recentFiles();
     recent.removeAll(absolute);
     recent.prepend(absolute);
@@ -122,10 +124,11 @@ void FileCommands::fillRecentMenu()
     m_recent->clear();
     const QStringList recent = recentFiles();
     for (const QString& path : recent) {
-        QAction* entry = m_recent->addAction(
-            QStringLiteral("%1  (%2)")
-                .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(QFileInfo(path).path())),
-            this, [this, path] { openChosen(path); });
+        // "&" in a name is a literal ampersand, not a mnemonic.
+        const QString text = QStringLiteral("%1  (%2)")
+                                 .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(QFileInfo(path).path()))
+                                 .replace(QLatin1Char('&'), QStringLiteral("&&"));
+        QAction* entry = m_recent->addAction(text, this, [this, path] { openChosen(path); });
         entry->setData(path);
         entry->setEnabled(QFileInfo(path).isFile());
         if (!entry->isEnabled())
@@ -142,7 +145,9 @@ void FileCommands::fillRecentMenu()
 
 QString FileCommands::scenarioSavePath(const QString& chosen)
 {
-    if (chosen.isEmpty() || !QFileInfo(chosen).suffix().isEmpty())
+    // A scenario's name often has dots of its own ("llama-3.1-70b-tp16"): only .yaml or .yml is an extension here.
+    const QString suffix = QFileInfo(chosen).suffix().toLower();
+    if (chosen.isEmpty() || suffix == QLatin1String("yaml") || suffix == QLatin1String("yml"))
         return chosen;
     return chosen + QStringLiteral(".yaml");
 }
@@ -286,9 +291,16 @@ bool FileCommands::save()
 bool FileCommands::showSaveDialog()
 {
     const QString suggested = m_document->filePath().isEmpty() ? dialogFolder() : m_document->filePath();
-    const QString path = scenarioSavePath(QFileDialog::getSaveFileName(
-        m_window, QStringLiteral("Save scenario"), suggested, QStringLiteral("Scenarios (*.yaml *.yml)")));
+    const QString chosen = QFileDialog::getSaveFileName(
+        m_window, QStringLiteral("Save scenario"), suggested, QStringLiteral("Scenarios (*.yaml *.yml)"));
+    const QString path = scenarioSavePath(chosen);
     if (path.isEmpty())
+        return false;
+    // The dialog asked about the name chosen; the name with .yaml added is asked about here.
+    if (path != chosen && QFileInfo::exists(path)
+        && QMessageBox::question(m_window, QStringLiteral("Save scenario"),
+               QStringLiteral("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()))
+            != QMessageBox::Yes)
         return false;
     if (const QString error = saveScenario(path); !error.isEmpty()) {
         QMessageBox::warning(m_window, QStringLiteral("Save scenario"), error);

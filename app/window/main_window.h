@@ -182,6 +182,6 @@ private:
 // The program's settings sit beside its presets and models (~/.config/roofline-lab/); those an earlier version kept
 // under `from` (~/.config/RooflineLab/) are copied into `to` once, when `to` holds none yet. The old file is left as
 // it was. Returns whether anything was copied.
-bool adoptEarlierSettings(QSettings& to, const QSettings& from);
+bool adoptEarlierSettings(QSettings& to, QSettings& from);
 
 } // namespace roofline::widgets

@@ -125,8 +125,11 @@ void MainWindow::saveSettings() const
     m_theme->save(settings);
 }
 
-bool adoptEarlierSettings(QSettings& to, const QSettings& from)
+bool adoptEarlierSettings(QSettings& to, QSettings& from)
 {
+    // The two files alone: a system-wide file (/etc/xdg) read through the fallbacks is neither's.
+    to.setFallbacksEnabled(false);
+    from.setFallbacksEnabled(false);
     if (!to.allKeys().isEmpty())
         return false;
     const QStringList keys = from.allKeys();

@@ -110,6 +110,19 @@ std::string scaleOutLink(const Hardware& hw)
     return out != hw.links.end() ? out->name : hw.links.empty() ? std::string() : hw.links.front().name;
 }
 
+// The parameters one chip holds under tensor parallelism N (and a training step's pipeline stages): every matrix
+// split N ways, except the K and V projections when N exceeds the KV heads: each chip then holds whole copies of
+// max(1, kv_heads / N) heads, as the generated projections read them. Llama-3.1-70B at N = 16 holds a whole KV head
+// (not half of one) in each of 80 layers' K and V: 80 · 2 · 8192 · 128 · ½ = 83,886,080 parameters more per chip.
+double parametersPerChip(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double n = s.tp;
+    const double kvHeads = std::max(1.0, m.kvHeads / n);
+    const double copies = m.layers * (2 * m.hidden + (m.bias ? 2 : 0)) * m.headDim * (kvHeads - m.kvHeads / n);
+    return (parameterCount(m) / n + copies) / (s.phase == Phase::Train ? s.pp : 1);
+}
+
 std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& hw)
 {
     const Model& m = s.model;
@@ -305,7 +318,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         // Once per step, after the backward pass: every replica's gradients of the parameters its chip holds.
         Collective gradients;
         gradients.kind = CollectiveKind::AllReduce;
-        gradients.N = std::ceil(parameterCount(m) / (n * s.pp));
+        gradients.N = std::ceil(parametersPerChip(s));
         gradients.P = s.dp;
         gradients.dtype = s.weights;
         gradients.link = s.dpLink.empty() ? scaleOutLink(hw) : s.dpLink;
@@ -387,10 +400,14 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
         return problem;
     const Model& m = s.model;
     const bool train = s.phase == Phase::Train;
-    // Only the dtype the model computes in needs a peak: weights, KV cache and the embedding gather's rows are
-    // storage, and the gather does no math.
+    // The dtype the model computes in needs a peak. Weights and KV cache are storage, and the embedding gather does no
+    // math; a training step, though, adds gradients in the weights' dtype (the embedding's backward, the data-parallel
+    // all-reduce).
     if (!hw.peakFor(s.activations))
         return "activations: " + hw.name + " has no " + std::string(dtypeName(s.activations)) + " peak to compute in";
+    if (train && !hw.peakFor(s.weights))
+        return "weights: " + hw.name + " has no " + std::string(dtypeName(s.weights))
+            + " peak for a training step's gradients, which are added in the weights' dtype";
     if (auto problem = linkProblem(hw, "link", s.link, "tp", s.tp, "the tensor-parallel all-reduces"))
         return problem;
     if (train) {

@@ -32,12 +32,16 @@ inline constexpr std::string_view kGroupPipeline = "pipeline sends";
 // The settings must have passed modelProblem().
 std::vector<Operation> modelOperations(const ModelSettings&, const Hardware&);
 
+// The parameters one chip holds: split N ways by tensor parallelism (and, in a training step, over the pipeline's
+// stages), the K and V projections as whole heads when N exceeds the KV heads.
+double parametersPerChip(const ModelSettings&);
+
 // Why the settings cannot run their model on the chip, as "KEY: why" naming the setting that makes it impossible
 // ("prompt: 16777216 sequences of 1073741824 tokens are ..."), or nothing. settingsProblem's rules first, then the
-// chip (a compute peak for the activations' dtype and for the weights' the embedding is costed in, the links that
-// tensor, data and pipeline parallelism cross) and the size of the work: every operation modelOperations makes keeps
-// each count within its legal range (2^53), and evaluates. What the scenario reader, the command line, the window's
-// edits and the analysis check before they generate anything.
+// chip (a compute peak for the activations' dtype, and in a training step for the weights' its gradients are added in,
+// the links that tensor, data and pipeline parallelism cross) and the size of the work: every operation modelOperations
+// makes keeps each count within its legal range (2^53), and evaluates. What the scenario reader, the command line, the
+// window's edits and the analysis check before they generate anything.
 std::optional<std::string> modelProblem(const ModelSettings&, const Hardware&);
 
 // The ids of the operations a model generates are "model.PART". No user operation may take one, nor "model" itself:

@@ -36,19 +36,6 @@ double keptPerToken(const ModelSettings& s)
     return 4 * m.hidden + (2 * heads + 2 * kvHeads) * m.headDim + mlp;
 }
 
-// The parameters one chip holds under tensor parallelism N (and a training step's pipeline stages): every matrix
-// split N ways, except the K and V projections when N exceeds the KV heads: each chip then holds whole copies of
-// max(1, kv_heads / N) heads, as the generated projections read them. Llama-3.1-70B at N = 16 holds a whole KV head
-// (not half of one) in each of 80 layers' K and V: 80 · 2 · 8192 · 128 · ½ = 83,886,080 parameters more per chip.
-double parametersPerChip(const ModelSettings& s)
-{
-    const Model& m = s.model;
-    const double n = s.tp;
-    const double kvHeads = std::max(1.0, m.kvHeads / n);
-    const double copies = m.layers * (2 * m.hidden + (m.bias ? 2 : 0)) * m.headDim * (kvHeads - m.kvHeads / n);
-    return (parameterCount(m) / n + copies) / (s.phase == Phase::Train ? s.pp : 1);
-}
-
 PerChipMemory memoryNeeded(const ModelSettings& s)
 {
     const Model& m = s.model;

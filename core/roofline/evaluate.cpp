@@ -17,9 +17,14 @@ Expected<Evaluation> evaluate(const OperationVariant& op, const Hardware& hw)
     std::optional<double> peak = hw.peakFor(c.compute);
     if (!peak && c.flops == 0) {
         // An operation that does no math (an embedding gather of int4 rows) needs no peak of its dtype: it takes no
-        // compute time against any, and its share of a peak is 0. The chip's first peak stands in.
+        // compute time against any, and its share of a peak is 0. It is measured against bf16's, or the chip's first,
+        // and says so.
+        for (const Dtype d : { Dtype::bf16, Dtype::fp32, Dtype::tf32, Dtype::fp16, Dtype::fp8, Dtype::int8 })
+            if (!peak && (peak = hw.peakFor(d)))
+                e.dtype = d;
         for (std::size_t d = 0; d < kDtypeCount && !peak; ++d)
-            peak = hw.peakFor(static_cast<Dtype>(d));
+            if ((peak = hw.peakFor(static_cast<Dtype>(d))))
+                e.dtype = static_cast<Dtype>(d);
     }
     if (!peak)
         return Expected<Evaluation>::failure(hw.name + " has no " + std::string(dtypeName(c.compute)) + " peak");

@@ -834,6 +834,9 @@ private slots:
         QTest::newRow("no compositor there") << QString() << "roofline-lab-no-such-socket"
                                              << "wayland"
                                              << "WAYLAND_DISPLAY is roofline-lab-no-such-socket, but no Wayland";
+        // A list is tried in turn: the window cannot open only when every entry fails.
+        QTest::newRow("a list, none there") << ":4097" << QString() << "wayland;xcb"
+                                            << "WAYLAND_DISPLAY is not set; DISPLAY is :4097, but no X server";
     }
     void noDisplayIsSaid()
     {
@@ -859,6 +862,15 @@ private slots:
         QVERIFY(!window.err.contains("Reinstalling"));
         const Run command = run({ "report", "--preset", "tpu-v5e" }, env);
         QCOMPARE(command.code, 0);
+        // Asking for a platform that needs no display opens the window there (it quits at its first frame), in
+        // either spelling of Qt's option.
+        env.insert("ROOFLINE_LAB_FIRST_FRAME_EXIT", "1");
+        for (const QStringList& option :
+            { QStringList { "-platform", "offscreen" }, QStringList { "--platform", "offscreen" } }) {
+            const Run offscreen = run(option, env);
+            QCOMPARE(offscreen.code, 0);
+            QVERIFY2(offscreen.out.contains("first-frame"), offscreen.err.constData());
+        }
     }
 
     // Every command reads its words by the same table: the same messages for the same mistakes.

@@ -155,6 +155,10 @@ private slots:
         QTest::newRow("activations without a peak")
             << "  id: llama-2-7b\n  activations: fp16\n"
             << "s.yaml:8:16: model.activations: Lonely has no fp16 peak to compute in";
+        // A training step adds gradients in the weights' dtype (the embedding's backward, the all-reduce).
+        QTest::newRow("training weights without a peak")
+            << "  id: llama-2-7b\n  phase: train\n  weights: int8\n"
+            << "s.yaml:9:12: model.weights: Lonely has no int8 peak for a training step's gradients";
     }
     void theChipMustHaveWhatTheModelNeeds()
     {
@@ -185,6 +189,9 @@ private slots:
             const Evaluation& e = a.operations[i].evaluation.value();
             QCOMPARE(e.flops, 0.0);
             QCOMPARE(e.tMath, 0.0);
+            // Measured against the chip's bf16 peak, and saying so: int8 has none here.
+            QCOMPARE(e.dtype, Dtype::bf16);
+            QCOMPARE(e.peak, 1e14);
             QVERIFY2(std::abs(e.tLower / 8.192e-9 - 1) < 1e-12, std::to_string(e.tLower).c_str());
         }
         QCOMPARE(gathers, 1);

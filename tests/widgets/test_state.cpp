@@ -353,6 +353,10 @@ void TestState::saveAsAddsTheExtension()
     QCOMPARE(FileCommands::scenarioSavePath(QStringLiteral("/tmp/lesson.yml")), QStringLiteral("/tmp/lesson.yml"));
     QCOMPARE(
         FileCommands::scenarioSavePath(QStringLiteral("/tmp/v1.2/lesson")), QStringLiteral("/tmp/v1.2/lesson.yaml"));
+    QCOMPARE(FileCommands::scenarioSavePath(QStringLiteral("/tmp/lesson.YAML")), QStringLiteral("/tmp/lesson.YAML"));
+    // Dots of a scenario's own name are no extension.
+    QCOMPARE(FileCommands::scenarioSavePath(QStringLiteral("/tmp/llama-3.1-70b-tp16")),
+        QStringLiteral("/tmp/llama-3.1-70b-tp16.yaml"));
     QCOMPARE(FileCommands::scenarioSavePath(QString()), QString()); // the dialog cancelled
 }
 
