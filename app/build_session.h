@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // From the shared options to a session: the preset and model libraries (loaded here, once, and handed down), the
 // scenario or preset, the model options and the --set overrides.
 #pragma once

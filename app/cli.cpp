@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The program's words: the command first, read by that command's CLI11 options; help, version, and the messages and
 // exit codes of words that cannot be read.
 #include "cli.h"

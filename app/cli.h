@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line: the commands for scripts and slides (one file each in commands/, their options read by CLI11),
 // their exit codes, and how they write.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The process the command line runs in: its standard streams and signals, whether its words open the window, and
 // how it writes files and standard output.
 #include "cli.h"

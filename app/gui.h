@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window: the part of the program that needs Qt Widgets, besides the export command (commands/export.cpp).
 #pragma once
 

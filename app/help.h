@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The help CLI11 prints for the program and for each command: usage first, then what it does, its options by group,
 // and the exit codes, every line at most kHelpWidth columns wide.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // roofline-lab: with no arguments the window; with a command, a headless run for scripts and slides.
 #include "cli.h"
 

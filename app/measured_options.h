@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured kernels on the command line: what `import`, `report --measured` and `export --measured` share.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The option table: every option more than one command takes, declared once, and how a command declares its own.
 // CLI11 reads the words; the values land in the plain structs below, which the commands then use.
 #pragma once

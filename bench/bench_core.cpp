@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Core evaluation speed: every operation of the default scenario, a sweep of B, the critical-value solver and whole
 // analyses of the default workload, 1,000 and 10,000 operations, and of a whole language model.
 // Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's interactive cost: one step of the HBM slider to a finished replot and repaint of the chart, with the
 // default workload, with ten more operations and with 200 operations, and an export of each format; then opening and
 // exporting large scenarios. Prints the median, 95th and 99th percentile (400 steps: the 99th is the fourth slowest).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reads one measured file as `roofline-lab import` does and prints the seconds the read took and what it read:
 //   bench_measured FILE [ncu|csv|json|rocprof-roofline]
 // bench/measured_reader.py runs it beside pandas.read_csv on the same file under /usr/bin/time -v.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The play control's frames on the default scenario, or on the scenario named on the command line: B of its first
 // matmul played from 1 to 16,384 over 10 s, each frame one step of the play's clock (QVariantAnimation::setCurrentTime)
 // until the chart has redrawn and painted. 600 frames are 60 per second of the play; the target is a p99 under 8 ms,

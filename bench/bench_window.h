@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the window benchmarks share: the platform they run on, the window as they open it, and a count of the chart's
 // paints.
 #pragma once

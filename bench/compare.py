@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Whole-process figures for bench/RESULTS.md: cold start to the first painted frame, peak resident memory, and an
 export by Roofline Lab against the same chart by matplotlib (bench/matplotlib_roofline.py), per figure and per
 whole process.

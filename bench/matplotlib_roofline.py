@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The baseline for bench/RESULTS.md: the same roofline chart drawn with matplotlib, the tool the texts' own figures
 are made with. It reads the JSON of `roofline-lab report --format json`, so both programs draw the same numbers:
 the compute roof, every bandwidth roof with its label and ridge, the bold envelope, shaded regions, a marker per

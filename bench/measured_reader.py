@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The measured-data reader against pandas.read_csv on the same Nsight Compute raw CSV, side by side.
 
     bench/measured_reader.py BUILD_DIR [--kernels 10000 20000] [--runs 5]

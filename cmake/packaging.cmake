@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `cpack -G DEB` in the build folder: a Debian package of what `cmake --install` places, its dependencies found by
 # dpkg-shlibdeps from the libraries the binary links.
 set(CPACK_PACKAGE_NAME roofline-lab)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # roofline_room(TARGET FOLDER [PLAIN] SOURCES ... [LINKS target ...]): the static library TARGET from the sources of
 # FOLDER (relative to the calling CMakeLists.txt), for the subsystems of core/ and the views of widgets/.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -DROOT=presets -DOUTPUT=embedded_files.cpp -P embed.cmake
 # Writes roofline::embeddedFiles() with every *.yaml below ROOT and the measured data of the example scenarios
 # (measured/*.csv), each named by its path relative to ROOT.

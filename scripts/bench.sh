@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds in Release and prints every benchmark: core evaluation, the window's slider step and exports, cold start,
 # memory, and the matplotlib comparison. Run it on a quiet machine; copy the tables into bench/RESULTS.md.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each):
 #   ./scripts/fuzz.sh [SECONDS]
 # Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets also get tests/fuzz/yaml.dict

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds everything with AddressSanitizer and UndefinedBehaviorSanitizer and runs the whole suite; any finding fails.
 # Precompiled headers and unity sources are off here, so a source that uses a header without including it fails.
 set -euo pipefail

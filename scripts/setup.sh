@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian 12 packages Roofline Lab builds with, if any is missing, then configures and builds.
 # Sourced by run.sh and test.sh; BUILD_DIR and CMAKE_ARGS may be set by the caller.
 set -euo pipefail

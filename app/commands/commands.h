@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The commands, one file each: each adds its subcommand to the program with its options (the shared ones from
 // options.h) and says what runs once CLI11 has read the words.
 #pragma once

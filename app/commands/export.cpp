@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-lab export`: the chart drawn to a PNG, SVG or PDF file with no display, or its geometry as JSON.
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-lab import`: measured kernels or measured peaks placed on the chip.
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-lab presets`: the known hardware presets.
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-lab report`: every operation evaluated, as a table or JSON; with --sweep, each operation's attainable
 // FLOP/s over a parameter's range.
 #include "commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `roofline-lab save`: the scenario with the overrides applied, written as the window saves it.
 #include "commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The file commands: scenarios opened and saved, the examples menu, the exports and the clipboard.
 #include "window/file_commands.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's file commands: open, save and save as, the built-in examples, the chart's and the table's exports,
 // and the chart copied to the clipboard.
 #pragma once

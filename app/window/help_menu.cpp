@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Help menu's dialogs: the keyboard list, built from the window's own actions so that it never goes stale, and
 // the texts' sources.
 #include "window/help_menu.h"

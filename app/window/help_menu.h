@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Help menu: the keyboard shortcuts, the texts the examples follow, and About.
 #pragma once
 

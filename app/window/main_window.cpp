@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: the views laid out, the analysis handed to them after every edit, the menus and the title.
 #include "window/main_window.h"
 

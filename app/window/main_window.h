@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The main window: assembles the chart, the controls, the pages under the chart and the menus.
 #pragma once
 

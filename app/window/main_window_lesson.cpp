@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window as a lesson: the explanation beside the chart, and the presentation view for a projector.
 #include "window/main_window.h"
 

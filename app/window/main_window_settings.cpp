@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the main window opens and what it remembers: its geometry fitted to the screen, its docks and folded pages,
 // the chip, the theme and the zoom, in QSettings.
 #include "window/main_window.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Sweep tab: its controls bound to the sweep chart, and marker drags bound to the document.
 #include "window/sweep_page.h"
 

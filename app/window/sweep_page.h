@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The Sweep tab under the chart: the sweep chart with the parameter it runs along and the range it covers.
 #pragma once
 

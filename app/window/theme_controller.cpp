@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's theme and zoom applied to the application palette, the window's font and the charts.
 #include "window/theme_controller.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's theme and zoom: the application palette (the system's, light or dark), the window's type size and
 // the charts' theme, remembered in QSettings.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A streaming CSV reader (RFC 4180: quoted fields, doubled quotes, CRLF or LF) for measured-data files: one record at
 // a time in a reused buffer, so a 200 MB profiler export is read in one pass without a copy of the file in memory.
 // Hand-written rather than a library: the reader benchmark (bench/RESULTS.md) must beat pandas by 2x on a 200 MB

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A located error in a file the user gave the program: which file, where, which field, what was wrong.
 #pragma once
 

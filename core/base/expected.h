@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A value or the reason there is none: the core's way to return errors without exceptions.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Files opened for reading with their kind and size checked first, and read with a bound: what every reader of the
 // program (presets, models, scenarios, measured data) opens its input with, so that a FIFO never blocks, a device
 // never streams without end and no file costs more memory than its limit.

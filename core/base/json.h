@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A small streaming JSON writer: enough for the report, with numbers printed to round-trip exactly.
 #pragma once
 

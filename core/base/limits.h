@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the loaders accept, so that reading any file takes time and memory about linear in its size and nothing a
 // file holds can swamp the window or a report. docs/file-formats.md ("Limits") states each with its reason.
 #pragma once

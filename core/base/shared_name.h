@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A short name that many records share ("DRAM", "bf16", a point's bound): held once for the whole program, a
 // pointer where each record would hold a string of its own (32 bytes, and more on the heap beyond 15 characters). A
 // million measured kernels name a handful of levels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SI formatting and parsing of the quantities Roofline Lab shows: FLOP/s, bytes/s, bytes, seconds.
 #pragma once
 

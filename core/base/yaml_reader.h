@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading untrusted YAML into plain values, with every complaint located by file, line, column and field.
 // Internal to the core: no YAML::Node leaves the loaders.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Geometry of the roofline chart: ranges snapped to decades, roofs, envelope, markers and label spots.
 #include "chart/chart.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Geometry of the roofline chart in data coordinates: axis ranges, roof segments, the envelope, operation markers
 // and label placement. Plain numbers, no drawing: the window draws exactly what these functions return.
 #pragma once

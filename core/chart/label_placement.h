@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label placement in pixels: where the names of markers and ridges go so that no text covers a marker, a line or
 // another text. Plain geometry, for the window and the export.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Markers that coincide on one roof, drawn as one with a count.
 #include "chart/marker_stacks.h"
 

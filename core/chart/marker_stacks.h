@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Markers that would hide one another on one roof, drawn as one marker that stands for them all with a count beside
 // it: a marker never leaves its value, nor its roof, to make room for another.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where the roofline chart draws measured kernels: the points that frame its axes, the model's prediction of each
 // linked kernel, and the measured ceilings as practical roofs under the datasheet's.
 #pragma once

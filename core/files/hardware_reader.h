@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading a chip's keys from YAML: a preset file, or the hardware block of a scenario. Internal to the files
 // target: no YAML::Node leaves the loaders.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Model presets: YAML files, one model a file, built into the program (presets/models/) and overridable from the
 // user's folder, as chip presets are. docs/file-formats.md ("Model presets") gives the schema.
 #pragma once

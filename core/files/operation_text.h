@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An operation's parameters from their text in a file or on the command line: read into typed values, then set
 // through the core's checks (session/edit.h). Internal to the files subsystem.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/presets.h"
 #include "files/hardware_reader.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hardware presets: YAML files, one chip a file, built into the program and overridable from the user's folders.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/save_target.h"
 
 #include "base/file_reader.h"

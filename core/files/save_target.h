@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Where saving a file puts its bytes: through a symbolic link to its target, keeping the target's mode, and never
 // over a directory, a FIFO, a socket or a device.
 #pragma once

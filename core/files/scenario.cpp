@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/scenario.h"
 #include "files/hardware_reader.h"
 #include "files/operation_text.h"

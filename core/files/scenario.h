@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files: a session as YAML. A chip (a preset by id, or inline), overrides of its numbers, the chart's
 // settings and the operations with their ids, colours, groups and visibility. Reading what writeScenario wrote gives
 // an equal session.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A scenario's `lesson:` block, read and written. Internal to the files subsystem, beside scenario.cpp.
 #pragma once
 

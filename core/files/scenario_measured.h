@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A scenario's `measured:` block: the measured file shown beside the model, how to read it, and the links from its
 // kernels to the scenario's operations. Read and written by scenario.cpp; opening the measured file is here too.
 #pragma once

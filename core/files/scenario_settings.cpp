@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Settings from the command line and the window's text fields: --set KEY=VALUE and an operation's parameter from its
 // text, read into typed values and applied through the core's checks.
 #include "files/operation_text.h"

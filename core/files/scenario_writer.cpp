@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scenario files written: the session as YAML, in the schema of docs/file-formats.md.
 #include "files/scenario.h"
 #include "files/scenario_lesson.h"

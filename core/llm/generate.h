@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A model and its settings as ordinary operations: one layer's worth, each counted once per layer, plus the
 // embedding and the lm_head. analyse() appends them to the session it analyses; scenario files never hold them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole language models: a decoder-only transformer as its published configuration states it, and the settings a
 // session runs it with (phase, batch, context, dtypes, tensor parallelism). llm/generate.cpp turns the two into
 // ordinary operations; llm/totals.cpp sums them into the figures an engineer sizing a deployment asks for.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reading and writing a session's model settings by key, the same keys in a scenario's `model:` block, in --set
 // (model.batch=64) and behind the command line's --model, --phase, --batch, ... options.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a model's analysed operations add up to: the time of one step, tokens per second, utilisation, the memory a
 // chip needs against what it has, and the serving text's own three-term model beside them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "measured/measured.h"
 
 #include "base/csv_reader.h"

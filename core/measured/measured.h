@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured kernels and measured ceilings, as read from profiler exports and plain files. Reading is separate from
 // placing on a chip (measured/placement.h): what a file says does not change when the hardware sliders move.
 #pragma once

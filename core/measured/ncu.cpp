@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Nsight Compute's `--csv --page raw`: a header of metric names, a units row, one row per kernel.
 #include "base/csv_reader.h"
 #include "base/units.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // rocprof-compute's roofline.csv: one row per device with its measured peaks, bandwidths in GB/s and compute rates
 // in GFLOP/s (GOP/s for int8), each with a Low and a High column beside it.
 #include "base/csv_reader.h"

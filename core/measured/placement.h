@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured kernels placed on the model's chip: each kernel's intensities, achieved FLOP/s, the roof that binds it and
 // the fraction of that roof it reaches; measured ceilings beside the datasheet's; kernels linked to modeled
 // operations, with the model's time bounds against the measured time. The kernels stay where they were measured

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The plain measured format (docs/file-formats.md): one kernel a row or object with name, FLOPs, bytes (in total or
 // per memory level), seconds, and optionally dtype, group and shape parameters.
 #include "base/csv_reader.h"

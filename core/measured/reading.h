@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the measured-data readers share: located messages about rows they skip, and column lookup by name.
 // Internal to the measured readers.
 #pragma once

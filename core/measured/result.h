@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What measured kernels are on a chip (see measured/placement.h): plain values, held by the session's analysis
 // (session/analysis.h) so that the report, the export and the window read one result.
 #pragma once

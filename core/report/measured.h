@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured kernels in the reports: the `import` command's JSON document, the report's "measured" member and the
 // readable table of points, links and ceilings.
 #pragma once

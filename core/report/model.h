@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report's model sections: in JSON `model`, `totals` and `serving_text`; in the table, the totals under the
 // operations. And the `models` command's list.
 #pragma once

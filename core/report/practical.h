@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report's practical sections: efficiency factors and latency floors, written only where a factor is below 1
 // or the latency switch is on, so that the ideal roofline of the texts reports exactly as before.
 #pragma once

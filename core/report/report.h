@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line's report: every operation of a scenario evaluated, as a readable table or one JSON document.
 #pragma once
 

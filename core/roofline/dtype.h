@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Number formats a chip computes in and a tensor is stored in.
 #pragma once
 

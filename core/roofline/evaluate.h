@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What an operation costs on a chip: times per resource, the bounds on its run time and the roof that holds it down.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A chip as the roofline sees it: dense peaks per dtype, memory levels and links, each with a one-way bandwidth.
 #pragma once
 

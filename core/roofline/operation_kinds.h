@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a description of an operation kind is made of: where each parameter lives in its struct, its unit, range
 // and default, and the kind's cost and label. Each kind's description (`specOf`) is in operation_specs.cpp; the
 // generic functions of operations.h read them in operations.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The catalogue of operation kinds: one description per kind (`specOf`) holding everything the program knows of
 // it: the names scenario files give it, its parameters with unit, legal range, default and slider reach, its FLOPs
 // and bytes per resource, the parameter whose critical value the solvers report, and its label.

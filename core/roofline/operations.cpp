@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generic functions over operation kinds. Each kind has one description (`specOf`, operation_specs.cpp); every
 // function below reads those descriptions and knows no kind by name.
 #include "roofline/operations.h"

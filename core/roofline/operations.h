@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The operations Roofline Lab places on the chart. Each is a small value type that knows its FLOPs (integer OPs for
 // integer dtypes) and the bytes it moves across each memory level and link it touches. Parameter names follow the
 // texts: X[B,D]·Y[D,F]→Z[B,F], vectors of length N, P participants, Ψ parameters. Everything else the program

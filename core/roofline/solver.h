@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The smallest value of an operation's parameter at which it becomes compute-bound, from the exact byte counts.
 #pragma once
 

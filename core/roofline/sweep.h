@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // An operation swept along one of its counts: attainable FLOP/s against B (or D, N, tokens, H) on log-log axes, the
 // scaling book's batch-size plot. Each resource's bound is its own line, the compute peak a flat one, and the exact
 // critical value is sampled on both sides so that the curve bends exactly there.

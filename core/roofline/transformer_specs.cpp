@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The descriptions of the operation kinds a language model's layers add to the catalogue (operation_specs.cpp holds
 // the others): the elementwise passes between the matmuls, attention reading the KV cache, and the experts of a
 // mixture-of-experts MLP.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A session analysed: every operation evaluated on the session's chip, with its critical value, the totals of its
 // groups, and its measured kernels placed on the chip. The one place evaluation happens for the window, the report
 // and the export; an edit analyses once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edits of a session as values: what the window's controls, the command line's --set and a lesson's Reset do to a
 // session, checked and applied here so that the rules hold the same everywhere and are tested without a window.
 // Numbers stay numbers: a slider's value reaches the operation as the double it was, never through text.

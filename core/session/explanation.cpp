@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The explanation of a worked example, generic over the kinds: the answer comes from the analysis (critical values,
 // evaluations) and the formula from each kind's description (costFormula), with the session's numbers put in.
 #include "session/explanation.h"

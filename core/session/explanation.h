@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A worked example explained: the question and claim of the scenario's lesson, the answer the program computes and
 // the formula with the current numbers put in, made from an analysis so that it follows every change.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Numbers as explanations write them, and a kind's cost formula with an operation's values put in and evaluated.
 #include "session/formula.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Numbers as explanations write them, and a kind's cost formula (costFormula) with an operation's values put in:
 // what the explanations' "with the current numbers" lines are made of.
 #pragma once

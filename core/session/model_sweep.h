@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What serving more sequences at once buys: a model's decode or prefill step against its batch, up to and past
 // what the chip's memory holds, and the least batch at which the step's math outweighs its memory traffic; and what
 // longer sequences cost, up to the longest that fits.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // One operation analysed on the session's chip: its evaluation and its critical value.
 #pragma once
 

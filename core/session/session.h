@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A session: everything a scenario file holds and the window shows, as one plain value. Every view reads it through
 // its analysis (analysis.h); every edit makes a new session.
 #pragma once

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # test_desktop_files: the launcher entry and the AppStream metadata pass their validators (when installed:
 # scripts/setup.sh installs desktop-file-utils and appstream), and `cmake --install` places the binary, the desktop
 # file, the metainfo and the icon under a prefix. Run as cmake -DSOURCE=... -DBUILD=... -DPREFIX=... -DID=... -P.
@@ -35,7 +36,7 @@ if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install ${BUILD} --prefix ${PREFIX} failed:\n${out}")
 endif()
 foreach(path bin/roofline-lab share/applications/${ID}.desktop share/metainfo/${ID}.metainfo.xml
-        share/icons/hicolor/scalable/apps/${ID}.svg)
+        share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright)
     if(NOT EXISTS "${PREFIX}/${path}")
         message(FATAL_ERROR "cmake --install placed no ${path} under ${PREFIX}:\n${out}")
     endif()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line as a script uses it: exit codes, a JSON document that parses, nothing partial on failure.
 #include <QDir>
 #include <QFile>

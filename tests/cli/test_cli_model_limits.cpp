@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole models from the command line: settings that each are legal but cannot run together are refused by report,
 // export and save alike, at the file's line or the option that gives them, with nothing printed or written; and links
 // name generated operations by the rule the scenario files follow.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Settings on the command line that do not apply, numbers past the rules and the messages that name what is wrong:
 // each is refused with exit code 2 and the option as the user spelled it, never silently ignored.
 #include "cli_run.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Hostile input, class by class: numbers whose unit does not fit their key (in --set, a scenario's set: block and a
 // preset), counts that a double would round, names that read as something else, files that are not files, bytes that
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message

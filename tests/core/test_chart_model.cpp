@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Chart geometry with numbers: decade ranges, roofs, envelope, markers and label spots against the core's figures.
 #include "chart/chart.h"
 #include "chart/label_placement.h"

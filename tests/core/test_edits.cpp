@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Edits as values (core/session/edit.h): what the window's controls do to a session, checked and applied by the core
 // without a window, and the rules of Reset and "modified" against the session as it opened.
 #include "scenario_fixture.h"

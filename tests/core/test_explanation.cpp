@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worked examples as lessons: each shipped example's explanation against the number its text works out
 // (derived again by hand in the comments), the answer and formula following a changed setting, every kind's
 // formula against its cost function, and the lesson block read, refused and written back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured data against the model: the H100 Nsight Compute capture and cold-cache sweep in
 // tests/fixtures/data/measured/ read as a performance engineer reads them, and every class of bad input refused or
 // skipped with a located message.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured figures against their stated ranges, and measured data that means something other than the file says:
 // every figure that enters is within docs/file-formats.md's ranges, every figure derived from it is finite, every
 // --set the report suggests is one the program takes, and what the chip cannot explain (a level it lacks, a dtype

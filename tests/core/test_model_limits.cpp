@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole models whose settings are each within range but whose step cannot be costed (too many tokens, a chip without
 // the links or dtypes it needs), and the one rule for operation ids that links, lesson answers and user operations
 // follow: every case is refused at the setting that makes it impossible, and whatever the edits produce reads back.

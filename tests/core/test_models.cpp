@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Whole language models: the presets' parameter counts against the published totals, every generated operation's
 // FLOPs and bytes for Llama-2-7B against counts derived by hand, the whole-model totals, the serving text's three
 // formulas, memory capacity, and model files and settings that contradict themselves.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every operation's FLOPs and bytes against counts derived by hand in the comments, and evaluation's bounds.
 #include "roofline/evaluate.h"
 #include "roofline/operations.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Latency floors and efficiency factors: each against a number derived by hand, the practical roofs of the chart,
 // the keys of --set and scenario files, and the texts' ideal roofline left exactly as it was with both at defaults.
 #include "chart/chart.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Presets: every shipped one loads with its sources; every kind of bad file gets a located message.
 #include "files/presets.h"
 #include "files/scenario.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Session files and --set: the shipped examples load, overrides apply, bad files are located, saving round-trips.
 #include "files/scenario.h"
 #include "roofline/evaluate.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The session and its analysis: files round-trip to an equal session, ids and colours stay with their operations,
 // and the analysis holds what the core computes for each operation, once.
 #include "files/scenario.h"

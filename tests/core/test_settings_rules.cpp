@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readers' rules for settings: a model setting the phase has no use for is a located error, counts on the newer
 // fields (model presets, lesson order, sweep bounds) are read as every count is, an efficiency is a plain number, a
 // saved number is the shortest text that reads back, a key the chip does not have is named before its value, a

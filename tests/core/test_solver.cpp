@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The critical-value solver against a brute-force scan, and its answers at the edges.
 #include "roofline/solver.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The batch-size sweep: attainable FLOP/s along an operation's count, against numbers derived by hand in each comment.
 // TPU v5e (preset tpu-v5e): bf16 peak P = 1.97e14, int8 3.94e14, HBM W = 8.2e11 B/s, ICI 4.5e10 B/s one way.
 #include "files/presets.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A whole model's training step ("The Extended Roofline"): the backward pass's operations against counts derived by
 // hand, the texts' 6·Ψ FLOPs per token, the data-parallel gradient all-reduce and its communication intensity, the
 // tensor-parallel all-reduces of both passes, the pipeline's sends and bubble, memory with gradients and optimizer

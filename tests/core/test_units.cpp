@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // SI formatting and parsing: what every field, label and table cell shows.
 #include "base/units.h"
 #include "roofline/dtype.h"

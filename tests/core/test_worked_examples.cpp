@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The texts' worked examples, reproduced from the shipped presets and the core's formulas. Each expected number is
 // derived independently in its comment; "≈" figures from the texts are checked to three significant digits.
 #include "files/presets.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every fuzz target asserts of a scenario that loaded: every number it would show is finite.
 #pragma once
 

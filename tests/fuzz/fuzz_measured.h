@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What every measured-data fuzz target asserts: a refusal is located and short; every figure read lies in its stated
 // range; what is read places every kernel at a finite, positive point on log axes or leaves it off the chart with a
 // reason; every warning names the file and a line; every --set the report suggests is taken when passed back; and

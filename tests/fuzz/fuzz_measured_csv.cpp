@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the plain measured CSV reader (see fuzz_measured.h for what it asserts). An input whose first line starts
 // "#map:" has the rest of that line read as a --columns mapping and what follows read with that mapping in the format
 // detected from it, as --columns without --format-hint: a JSON file or an Nsight Compute page refuses the mapping.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the measured-data reader for MeasuredFormat::PlainJson (see fuzz_measured.h for what it asserts).
 #include "fuzz_measured.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the model preset loader: any bytes either load into a model whose operations and totals are finite on a
 // chip, or give located errors.
 #include "files/model_presets.h"

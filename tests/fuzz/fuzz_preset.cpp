@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the preset loader: any bytes either load into a chip the chart can draw, or give located errors.
 #include "fuzz_check.h"
 

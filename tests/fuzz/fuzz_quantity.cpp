@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the SI parser behind every edit field: what it accepts is finite and reads back from its own formatting. A
 // count it accepts is a whole number from 1 to 2^53, the value the SI parser reads from the same text. A value as a
 // saved file writes it (savedNumber) reads back exactly, and a count as a count.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes the scenario loader against the built-in presets; a scenario that loads also survives saving and loading.
 #include "fuzz_check.h"
 #include "llm/generate.h"

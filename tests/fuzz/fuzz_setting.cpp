@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzzes --set KEY=VALUE: a setting either applies and leaves a drawable scenario, or changes nothing.
 #include "fuzz_check.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Every example as a class sees it, driven through the real window offscreen: no marker hidden under another, every
 // operation's name on the chart beside its own marker (joined by a leader line when it had to move out), no text over
 // a marker or over another text, nothing past the plot's edges.

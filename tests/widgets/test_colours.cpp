@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Operation colours against the roofs and the background: in every shipped example and every chip's default workload,
 // in the light and the dark theme, no operation is drawn in (or near) a roof's or the envelope's colour; the
 // operations of one series (differing only in their main parameter) share colour and shape, and different series

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Small things a class notices: Reset puts the scenario's values back, the Add and Remove buttons stay put, the
 // export dialog reads cleanly and offers themes, the README's --set example does what it says, and a normal launch
 // prints nothing on stderr.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
 // their operations, and the readout model follows the analysis as a well-behaved item model.
 #include "chart/roofline_chart.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chart's geometry (export/chart_geometry.h) checked against what the core computes, over every example as the
 // window opens it: roofs and markers where the core puts them through the axes, every marker drawn on its own roof
 // and never above the envelope, and exports for slides with large text and none of the window's state.

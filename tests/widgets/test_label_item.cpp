@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chart's labels are LabelItems, which keep their text's layout between draws: drawn into the chart's paint
 // buffers they must look as QCustomPlot's own QCPItemText draws them, at every alignment, rotation, padding and box,
 // after the text changes, and on a device of twice the pixel density. Two plots of the same size, one with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window as a lesson, driven through its real widgets offscreen: File ▸ Examples in the order of the texts with
 // their keys, the explanation beside the chart showing what the core computes and following a slider, the zoom
 // reaching every panel, and the presentation view leaving the window as it found it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Measured kernels in the window, driven through its real widgets offscreen: the H100 sweep scenario's kernels on the
 // chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
 // export command drawing them.

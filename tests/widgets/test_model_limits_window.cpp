@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window and whole models: a chip or a setting the model cannot run with is refused with the setting's name and
 // leaves the session, and the controls, as they were; and every operation the Link to list offers can be linked,
 // saved and opened again.

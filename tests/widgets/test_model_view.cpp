@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's Model tab: a session with a model shows its settings, what the step takes, whether it fits and where
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
 #include "common/folding_tabs.h"

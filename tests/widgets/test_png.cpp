@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The export's PNG encoder: what it writes decodes to the very pixels it was given, at every size and band split.
 #include "export/png_writer.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What no user input may do: extreme but legal numbers reach the chart finite; refused text changes nothing; a
 // write that fails (full disk, bad path) leaves the earlier file intact and the program running.
 #include "chart/chart.h"

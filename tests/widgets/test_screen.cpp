@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window on small screens: a 1280×720 laptop at 200 % (640×360 logical pixels) and a 1024×768 projector, given
 // by the offscreen platform's screen configuration (tests/screens/) and ROOFLINE_TEST_SCALE. The first window fits
 // the screen, its geometry and docks are remembered, the side panel scrolls and never clips sideways, every table

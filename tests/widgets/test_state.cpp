@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window tells the truth and teaches: "(modified)" and the save prompt appear only when the session differs
 // from the one opened or saved, a first launch opens the first lesson, Help lists the keys and the texts, and the
 // examples are named one way. (The wheel over the side panel: test_screen.cpp, at each small screen.)

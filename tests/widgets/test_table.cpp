@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readout table as a class uses it: copied and exported, kinds in words, integer dtypes in OPs, and the same
 // figures as the command line's report of the same scenario.
 #include "base/units.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window's teaching controls driven through the real widgets, offscreen, against the core: count sliders mapped
 // on a log scale with powers of two as detents, keys that step the core's value, axes that hold still, the play
 // control, and the selection shared by the chart and the table, with markers dragged along their roofs.

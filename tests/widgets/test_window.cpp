@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The window driven through its real widgets, offscreen: sliders, presets, the operation list, the table, export
 // and the export command, each checked against what the core computes.
 #include "base/units.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Label placement of the roofline chart: every text finds a spot clear of markers, lines and other texts.
 #include "chart/roofline_chart.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A text on the chart that is laid out when it changes, not at every draw.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's frame: axes, theme, layers and title, and reading back what is drawn. When and how fast it
 // redraws is in roofline_chart_redraw.cpp.
 #include "chart/roofline_chart.h"

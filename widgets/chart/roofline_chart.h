@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's answers to the user: axes that hold still, the selected operation's rings, and markers
 // pressed and dragged.
 #include "chart/roofline_chart.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's operations: their markers, their names beside them and the legend.
 #include "chart/roofline_chart.h"
 

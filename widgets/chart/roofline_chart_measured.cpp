@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's measured kernels: their points, the lines to the model's predictions, the measured ceilings.
 #include "chart/roofline_chart.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // When and how the roofline chart redraws: a queued full replot, or the main layer alone while input follows input
 // (a slider drag, a play), and the smooth redraw once it rests.
 #include "chart/roofline_chart.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's roofs: compute and bandwidth roofs with their names, ridges, the envelope, the shaded regions
 // and their captions.
 #include "chart/roofline_chart.h"

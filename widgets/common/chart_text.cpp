@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Roof labels and hover texts, formatted by the core's SI functions.
 #include "common/chart_text.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The words and numbers the chart shows: roof labels, ridge labels and hover texts, all formatted by the core.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chart's light and dark themes.
 #include "common/chart_theme.h"
 

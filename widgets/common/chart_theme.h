@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Colours, fonts and line widths of the chart for a theme and a projector zoom.
 #pragma once
 

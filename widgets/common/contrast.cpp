@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // WCAG 2's contrast and colours shaded to reach it.
 #include "common/contrast.h"
 

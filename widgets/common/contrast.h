@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Text a reader can make out: WCAG 2's relative luminance and contrast ratio, and a colour shaded until its text
 // stands out from a background.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A chart whose texts depend on the size it is drawn at.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Tabs that fold down to their tab bar, for the pages under the chart on a small screen.
 #pragma once
 

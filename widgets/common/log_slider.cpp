@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A logarithmic rate slider with an SI field.
 #include "common/log_slider.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A logarithmic slider over a rate (FLOP/s or bytes/s) paired with a field that shows and takes SI values.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A log-mapped count slider with powers of two as detents, and an exact entry field.
 #include "common/power_slider.h"
 

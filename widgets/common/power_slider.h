@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A logarithmic slider for a count parameter (B, D, F, N, P ...) with powers of two as detents, and a field that
 // takes any whole number.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A logarithmic axis ticker whose labels the program formats itself ("1 k", "197 TFLOP/s").
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The row both slider kinds share: a label, a slider that stretches, and a field for exact values.
 #pragma once
 

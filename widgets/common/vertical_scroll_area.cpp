@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/vertical_scroll_area.h"
 
 #include <QEvent>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A scroll area for a column of controls: it scrolls up and down only, and is never narrower than its contents.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wheel kept from controls that lack the focus, and handed to the scroll area around them.
 #include "common/wheel_guard.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mouse wheel scrolls the panel under it: a slider, spin box or list takes the wheel only once it has the focus.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The document behind every view: the session, its analysis and the undo stack of the user's edits.
 #pragma once
 

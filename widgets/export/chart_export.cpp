@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // PNG, SVG and PDF export through QSaveFile; SVG and PDF through a vectorising QCPPainter.
 #include "export/chart_export.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Writing the chart to PNG, SVG and PDF files and to the clipboard, at a chosen size and scale.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The chart's geometry read back from its items after an export's layout, and written as JSON.
 #include "export/chart_geometry.h"
 

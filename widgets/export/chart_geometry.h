@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The roofline chart's geometry as an export draws it: roofs, envelope, markers, texts and legend in image pixels,
 // y downwards, read back from the chart's own items, for tests and for checking a figure by program.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // File ▸ Export: where to, how large, at which scale.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sizes an export draws, checked before any work, on the command line and in the window. docs/file-formats.md,
 // "Export limits", gives the reason for each.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The measured kernels as an item model: one row per kernel of the analysis's measured set, one column per figure,
 // and the model's prediction for the kernels linked to an operation.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The measured kernels under the chart: a filter field above a table of their figures. The filter hides rows and the
 // chart's points alike; the current row is the kernel the chart rings.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole model's view: its settings as controls, bound to the document, and the figures of its totals.
 #include "model/model_view.h"
 

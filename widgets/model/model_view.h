@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole model of a session with one: its settings as controls, the step's time, tokens per second and memory
 // against the chip's capacity (with a plain "does not fit"), where the time goes by group, and the serving text's
 // own three-term model beside it. Everything shown is the analysis's ModelTotals and group totals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The whole model's two charts: where the step's time goes by group, and tokens/s against the batch or the sequence
 // length.
 #include "model/model_view.h"

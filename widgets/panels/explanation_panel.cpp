@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "panels/explanation_panel.h"
 
 #include "common/chart_text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The explanation of a worked example beside the chart: where it comes from, the question, what the text claims,
 // the answer the program computes and the formula with the current numbers, all as the core's analysis states them.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hardware controls, bound to the state: controls write through its setters and follow its signals.
 #include "panels/hardware_panel.h"
 

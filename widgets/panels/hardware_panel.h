@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The hardware controls: preset and dtype choosers, a slider per roof, the latency switch, an efficiency factor per
 // roof, and Reset to preset.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The play control: a parameter animated over a range for a lecture.
 #include "panels/play_bar.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The play control for a lecture: animates one count parameter of an operation from one value to another over a
 // number of seconds, log-interpolated, with play/pause and a scrub slider.
 #pragma once

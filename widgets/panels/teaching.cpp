@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The teaching controls, bound to the document and the views.
 #include "panels/teaching.h"
 

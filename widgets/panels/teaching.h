@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What the window offers for teaching, assembled in one place: axes that hold still (View ▸ Lock axes, Fit axes),
 // the play toolbar, the selection shared by the chart, the table and the workload panel, and markers dragged along
 // their roofs.

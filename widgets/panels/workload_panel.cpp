@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The workload controls, bound to the state.
 #include "panels/workload_panel.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The workload controls: the operations on the chart with a check box each, adding from the core's catalogue, and
 // sliders for the selected operation's parameters.
 #pragma once

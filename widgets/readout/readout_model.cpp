@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "readout/readout_model.h"
 
 #include "base/units.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readout as an item model: one row per visible operation of an analysis, one column per figure.
 #pragma once
 

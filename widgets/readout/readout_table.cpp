@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readout table: a view of ReadoutModel with a delegate that paints each cell as one cached line of text.
 #include "readout/readout_table.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The readout under the chart: one row per visible operation with the core's figures for it.
 #pragma once
 

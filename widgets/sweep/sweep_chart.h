@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The sweep chart: attainable FLOP/s against one count parameter (B, D, N, tokens) for the visible operations that
 // have it, on log-log axes, the scaling book's batch-size figure. Each operation's curve, each resource's bound as a
 // thin line, its exact critical value marked, and its current value as a dot that can be dragged along the curve.
