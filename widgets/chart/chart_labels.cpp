@@ -4,7 +4,6 @@
 
 #include "chart/label_placement.h"
 #include "common/chart_text.h"
-#include "common/si_log_ticker.h"
 
 #include <QFontMetricsF>
 #include <QSet>
@@ -262,35 +261,6 @@ void RooflineChart::placeRoofLabels(
             ridge->position->setCoords(spot->box.left + spot->box.width / 2, spot->box.top + spot->box.height / 2);
             taken.add(spot->box);
         }
-    }
-}
-
-void RooflineChart::placeAxisNames(Taken& taken)
-{
-    if (!m_axesInside || !m_xName || !m_yName)
-        return;
-    auto add = [&taken](const QRectF& r) { taken.add({ r.left(), r.top(), r.width(), r.height() }); };
-    const QRect plot = axisRect()->rect();
-    const double pad = 4 * m_theme.zoom;
-    // The x axis's name right-aligned above its tick labels, as high as the row they take.
-    const std::vector<std::pair<QString, QRectF>> xTicks = tickLabelBoxes(xAxis);
-    double row = plot.bottom() - (std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding())
-        - QFontMetricsF(xAxis->tickLabelFont()).height();
-    for (const auto& [label, box] : xTicks) {
-        row = std::min(row, box.top());
-        add(box);
-    }
-    for (const auto& [label, box] : tickLabelBoxes(yAxis))
-        add(box);
-    m_xName->position->setPixelPosition(QPointF(plot.right() - pad, row - pad));
-    m_yName->position->setPixelPosition(QPointF(plot.left() + pad, plot.top() + pad));
-    for (const QCPItemText* name : { m_xName, m_yName }) {
-        const QSizeF size = textSize(name);
-        const QPointF at = name->position->pixelPosition();
-        const bool right = name->positionAlignment().testFlag(Qt::AlignRight);
-        const bool bottom = name->positionAlignment().testFlag(Qt::AlignBottom);
-        add(QRectF(right ? at.x() - size.width() : at.x(), bottom ? at.y() - size.height() : at.y(), size.width(),
-            size.height()));
     }
 }
 

@@ -39,10 +39,11 @@ namespace roofline::widgets {
 // shades, markers and texts share the "main" layer, buffered on its own: when the axes, the title and the legend stay
 // as they are, only that layer is redrawn (QCPLayer::replot), otherwise the whole plot.
 //
-// The parts live in six files: this class's frame (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
+// The parts live in seven files: this class's setup (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
 // shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp, measured
 // kernels and ceilings in roofline_chart_measured.cpp, answers to the user (axes that hold still, the selection,
-// dragged markers) in roofline_chart_interaction.cpp; label placement is chart_labels.cpp.
+// dragged markers) in roofline_chart_interaction.cpp; label placement is chart_labels.cpp; the title, the ticks and the
+// presentation's frame with its ticks inside the plot are roofline_chart_frame.cpp.
 //
 // Measured kernels never move with the hardware: their points sit on a layer of their own below "main", buffered, so
 // that a slider step does not draw them again; the lines to the model's predictions and the measured ceilings, whose

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The roofline chart's frame: the title, left out of a short chart, the log ticks fitted to the axes' length, and the
+// presentation's frame, whose tick labels and axis names lie inside the plot.
+#include "chart/roofline_chart.h"
+
+#include "common/si_log_ticker.h"
+
+#include <QFontMetricsF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::widgets {
+
+void RooflineChart::fitTo(QSize size)
+{
+    showTitle(size.height() >= kTitledHeight * m_theme.zoom);
+    const QSize change = m_tickViewport.isValid() ? size - m_tickViewport.size() : QSize();
+    const QSizeF plot = QSizeF(axisRect()->rect().size() + change);
+    fitLogTicks(this, size, m_tickViewport);
+    fitInsideFrame(plot);
+}
+
+void RooflineChart::setAxesInside(bool inside)
+{
+    if (inside == m_axesInside)
+        return;
+    m_axesInside = inside;
+    for (QCPAxis* axis : { xAxis, yAxis })
+        axis->setTickLabelSide(inside ? QCPAxis::lsInside : QCPAxis::lsOutside);
+    m_frameKey.clear();
+    refresh();
+}
+
+void RooflineChart::fitInsideFrame(QSizeF plot)
+{
+    auto xTicker = xAxis->ticker().dynamicCast<SiLogTicker>();
+    auto yTicker = yAxis->ticker().dynamicCast<SiLogTicker>();
+    if (!m_axesInside || !xTicker || !yTicker || !m_xName || !m_yName) {
+        if (xTicker)
+            xTicker->setKeepOut(0, 0, 0);
+        if (yTicker)
+            yTicker->setKeepOut(0, 0, 0);
+        axisRect()->insetLayout()->setMargins(m_legendInset);
+        // On the right, room for half of the last tick label, which is centred on the axis's end ("100 k" the widest).
+        const double lastTick = QFontMetricsF(xAxis->tickLabelFont()).horizontalAdvance(QStringLiteral("100 k")) / 2;
+        axisRect()->setMinimumMargins(QMargins(10, 6, static_cast<int>(std::ceil(lastTick + 4 * m_theme.zoom)), 6));
+        return;
+    }
+    m_insidePlot = plot;
+    const int margin = static_cast<int>(std::lround(6 * m_theme.zoom)); // a line's width from the chart's edge
+    axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
+    const QFontMetricsF metrics(xAxis->tickLabelFont());
+    auto widest = [&](const SiLogTicker& ticker, const QCPRange& range) {
+        double w = 0;
+        if (!(range.lower > 0) || !(range.upper > range.lower))
+            return w;
+        for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
+             d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
+            w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
+        return w;
+    };
+    // The x labels' row along the bottom, the y labels above it: a y label stays half a line clear of the row, an x
+    // label half its width from the plot's sides, and the y labels clear of the y axis's name in the top left.
+    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
+    const double line = metrics.height();
+    const double xStrip = gap + line + gap;
+    const double xWidest = widest(*xTicker, xAxis->range());
+    const double pad = 4 * m_theme.zoom;
+    xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
+    yTicker->setKeepOut(plot.height(), xStrip + line / 2, pad + textSize(m_yName).height() + line / 2);
+    QMargins legendInset = m_legendInset;
+    legendInset.setBottom(legendInset.bottom() + static_cast<int>(std::ceil(xStrip + textSize(m_xName).height())));
+    axisRect()->insetLayout()->setMargins(legendInset);
+}
+
+void RooflineChart::showTitle(bool shown)
+{
+    if (shown == (m_title->layout() != nullptr))
+        return;
+    m_title->setVisible(shown); // out of the layout it would still be drawn where it last was
+    if (shown) {
+        plotLayout()->insertRow(0);
+        plotLayout()->addElement(0, 0, m_title);
+    } else {
+        plotLayout()->take(m_title);
+        plotLayout()->simplify();
+    }
+}
+
+void RooflineChart::placeAxisNames(Taken& taken)
+{
+    if (!m_axesInside || !m_xName || !m_yName)
+        return;
+    auto add = [&taken](const QRectF& r) { taken.add({ r.left(), r.top(), r.width(), r.height() }); };
+    const QRect plot = axisRect()->rect();
+    const double pad = 4 * m_theme.zoom;
+    // The x axis's name right-aligned above its tick labels, as high as the row they take.
+    const std::vector<std::pair<QString, QRectF>> xTicks = tickLabelBoxes(xAxis);
+    double row = plot.bottom() - (std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding())
+        - QFontMetricsF(xAxis->tickLabelFont()).height();
+    for (const auto& [label, box] : xTicks) {
+        row = std::min(row, box.top());
+        add(box);
+    }
+    for (const auto& [label, box] : tickLabelBoxes(yAxis))
+        add(box);
+    m_xName->position->setPixelPosition(QPointF(plot.right() - pad, row - pad));
+    m_yName->position->setPixelPosition(QPointF(plot.left() + pad, plot.top() + pad));
+    for (const QCPItemText* name : { m_xName, m_yName }) {
+        const QSizeF size = textSize(name);
+        const QPointF at = name->position->pixelPosition();
+        const bool right = name->positionAlignment().testFlag(Qt::AlignRight);
+        const bool bottom = name->positionAlignment().testFlag(Qt::AlignBottom);
+        add(QRectF(right ? at.x() - size.width() : at.x(), bottom ? at.y() - size.height() : at.y(), size.width(),
+            size.height()));
+    }
+}
+
+} // namespace roofline::widgets
