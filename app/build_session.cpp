@@ -88,8 +88,14 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
         if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, library))
             return fail(kExitBadArguments, asOption(*error));
     }
-    if (std::optional<std::string> problem = modelProblem(settings, hw))
-        return fail(kExitBadArguments, asOption(*problem));
+    if (std::optional<std::string> problem = modelProblem(settings, hw)) {
+        // The setting at fault is named as the user gave it: its option, or the scenario file's key that the options
+        // given now make impossible (a link the chip of --preset lacks).
+        const std::string key = problem->substr(0, problem->find(':'));
+        const bool fromFile = !options.scenarioFile.empty() && key != "id"
+            && std::none_of(given.begin(), given.end(), [&key](const auto& g) { return g.first == key; });
+        return fail(kExitBadArguments, fromFile ? options.scenarioFile + ": model." + *problem : asOption(*problem));
+    }
     session.model = std::move(settings);
     return kExitOk;
 }

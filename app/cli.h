@@ -45,7 +45,7 @@ int fail(int code, const std::string& message);
 int print(std::string_view text, const std::string& what);
 // The same for output made a piece at a time: `write` hands each piece to its sink, which prints it, and returns why
 // it refuses (before it hands anything) or nothing. A refusal is an error with exit code kExitBadFile, as is a failed
-// write, after which the rest is not printed.
+// write, after which the rest is neither printed nor made (the sink throws out of `write`).
 int printStreamed(const std::function<std::optional<std::string>(const TextSink&)>& write, const std::string& what);
 
 // Writes `bytes` to `path` so that a failure leaves any earlier file whole: into a temporary file beside it, flushed

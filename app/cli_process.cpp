@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -104,17 +105,28 @@ int print(std::string_view text, const std::string& what)
     return kExitOk;
 }
 
+namespace {
+
+// Thrown out of a streamed writer by its sink when standard output has failed, so that what is left of a report of a
+// million kernels is not formatted only to be dropped.
+struct OutputFailed {
+    std::string reason;
+};
+
+} // namespace
+
 int printStreamed(const std::function<std::optional<std::string>(const TextSink&)>& write, const std::string& what)
 {
-    std::optional<std::string> writeError;
-    const std::optional<std::string> refused = write([&writeError](std::string_view piece) {
-        if (!writeError)
-            writeError = writeStandardOutput(piece);
-    });
-    if (refused)
-        return fail(kExitBadFile, *refused);
-    if (writeError)
-        return fail(kExitBadFile, "cannot write " + what + " to standard output: " + *writeError);
+    try {
+        const std::optional<std::string> refused = write([](std::string_view piece) {
+            if (std::optional<std::string> error = writeStandardOutput(piece))
+                throw OutputFailed { std::move(*error) };
+        });
+        if (refused)
+            return fail(kExitBadFile, *refused);
+    } catch (const OutputFailed& failed) {
+        return fail(kExitBadFile, "cannot write " + what + " to standard output: " + failed.reason);
+    }
     return kExitOk;
 }
 

@@ -13,6 +13,9 @@
 #include <chrono>
 #include <cstdio>
 #include <functional>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace roofline;
@@ -122,5 +125,41 @@ int main()
         const std::string name = "analyse Llama-3.1-405B " + std::string(phaseName(phase)) + ", TP 8";
         row(name.c_str(), count, measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
     }
+
+    // Reading a scenario grows linearly: four times the operations, or four times the keys of set:, take about four
+    // times as long, not sixteen (duplicate ids and keys are found with sets, not by scanning all that came before).
+    // The ratio is printed last, under the table.
+    auto operations = [](int n) {
+        std::string text = "preset: tpu-v5e\noperations:\n";
+        for (int i = 0; i < n; ++i)
+            text += "  - {op: dot, id: d" + std::to_string(i) + ", N: " + std::to_string(i + 1) + "}\n";
+        return text;
+    };
+    auto setKeys = [](int n) {
+        std::string text = "preset: tpu-v5e\nset:\n";
+        for (int i = 0; i < n; ++i)
+            text += "  bandwidth.L" + std::to_string(i) + ": 1e12\n";
+        return text;
+    };
+    std::vector<std::pair<std::string, double>> ratios;
+    for (const auto& [what, make, small] :
+        { std::tuple { "operations", std::function<std::string(int)>(operations), 2500 },
+            std::tuple { "keys of set:", std::function<std::string(int)>(setKeys), 7500 } }) {
+        double median[2] = { 0, 0 };
+        for (int i = 0; i < 2; ++i) {
+            const int n = small * (i == 0 ? 1 : 4);
+            const std::string text = make(n);
+            char name[64];
+            std::snprintf(name, sizeof name, "read a scenario of %d %s", n, what);
+            const Figures f = measure(
+                10, [&] { g_sink = g_sink + static_cast<double>(parseScenario(text, "bench.yaml", library).ok()); });
+            row(name, static_cast<std::size_t>(n), f);
+            median[i] = f.median;
+        }
+        ratios.emplace_back(what, median[1] / median[0]);
+    }
+    for (const auto& [what, ratio] : ratios)
+        std::printf("\nFour times the %s: %.1f times the time to read (linear 4, quadratic 16).", what.c_str(), ratio);
+    std::printf("\n");
     return 0;
 }

@@ -107,16 +107,21 @@ std::optional<chart::DecadeRange> readDecades(YamlReader& r, const YAML::Node& n
     int decades[2] = { 0, 0 };
     for (std::size_t i = 0; i < 2; ++i) {
         const std::string at = YamlReader::index(field, i);
-        const std::optional<double> v = r.number(node[i], at);
-        if (!v)
-            return std::nullopt;
-        if (*v != std::floor(*v) || *v < kLowestDecade || *v > kHighestDecade) {
+        // A decade is an exponent of ten as written, digits with an optional sign: no prefix ("0.01k"), no exponent of
+        // its own ("1e1") and no fraction, which a number would take.
+        const std::string scalar = node[i].IsScalar() ? node[i].Scalar() : std::string();
+        const std::string_view digits = std::string_view(scalar).substr(
+            !scalar.empty() && (scalar.front() == '-' || scalar.front() == '+') ? 1 : 0);
+        const bool whole = !digits.empty() && digits.size() <= 3
+            && std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+        const int v = whole ? std::stoi(scalar) : 0;
+        if (!whole || v < kLowestDecade || v > kHighestDecade) {
             r.error(node[i], at,
                 "expected a whole decade from " + std::to_string(kLowestDecade) + " to "
-                    + std::to_string(kHighestDecade));
+                    + std::to_string(kHighestDecade) + ", found " + r.describe(node[i]));
             return std::nullopt;
         }
-        decades[i] = static_cast<int>(*v);
+        decades[i] = v;
     }
     if (decades[0] >= decades[1]) {
         r.error(node, field, "the lower decade must come first and be below the upper one");

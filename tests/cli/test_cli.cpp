@@ -10,11 +10,15 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli.h"
+
 #include <algorithm>
 #include <cmath>
 
 #include <csignal>
 #include <functional>
+#include <optional>
+#include <string>
 
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -73,6 +77,35 @@ class TestCli : public QObject {
     QTemporaryDir m_config;
 
 private slots:
+    // A report written into a pipe whose reader has gone stops at the first failed write: the rest of a report of a
+    // million kernels is not made only to be dropped. (In the process, since only the pieces made tell the two apart.)
+    void aFailedWriteStopsTheStreamedOutput()
+    {
+        int ends[2];
+        QCOMPARE(::pipe(ends), 0);
+        ::close(ends[0]);
+        const int saved = ::dup(STDOUT_FILENO);
+        QVERIFY(saved >= 0);
+        QVERIFY(::dup2(ends[1], STDOUT_FILENO) >= 0);
+        ::close(ends[1]);
+        const auto previous = std::signal(SIGPIPE, SIG_IGN);
+        int made = 0;
+        const int code = roofline::app::printStreamed(
+            [&made](const roofline::TextSink& sink) -> std::optional<std::string> {
+                for (int i = 0; i < 1000; ++i) {
+                    ++made;
+                    sink("a piece of the report\n");
+                }
+                return std::nullopt;
+            },
+            "the report");
+        ::dup2(saved, STDOUT_FILENO);
+        ::close(saved);
+        std::signal(SIGPIPE, previous);
+        QCOMPARE(code, roofline::app::kExitBadFile);
+        QCOMPARE(made, 1);
+    }
+
     void reportJsonForTpuV5e()
     {
         const Run r = run({ "report", "--preset", "tpu-v5e", "--format", "json" }, cleanEnvironment(m_config.path()));

@@ -107,6 +107,21 @@ private slots:
         QVERIFY(!QFile::exists(png));
     }
 
+    // A setting of the scenario's own that an option makes impossible is named as the file's key, not as an option
+    // the user did not give.
+    void aScenarioSettingThatAnOptionMakesImpossibleIsTheFiles()
+    {
+        const QString file = write("long-prompt.yaml",
+            "preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  phase: prefill\n  batch: 1\n  prompt: 1073741824\n");
+        QCOMPARE(run({ "report", "--scenario", file }).code, 0);
+        const Outcome r = run({ "report", "--scenario", file, "--batch", "16777216" });
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains((file + ": model.prompt: 18014398509481984 tokens in one pass").toUtf8()),
+            r.err.constData());
+        QVERIFY2(!r.err.contains("--prompt"), r.err.constData());
+    }
+
     // --match takes what a scenario's links take: any part the model generates (also one its settings do not make
     // now), and not a part it never has; a link saved by `save` reads back.
     void matchNamesGeneratedOperations()

@@ -10,7 +10,6 @@
 #include "files/scenario_measured.h"
 #include "measured/measured.h"
 
-#include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -61,20 +60,6 @@ std::string manyOperations(std::size_t n)
     for (std::size_t i = 0; i < n; ++i)
         text += "  - {op: dot, id: d" + std::to_string(i) + ", N: " + std::to_string(i + 1) + "}\n";
     return text;
-}
-
-// The fastest of three parses of `text`, in seconds.
-double parseSeconds(const std::string& text)
-{
-    double best = 1e9;
-    for (int i = 0; i < 5; ++i) { // the fastest of five: what the code costs, not what a busy host adds
-        QElapsedTimer timer;
-        timer.start();
-        const Expected<Session, Diagnostics> s = parseScenario(text, "timed.yaml", library());
-        best = std::min(best, static_cast<double>(timer.nsecsElapsed()) * 1e-9);
-        Q_UNUSED(s);
-    }
-    return best;
 }
 
 } // namespace
@@ -690,28 +675,6 @@ private slots:
         QVERIFY(lib.errors()[0].message.find("more than 1000 preset files") != std::string::npos);
         QVERIFY(!lib.find("p0"));
         QVERIFY(lib.find("h100-sxm"));
-    }
-
-    // Reading grows linearly: four times the operations, or four times the keys of set:, take about four times as
-    // long, not sixteen (duplicate ids and keys are found with sets, not by scanning all that came before).
-    void readingIsLinear()
-    {
-        const double small = parseSeconds(manyOperations(kMaxOperations / 4));
-        const double large = parseSeconds(manyOperations(kMaxOperations));
-        // Linear is 4×, quadratic 16×: 11× leaves room for a loaded host's noise and still tells the two apart.
-        QVERIFY2(large < 11 * small,
-            qPrintable(QString("%1 s for 2,500 operations, %2 s for 10,000").arg(small).arg(large)));
-
-        auto setKeys = [](int n) {
-            std::string text = "preset: tpu-v5e\nset:\n";
-            for (int i = 0; i < n; ++i)
-                text += "  bandwidth.L" + std::to_string(i) + ": 1e12\n";
-            return text;
-        };
-        const double fewKeys = parseSeconds(setKeys(7500));
-        const double manyKeys = parseSeconds(setKeys(30000));
-        QVERIFY2(manyKeys < 11 * fewKeys,
-            qPrintable(QString("%1 s for 7,500 keys, %2 s for 30,000").arg(fewKeys).arg(manyKeys)));
     }
 };
 

@@ -385,6 +385,13 @@ private slots:
             << "lesson.yaml:9:14: lesson.view.y[0]: expected a whole decade from -12 to 30";
         QTest::newRow("view y too high") << answered + "  view: {y: [11, 99]}\n"
                                          << "lesson.view.y[1]: expected a whole decade from -12 to 30";
+        // A decade is written as an exponent of ten: a prefix or an exponent that makes a whole number is refused.
+        QTest::newRow("view x with a prefix")
+            << answered + "  view: {x: [0.01k, 3]}\n"
+            << "lesson.yaml:9:14: lesson.view.x[0]: expected a whole decade from -12 to 30, found '0.01k'";
+        QTest::newRow("view x with an exponent")
+            << answered + "  view: {x: [-1, 1e1]}\n"
+            << "lesson.view.x[1]: expected a whole decade from -12 to 30, found '1e1'";
         QTest::newRow("view y not a number") << answered + "  view: {y: [11, high]}\n"
                                              << "lesson.view.y[1]:";
         QTest::newRow("view unknown roof")
