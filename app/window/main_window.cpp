@@ -135,7 +135,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
         if (m_presenting) {
-            QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
+            QTimer::singleShot(0, this, [this] { fitExplanationBand(); });
             return;
         }
         if (isVisible() && m_theme->zoom() > m_roomyZoom)

@@ -136,8 +136,9 @@ private:
     // After a zoom in: folds the pages, then closes the side panel, while the plot is below kChartShare of the
     // window; where nothing is left to fold, takes the zoom back.
     void keepChartRoom();
-    // In presentation: the explanation's band as tall as its text, within its third of the screen.
-    void fitExplanationBand();
+    // In presentation: the explanation's band as tall as its text, within its third of the screen; only taller
+    // unless `mayShrink`.
+    void fitExplanationBand(bool mayShrink = true);
     // Shows or hides a tab under the chart, only where that changes anything.
     void showTab(QWidget* page, bool shown);
     void showAbout();

@@ -77,21 +77,23 @@ void MainWindow::setUpExplanation()
     updateExplanation();
     connect(m_document, &Document::loaded, m_explanation, &ExplanationPanel::scrollToTop);
     // In presentation the band follows its text: a new example, the derivation opened or folded, numbers that take
-    // another line. On the next pass, once the text is laid out at its width.
-    connect(m_explanation, &ExplanationPanel::textShown, this, [this] {
+    // another line. On the next pass, once the text is laid out at its width. New numbers only ever make the band
+    // taller: a number that gains and loses a digit through a drag would otherwise resize the band, and lay the chart
+    // out again, back and forth at each step.
+    connect(m_explanation, &ExplanationPanel::textShown, this, [this](bool numbersOnly) {
         if (m_presenting)
-            QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
+            QTimer::singleShot(0, this, [this, numbersOnly] { fitExplanationBand(!numbersOnly); });
     });
 }
 
-void MainWindow::fitExplanationBand()
+void MainWindow::fitExplanationBand(bool mayShrink)
 {
     if (!m_presenting || m_explanationDock->isHidden())
         return;
     const int frame = m_explanationDock->height() - m_explanation->height();
     const int wanted
         = std::min(m_explanation->textHeight(m_explanation->width()) + frame, m_explanationDock->maximumHeight());
-    if (wanted != m_explanationDock->height()) // a slider step's new numbers mostly keep the lines they had
+    if (wanted > m_explanationDock->height() || (mayShrink && wanted < m_explanationDock->height()))
         resizeDocks({ m_explanationDock }, { wanted }, Qt::Vertical);
 }
 
@@ -149,7 +151,7 @@ void MainWindow::setPresentation(bool on)
         const int screenHeight = screen()->geometry().height();
         m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 4 : 3));
         // The band as tall as its text, once the full screen has been laid out.
-        QTimer::singleShot(0, this, &MainWindow::fitExplanationBand);
+        QTimer::singleShot(0, this, [this] { fitExplanationBand(); });
     } else {
         m_presenting = false;
         for (const auto& [w, shown] : m_beforePresentation.widgets)

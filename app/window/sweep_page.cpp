@@ -66,6 +66,7 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
 void SweepPage::setPresenting(bool presenting)
 {
     m_bar->setVisible(!presenting);
+    m_chart->setAxesInside(presenting);
     const int margin = presenting ? 0 : kMargin;
     layout()->setContentsMargins(margin, margin, margin, margin);
 }

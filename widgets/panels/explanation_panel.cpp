@@ -112,11 +112,13 @@ int ExplanationPanel::textHeight(int width) const
 
 void ExplanationPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
+    // The same example with new numbers (a slider step, a play) keeps the reader's place; another one is new text.
+    const bool numbersOnly = analysis->explanation.title == m_shown.title;
     m_shown = analysis->explanation;
-    showText(true);
+    showText(true, numbersOnly);
 }
 
-void ExplanationPanel::showText(bool keepScroll)
+void ExplanationPanel::showText(bool keepScroll, bool numbersOnly)
 {
     QString html;
     if (!m_compact)
@@ -132,7 +134,7 @@ void ExplanationPanel::showText(bool keepScroll)
     m_html = html;
     m_browser->setHtml(html);
     m_browser->verticalScrollBar()->setValue(scrolled);
-    emit textShown();
+    emit textShown(numbersOnly);
 }
 
 void ExplanationPanel::scrollToTop()

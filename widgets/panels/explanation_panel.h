@@ -36,10 +36,11 @@ public:
 
 signals:
     // The text shown changed (new numbers, another example, the derivation opened or folded): its height may have.
-    void textShown();
+    // `numbersOnly`: the same example's text with the numbers of a new analysis.
+    void textShown(bool numbersOnly);
 
 private:
-    void showText(bool keepScroll);
+    void showText(bool keepScroll, bool numbersOnly = false);
 
     QTextBrowser* m_browser;
     Explanation m_shown;

@@ -50,6 +50,8 @@ SweepChart::SweepChart(QWidget* parent)
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
     yAxis2->setTicker(QSharedPointer<SiLogTicker>::create(
         [](double f) { return QStringLiteral("%1 %").arg(QString::number(f * 100, 'g', 3)); }));
+    m_usualMargins = axisRect()->minimumMargins();
+    m_usualInset = axisRect()->insetLayout()->margins();
     // Fewer tick labels when the axes are short: they never run together.
     connect(this, &QCustomPlot::beforeReplot, this, [this] { fitTo(viewport().size()); });
     legend->setVisible(true);
@@ -63,7 +65,94 @@ SweepChart::SweepChart(QWidget* parent)
 
 void SweepChart::fitTo(QSize size)
 {
+    const QSize change = m_tickViewport.isValid() ? size - m_tickViewport.size() : QSize();
+    const QSizeF plot = QSizeF(axisRect()->rect().size() + change);
     fitLogTicks(this, size, m_tickViewport);
+    fitInsideFrame(plot);
+}
+
+void SweepChart::setAxesInside(bool inside)
+{
+    if (inside == m_axesInside)
+        return;
+    m_axesInside = inside;
+    for (QCPAxis* axis : { xAxis, yAxis })
+        axis->setTickLabelSide(inside ? QCPAxis::lsInside : QCPAxis::lsOutside);
+    yAxis2->setVisible(!inside);
+    rebuild();
+}
+
+void SweepChart::addInsideNames()
+{
+    m_xName = m_yName = nullptr;
+    if (!m_axesInside)
+        return;
+    // The names where the roofline has them: y's in the top left corner, x's right-aligned above its tick labels.
+    for (QCPItemText** name : { &m_xName, &m_yName }) {
+        auto* text = new QCPItemText(this);
+        text->position->setType(QCPItemPosition::ptAxisRectRatio);
+        text->setFont(yAxis->labelFont());
+        text->setColor(m_theme.foreground);
+        text->setClipToAxisRect(false);
+        *name = text;
+    }
+    m_xName->setText(xAxis->label());
+    m_xName->position->setCoords(1, 1);
+    m_xName->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_yName->setText(yAxis->label());
+    m_yName->position->setCoords(0, 0);
+    m_yName->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    for (QCPAxis* axis : { xAxis, yAxis })
+        axis->setLabel(QString());
+}
+
+void SweepChart::fitInsideFrame(QSizeF plot)
+{
+    auto xTicker = xAxis->ticker().dynamicCast<SiLogTicker>();
+    auto yTicker = yAxis->ticker().dynamicCast<SiLogTicker>();
+    if (!xTicker || !yTicker)
+        return;
+    if (!m_axesInside || !m_xName || !m_yName) {
+        xTicker->setKeepOut(0, 0, 0);
+        yTicker->setKeepOut(0, 0, 0);
+        axisRect()->setMinimumMargins(m_usualMargins);
+        axisRect()->insetLayout()->setMargins(m_usualInset);
+        return;
+    }
+    // The axes' lines just clear of the chart's edge: at 640×360 the sweep shares the screen with the band of its
+    // lesson, the longest of the examples, and every pixel row goes to the plot.
+    const int margin = static_cast<int>(std::lround(2 * m_theme.zoom));
+    axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
+    const QFontMetricsF metrics(xAxis->tickLabelFont());
+    auto widest = [&](const QCPAxis* axis, const SiLogTicker& ticker) {
+        double w = 0;
+        const QCPRange range = axis->range();
+        if (!(range.lower > 0) || !(range.upper > range.lower))
+            return w;
+        for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
+             d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
+            w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
+        return w;
+    };
+    // As the roofline's frame: the x labels' row along the bottom with the x name above its right end, the y labels
+    // above that row and below the y name in the top left. The names are lifted clear of the labels by their padding,
+    // which draws nothing: they have no veil that would hide the labels under it.
+    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
+    const double line = metrics.height();
+    const double xStrip = gap + line + gap;
+    const double xWidest = widest(xAxis, *xTicker);
+    const double pad = 4 * m_theme.zoom;
+    const QFontMetricsF nameMetrics(m_yName->font());
+    const double nameHeight = nameMetrics.height() + 2 * pad;
+    xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
+    yTicker->setKeepOut(plot.height(), xStrip + line / 2, nameHeight + line / 2);
+    const int p = static_cast<int>(std::lround(pad));
+    m_xName->setPadding(QMargins(p, p, p, static_cast<int>(std::ceil(xStrip))));
+    m_yName->setPadding(QMargins(p, p, p, p));
+    // The legend right of the y labels and below the y name.
+    const double yGap = std::max(yAxis->tickLengthIn(), yAxis->subTickLengthIn()) + yAxis->tickLabelPadding();
+    axisRect()->insetLayout()->setMargins(QMargins(static_cast<int>(std::ceil(yGap + widest(yAxis, *yTicker) + pad)),
+        static_cast<int>(std::ceil(nameHeight)), 12, 12));
 }
 
 void SweepChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
@@ -180,6 +269,7 @@ void SweepChart::draw()
     }
     xAxis->setLabel(QStringLiteral("%1 (the operation's parameter)").arg(qs(m_param)));
     yAxis->setLabel(isInteger(a.dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    addInsideNames();
     yAxis2->setLabel(QStringLiteral("Fraction of the %1 peak").arg(qs(std::string(dtypeName(a.dtype)))));
     yAxis2->grid()->setVisible(false);
 

@@ -46,6 +46,10 @@ public:
     // them beside the chart and keeps the room for the curves.
     void setTitled(bool);
     QString titleText() const;
+    // The presentation's frame, as the roofline's: tick labels and axis names inside the plot, which reaches the
+    // chart's edges, and the right axis's shares of the peak left out (the peak's line names it).
+    void setAxesInside(bool inside);
+    bool axesInside() const { return m_axesInside; }
     // The current-value dot of session operation `op` as drawn, or nothing when it has none.
     std::optional<QPointF> cursorPoint(std::size_t op) const;
     // Samples and lays out the current analysis now, visible or not.
@@ -67,6 +71,10 @@ private:
     void rebuild();
     void drawPeaks(std::vector<double> peaks);
     void placeCriticalLabels(std::vector<std::pair<double, QCPItemText*>> labels);
+    // The axes' names inside the plot, when the frame is (setAxesInside); made anew with every draw.
+    void addInsideNames();
+    // Keeps tick labels inside the plot clear of each other, of the names and of the legend, for a plot of `plot`.
+    void fitInsideFrame(QSizeF plot);
     void mousePress(QMouseEvent*);
     void mouseMoveDrag(QMouseEvent*);
     void mouseRelease(QMouseEvent*);
@@ -85,6 +93,11 @@ private:
     bool m_stale = true; // the analysis changed while hidden
     QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
     QCPTextElement* m_title = nullptr; // the chip, the dtype and the parameter (setTitled)
+    bool m_axesInside = false;
+    QMargins m_usualMargins; // the axis rect's, and its legend's inset, in the usual frame
+    QMargins m_usualInset;
+    QCPItemText* m_xName = nullptr; // inside the plot (setAxesInside)
+    QCPItemText* m_yName = nullptr;
 };
 
 } // namespace roofline::widgets
