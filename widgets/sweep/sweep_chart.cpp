@@ -32,6 +32,17 @@ QVector<double> positive(QVector<double> values)
 
 } // namespace
 
+QString sweepFamilyName(const QString& name, const QString& param, int values)
+{
+    if (values < 2)
+        return name;
+    // The words of the name without the one that gives the swept value: "D=F=4096 B=32" swept over B is "D=F=4096".
+    QStringList words = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    words.removeIf([&param](const QString& w) { return w.startsWith(param + QLatin1Char('=')); });
+    const QString rest = words.isEmpty() ? name : words.join(QLatin1Char(' '));
+    return QStringLiteral("%1 (%2 values of %3)").arg(rest).arg(values).arg(param);
+}
+
 SweepChart::SweepChart(QWidget* parent)
     : QCustomPlot(parent)
     , m_analysis(std::make_shared<const Analysis>())
@@ -280,6 +291,7 @@ void SweepChart::draw()
     std::vector<OperationVariant> families;
     std::vector<QCPGraph*> familyGraph;
     std::vector<int> familySize;
+    std::vector<QString> familyName; // its first operation's
     std::vector<std::size_t> familySweep; // index into m_sweeps
     std::vector<std::pair<double, QCPItemText*>> criticalLabels; // at their critical value
     std::vector<double> peaks;
@@ -312,6 +324,7 @@ void SweepChart::draw()
             graph->setData(x, positive(column(s.samples, &SweepSample::attainable)), true);
             graph->addToLegend();
             familyGraph.push_back(graph);
+            familyName.push_back(graph->name());
             for (const SweepSample& sample : s.samples)
                 if (sample.attainable > 0) {
                     lo = std::min(lo, sample.attainable);
@@ -333,9 +346,7 @@ void SweepChart::draw()
             peaks.push_back(s.peak);
         } else {
             const std::size_t f = static_cast<std::size_t>(known - families.begin());
-            familyGraph[f]->setName(QStringLiteral("%1 (+%2)")
-                                        .arg(familyGraph[f]->name().section(QStringLiteral(" (+"), 0, 0))
-                                        .arg(familySize[f]++));
+            familyGraph[f]->setName(sweepFamilyName(familyName[f], qs(m_param), ++familySize[f]));
             Sweep shared = m_sweeps[familySweep[f]];
             m_sweeps.push_back(std::move(shared));
         }

@@ -19,6 +19,11 @@
 
 namespace roofline::widgets {
 
+// The legend's name of a curve that `values` operations share, differing only in the swept `param`: the first one's
+// name without its value ("D=F=4096 B=32" over B, 5 of them: "D=F=4096 (5 values of B)"), which no drag or play makes
+// stale; the name itself when it is one operation's.
+QString sweepFamilyName(const QString& name, const QString& param, int values);
+
 class SweepChart : public QCustomPlot, public FittedChart {
     Q_OBJECT
 public:
