@@ -29,6 +29,17 @@ else()
     list(APPEND skipped appstreamcli)
 endif()
 
+set(mime "${SOURCE}/resources/desktop/${ID}.mime.xml")
+find_program(XMLLINT xmllint)
+if(XMLLINT)
+    execute_process(COMMAND ${XMLLINT} --noout ${mime} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "xmllint --noout ${mime}:\n${out}")
+    endif()
+else()
+    list(APPEND skipped xmllint)
+endif()
+
 file(REMOVE_RECURSE "${PREFIX}")
 execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD} --prefix ${PREFIX} RESULT_VARIABLE rc
     OUTPUT_VARIABLE out ERROR_VARIABLE out)
@@ -36,11 +47,43 @@ if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install ${BUILD} --prefix ${PREFIX} failed:\n${out}")
 endif()
 foreach(path bin/roofline-lab share/applications/${ID}.desktop share/metainfo/${ID}.metainfo.xml
-        share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright)
+        share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright share/mime/packages/${ID}.xml)
     if(NOT EXISTS "${PREFIX}/${path}")
         message(FATAL_ERROR "cmake --install placed no ${path} under ${PREFIX}:\n${out}")
     endif()
 endforeach()
+# The MIME type as a desktop finds it, in the prefix's own database beside the system's: a scenario is one by its
+# first keys, whether or not comments come before them, and a YAML file without them stays YAML. xdg-mime asks GIO,
+# as under GNOME; its generic fallback reads globs alone.
+find_program(UPDATE_MIME_DATABASE update-mime-database)
+find_program(XDG_MIME xdg-mime)
+find_program(GIO gio)
+if(UPDATE_MIME_DATABASE AND XDG_MIME AND GIO)
+    set(mimeEnv XDG_DATA_HOME=${PREFIX}/share XDG_DATA_DIRS=/usr/local/share:/usr/share XDG_CURRENT_DESKTOP=GNOME)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env ${mimeEnv} ${UPDATE_MIME_DATABASE} ${PREFIX}/share/mime
+        RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
+    if(NOT rc EQUAL 0 OR NOT out STREQUAL "")
+        message(FATAL_ERROR "update-mime-database ${PREFIX}/share/mime:\n${out}")
+    endif()
+    file(WRITE "${PREFIX}/lesson.yaml" "preset: tpu-v5e\noperations:\n  - {op: dot, N: 1024}\n")
+    file(WRITE "${PREFIX}/commented.yml" "# Two matmuls on an H100\n\noperations:\n  - {op: matmul, B: 256}\n")
+    file(WRITE "${PREFIX}/chip.yaml" "# An inline chip\nhardware:\n  name: Mine\n")
+    file(WRITE "${PREFIX}/other.yaml" "services:\n  web:\n    image: nginx\n")
+    foreach(pair lesson.yaml=application/x-roofline-lab-scenario commented.yml=application/x-roofline-lab-scenario
+            chip.yaml=application/x-roofline-lab-scenario other.yaml=application/x-yaml)
+        string(REPLACE "=" ";" pair "${pair}")
+        list(GET pair 0 name)
+        list(GET pair 1 expected)
+        execute_process(COMMAND ${CMAKE_COMMAND} -E env ${mimeEnv} ${XDG_MIME} query filetype ${PREFIX}/${name}
+            RESULT_VARIABLE rc OUTPUT_VARIABLE type ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+        if(NOT rc EQUAL 0 OR NOT type STREQUAL expected)
+            message(FATAL_ERROR "xdg-mime query filetype ${name}: '${type}', expected '${expected}' ${err}")
+        endif()
+    endforeach()
+else()
+    list(APPEND skipped "update-mime-database, xdg-mime or gio")
+endif()
+
 execute_process(COMMAND ${PREFIX}/bin/roofline-lab --version RESULT_VARIABLE rc OUTPUT_VARIABLE out
     ERROR_VARIABLE out)
 if(NOT rc EQUAL 0)
