@@ -6,6 +6,7 @@
 #include "base/version.h"
 #include "commands/commands.h"
 #include "help.h"
+#include "manual.h"
 
 #include <CLI/CLI.hpp>
 
@@ -186,6 +187,12 @@ int runCommand(const std::vector<std::string>& args)
     const std::string& first = args.front();
     if (first == "-h" || first == "--help" || first == "--version" || first == "help")
         return runProgramOption(args);
+    // What the build installs beside the program, made from the same commands (manual.h); not in the help.
+    if (first == "--print-manual" && args.size() == 1)
+        return print(manualPage(Program().app, ROOFLINE_VERSION), "the manual");
+    if (first == "--print-completion" && args.size() == 2 && (args[1] == "bash" || args[1] == "zsh"))
+        return print(
+            args[1] == "bash" ? bashCompletion(Program().app) : zshCompletion(Program().app), "the completion");
 #ifndef ROOFLINE_HAVE_GUI
     if (first == "export")
         return fail(kExitBadArguments, "this build has no chart renderer (configured with ROOFLINE_BUILD_GUI=OFF)");

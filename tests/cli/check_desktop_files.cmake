@@ -47,7 +47,10 @@ if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake --install ${BUILD} --prefix ${PREFIX} failed:\n${out}")
 endif()
 foreach(path bin/roofline-lab share/applications/${ID}.desktop share/metainfo/${ID}.metainfo.xml
-        share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright share/mime/packages/${ID}.xml)
+        share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright share/mime/packages/${ID}.xml
+        share/man/man1/roofline-lab.1 share/bash-completion/completions/roofline-lab
+        share/zsh/vendor-completions/_roofline-lab share/doc/roofline-lab/README.md
+        share/doc/roofline-lab/file-formats.md share/doc/roofline-lab/changelog.gz)
     if(NOT EXISTS "${PREFIX}/${path}")
         message(FATAL_ERROR "cmake --install placed no ${path} under ${PREFIX}:\n${out}")
     endif()
@@ -83,6 +86,50 @@ if(UPDATE_MIME_DATABASE AND XDG_MIME AND GIO)
 else()
     list(APPEND skipped "update-mime-database, xdg-mime or gio")
 endif()
+
+# The manual renders without a warning and names every command; the bash completion parses, and completes a
+# command's options and the ids of the presets and models the installed program knows.
+find_program(MAN man)
+if(MAN)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env MANWIDTH=80 ${MAN} -l --warnings -E UTF-8
+        ${PREFIX}/share/man/man1/roofline-lab.1 RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
+        message(FATAL_ERROR "man -l --warnings roofline-lab.1:\n${err}")
+    endif()
+    foreach(command presets models report import save export)
+        if(NOT page MATCHES "roofline-lab ${command}\n")
+            message(FATAL_ERROR "the manual has no section for ${command}:\n${page}")
+        endif()
+    endforeach()
+else()
+    list(APPEND skipped man)
+endif()
+find_program(ZSH zsh)
+if(ZSH)
+    execute_process(COMMAND ${ZSH} -n ${PREFIX}/share/zsh/vendor-completions/_roofline-lab RESULT_VARIABLE rc
+        ERROR_VARIABLE err)
+    if(NOT rc EQUAL 0)
+        message(FATAL_ERROR "zsh -n _roofline-lab:\n${err}")
+    endif()
+endif()
+set(completion ${PREFIX}/share/bash-completion/completions/roofline-lab)
+foreach(check
+        "roofline-lab rep|report"
+        "roofline-lab report --pre|--preset --preset-dir"
+        "roofline-lab report --preset h100|h100-pcie h100-sxm"
+        "roofline-lab save --model llama-3.1-4|llama-3.1-405b"
+        "roofline-lab report --phase d|decode"
+        "roofline-lab export --theme d|dark")
+    string(REPLACE "|" ";" check "${check}")
+    list(GET check 0 line)
+    list(GET check 1 expected)
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env "PATH=${PREFIX}/bin:$ENV{PATH}" bash -c "source '${completion}'; COMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _roofline_lab; echo \"\${COMPREPLY[*]}\""
+        RESULT_VARIABLE rc OUTPUT_VARIABLE reply ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
+    # The program the completion asks for ids is the installed one.
+    if(NOT rc EQUAL 0 OR NOT reply STREQUAL expected)
+        message(FATAL_ERROR "completing '${line}': '${reply}', expected '${expected}' ${err}")
+    endif()
+endforeach()
 
 execute_process(COMMAND ${PREFIX}/bin/roofline-lab --version RESULT_VARIABLE rc OUTPUT_VARIABLE out
     ERROR_VARIABLE out)
