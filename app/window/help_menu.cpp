@@ -127,6 +127,22 @@ QString sourcesHtml(const PresetLibrary& library)
     return html + QStringLiteral("</ol>");
 }
 
+QString aboutHtml(const QString& version)
+{
+    return QStringLiteral(
+        "<h3>Roofline Lab %1</h3>"
+        "<p>A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per compute dtype, "
+        "memory level and link.</p>"
+        "<p>The formulas follow <i>All About Rooflines</i> in the JAX scaling book (How to Scale Your Model) and "
+        "<i>The Extended Roofline</i>: T<sub>math</sub> = FLOPs / peak, T<sub>comms</sub> = bytes / bandwidth, and "
+        "a run time between their maximum and their sum.</p><p>Every bandwidth is one-way bytes per second.</p>"
+        "<p>Roofline Lab is free software: you can redistribute it and modify it under the terms of the GNU General "
+        "Public License, version 3 or (at your option) any later version (GPL-3.0-or-later), as the QCustomPlot "
+        "library it draws with is GPL-3.0. It comes with no warranty. The licence's text is in the LICENSE file of "
+        "its source and in /usr/share/common-licenses/GPL-3 on Debian.</p>")
+        .arg(version.toHtmlEscaped());
+}
+
 void addHelpActions(QMenu* help, QMainWindow* window, const PresetLibrary& library)
 {
     QAction* keysAction = help->addAction(QStringLiteral("&Keyboard shortcuts"), window,

@@ -20,5 +20,8 @@ QString shortcutsHtml(const QMainWindow& window);
 // The texts the examples follow, with their chapters and addresses, and each worked example with the section of
 // the text it follows.
 QString sourcesHtml(const PresetLibrary& library);
+// Help ▸ About: what the program is, the texts its formulas follow, and its licence (GPL-3.0-or-later, as the
+// QCustomPlot it links is GPL-3.0), with no warranty.
+QString aboutHtml(const QString& version);
 
 } // namespace roofline::widgets

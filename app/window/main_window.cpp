@@ -387,15 +387,7 @@ void MainWindow::buildMenus()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, QStringLiteral("About Roofline Lab"),
-        QStringLiteral("<h3>Roofline Lab %1</h3>"
-                       "<p>A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per "
-                       "compute dtype, memory level and link.</p>"
-                       "<p>The formulas follow <i>All About Rooflines</i> in the JAX scaling book (How to Scale Your "
-                       "Model) and <i>The Extended Roofline</i>: T<sub>math</sub> = FLOPs / peak, "
-                       "T<sub>comms</sub> = bytes / bandwidth, and a run time between their maximum and their "
-                       "sum.</p><p>Every bandwidth is one-way bytes per second.</p>")
-            .arg(QApplication::applicationVersion()));
+    QMessageBox::about(this, QStringLiteral("About Roofline Lab"), aboutHtml(QApplication::applicationVersion()));
 }
 
 namespace {

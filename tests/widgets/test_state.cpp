@@ -269,6 +269,11 @@ void TestState::helpListsTheKeysAndTheSources()
             ++lessons;
         }
     QVERIFY(lessons >= 13);
+
+    // About names the version and the licence the program is under, and why.
+    const QString about = aboutHtml(QStringLiteral("1.2.3"));
+    for (const char* text : { "Roofline Lab 1.2.3", "GPL-3.0-or-later", "QCustomPlot", "no warranty" })
+        QVERIFY2(about.contains(QLatin1String(text)), text);
 }
 
 void TestState::examplesAreNamedTopicThenChip()
