@@ -5,11 +5,13 @@ set(CPACK_PACKAGE_NAME roofline-lab)
 set(CPACK_PACKAGE_VENDOR "Roofline Lab")
 set(CPACK_PACKAGE_CONTACT "Roofline Lab maintainers <maintainers@rooflinelab.org>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "Live roofline charts of chips and operations")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Roofline Lab draws attainable FLOP/s against arithmetic intensity under the compute peaks, memory bandwidths \
-and network links of a chip, with operations (matmuls, collectives, parallel training steps) that move while the \
-hardware or the workload changes. It reproduces the worked examples of “All About Rooflines” and “The Extended \
-Roofline”, and runs headless for scripts.")
+# Lines of at most 80 columns, as lintian reads a package's extended description.
+string(CONCAT CPACK_PACKAGE_DESCRIPTION
+    "Roofline Lab draws attainable FLOP/s against arithmetic intensity under the\n"
+    "compute peaks, memory bandwidths and network links of a chip, with operations\n"
+    "(matmuls, collectives, parallel training steps) that move while the hardware or\n"
+    "the workload changes. It reproduces the worked examples of “All About\n"
+    "Rooflines” and “The Extended Roofline”, and runs headless for scripts.")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY roofline-lab)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_GENERATOR DEB)

@@ -48,7 +48,7 @@ if(NOT rc EQUAL 0)
 endif()
 foreach(path bin/roofline-lab share/applications/${ID}.desktop share/metainfo/${ID}.metainfo.xml
         share/icons/hicolor/scalable/apps/${ID}.svg share/doc/roofline-lab/copyright share/mime/packages/${ID}.xml
-        share/man/man1/roofline-lab.1 share/bash-completion/completions/roofline-lab
+        share/man/man1/roofline-lab.1.gz share/bash-completion/completions/roofline-lab
         share/zsh/vendor-completions/_roofline-lab share/doc/roofline-lab/README.md
         share/doc/roofline-lab/file-formats.md share/doc/roofline-lab/changelog.gz)
     if(NOT EXISTS "${PREFIX}/${path}")
@@ -92,7 +92,7 @@ endif()
 find_program(MAN man)
 if(MAN)
     execute_process(COMMAND ${CMAKE_COMMAND} -E env MANWIDTH=80 ${MAN} -l --warnings -E UTF-8
-        ${PREFIX}/share/man/man1/roofline-lab.1 RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
+        ${PREFIX}/share/man/man1/roofline-lab.1.gz RESULT_VARIABLE rc OUTPUT_VARIABLE page ERROR_VARIABLE err)
     if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
         message(FATAL_ERROR "man -l --warnings roofline-lab.1:\n${err}")
     endif()
