@@ -20,13 +20,14 @@ lintian --fail-on error,warning "$deb"
 
 target="$(mktemp -d /tmp/roofline-lab-root.XXXXXX)"
 cleanup() {
-    umount "$target/proc" 2>/dev/null || true
+    umount "$target/dev/pts" "$target/proc" 2>/dev/null || true
     rm -rf "$target"
 }
 trap cleanup EXIT
 echo "== a fresh Debian 12 root in $target"
 debootstrap --variant=minbase bookworm "$target" http://deb.debian.org/debian >/dev/null
 mount -t proc proc "$target/proc"
+mount -t devpts devpts "$target/dev/pts" # apt logs through a terminal
 cp "$deb" "$target/tmp/"
 in_root() { chroot "$target" env DEBIAN_FRONTEND=noninteractive LANG=C.UTF-8 "$@"; }
 in_root apt-get update -qq

@@ -18,6 +18,8 @@
 #include "test_util.h"
 #include "window/main_window.h"
 
+#include <QAbstractItemView>
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -39,8 +41,10 @@
 #include <QStyle>
 #include <QStyleOptionSlider>
 #include <QSvgRenderer>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWidgetAction>
 
 #include <algorithm>
 #include <cmath>
@@ -107,6 +111,7 @@ private slots:
     void themeAndZoomReachTheChart();
     void settingsRememberPresetAndTheme();
     void menuActionsHaveShortcuts();
+    void everyControlHasAnAccessibleName();
     void copiesTheChart();
 
 private:
@@ -848,6 +853,49 @@ void TestWindow::menuActionsHaveShortcuts()
         }
     }
     QCOMPARE(listed, examples);
+}
+
+// A screen reader names every control the window has, on every page and tab, as Qt's accessibility reports it: a
+// button or box by its text, a field, slider or list by the label it is the buddy of or a name of its own; every menu
+// command by its text.
+void TestWindow::everyControlHasAnAccessibleName()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+    QStringList unnamed;
+    int named = 0;
+    for (QWidget* w : m_window->findChildren<QWidget*>()) {
+        if (!w->focusPolicy() || qobject_cast<QMenu*>(w) || qobject_cast<QMenuBar*>(w) || w->window() != m_window.get())
+            continue; // a combo box's popup list is a window of its own, named with its box
+        const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QAbstractSlider*>(w)
+            || qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w)
+            || qobject_cast<QAbstractItemView*>(w) || qobject_cast<QTabBar*>(w);
+        if (!control || qobject_cast<QLineEdit*>(w->parentWidget())
+            || qobject_cast<QAbstractSpinBox*>(w->parentWidget()) || qobject_cast<QComboBox*>(w->parentWidget()))
+            continue; // a spin box's or combo box's own field is named with it
+        if (auto* tabs = qobject_cast<QTabBar*>(w)) { // named by its tabs, as the docks' tab bars Qt makes are
+            for (int i = 0; i < tabs->count(); ++i)
+                QVERIFY2(!tabs->tabText(i).isEmpty(), qPrintable(w->objectName()));
+            continue;
+        }
+        QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
+        QVERIFY(a);
+        if (a->text(QAccessible::Name).trimmed().isEmpty())
+            unnamed << QStringLiteral("%1 '%2' (%4) in %3")
+                           .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(),
+                               w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className())
+                                                 : QString(),
+                               w->toolTip());
+        else
+            ++named;
+    }
+    QVERIFY2(unnamed.isEmpty(),
+        qPrintable(QStringLiteral("%1 unnamed:\n").arg(unnamed.size()) + unnamed.join(QLatin1Char('\n'))));
+    QVERIFY(named > 30);
+    // Every command has words: Qt's own actions (a field's clear button, a toolbar's place for a widget) aside.
+    for (QAction* action : m_window->findChildren<QAction*>())
+        if (!action->isSeparator() && !action->menu() && !qobject_cast<QWidgetAction*>(action)
+            && !action->objectName().startsWith(QLatin1String("_q_")))
+            QVERIFY2(!action->text().isEmpty(), qPrintable(action->objectName()));
 }
 
 void TestWindow::copiesTheChart()

@@ -65,7 +65,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_modelId(new QComboBox)
     , m_phase(new QComboBox)
     , m_batch(countBox(static_cast<int>(kMaxBatch), tr("B: sequences in flight")))
-    , m_tokensLabel(new QLabel)
+    , m_tokensLabel(new QLabel(tr("&Context")))
     , m_tokens(countBox(static_cast<int>(kMaxTokens), {}))
     , m_tp(countBox(static_cast<int>(kMaxTensorParallel), tr("N: chips the model's layers are split over")))
     , m_dp(countBox(static_cast<int>(kMaxDataParallel),
@@ -99,6 +99,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     controls->addRow(tr("P&hase"), m_phase);
     controls->addRow(tr("&Batch"), m_batch);
     controls->addRow(m_tokensLabel, m_tokens);
+    m_tokensLabel->setBuddy(m_tokens); // its text follows the phase; the row names the box from the start
     controls->addRow(tr("&Tensor parallel"), m_tp);
     controls->addRow(tr("&Data parallel"), m_dp);
     controls->addRow(tr("Pipeline &stages"), m_pp);

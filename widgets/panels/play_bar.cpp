@@ -52,10 +52,16 @@ PlayBar::PlayBar(Document* document, QWidget* parent)
     label->setBuddy(m_param);
     layout->addWidget(label);
     layout->addWidget(m_param);
-    layout->addWidget(new QLabel(QStringLiteral("from"), this));
+    // The labels name the fields for a screen reader as they do on screen.
+    auto* from = new QLabel(QStringLiteral("from"), this);
+    from->setBuddy(m_fromField);
+    layout->addWidget(from);
     layout->addWidget(m_fromField);
-    layout->addWidget(new QLabel(QStringLiteral("to"), this));
+    auto* to = new QLabel(QStringLiteral("to"), this);
+    to->setBuddy(m_toField);
+    layout->addWidget(to);
     layout->addWidget(m_toField);
+    m_seconds->setAccessibleName(QStringLiteral("Play duration"));
     layout->addWidget(m_seconds);
     layout->addWidget(m_button);
     layout->addWidget(m_scrub, 1);

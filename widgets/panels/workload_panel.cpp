@@ -57,6 +57,7 @@ WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
     , m_params(new QWidget(this))
     , m_paramLayout(new QVBoxLayout(m_params))
 {
+    m_list->setAccessibleName(QStringLiteral("Operations"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(QStringLiteral("Operations on the chart"), this));
     // The buttons above the list: whatever the list's length and the selected operation's parameters, they stay put.

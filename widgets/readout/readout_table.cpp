@@ -181,6 +181,7 @@ ReadoutTable::ReadoutTable(QWidget* parent)
     , m_model(new ReadoutModel(this))
 {
     setModel(m_model);
+    setAccessibleName(QStringLiteral("Readout"));
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     // Columns are fitted when rows come or go, not on every slider step: ResizeToContents measures every cell.
