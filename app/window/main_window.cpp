@@ -339,7 +339,7 @@ void MainWindow::buildMenus()
     edit->addSeparator();
     QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), m_files, &FileCommands::copyChart);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    QAction* reset = edit->addAction(QStringLiteral("&Reset values"), m_document, &Document::resetToPreset);
+    QAction* reset = edit->addAction(QStringLiteral("Reset &values"), m_document, &Document::resetToPreset);
     reset->setToolTip(
         QStringLiteral("Put back the chip's numbers and the operations' values the scenario opened with"));
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -356,7 +356,7 @@ void MainWindow::buildMenus()
     controls->setText(QStringLiteral("&Side panel"));
     controls->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(controls);
-    QAction* pages = view->addAction(QStringLiteral("&Pages under the chart"));
+    QAction* pages = view->addAction(QStringLiteral("Pa&ges under the chart"));
     pages->setObjectName(QStringLiteral("showPages"));
     pages->setCheckable(true);
     pages->setChecked(!m_bottomTabs->isFolded());

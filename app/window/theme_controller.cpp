@@ -87,8 +87,8 @@ void ThemeController::addThemeActions(QMenu* view)
         QString label;
         Qt::Key key;
     };
-    const Choice choices[] = { { Mode::System, QStringLiteral("&System theme"), Qt::Key_S },
-        { Mode::Light, QStringLiteral("&Light theme"), Qt::Key_L },
+    const Choice choices[] = { { Mode::System, QStringLiteral("Syste&m theme"), Qt::Key_S },
+        { Mode::Light, QStringLiteral("Lig&ht theme"), Qt::Key_L },
         { Mode::Dark, QStringLiteral("&Dark theme"), Qt::Key_D } };
     for (const auto& [mode, label, key] : choices) {
         QAction* a = view->addAction(label, this, [this, m = mode] { setMode(m); });

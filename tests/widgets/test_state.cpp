@@ -132,7 +132,7 @@ void TestState::modifiedOnlyWhenTheSessionDiffers()
     // Reset puts back what was opened: no mark, no question, and switching examples asks nothing.
     QAction* reset = nullptr;
     for (QAction* a : m_window->findChildren<QAction*>())
-        if (a->text() == QStringLiteral("&Reset values"))
+        if (a->text() == QStringLiteral("Reset &values"))
             reset = a;
     QVERIFY(reset);
     reset->trigger();

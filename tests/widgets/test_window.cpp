@@ -27,7 +27,9 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFile>
+#include <QHash>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
@@ -112,6 +114,7 @@ private slots:
     void settingsRememberPresetAndTheme();
     void menuActionsHaveShortcuts();
     void everyControlHasAnAccessibleName();
+    void mnemonicsDoNotClash();
     void copiesTheChart();
 
 private:
@@ -896,6 +899,66 @@ void TestWindow::everyControlHasAnAccessibleName()
         if (!action->isSeparator() && !action->menu() && !qobject_cast<QWidgetAction*>(action)
             && !action->objectName().startsWith(QLatin1String("_q_")))
             QVERIFY2(!action->text().isEmpty(), qPrintable(action->objectName()));
+}
+
+namespace {
+
+// The letter after a lone '&' in `text`, lower case, or nothing.
+QChar mnemonic(const QString& text)
+{
+    for (qsizetype i = 0; i + 1 < text.size(); ++i) {
+        if (text[i] != QLatin1Char('&'))
+            continue;
+        if (text[i + 1] == QLatin1Char('&')) {
+            ++i;
+            continue;
+        }
+        return text[i + 1].toLower();
+    }
+    return {};
+}
+
+} // namespace
+
+// Alt and a letter reach one thing: the menu bar's menus, each menu's commands, and the labels and buttons of each
+// page of the window have letters of their own.
+void TestWindow::mnemonicsDoNotClash()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+    QStringList clashes;
+    auto check = [&clashes](const QString& where, const QStringList& texts) {
+        QHash<QChar, QString> seen;
+        for (const QString& text : texts) {
+            const QChar key = mnemonic(text);
+            if (key.isNull())
+                continue;
+            if (seen.contains(key))
+                clashes << QStringLiteral("%1: '%2' and '%3' share Alt+%4").arg(where, seen.value(key), text, key);
+            seen.insert(key, text);
+        }
+    };
+    QStringList bar;
+    for (QAction* menu : m_window->menuBar()->actions())
+        bar << menu->text();
+    check(QStringLiteral("the menu bar"), bar);
+    for (QMenu* menu : m_window->findChildren<QMenu*>()) {
+        QStringList texts;
+        for (QAction* action : menu->actions())
+            texts << action->text();
+        check(menu->title(), texts);
+    }
+    // Within each panel that is shown at once: a label's or a button's letter.
+    for (QWidget* page :
+        { static_cast<QWidget*>(m_window->hardwarePanel()), static_cast<QWidget*>(m_window->workloadPanel()) }) {
+        QStringList texts;
+        for (QLabel* label : page->findChildren<QLabel*>())
+            if (label->buddy())
+                texts << label->text();
+        for (QAbstractButton* button : page->findChildren<QAbstractButton*>())
+            texts << button->text();
+        check(QString::fromLatin1(page->metaObject()->className()), texts);
+    }
+    QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 
 void TestWindow::copiesTheChart()

@@ -31,7 +31,7 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
     , m_workload(workload)
     , m_sweepParam(sweepParamChooser)
     , m_lockAxes(new QAction(QStringLiteral("&Lock axes"), this))
-    , m_fitAxes(new QAction(QStringLiteral("&Fit axes"), this))
+    , m_fitAxes(new QAction(QStringLiteral("Fi&t axes"), this))
     , m_toolBar(new QToolBar(QStringLiteral("Play"), window))
     , m_playBar(new PlayBar(document, m_toolBar))
 {
