@@ -5,6 +5,7 @@
 #include "chart/chart.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
+#include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "common/power_slider.h"
 #include "document/document.h"
@@ -115,6 +116,7 @@ private slots:
     void menuActionsHaveShortcuts();
     void everyControlHasAnAccessibleName();
     void mnemonicsDoNotClash();
+    void tabReachesEveryControl();
     void copiesTheChart();
 
 private:
@@ -959,6 +961,52 @@ void TestWindow::mnemonicsDoNotClash()
         check(QString::fromLatin1(page->metaObject()->className()), texts);
     }
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+}
+
+// From the keyboard alone: Tab goes round every control the window shows, the tables and lists among them, each once,
+// and comes back to where it began.
+void TestWindow::tabReachesEveryControl()
+{
+    m_window->controlsDock()->show(); // as an earlier test may have left them
+    m_window->bottomTabs()->setFolded(false);
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QList<QWidget*> wanted;
+    for (QWidget* w : m_window->findChildren<QWidget*>())
+        if (w->isVisible() && w->isEnabled() && (w->focusPolicy() & Qt::TabFocus) && !w->focusProxy()
+            && w->window() == m_window.get() && !qobject_cast<QLineEdit*>(w->parentWidget())
+            && !qobject_cast<QAbstractSpinBox*>(w->parentWidget()) && !qobject_cast<QComboBox*>(w->parentWidget()))
+            wanted << w;
+    QVERIFY2(wanted.size() > 12,
+        qPrintable(QStringLiteral("%1 controls, the side panel %2, presenting %3")
+                       .arg(wanted.size())
+                       .arg(m_window->controlsDock()->isVisible())
+                       .arg(m_window->isPresenting())));
+    QWidget* first = wanted.front();
+    first->setFocus(Qt::TabFocusReason);
+    QTRY_COMPARE(QApplication::focusWidget(), first);
+    QList<QWidget*> visited { first };
+    for (int step = 0; step < 4 * wanted.size(); ++step) {
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QWidget* now = QApplication::focusWidget();
+        QVERIFY(now);
+        if (now == first)
+            break;
+        QVERIFY2(!visited.contains(now),
+            qPrintable(QStringLiteral("Tab came back to %1 before the start").arg(now->metaObject()->className())));
+        visited << now;
+    }
+    QCOMPARE(QApplication::focusWidget(), first);
+    QStringList missed;
+    for (QWidget* w : wanted)
+        if (!visited.contains(w))
+            missed << QStringLiteral("%1 '%2'").arg(
+                QString::fromLatin1(w->metaObject()->className()), w->accessibleName());
+    QVERIFY2(missed.isEmpty(), qPrintable(QStringLiteral("Tab never reaches: ") + missed.join(QStringLiteral(", "))));
+    // What the chart does under the mouse (select an operation, drag its marker to another value) the table's rows
+    // and the operations' own fields do from the keyboard.
+    QVERIFY(visited.contains(m_window->table()));
+    QVERIFY(std::any_of(visited.begin(), visited.end(), [](QWidget* w) { return qobject_cast<QListWidget*>(w); }));
 }
 
 void TestWindow::copiesTheChart()

@@ -28,6 +28,7 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
     m_view->setAccessibleName(QStringLiteral("Measured kernels"));
+    m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move between its cells
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // the file's order until the user sorts
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

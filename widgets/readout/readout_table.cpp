@@ -182,6 +182,7 @@ ReadoutTable::ReadoutTable(QWidget* parent)
 {
     setModel(m_model);
     setAccessibleName(QStringLiteral("Readout"));
+    setTabKeyNavigation(false); // Tab leaves the table for the next control; the arrows move between its cells
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     // Columns are fitted when rows come or go, not on every slider step: ResizeToContents measures every cell.
