@@ -50,25 +50,10 @@ void RooflineChart::fitInsideFrame(QSizeF plot)
     m_insidePlot = plot;
     const int margin = static_cast<int>(std::lround(6 * m_theme.zoom)); // a line's width from the chart's edge
     axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
-    const QFontMetricsF metrics(xAxis->tickLabelFont());
-    auto widest = [&](const SiLogTicker& ticker, const QCPRange& range) {
-        double w = 0;
-        if (!(range.lower > 0) || !(range.upper > range.lower))
-            return w;
-        for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
-             d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
-            w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
-        return w;
-    };
     // The x labels' row along the bottom, the y labels above it: a y label stays half a line clear of the row, an x
     // label half its width from the plot's sides, and the y labels clear of the y axis's name in the top left.
-    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
-    const double line = metrics.height();
-    const double xStrip = gap + line + gap;
-    const double xWidest = widest(*xTicker, xAxis->range());
     const double pad = 4 * m_theme.zoom;
-    xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
-    yTicker->setKeepOut(plot.height(), xStrip + line / 2, pad + textSize(m_yName).height() + line / 2);
+    const double xStrip = keepInsideTickLabelsApart(xAxis, yAxis, plot, pad, pad + textSize(m_yName).height());
     QMargins legendInset = m_legendInset;
     legendInset.setBottom(legendInset.bottom() + static_cast<int>(std::ceil(xStrip + textSize(m_xName).height())));
     axisRect()->insetLayout()->setMargins(legendInset);

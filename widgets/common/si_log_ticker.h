@@ -128,6 +128,39 @@ inline std::vector<std::pair<QString, QRectF>> tickLabelBoxes(const QCPAxis* axi
     return out;
 }
 
+// The widest label `axis`'s SiLogTicker writes at a whole decade of its range, in its tick label font; 0 without one.
+inline double widestDecadeLabel(const QCPAxis* axis)
+{
+    const auto ticker = axis->ticker().dynamicCast<SiLogTicker>();
+    const QCPRange range = axis->range();
+    double w = 0;
+    if (!ticker || !(range.lower > 0) || !(range.upper > range.lower))
+        return w;
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
+         d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
+        w = std::max(w, metrics.horizontalAdvance(ticker->label(std::pow(10.0, d))));
+    return w;
+}
+
+// The presentation's frame, as the roofline and the sweep draw it: tick labels inside a plot of `plot` pixels, the x
+// labels' row along the bottom, half their width and `pad` clear of the plot's sides, and the y labels above that row
+// and below `topName` pixels kept for the y axis's name in the top left corner. Returns the row's height.
+inline double keepInsideTickLabelsApart(QCPAxis* xAxis, QCPAxis* yAxis, QSizeF plot, double pad, double topName)
+{
+    const auto xTicker = xAxis->ticker().dynamicCast<SiLogTicker>();
+    const auto yTicker = yAxis->ticker().dynamicCast<SiLogTicker>();
+    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
+    const double line = QFontMetricsF(xAxis->tickLabelFont()).height();
+    const double xStrip = gap + line + gap;
+    const double xWidest = widestDecadeLabel(xAxis);
+    if (xTicker)
+        xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
+    if (yTicker)
+        yTicker->setKeepOut(plot.height(), xStrip + line / 2, topName + line / 2);
+    return xStrip;
+}
+
 // Chooses the step of `axis`'s SiLogTicker for an axis `length` pixels long: labels a width apart along a horizontal
 // axis (the widest, "0.001", and an em), two lines apart up a vertical one.
 inline void fitLogTicks(QCPAxis* axis, double length)

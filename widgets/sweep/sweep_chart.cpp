@@ -134,35 +134,18 @@ void SweepChart::fitInsideFrame(QSizeF plot)
     // lesson, the longest of the examples, and every pixel row goes to the plot.
     const int margin = static_cast<int>(std::lround(2 * m_theme.zoom));
     axisRect()->setMinimumMargins(QMargins(margin, margin, margin, margin));
-    const QFontMetricsF metrics(xAxis->tickLabelFont());
-    auto widest = [&](const QCPAxis* axis, const SiLogTicker& ticker) {
-        double w = 0;
-        const QCPRange range = axis->range();
-        if (!(range.lower > 0) || !(range.upper > range.lower))
-            return w;
-        for (int d = static_cast<int>(std::floor(std::log10(range.lower)));
-             d <= static_cast<int>(std::ceil(std::log10(range.upper))); ++d)
-            w = std::max(w, metrics.horizontalAdvance(ticker.label(std::pow(10.0, d))));
-        return w;
-    };
     // As the roofline's frame: the x labels' row along the bottom with the x name above its right end, the y labels
     // above that row and below the y name in the top left. The names are lifted clear of the labels by their padding,
     // which draws nothing: they have no veil that would hide the labels under it.
-    const double gap = std::max(xAxis->tickLengthIn(), xAxis->subTickLengthIn()) + xAxis->tickLabelPadding();
-    const double line = metrics.height();
-    const double xStrip = gap + line + gap;
-    const double xWidest = widest(xAxis, *xTicker);
     const double pad = 4 * m_theme.zoom;
-    const QFontMetricsF nameMetrics(m_yName->font());
-    const double nameHeight = nameMetrics.height() + 2 * pad;
-    xTicker->setKeepOut(plot.width(), xWidest / 2 + pad, xWidest / 2 + pad);
-    yTicker->setKeepOut(plot.height(), xStrip + line / 2, nameHeight + line / 2);
+    const double nameHeight = QFontMetricsF(m_yName->font()).height() + 2 * pad;
+    const double xStrip = keepInsideTickLabelsApart(xAxis, yAxis, plot, pad, nameHeight);
     const int p = static_cast<int>(std::lround(pad));
     m_xName->setPadding(QMargins(p, p, p, static_cast<int>(std::ceil(xStrip))));
     m_yName->setPadding(QMargins(p, p, p, p));
     // The legend right of the y labels and below the y name.
     const double yGap = std::max(yAxis->tickLengthIn(), yAxis->subTickLengthIn()) + yAxis->tickLabelPadding();
-    axisRect()->insetLayout()->setMargins(QMargins(static_cast<int>(std::ceil(yGap + widest(yAxis, *yTicker) + pad)),
+    axisRect()->insetLayout()->setMargins(QMargins(static_cast<int>(std::ceil(yGap + widestDecadeLabel(yAxis) + pad)),
         static_cast<int>(std::ceil(nameHeight)), 12, 12));
 }
 
