@@ -90,7 +90,7 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
     }
     if (std::optional<std::string> problem = modelProblem(settings, hw)) {
         // The setting at fault is named as the user gave it: its option, or the scenario file's key that the options
-        // given now make impossible (a link the chip of --preset lacks).
+        // given now make impossible (the file's prompt, too long for the --batch given).
         const std::string key = problem->substr(0, problem->find(':'));
         const bool fromFile = !options.scenarioFile.empty() && key != "id"
             && std::none_of(given.begin(), given.end(), [&key](const auto& g) { return g.first == key; });
