@@ -116,6 +116,11 @@ std::vector<std::pair<std::string, std::string>> ScenarioOptions::modelSettings(
 void addScenarioOptions(CLI::App& command, ScenarioOptions& into)
 {
     addOption(command, kPreset, into.preset)->group(kScenarioGroup);
+    addWorkloadOptions(command, into);
+}
+
+void addWorkloadOptions(CLI::App& command, ScenarioOptions& into)
+{
     addOption(command, kScenario, into.scenarioFile)->group(kScenarioGroup);
     addOption(command, kSet, into.settings)->group(kScenarioGroup);
     addPresetDirOption(command, into);

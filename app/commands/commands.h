@@ -21,6 +21,7 @@ Command addModelsCommand(CLI::App& program);
 Command addReportCommand(CLI::App& program);
 Command addImportCommand(CLI::App& program);
 Command addSaveCommand(CLI::App& program);
+Command addCompareCommand(CLI::App& program);
 // Only in the build with the window (commands/export.cpp needs its charts); without it, `export` says so (cli.cpp).
 Command addExportCommand(CLI::App& program);
 

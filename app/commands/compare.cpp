@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `roofline-lab compare`: one workload on several chips, one row a chip as `report` gives it, ranked by a figure.
+#include "commands.h"
+
+#include "build_session.h"
+#include "cli.h"
+#include "report/compare.h"
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+
+namespace roofline::app {
+
+namespace {
+
+constexpr OptionSpec kChips { "--preset", "ID",
+    "a chip to compare, repeatable (see 'roofline-lab presets'); the first also gives the default workload" };
+constexpr OptionSpec kBy { "--by", "FIGURE",
+    "rank by t_lower_s (default), t_upper_s, tokens_per_s, tokens_per_s_per_sequence, time_to_first_token_s, mfu, "
+    "memory_bandwidth_utilisation or max_batch" };
+constexpr OptionSpec kCompareFormat { "--format", "FORMAT", "table (default), json or csv" };
+
+struct CompareOptions {
+    ScenarioOptions scenario;
+    std::vector<std::string> chips;
+    bool all = false;
+    std::string by;
+    std::string format;
+};
+
+int runCompare(CompareOptions& options)
+{
+    if (options.format.empty())
+        options.format = "table";
+    if (options.format != "table" && options.format != "json" && options.format != "csv")
+        return fail(kExitBadArguments, "--format takes table, json or csv, not '" + options.format + "'");
+    if (options.by.empty())
+        options.by = std::string(comparisonFigures().front());
+    if (options.all == !options.chips.empty())
+        return fail(kExitBadArguments,
+            options.all ? "give --all or --preset ID, not both"
+                        : "give the chips to compare: --preset ID, repeatable, or --all");
+    const PresetLibrary library = loadLibrary(options.scenario);
+    std::vector<std::string> chips = options.chips;
+    if (options.all)
+        for (const Hardware& h : library.presets())
+            chips.push_back(h.id);
+    // The workload: the scenario's, or the first chip's default workload (with the model options, its model).
+    ScenarioOptions workload = options.scenario;
+    if (workload.scenarioFile.empty())
+        workload.preset = chips.front();
+    Session session;
+    if (const int code = buildSession(workload, library, session); code != kExitOk)
+        return code;
+    const ModelLibrary models = loadModels(options.scenario);
+    const Expected<std::vector<ChipComparison>> rows = compareChips(session, chips, library, models, options.by);
+    warnSkippedPresets(library);
+    if (!rows)
+        return fail(rows.error().starts_with("no preset") ? kExitBadFile : kExitBadArguments, rows.error());
+    if (options.format == "json")
+        return print(comparisonJson(*rows, options.by), "the comparison");
+    return print(options.format == "csv" ? comparisonCsv(*rows) : comparisonTable(*rows), "the comparison");
+}
+
+} // namespace
+
+Command addCompareCommand(CLI::App& program)
+{
+    auto options = std::make_shared<CompareOptions>();
+    CLI::App* command = addCommand(program, "compare", "rank chips by a workload's figures",
+        "The workload (a scenario's operations, the first chip's default workload, or a model) moved onto each chip "
+        "as the window's chip menu moves it, and analysed there as report does. A chip that cannot run it is listed "
+        "last, with why. Overrides of --set and of a scenario belong to its own chip and do not follow the workload.");
+    addOption(*command, kChips, options->chips);
+    command->add_flag("--all", options->all, "compare every known chip");
+    addOption(*command, kBy, options->by);
+    addOption(*command, kCompareFormat, options->format);
+    addWorkloadOptions(*command, options->scenario);
+    addModelOptions(*command, options->scenario);
+    return { command, [options] { return runCompare(*options); } };
+}
+
+} // namespace roofline::app

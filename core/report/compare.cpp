@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "report/compare.h"
+
+#include "base/json.h"
+#include "base/units.h"
+#include "report/report.h"
+#include "session/analysis.h"
+#include "session/edit.h"
+
+#include <algorithm>
+#include <array>
+
+namespace roofline {
+
+namespace {
+
+// A figure a ranking can be by: its JSON name, whether smaller ranks first, and where a row keeps it.
+struct Figure {
+    std::string_view name;
+    bool smallerFirst;
+    double ChipComparison::*value;
+};
+
+constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLower },
+    Figure { "t_upper_s", true, &ChipComparison::tUpper },
+    Figure { "tokens_per_s", false, &ChipComparison::tokensPerSecond },
+    Figure { "tokens_per_s_per_sequence", false, &ChipComparison::tokensPerSecondPerSequence },
+    Figure { "time_to_first_token_s", true, &ChipComparison::timeToFirstToken },
+    Figure { "mfu", false, &ChipComparison::mfu },
+    Figure { "memory_bandwidth_utilisation", false, &ChipComparison::mbu },
+    Figure { "max_batch", false, &ChipComparison::maxBatch } };
+
+// What the most time goes to, of the three kinds of roof.
+std::string boundOf(double tMath, double tMemory, double tNetwork)
+{
+    if (tNetwork > tMath && tNetwork > tMemory)
+        return "network";
+    return tMemory > tMath ? "memory" : "compute";
+}
+
+ChipComparison onChip(const Session& session, const Hardware& chip, const ModelLibrary& models)
+{
+    ChipComparison row;
+    row.presetId = chip.id;
+    row.name = chip.name;
+    // Moved as the window's chip menu moves it: the overrides of the first chip stay with it, a model keeps its
+    // settings where the new chip can run them.
+    const Expected<Session> moved = applyEdit(session, edits::Preset { chip }, models);
+    if (!moved) {
+        row.problem = moved.error();
+        return row;
+    }
+    const Analysis a = analyse(*moved);
+    if (moved->model) {
+        if (!a.model) {
+            row.problem = a.modelProblem.empty() ? std::string("the model cannot run here") : a.modelProblem;
+            return row;
+        }
+        const ModelTotals& t = *a.model;
+        row.model = true;
+        row.tLower = t.tLower;
+        row.tUpper = t.tUpper;
+        row.bound = boundOf(t.tMath, t.tMemory, t.tNetwork);
+        row.tokensPerSecond = t.tokensPerSecond;
+        row.tokensPerSecondPerSequence = t.tokensPerSecondPerSequence;
+        row.timeToFirstToken = t.timeToFirstToken;
+        row.mfu = t.mfu;
+        row.mbu = t.mbu;
+        row.fits = t.fits;
+        row.maxBatch = t.maxBatch;
+        // Not fitting is not running: ranked with the chips that cannot, its figures kept for what it would take.
+        if (!t.fits)
+            row.problem = "does not fit: " + formatBytes(t.weightsBytes + t.kvCacheBytes + t.activationBytes)
+                + " of weights, KV cache and activations per chip, in " + formatBytes(t.capacityBytes);
+        return row;
+    }
+    if (const std::optional<std::string> error = a.firstError()) {
+        row.problem = *error;
+        return row;
+    }
+    row.tLower = a.total.tLower;
+    row.tUpper = a.total.tUpper;
+    row.bound = boundOf(a.total.tMath, a.total.tMemory, a.total.tNetwork);
+    return row;
+}
+
+} // namespace
+
+std::vector<std::string_view> comparisonFigures()
+{
+    std::vector<std::string_view> out;
+    for (const Figure& f : kFigures)
+        out.push_back(f.name);
+    return out;
+}
+
+Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
+    const PresetLibrary& library, const ModelLibrary& models, std::string_view by)
+{
+    using Result = Expected<std::vector<ChipComparison>>;
+    const auto figure = std::find_if(kFigures.begin(), kFigures.end(), [by](const Figure& f) { return f.name == by; });
+    if (figure == kFigures.end()) {
+        std::string names;
+        for (const Figure& f : kFigures)
+            names += (names.empty() ? "" : ", ") + std::string(f.name);
+        return Result::failure("no figure '" + std::string(by) + "' to rank by (one of " + names + ")");
+    }
+    std::vector<ChipComparison> rows;
+    for (std::size_t i = 0; i < chips.size(); ++i) {
+        if (std::find(chips.begin(), chips.begin() + static_cast<std::ptrdiff_t>(i), chips[i])
+            != chips.begin() + static_cast<std::ptrdiff_t>(i))
+            return Result::failure("the chip '" + chips[i] + "' is named twice");
+        const Hardware* chip = library.find(chips[i]);
+        if (!chip)
+            return Result::failure("no preset with id '" + chips[i] + "'");
+        rows.push_back(onChip(session, *chip, models));
+    }
+    // A chip that cannot run the workload ranks last; among the rest the figure decides, ties in the order given.
+    std::stable_sort(rows.begin(), rows.end(), [figure](const ChipComparison& a, const ChipComparison& b) {
+        if (a.problem.empty() != b.problem.empty())
+            return a.problem.empty();
+        if (!a.problem.empty())
+            return false;
+        const double x = a.*(figure->value);
+        const double y = b.*(figure->value);
+        return figure->smallerFirst ? x < y : x > y;
+    });
+    return rows;
+}
+
+std::string comparisonTable(const std::vector<ChipComparison>& rows)
+{
+    const bool model = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.model; });
+    const bool prefill
+        = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.timeToFirstToken > 0; });
+    std::vector<std::vector<std::string>> table;
+    std::vector<std::string> header { "chip", "bound", "T_lower", "T_upper" };
+    if (model) {
+        header.insert(header.end(), { "tokens/s", "per sequence" });
+        if (prefill)
+            header.emplace_back("first token");
+        header.insert(header.end(), { "MFU", "MBU", "fits", "max batch" });
+    }
+    table.push_back(header);
+    std::string problems;
+    for (const ChipComparison& r : rows) {
+        if (!r.problem.empty()) {
+            problems += r.presetId + " cannot run it: " + r.problem + "\n";
+            continue;
+        }
+        std::vector<std::string> line { r.presetId, r.bound, formatSeconds(r.tLower), formatSeconds(r.tUpper) };
+        if (model) {
+            line.insert(
+                line.end(), { formatSI(r.tokensPerSecond, "", 4), formatSI(r.tokensPerSecondPerSequence, "", 4) });
+            if (prefill)
+                line.push_back(formatSeconds(r.timeToFirstToken));
+            line.insert(line.end(),
+                { formatPercent(r.mfu), formatPercent(r.mbu), r.fits ? "yes" : "no",
+                    groupThousands(std::to_string(static_cast<long long>(r.maxBatch))) });
+        }
+        table.push_back(std::move(line));
+    }
+    return renderTable(table, 2, table.front().size()) + problems;
+}
+
+std::string comparisonJson(const std::vector<ChipComparison>& rows, std::string_view by)
+{
+    JsonWriter j;
+    j.beginObject();
+    j.key("by").value(by);
+    j.key("chips").beginArray();
+    for (const ChipComparison& r : rows) {
+        j.beginObject();
+        j.key("preset").value(r.presetId);
+        j.key("name").value(r.name);
+        if (!r.problem.empty())
+            j.key("problem").value(r.problem);
+        if (r.bound.empty()) { // nothing was analysed
+            j.endObject();
+            continue;
+        }
+        j.key("t_lower_s").value(r.tLower);
+        j.key("t_upper_s").value(r.tUpper);
+        j.key("bound").value(r.bound);
+        if (r.model) {
+            j.key("tokens_per_s").value(r.tokensPerSecond);
+            j.key("tokens_per_s_per_sequence").value(r.tokensPerSecondPerSequence);
+            if (r.timeToFirstToken > 0)
+                j.key("time_to_first_token_s").value(r.timeToFirstToken);
+            j.key("mfu").value(r.mfu);
+            j.key("memory_bandwidth_utilisation").value(r.mbu);
+            j.key("fits").value(r.fits);
+            j.key("max_batch").value(r.maxBatch);
+        }
+        j.endObject();
+    }
+    j.endArray();
+    j.endObject();
+    return j.str() + "\n";
+}
+
+std::string comparisonCsv(const std::vector<ChipComparison>& rows)
+{
+    // Numbers as saved files write them (the shortest text that reads back), a problem quoted as CSV quotes.
+    auto quoted = [](const std::string& text) {
+        std::string out = "\"";
+        for (const char c : text)
+            out += c == '"' ? std::string("\"\"") : std::string(1, c);
+        return out + "\"";
+    };
+    std::string out = "preset,t_lower_s,t_upper_s,bound,tokens_per_s,tokens_per_s_per_sequence,time_to_first_token_s,"
+                      "mfu,memory_bandwidth_utilisation,fits,max_batch,problem\n";
+    for (const ChipComparison& r : rows) {
+        if (r.bound.empty()) { // nothing was analysed
+            out += r.presetId + ",,,,,,,,,,," + quoted(r.problem) + "\n";
+            continue;
+        }
+        out += r.presetId + "," + savedNumber(r.tLower) + "," + savedNumber(r.tUpper) + "," + r.bound;
+        if (r.model)
+            out += "," + savedNumber(r.tokensPerSecond) + "," + savedNumber(r.tokensPerSecondPerSequence) + ","
+                + (r.timeToFirstToken > 0 ? savedNumber(r.timeToFirstToken) : std::string()) + "," + savedNumber(r.mfu)
+                + "," + savedNumber(r.mbu) + "," + (r.fits ? "true" : "false") + "," + savedNumber(r.maxBatch);
+        else
+            out += ",,,,,,,";
+        out += "," + (r.problem.empty() ? std::string() : quoted(r.problem)) + "\n";
+    }
+    return out;
+}
+
+} // namespace roofline

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Which chip? One workload (a scenario's operations, or a whole model) moved onto each of several chips and analysed
+// there as `report` would, one row a chip, ranked by the figure asked for. A chip that cannot run the workload is
+// listed last with the reason, not dropped.
+#pragma once
+
+#include "base/expected.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+#include "session/session.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace roofline {
+
+// A chip's row: the totals `report` gives for the workload on it.
+struct ChipComparison {
+    std::string presetId;
+    std::string name;
+    std::string problem; // why the chip cannot run the workload: the figures below are 0, or a model's that does not
+                         // fit, kept for what it would take
+    double tLower = 0; // every visible operation, or the model's step, one after another
+    double tUpper = 0;
+    std::string bound; // what the most time goes to: "compute", "memory" or "network"
+    // A model's figures (a session with a model).
+    bool model = false;
+    double tokensPerSecond = 0;
+    double tokensPerSecondPerSequence = 0;
+    double timeToFirstToken = 0; // a prefill's
+    double mfu = 0;
+    double mbu = 0;
+    bool fits = true;
+    double maxBatch = 0;
+};
+
+// The figures a ranking can be by, as the JSON report names them; the first is the default.
+std::vector<std::string_view> comparisonFigures();
+
+// The workload of `session` on each chip of `chips` (preset ids, in the order given), ranked by `by`: times and the
+// time to first token smallest first, rates, utilisations and the largest batch largest first; chips that cannot
+// run it last, in the order given. Fails for an unknown figure, or a chip named twice.
+Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
+    const PresetLibrary& library, const ModelLibrary& models, std::string_view by);
+
+std::string comparisonTable(const std::vector<ChipComparison>&);
+std::string comparisonJson(const std::vector<ChipComparison>&, std::string_view by);
+std::string comparisonCsv(const std::vector<ChipComparison>&);
+
+} // namespace roofline
