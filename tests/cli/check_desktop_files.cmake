@@ -123,7 +123,8 @@ foreach(check
     string(REPLACE "|" ";" check "${check}")
     list(GET check 0 line)
     list(GET check 1 expected)
-    execute_process(COMMAND ${CMAKE_COMMAND} -E env "PATH=${PREFIX}/bin:$ENV{PATH}" bash -c "source '${completion}'; COMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _roofline_lab; echo \"\${COMPREPLY[*]}\""
+    execute_process(COMMAND ${CMAKE_COMMAND} -E env "PATH=${PREFIX}/bin:$ENV{PATH}" HOME=${PREFIX}
+            XDG_CONFIG_HOME=${PREFIX}/config bash -c "source '${completion}'; COMP_WORDS=(${line}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _roofline_lab; echo \"\${COMPREPLY[*]}\""
         RESULT_VARIABLE rc OUTPUT_VARIABLE reply ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
     # The program the completion asks for ids is the installed one.
     if(NOT rc EQUAL 0 OR NOT reply STREQUAL expected)
