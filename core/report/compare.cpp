@@ -111,8 +111,12 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
             != chips.begin() + static_cast<std::ptrdiff_t>(i))
             return Result::failure("the chip '" + chips[i] + "' is named twice");
         const Hardware* chip = library.find(chips[i]);
-        if (!chip)
-            return Result::failure("no preset with id '" + chips[i] + "'");
+        if (!chip) {
+            std::string ids;
+            for (const Hardware& h : library.presets())
+                ids += (ids.empty() ? "" : ", ") + h.id;
+            return Result::failure("no preset with id '" + chips[i] + "' (known: " + ids + ")");
+        }
         rows.push_back(onChip(session, *chip, models));
     }
     // A chip that cannot run the workload ranks last; among the rest the figure decides, ties in the order given.
