@@ -33,7 +33,7 @@ std::string dtypeWords()
 
 // The words the options' help names as their values ("decode (default), prefill, or train"); the rest follows the
 // value's name in the option table (FILE, DIR).
-Completion completionOf(const CLI::Option& option)
+Completion completionOf(const CLI::App& command, const CLI::Option& option)
 {
     static const std::map<std::string, std::string, std::less<>> words {
         { "--phase", "decode prefill train" },
@@ -48,6 +48,8 @@ Completion completionOf(const CLI::Option& option)
         { "--kv", dtypeWords() },
     };
     const std::string name = option.get_name();
+    if (name == "--format" && command.get_name() == "compare")
+        return { ValueKind::Words, "table json csv" };
     if (name == "--preset")
         return { ValueKind::Preset, {} };
     if (name == "--model")
@@ -225,7 +227,7 @@ std::string bashCompletion(const CLI::App& program)
             positionalFile = positionalFile || option->get_positional();
         for (const CLI::Option* option : optionsOf(*command)) {
             options += " " + namesOf(*option);
-            const Completion c = completionOf(*option);
+            const Completion c = completionOf(*command, *option);
             std::string reply;
             switch (c.kind) {
             case ValueKind::Preset:
@@ -305,7 +307,7 @@ std::string zshCompletion(const CLI::App& program)
         out += "  " + command->get_name() + ")\n    _arguments -s \\\n      '(- *)'{-h,--help}'[show this help]' \\\n";
         for (const CLI::Option* option : optionsOf(*command)) {
             std::string action;
-            const Completion c = completionOf(*option);
+            const Completion c = completionOf(*command, *option);
             switch (c.kind) {
             case ValueKind::Preset:
                 action = "_roofline_lab_ids presets";
@@ -320,7 +322,7 @@ std::string zshCompletion(const CLI::App& program)
                 action = "_files -/";
                 break;
             case ValueKind::Words:
-                action = "(" + c.words + ")";
+                action = "(" + quoted(c.words) + ")"; // slide-4\\:3: a bare colon would end the spec
                 break;
             case ValueKind::None:
                 action = " ";

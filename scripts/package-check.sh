@@ -21,7 +21,12 @@ lintian --fail-on error,warning "$deb"
 target="$(mktemp -d /tmp/roofline-lab-root.XXXXXX)"
 cleanup() {
     umount "$target/dev/pts" "$target/proc" 2>/dev/null || true
-    rm -rf "$target"
+    # Never through a mount still held: what it holds is the machine's own /proc or /dev/pts.
+    if ! grep -q " $target/" /proc/mounts; then
+        rm -rf --one-file-system "$target"
+    else
+        echo "left $target: something is still mounted in it" >&2
+    fi
 }
 trap cleanup EXIT
 echo "== a fresh Debian 12 root in $target"

@@ -71,7 +71,9 @@ Command addCompareCommand(CLI::App& program)
     CLI::App* command = addCommand(program, "compare", "rank chips by a workload's figures",
         "The workload (a scenario's operations, the first chip's default workload, or a model) moved onto each chip "
         "as the window's chip menu moves it, and analysed there as report does. A chip that cannot run it is listed "
-        "last, with why. Overrides of --set and of a scenario belong to its own chip and do not follow the workload.");
+        "last, with why. Overrides of --set and of a scenario belong to the chip they were made for, whose row has "
+        "them, "
+        "and do not follow the workload to the others.");
     addOption(*command, kChips, options->chips);
     command->add_flag("--all", options->all, "compare every known chip");
     addOption(*command, kBy, options->by);

@@ -16,6 +16,7 @@
 #include "panels/workload_panel.h"
 #include "readout/readout_table.h"
 #include "sweep/sweep_chart.h"
+#include "window/compare_page.h"
 #include "window/help_menu.h"
 #include "window/sweep_page.h"
 
@@ -153,6 +154,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_explanation->setAnalysis(m_document->analysis());
         updateExplanation();
         m_sweepPage->setAnalysis(m_document->analysis());
+        m_comparePage->setAnalysis(m_document->analysis());
         showTab(m_modelView, m_modelView->hasModel());
         updateTitle();
     });
@@ -168,6 +170,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_measuredTable), false);
     m_explanation->setAnalysis(m_document->analysis());
     m_sweepPage->setAnalysis(m_document->analysis());
+    m_comparePage->setAnalysis(m_document->analysis());
     // The window's least size is set now, before it has a native window: set later, the platform is asked to follow
     // it, which the offscreen platform answers with a warning on stderr.
     layout()->activate();
@@ -205,6 +208,9 @@ void MainWindow::buildBottomTabs()
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     connect(m_document, &Document::editRefused, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
+    // The workload on every known chip, ranked: ranked again only while the page shows.
+    m_comparePage = new ComparePage(m_document);
+    m_bottomTabs->addTab(m_comparePage, QStringLiteral("Com&pare"));
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);

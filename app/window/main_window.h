@@ -31,6 +31,7 @@ class ExplanationPanel;
 class HardwarePanel;
 class MeasuredTable;
 class ModelView;
+class ComparePage;
 class ReadoutTable;
 class RooflineChart;
 class SweepChart;
@@ -64,6 +65,7 @@ public:
     // The side panel: the chip's and the operations' controls.
     QDockWidget* controlsDock() const { return m_controlsDock; }
     ModelView* modelView() const { return m_modelView; }
+    ComparePage* comparePage() const { return m_comparePage; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
     TeachingControls* teaching() const { return m_teaching; }
@@ -156,6 +158,7 @@ private:
     SweepPage* m_sweepPage;
     FoldingTabs* m_bottomTabs;
     ModelView* m_modelView = nullptr;
+    ComparePage* m_comparePage = nullptr;
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;
     TeachingControls* m_teaching = nullptr;

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace roofline {
 
@@ -19,16 +20,17 @@ struct Figure {
     std::string_view name;
     bool smallerFirst;
     double ChipComparison::*value;
+    bool model = false; // a whole model's figure
 };
 
 constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLower },
     Figure { "t_upper_s", true, &ChipComparison::tUpper },
-    Figure { "tokens_per_s", false, &ChipComparison::tokensPerSecond },
-    Figure { "tokens_per_s_per_sequence", false, &ChipComparison::tokensPerSecondPerSequence },
-    Figure { "time_to_first_token_s", true, &ChipComparison::timeToFirstToken },
-    Figure { "mfu", false, &ChipComparison::mfu },
-    Figure { "memory_bandwidth_utilisation", false, &ChipComparison::mbu },
-    Figure { "max_batch", false, &ChipComparison::maxBatch } };
+    Figure { "tokens_per_s", false, &ChipComparison::tokensPerSecond, true },
+    Figure { "tokens_per_s_per_sequence", false, &ChipComparison::tokensPerSecondPerSequence, true },
+    Figure { "time_to_first_token_s", true, &ChipComparison::timeToFirstToken, true },
+    Figure { "mfu", false, &ChipComparison::mfu, true },
+    Figure { "memory_bandwidth_utilisation", false, &ChipComparison::mbu, true },
+    Figure { "max_batch", false, &ChipComparison::maxBatch, true } };
 
 // What the most time goes to, of the three kinds of roof.
 std::string boundOf(double tMath, double tMemory, double tNetwork)
@@ -43,9 +45,10 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
     ChipComparison row;
     row.presetId = chip.id;
     row.name = chip.name;
-    // Moved as the window's chip menu moves it: the overrides of the first chip stay with it, a model keeps its
-    // settings where the new chip can run them.
-    const Expected<Session> moved = applyEdit(session, edits::Preset { chip }, models);
+    // The session's own chip as it is, overrides and all; another moved as the window's chip menu moves it: the
+    // overrides stay with the chip they were made for, a model keeps its settings where the new chip can run them.
+    const Expected<Session> moved
+        = chip.id == session.presetId ? Expected<Session>(session) : applyEdit(session, edits::Preset { chip }, models);
     if (!moved) {
         row.problem = moved.error();
         return row;
@@ -69,9 +72,13 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
         row.fits = t.fits;
         row.maxBatch = t.maxBatch;
         // Not fitting is not running: ranked with the chips that cannot, its figures kept for what it would take.
-        if (!t.fits)
-            row.problem = "does not fit: " + formatBytes(t.weightsBytes + t.kvCacheBytes + t.activationBytes)
-                + " of weights, KV cache and activations per chip, in " + formatBytes(t.capacityBytes);
+        if (!t.fits) {
+            // What a chip holds, counted as the explanation counts it: a training step's gradients and optimizer
+            // state where inference has its KV cache.
+            const double held = t.weightsBytes + t.activationBytes
+                + (t.training ? t.training->gradientsBytes + t.training->optimizerBytes : t.kvCacheBytes);
+            row.problem = "does not fit: " + formatBytes(held) + " per chip, in " + formatBytes(t.capacityBytes);
+        }
         return row;
     }
     if (const std::optional<std::string> error = a.firstError()) {
@@ -105,6 +112,10 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
             names += (names.empty() ? "" : ", ") + std::string(f.name);
         return Result::failure("no figure '" + std::string(by) + "' to rank by (one of " + names + ")");
     }
+    if (figure->model && !session.model)
+        return Result::failure("ranking by " + std::string(by) + " needs a model (--model ID)");
+    if (figure->value == &ChipComparison::timeToFirstToken && session.model && session.model->phase != Phase::Prefill)
+        return Result::failure("time_to_first_token_s is a prefill's: give --phase prefill");
     std::vector<ChipComparison> rows;
     for (std::size_t i = 0; i < chips.size(); ++i) {
         if (std::find(chips.begin(), chips.begin() + static_cast<std::ptrdiff_t>(i), chips[i])
@@ -127,6 +138,8 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
             return false;
         const double x = a.*(figure->value);
         const double y = b.*(figure->value);
+        if (std::isnan(x) || std::isnan(y)) // after every number, so that the order stays strict
+            return !std::isnan(x) && std::isnan(y);
         return figure->smallerFirst ? x < y : x > y;
     });
     return rows;

@@ -96,7 +96,11 @@ if(MAN)
     if(NOT rc EQUAL 0 OR NOT err STREQUAL "")
         message(FATAL_ERROR "man -l --warnings roofline-lab.1:\n${err}")
     endif()
-    foreach(command presets models report import save export compare)
+    set(commands presets models report import save compare)
+    if(GUI)
+        list(APPEND commands export) # a build without the window has no chart to export
+    endif()
+    foreach(command ${commands})
         if(NOT page MATCHES "roofline-lab ${command}\n")
             message(FATAL_ERROR "the manual has no section for ${command}:\n${page}")
         endif()
@@ -119,7 +123,7 @@ foreach(check
         "roofline-lab report --preset h100|h100-pcie h100-sxm"
         "roofline-lab save --model llama-3.1-4|llama-3.1-405b"
         "roofline-lab report --phase d|decode"
-        "roofline-lab export --theme d|dark")
+        "roofline-lab compare --format c|csv")
     string(REPLACE "|" ";" check "${check}")
     list(GET check 0 line)
     list(GET check 1 expected)

@@ -1553,6 +1553,11 @@ private slots:
             << QStringList { "compare", "--preset", "b200", "--by", "speed" } << 2 << "no figure 'speed' to rank by";
         QTest::newRow("an unknown chip") << QStringList { "compare", "--preset", "b200", "--preset", "b300" } << 1
                                          << "no preset with id 'b300'";
+        QTest::newRow("a model's figure with no model")
+            << QStringList { "compare", "--preset", "b200", "--by", "mfu" } << 2 << "ranking by mfu needs a model";
+        QTest::newRow("first token of a decode")
+            << QStringList { "compare", "--preset", "b200", "--model", "llama-2-7b", "--by", "time_to_first_token_s" }
+            << 2 << "time_to_first_token_s is a prefill's";
         QTest::newRow("a format") << QStringList { "compare", "--preset", "b200", "--format", "xml" } << 2
                                   << "--format takes table, json or csv";
     }

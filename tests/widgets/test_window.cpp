@@ -14,9 +14,11 @@
 #include "panels/hardware_panel.h"
 #include "panels/workload_panel.h"
 #include "readout/readout_table.h"
+#include "report/compare.h"
 #include "roofline/evaluate.h"
 #include "roofline/solver.h"
 #include "test_util.h"
+#include "window/compare_page.h"
 #include "window/main_window.h"
 
 #include <QAbstractItemView>
@@ -117,6 +119,7 @@ private slots:
     void everyControlHasAnAccessibleName();
     void mnemonicsDoNotClash();
     void tabReachesEveryControl();
+    void comparePageRanksEveryChip();
     void copiesTheChart();
 
 private:
@@ -1007,6 +1010,52 @@ void TestWindow::tabReachesEveryControl()
     // and the operations' own fields do from the keyboard.
     QVERIFY(visited.contains(m_window->table()));
     QVERIFY(std::any_of(visited.begin(), visited.end(), [](QWidget* w) { return qobject_cast<QListWidget*>(w); }));
+}
+
+// The Compare tab holds the core's ranking of the session's workload on every known chip, follows the rank chosen and
+// the analysis, and a double click moves the session onto a chip.
+void TestWindow::comparePageRanksEveryChip()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+    ComparePage* page = m_window->comparePage();
+    m_window->bottomTabs()->setFolded(false);
+    m_window->bottomTabs()->showPage(page);
+    QTRY_VERIFY(page->isVisible());
+    const Document* document = m_window->document();
+    const auto expected = [&](std::string_view by) {
+        std::vector<std::string> chips;
+        for (const Hardware& h : document->library().presets())
+            chips.push_back(h.id);
+        return *compareChips(document->analysis()->session, chips, document->library(), document->models(), by);
+    };
+    const auto same = [](const std::vector<ChipComparison>& a, const std::vector<ChipComparison>& b) {
+        return a.size() == b.size()
+            && std::equal(a.begin(), a.end(), b.begin(), [](const ChipComparison& x, const ChipComparison& y) {
+                   return x.presetId == y.presetId && x.tLower == y.tLower && x.tokensPerSecond == y.tokensPerSecond
+                       && x.problem == y.problem;
+               });
+    };
+    QVERIFY(same(page->rows(), expected("t_lower_s")));
+    QCOMPARE(page->table()->rowCount(), static_cast<int>(document->library().presets().size()));
+    QCOMPARE(page->table()->item(0, 0)->text(), QString::fromStdString(page->rows().front().name));
+    page->rankBy()->setCurrentText(QStringLiteral("tokens_per_s"));
+    QVERIFY(same(page->rows(), expected("tokens_per_s")));
+    // A slider step reaches the ranking: a faster HBM on the H100, the session's chip, shortens its step.
+    const double before = std::find_if(page->rows().begin(), page->rows().end(), [](const ChipComparison& r) {
+        return r.presetId == "h100-sxm";
+    })->tLower;
+    QVERIFY(!m_window->document()->setHardwareValue("bandwidth.HBM", 6.7e12));
+    QVERIFY(same(page->rows(), expected("tokens_per_s")));
+    QVERIFY(std::find_if(page->rows().begin(), page->rows().end(),
+                [](const ChipComparison& r) { return r.presetId == "h100-sxm"; })
+                ->tLower
+        < before);
+    const int row
+        = static_cast<int>(std::find_if(page->rows().begin(), page->rows().end(), [](const ChipComparison& r) {
+              return r.presetId == "b200";
+          }) - page->rows().begin());
+    emit page->table()->cellDoubleClicked(row, 0);
+    QCOMPARE(QString::fromStdString(m_window->document()->hardware().id), QStringLiteral("b200"));
 }
 
 void TestWindow::copiesTheChart()

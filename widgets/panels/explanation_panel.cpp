@@ -112,7 +112,8 @@ int ExplanationPanel::textHeight(int width) const
 
 void ExplanationPanel::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
-    // The same example with new numbers (a slider step, a play) keeps the reader's place; another one is new text.
+    // Whether it is the same example with new numbers (a slider step, a play) or another one, which may take fewer
+    // lines: the band in presentation shrinks only for another (MainWindow::fitExplanationBand).
     const bool numbersOnly = analysis->explanation.title == m_shown.title;
     m_shown = analysis->explanation;
     showText(true, numbersOnly);

@@ -20,8 +20,9 @@
 namespace roofline::widgets {
 
 // The legend's name of a curve that `values` operations share, differing only in the swept `param`: the first one's
-// name without its value ("D=F=4096 B=32" over B, 5 of them: "D=F=4096 (5 values of B)"), which no drag or play makes
-// stale; the name itself when it is one operation's.
+// name without the word that gives its value ("D=F=4096 B=32" over B, 5 of them: "D=F=4096 (5 values of B)"), so
+// that a drag or a play does not leave it naming an old value; the name itself when it is one operation's, or when
+// the value is not a word of its own ("D=F=4096" swept over F keeps it).
 QString sweepFamilyName(const QString& name, const QString& param, int values);
 
 class SweepChart : public QCustomPlot, public FittedChart {

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "window/compare_page.h"
+
+#include "base/units.h"
+#include "document/document.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace roofline::widgets {
+
+namespace {
+
+QString qs(const std::string& s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+ComparePage::ComparePage(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_by(new QComboBox)
+    , m_table(new QTableWidget)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* bar = new QHBoxLayout;
+    auto* label = new QLabel(QStringLiteral("Ran&k by"));
+    label->setBuddy(m_by);
+    bar->addWidget(label);
+    bar->addWidget(m_by);
+    bar->addStretch(1);
+    layout->addLayout(bar);
+    layout->addWidget(m_table, 1);
+    for (const std::string_view figure : comparisonFigures())
+        m_by->addItem(QString::fromLatin1(figure.data(), static_cast<qsizetype>(figure.size())));
+    m_by->setToolTip(QStringLiteral("Times smallest first; rates, utilisations and the largest batch largest first"));
+    m_table->setAccessibleName(QStringLiteral("Chips ranked"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setTabKeyNavigation(false);
+    m_table->verticalHeader()->hide();
+    m_table->setToolTip(QStringLiteral("The workload on each chip, as roofline-lab compare --all gives it; "
+                                       "double-click a chip to move the session onto it"));
+    connect(m_by, &QComboBox::currentTextChanged, this, [this] {
+        m_stale = true;
+        if (isVisible())
+            rank();
+    });
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
+        if (row >= 0 && row < static_cast<int>(m_rows.size()))
+            m_document->selectPreset(qs(m_rows[static_cast<std::size_t>(row)].presetId));
+    });
+}
+
+void ComparePage::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    m_stale = true;
+    if (isVisible())
+        rank();
+}
+
+void ComparePage::showEvent(QShowEvent* event)
+{
+    if (m_stale)
+        rank();
+    QWidget::showEvent(event);
+}
+
+void ComparePage::rank()
+{
+    m_stale = false;
+    if (!m_analysis)
+        return;
+    std::vector<std::string> chips;
+    for (const Hardware& h : m_document->library().presets())
+        chips.push_back(h.id);
+    const Expected<std::vector<ChipComparison>> rows = compareChips(
+        m_analysis->session, chips, m_document->library(), m_document->models(), m_by->currentText().toStdString());
+    m_rows = rows ? *rows : std::vector<ChipComparison>();
+    const bool model = m_analysis->session.model.has_value();
+    QStringList header { QStringLiteral("Chip"), QStringLiteral("Bound"), QStringLiteral("T_lower"),
+        QStringLiteral("T_upper") };
+    if (model)
+        header << QStringLiteral("tokens/s") << QStringLiteral("per sequence") << QStringLiteral("first token")
+               << QStringLiteral("MFU") << QStringLiteral("MBU") << QStringLiteral("Fits")
+               << QStringLiteral("Max batch");
+    header << QStringLiteral("Why it cannot run");
+    m_table->clear();
+    m_table->setColumnCount(static_cast<int>(header.size()));
+    m_table->setHorizontalHeaderLabels(header);
+    m_table->setRowCount(static_cast<int>(m_rows.size()));
+    for (std::size_t i = 0; i < m_rows.size(); ++i) {
+        const ChipComparison& r = m_rows[i];
+        QStringList cells { qs(r.name), qs(r.bound) };
+        const bool figures = !r.bound.empty();
+        cells << (figures ? qs(formatSeconds(r.tLower)) : QString())
+              << (figures ? qs(formatSeconds(r.tUpper)) : QString());
+        if (model) {
+            const bool shown = figures && r.model;
+            cells << (shown ? qs(formatSI(r.tokensPerSecond, "", 4)) : QString())
+                  << (shown ? qs(formatSI(r.tokensPerSecondPerSequence, "", 4)) : QString())
+                  << (shown && r.timeToFirstToken > 0 ? qs(formatSeconds(r.timeToFirstToken)) : QString())
+                  << (shown ? qs(formatPercent(r.mfu)) : QString()) << (shown ? qs(formatPercent(r.mbu)) : QString())
+                  << (shown ? (r.fits ? QStringLiteral("yes") : QStringLiteral("no")) : QString())
+                  << (shown ? QString::number(static_cast<long long>(r.maxBatch)) : QString());
+        }
+        cells << qs(r.problem);
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c >= 2 && c + 1 < cells.size())
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (r.presetId == m_analysis->session.presetId) {
+                QFont bold = item->font();
+                bold.setBold(true); // the chip the session is on
+                item->setFont(bold);
+            }
+            m_table->setItem(static_cast<int>(i), c, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+}
+
+} // namespace roofline::widgets
+
+#include "moc_compare_page.cpp"
