@@ -86,12 +86,16 @@ void ComparePage::rank()
         m_analysis->session, chips, m_document->library(), m_document->models(), m_by->currentText().toStdString());
     m_rows = rows ? *rows : std::vector<ChipComparison>();
     const bool model = m_analysis->session.model.has_value();
+    const bool prefill = model && m_analysis->session.model->phase == Phase::Prefill; // a decode has no first token
     QStringList header { QStringLiteral("Chip"), QStringLiteral("Bound"), QStringLiteral("T_lower"),
         QStringLiteral("T_upper") };
-    if (model)
-        header << QStringLiteral("tokens/s") << QStringLiteral("per sequence") << QStringLiteral("first token")
-               << QStringLiteral("MFU") << QStringLiteral("MBU") << QStringLiteral("Fits")
+    if (model) {
+        header << QStringLiteral("tokens/s") << QStringLiteral("per sequence");
+        if (prefill)
+            header << QStringLiteral("First token");
+        header << QStringLiteral("MFU") << QStringLiteral("MBU") << QStringLiteral("Fits")
                << QStringLiteral("Max batch");
+    }
     header << QStringLiteral("Why it cannot run");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
@@ -106,9 +110,10 @@ void ComparePage::rank()
         if (model) {
             const bool shown = figures && r.model;
             cells << (shown ? qs(formatSI(r.tokensPerSecond, "", 4)) : QString())
-                  << (shown ? qs(formatSI(r.tokensPerSecondPerSequence, "", 4)) : QString())
-                  << (shown && r.timeToFirstToken > 0 ? qs(formatSeconds(r.timeToFirstToken)) : QString())
-                  << (shown ? qs(formatPercent(r.mfu)) : QString()) << (shown ? qs(formatPercent(r.mbu)) : QString())
+                  << (shown ? qs(formatSI(r.tokensPerSecondPerSequence, "", 4)) : QString());
+            if (prefill)
+                cells << (shown ? qs(formatSeconds(r.timeToFirstToken)) : QString());
+            cells << (shown ? qs(formatPercent(r.mfu)) : QString()) << (shown ? qs(formatPercent(r.mbu)) : QString())
                   << (shown ? (r.fits ? QStringLiteral("yes") : QStringLiteral("no")) : QString())
                   << (shown ? QString::number(static_cast<long long>(r.maxBatch)) : QString());
         }
