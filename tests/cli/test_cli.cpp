@@ -77,6 +77,18 @@ class TestCli : public QObject {
     Q_OBJECT
     QTemporaryDir m_config;
 
+    // The row's `args` exit with its `code`, print nothing on standard output, and say its `message` on standard error.
+    void checkRefusal()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, code);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
 private slots:
     // A report written into a pipe whose reader has gone stops at the first failed write: the rest of a report of a
     // million kernels is not made only to be dropped. (In the process, since only the pieces made tell the two apart.)
@@ -507,16 +519,7 @@ private slots:
         QTest::newRow("--set model. without a model")
             << base + QStringList { "--set", "model.batch=4" } << 2 << "--set model.batch: the scenario has no model";
     }
-    void modelOptionsThatCannotRun()
-    {
-        QFETCH(QStringList, args);
-        QFETCH(int, code);
-        QFETCH(QString, message);
-        const Run r = run(args, cleanEnvironment(m_config.path()));
-        QCOMPARE(r.code, code);
-        QVERIFY(r.out.isEmpty());
-        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
-    }
+    void modelOptionsThatCannotRun() { checkRefusal(); }
 
     // User models: a folder's good files load beside the built-in ones, a broken one is a located warning.
     void modelsFromAFolder()
@@ -1561,16 +1564,7 @@ private slots:
         QTest::newRow("a format") << QStringList { "compare", "--preset", "b200", "--format", "xml" } << 2
                                   << "--format takes table, json or csv";
     }
-    void compareRefusesWhatItCannotRank()
-    {
-        QFETCH(QStringList, args);
-        QFETCH(int, code);
-        QFETCH(QString, message);
-        const Run r = run(args, cleanEnvironment(m_config.path()));
-        QCOMPARE(r.code, code);
-        QVERIFY(r.out.isEmpty());
-        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
-    }
+    void compareRefusesWhatItCannotRank() { checkRefusal(); }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
