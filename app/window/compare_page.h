@@ -23,8 +23,8 @@ class ComparePage : public QWidget {
 public:
     explicit ComparePage(Document* document, QWidget* parent = nullptr);
 
-    // Keeps the analysis; ranks the chips again only while the page shows, so that a slider step costs nothing here
-    // when it is out of sight.
+    // Keeps the analysis; ranks the chips again only while the page shows and no drag is under way, so that a slider
+    // step costs nothing here when it is out of sight, and a drag is ranked once when it ends.
     void setAnalysis(std::shared_ptr<const Analysis> analysis);
     // The rows shown, as the core ranked them.
     const std::vector<ChipComparison>& rows() const { return m_rows; }
@@ -43,6 +43,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     std::vector<ChipComparison> m_rows;
     bool m_stale = true;
+    bool m_holding = false; // a drag or a play is under way (Document::gestureStarted)
 };
 
 } // namespace roofline::widgets

@@ -1050,6 +1050,14 @@ void TestWindow::comparePageRanksEveryChip()
                 [](const ChipComparison& r) { return r.presetId == "h100-sxm"; })
                 ->tLower
         < before);
+    // Through a drag the ranking holds, and follows once the handle is let go.
+    const std::vector<ChipComparison> held = page->rows();
+    m_window->document()->beginGesture();
+    QVERIFY(!m_window->document()->setHardwareValue("bandwidth.HBM", 8e12));
+    QVERIFY(same(page->rows(), held));
+    m_window->document()->endGesture();
+    QVERIFY(same(page->rows(), expected("tokens_per_s")));
+    QVERIFY(!same(page->rows(), held));
     const int row
         = static_cast<int>(std::find_if(page->rows().begin(), page->rows().end(), [](const ChipComparison& r) {
               return r.presetId == "b200";
