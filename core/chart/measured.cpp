@@ -14,8 +14,8 @@ std::vector<Point> measuredExtent(const MeasuredAnalysis& a)
         if (p.onChart)
             out.push_back({ p.intensity, p.achieved });
     for (const MeasuredLink& l : a.links)
-        if (l.predicted)
-            if (const std::optional<Point> p = predictedPoint(*l.predicted))
+        if (l.predicted())
+            if (const std::optional<Point> p = predictedPoint(*l.predicted()))
                 out.push_back(*p);
     return out;
 }

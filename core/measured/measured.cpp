@@ -13,14 +13,6 @@
 
 namespace roofline {
 
-const LevelBytes* MeasuredKernel::level(std::string_view levelName) const
-{
-    for (const LevelBytes& b : bytes)
-        if (b.level == levelName)
-            return &b;
-    return nullptr;
-}
-
 std::string_view formatName(MeasuredFormat format)
 {
     switch (format) {
@@ -74,7 +66,7 @@ std::optional<std::string> measuredRangeProblem(MeasuredQuantity quantity, doubl
     return std::nullopt;
 }
 
-std::optional<std::string> settlePrecisions(MeasuredKernel& k)
+std::optional<std::string> settlePrecisions(KernelRow& k)
 {
     std::stable_sort(k.byPrecision.begin(), k.byPrecision.end(),
         [](const PrecisionFlops& a, const PrecisionFlops& b) { return a.flops > b.flops; });

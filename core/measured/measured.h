@@ -7,6 +7,7 @@
 #include "base/expected.h"
 #include "base/file_reader.h"
 #include "base/shared_name.h"
+#include "measured/kernels.h"
 #include "roofline/dtype.h"
 
 #include <optional>
@@ -15,36 +16,6 @@
 #include <vector>
 
 namespace roofline {
-
-// Bytes a kernel moved across one memory level. Nsight Compute's levels are "DRAM", "L2" and "L1"; a plain file may
-// name any level of the chip ("HBM", "L2", "VMEM"). "DRAM", "HBM" and "main" are the chip's main memory.
-struct LevelBytes {
-    SharedName level;
-    double bytes = 0;
-};
-
-// FLOPs (OPs for integers) a kernel did in one precision: "bf16", "fp16", "tf32", "fp8", "int8", "fp32", "fp64".
-struct PrecisionFlops {
-    SharedName precision; // empty when the file gives none
-    double flops = 0;
-};
-
-// One kernel: a compact row. Level and precision names are shared with every other kernel naming them; a group is
-// the kernel's own text (a file may give every row a group of its own, and shared names are never freed).
-struct MeasuredKernel {
-    std::string name;
-    std::string group; // empty when the file gives none
-    int line = 0; // where the file holds it
-    std::optional<Dtype> dtype; // the precision of most FLOPs when the program knows it (fp64 it does not)
-    double seconds = 0; // > 0
-    double flops = 0; // the sum over precisions, >= 0
-    std::vector<PrecisionFlops> byPrecision; // the precisions with non-zero FLOPs, largest first
-    std::vector<LevelBytes> bytes; // in the file's order; each > 0
-    std::vector<std::pair<std::string, double>> params; // shape parameters the file states ("B" = 256), for linking
-    double clockHz = 0; // the SM clock during the kernel, when the file gives it
-
-    const LevelBytes* level(std::string_view levelName) const;
-};
 
 // The ranges a measured figure must lie in (docs/file-formats.md). A row holding one outside them is skipped with its
 // line and column (a JSON file is refused), so that every figure the report derives from them (an intensity, a rate,
@@ -77,7 +48,7 @@ struct MeasuredCeiling {
 struct MeasuredSet {
     std::string file;
     MeasuredFormat format = MeasuredFormat::PlainCsv;
-    std::vector<MeasuredKernel> kernels;
+    MeasuredKernels kernels;
     std::vector<MeasuredCeiling> ceilings; // a measured-peaks file's first device
     std::string device; // its device column
     int rowsRead = 0; // data rows seen, kernels and skipped ones
@@ -141,6 +112,6 @@ Expected<MeasuredSet, Diagnostics> readRocprofRoofline(CsvReader&, const std::st
 // Fills a kernel's total FLOPs and dtype from its byPrecision list, largest first. Says which figure is out of its
 // range (its total FLOPs, its time, its clock or the bytes at a level), or nothing when each is within it: counters
 // within range may sum past it, or past the largest double.
-[[nodiscard]] std::optional<std::string> settlePrecisions(MeasuredKernel&);
+[[nodiscard]] std::optional<std::string> settlePrecisions(KernelRow&);
 
 } // namespace roofline

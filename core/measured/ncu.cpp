@@ -286,7 +286,7 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
                     + std::to_string(header.names.size()) + " (a truncated or edited file); the row is skipped");
             continue;
         }
-        MeasuredKernel k;
+        KernelRow k;
         k.name = std::string(row[name.column]);
         k.line = line;
         if (k.name.empty()) {

@@ -69,13 +69,13 @@ MeasuredPoint place(
     static const SharedName compute("compute");
     const Hardware& hw = model.hardware;
     MeasuredPoint p;
-    p.kernel = index;
+    p.kernel = static_cast<std::uint32_t>(index);
     p.roof = model.dtype;
-    p.peak = model.peak;
+    double peak = model.peak;
     if (k.dtype)
-        if (const std::optional<double> peak = hw.peakFor(*k.dtype)) {
+        if (const std::optional<double> own = hw.peakFor(*k.dtype)) {
             p.roof = *k.dtype;
-            p.peak = *peak;
+            peak = *own;
         }
     p.achieved = k.flops / k.seconds;
     const MeasuredLevel* main = nullptr;
@@ -92,32 +92,23 @@ MeasuredPoint place(
     }
     p.onChart = true;
     p.intensity = main->intensity;
-    p.attainable = p.peak;
+    p.attainable = peak;
     p.bound = compute;
     for (const MeasuredLevel& l : levels)
         if (l.bandwidth > 0 && attainableAt(l.intensity, p.attainable, l.bandwidth) < p.attainable) {
             p.attainable = l.bandwidth * l.intensity;
             p.bound = l.memory;
         }
-    p.fraction = p.achieved / p.attainable;
     // Values each finite can still divide past the range of a double (1e300 FLOPs in 1e-20 s) or to a place thirty
     // decades from any chip's roofline; such a kernel is listed with its numbers, off the chart.
     const auto placeable = [](double v) { return v >= 1e-30 && v <= 1e30; };
-    if (!placeable(p.achieved) || !placeable(p.intensity) || !placeable(p.attainable) || !placeable(p.fraction)) {
+    if (!placeable(p.achieved) || !placeable(p.intensity) || !placeable(p.attainable) || !placeable(p.fraction())) {
         p.onChart = false;
         p.bound = {};
         p.why = tooFar;
     }
     return p;
 }
-
-// What linking a kernel yields that depends on its rule and its shape parameters alone: the operation it becomes and
-// that operation's evaluation, or why there is none. The kernels of one shape (most of a capture) share it.
-struct LinkedShape {
-    std::string operation; // "matmul B=256"; empty when the parameters could not be set
-    std::string problem;
-    std::optional<Evaluation> predicted;
-};
 
 LinkedShape linkShape(
     const MeasuredKernel& k, const LinkRule& rule, const PlacementChip& model, std::span<const Operation> operations)
@@ -145,27 +136,27 @@ LinkedShape linkShape(
     return out;
 }
 
-MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& rule, const LinkedShape& shape)
+// Too far apart to compare: 1e-40 s measured against 1 ms predicted.
+bool comparable(double ratioToLower)
+{
+    return ratioToLower >= 1e-30 && ratioToLower <= 1e30;
+}
+
+MeasuredLink link(
+    const MeasuredKernel& k, std::size_t index, const LinkRule& rule, const std::shared_ptr<const LinkedShape>& shape)
 {
     MeasuredLink out;
-    out.kernel = index;
+    out.kernel = static_cast<std::uint32_t>(index);
     out.operationId = rule.operationId;
+    out.shape = shape;
     out.measured = k.seconds;
-    out.operation = shape.operation;
-    if (!shape.predicted) {
-        out.problem = shape.problem;
+    if (!shape->predicted)
         return out;
-    }
-    const double tLower = shape.predicted->tLower;
-    out.ratioToLower = out.measured / tLower;
-    if (!(out.ratioToLower >= 1e-30 && out.ratioToLower <= 1e30)) { // 1e-40 s measured against 1 ms predicted
-        out.problem = "measured " + formatSeconds(out.measured) + " against a prediction of " + formatSeconds(tLower)
-            + ": too far apart to compare";
-        out.ratioToLower = 0;
+    const double ratio = out.measured / shape->predicted->tLower;
+    if (!comparable(ratio))
         return out;
-    }
-    out.predicted = shape.predicted;
-    out.bracketed = tLower <= out.measured && out.measured <= out.predicted->tUpper;
+    out.ratioToLower = ratio;
+    out.bracketed = shape->predicted->tLower <= out.measured && out.measured <= shape->predicted->tUpper;
     return out;
 }
 
@@ -173,14 +164,14 @@ MeasuredLink link(const MeasuredKernel& k, std::size_t index, const LinkRule& ru
 // outlive the analysis.
 struct ShapeKey {
     int rule = -1;
-    const std::vector<std::pair<std::string, double>>* params = nullptr;
-    bool operator==(const ShapeKey& o) const { return rule == o.rule && *params == *o.params; }
+    std::span<const KernelParam> params;
+    bool operator==(const ShapeKey& o) const { return rule == o.rule && std::ranges::equal(params, o.params); }
 };
 struct ShapeHash {
     std::size_t operator()(const ShapeKey& k) const
     {
         std::size_t h = std::hash<int>()(k.rule);
-        for (const auto& [name, value] : *k.params)
+        for (const auto& [name, value] : k.params)
             h = h * 1000003 ^ std::hash<std::string>()(name) ^ (std::hash<double>()(value) << 1);
         return h;
     }
@@ -265,9 +256,9 @@ void warn(MeasuredAnalysis& a, const MeasuredSet& set, const PlacementChip& chip
         }
         if (k.dtype && p.roof != *k.dtype)
             count(noPeak, std::string(dtypeName(*k.dtype)), k.line);
-        if (p.onChart && p.fraction > kMeasuredAboveRoof) {
+        if (p.onChart && p.fraction() > kMeasuredAboveRoof) {
             ++above;
-            if (!furthest || p.fraction > furthest->fraction)
+            if (!furthest || p.fraction() > furthest->fraction())
                 furthest = &p;
         }
     }
@@ -292,7 +283,7 @@ void warn(MeasuredAnalysis& a, const MeasuredSet& set, const PlacementChip& chip
         a.warnings.push_back({ set.file, set.kernels[furthest->kernel].line, 0, {},
             kernelsText(above, "reaches", "reach") + " more than " + timesText(kMeasuredAboveRoof)
                 + " times the roof that binds " + (above == 1 ? "it" : "them") + " on " + hw.name + ", the furthest "
-                + quoteInput(set.kernels[furthest->kernel].name) + " at " + timesText(furthest->fraction)
+                + quoteInput(set.kernels[furthest->kernel].name) + " at " + timesText(furthest->fraction())
                 + " times: check the file's units, the chip and the dtype" });
     for (const CeilingComparison& c : a.ceilings) {
         const std::string what = "the measured " + c.name + " ceiling ("
@@ -313,13 +304,13 @@ void warn(MeasuredAnalysis& a, const MeasuredSet& set, const PlacementChip& chip
 
 } // namespace
 
-bool matchesKernelFilter(std::string_view pattern, const std::string& name)
+bool matchesKernelFilter(std::string_view pattern, const char* name)
 {
     if (pattern.empty())
         return true;
     const std::string glob = pattern.find_first_of("*?[") == std::string_view::npos ? "*" + std::string(pattern) + "*"
                                                                                     : std::string(pattern);
-    return ::fnmatch(glob.c_str(), name.c_str(), FNM_CASEFOLD) == 0;
+    return ::fnmatch(glob.c_str(), name, FNM_CASEFOLD) == 0;
 }
 
 Expected<LinkRule> parseLinkRule(std::string_view text)
@@ -342,6 +333,21 @@ void linkKernel(std::vector<LinkRule>& rules, const std::string& name, const std
     std::erase_if(rules, [&exact](const LinkRule& r) { return r.pattern == exact; });
     if (!operationId.empty())
         rules.insert(rules.begin(), LinkRule { exact, operationId });
+}
+
+const Evaluation* MeasuredLink::predicted() const
+{
+    return shape && shape->predicted && ratioToLower > 0 ? &*shape->predicted : nullptr;
+}
+
+std::string MeasuredLink::problem() const
+{
+    if (!shape || predicted())
+        return {};
+    if (!shape->predicted)
+        return shape->problem;
+    return "measured " + formatSeconds(measured) + " against a prediction of " + formatSeconds(shape->predicted->tLower)
+        + ": too far apart to compare";
 }
 
 std::vector<MeasuredLevel> MeasuredAnalysis::levelsOf(const MeasuredKernel& k) const
@@ -378,7 +384,7 @@ std::vector<CeilingComparison> deriveCeilings(
         auto it = std::find_if(
             out.begin(), out.end(), [&](const CeilingComparison& c) { return c.name == name && c.compute == compute; });
         if (it == out.end())
-            out.push_back({ name, compute, value, 0, 0, k.name, {}, {}, {}, k.line });
+            out.push_back({ name, compute, value, 0, 0, std::string(k.name), {}, {}, {}, k.line });
         else if (value > it->measured) {
             it->measured = value;
             it->source = k.name;
@@ -408,7 +414,7 @@ MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const PlacementChip& mo
         auto matched = std::make_shared<std::vector<int>>(set.kernels.size(), -1);
         for (std::size_t i = 0; i < set.kernels.size(); ++i)
             for (std::size_t r = 0; r < rules.size(); ++r)
-                if (::fnmatch(rules[r].pattern.c_str(), set.kernels[i].name.c_str(), 0) == 0) {
+                if (::fnmatch(rules[r].pattern.c_str(), set.kernels[i].name.data(), 0) == 0) {
                     (*matched)[i] = static_cast<int>(r);
                     break;
                 }
@@ -420,17 +426,19 @@ MeasuredAnalysis analyseMeasured(const MeasuredSet& set, const PlacementChip& mo
     a.points.reserve(set.kernels.size());
     LevelResolver resolve(model.hardware, a.levelMemories);
     std::vector<MeasuredLevel> levels;
-    std::unordered_map<ShapeKey, LinkedShape, ShapeHash> shapes;
+    std::unordered_map<ShapeKey, std::shared_ptr<const LinkedShape>, ShapeHash> shapes;
     for (std::size_t i = 0; i < set.kernels.size(); ++i) {
         const MeasuredKernel& k = set.kernels[i];
         resolveLevels(k, resolve, levels);
         a.points.push_back(place(k, i, model, levels));
-        a.points.back().timeShare = a.totalSeconds > 0 ? k.seconds / a.totalSeconds : 0;
         if (const int r = (*ruleOf)[i]; r >= 0) {
             const LinkRule& rule = rules[static_cast<std::size_t>(r)];
-            auto shape = shapes.find(ShapeKey { r, &k.params });
+            auto shape = shapes.find(ShapeKey { r, k.params });
             if (shape == shapes.end())
-                shape = shapes.emplace(ShapeKey { r, &k.params }, linkShape(k, rule, model, operations)).first;
+                shape = shapes
+                            .emplace(ShapeKey { r, k.params },
+                                std::make_shared<const LinkedShape>(linkShape(k, rule, model, operations)))
+                            .first;
             a.links.push_back(link(k, i, rule, shape->second));
         }
     }

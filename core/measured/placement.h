@@ -20,7 +20,8 @@ namespace roofline {
 
 // Whether a kernel's name passes the window's filter: everything for an empty pattern; with shell wildcards
 // (* ? [..]) the whole name must match, as --match reads them; without, the name must hold the text. Case is ignored.
-bool matchesKernelFilter(std::string_view pattern, const std::string& name);
+// `name` is NUL-terminated: a kernel's name.data(), or a string's c_str().
+bool matchesKernelFilter(std::string_view pattern, const char* name);
 
 // "PATTERN=ID", as --link takes it.
 Expected<LinkRule> parseLinkRule(std::string_view text);

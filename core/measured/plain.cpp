@@ -207,7 +207,7 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
         }
         if (std::any_of(c.where.begin(), c.where.end(), [&](const auto& w) { return row[w.first] != w.second; }))
             continue;
-        MeasuredKernel k;
+        KernelRow k;
         k.line = line;
         for (const int at : c.name) {
             if (!k.name.empty())
@@ -303,7 +303,7 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         const std::string at = YamlReader::index("kernels", i);
         if (!r.checkMap(node, at, { "name", "flops", "bytes", "seconds", "dtype", "group", "params" }))
             continue;
-        MeasuredKernel k;
+        KernelRow k;
         k.line = node.Mark().line + 1;
         ++set.rowsRead;
         const std::size_t errorsBefore = r.diagnostics().size();

@@ -9,6 +9,7 @@
 #include "roofline/dtype.h"
 #include "roofline/evaluate.h"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -35,30 +36,41 @@ struct LevelMemory {
 // Where a kernel is on the chip. Its bytes and intensity at each level are not held here but made when asked
 // (MeasuredAnalysis::levelsOf): a point is a compact row, one per kernel of a set of up to a million.
 struct MeasuredPoint {
-    std::size_t kernel = 0; // index into MeasuredSet::kernels
     SharedName why; // when not on the chart
     SharedName bound; // "compute" or the binding memory
-    double peak = 0;
     double intensity = 0; // the chart's x: FLOPs per byte of main memory (of the first level when it has none)
     double achieved = 0; // FLOP/s
     double attainable = 0; // min(peak, every level's bandwidth × intensity), FLOP/s
-    double fraction = 0; // achieved / attainable
-    double timeShare = 0; // of the set's total time
-    bool onChart = false; // false when it has no FLOPs or no bytes: nothing to place on log axes
+    std::uint32_t kernel = 0; // index into MeasuredSet::kernels (a set holds at most 2^20)
     Dtype roof = Dtype::bf16; // the compute roof it is measured against: its dtype when the chip has a peak for it
+    bool onChart = false; // false when it has no FLOPs or no bytes: nothing to place on log axes
+
+    double fraction() const { return attainable > 0 ? achieved / attainable : 0; } // of the attainable roof
+};
+
+// What linking yields that depends on a kernel's rule and shape parameters alone: the operation it becomes and that
+// operation's evaluation, or why there is none. The kernels of one shape (most of a capture) share it.
+struct LinkedShape {
+    std::string operation; // "matmul B=256" after the parameters are applied; empty when they could not be set
+    std::string problem; // why there is no evaluation
+    std::optional<Evaluation> predicted;
 };
 
 // A kernel beside the modeled operation it was linked to, with the kernel's shape parameters ("B" = 256) set on the
-// operation where it has them.
+// operation where it has them. A compact row: what its shape gives is shared with the kernels of the same shape.
 struct MeasuredLink {
-    std::size_t kernel = 0;
-    std::string operationId;
-    std::string operation; // "matmul B=256" after the parameters are applied
-    std::optional<Evaluation> predicted; // empty when the operation cannot be evaluated (see problem)
-    std::string problem;
-    double measured = 0; // seconds
-    double ratioToLower = 0; // measured / T_lower
+    std::uint32_t kernel = 0; // index into MeasuredSet::kernels
     bool bracketed = false; // T_lower <= measured <= T_upper
+    SharedName operationId;
+    std::shared_ptr<const LinkedShape> shape;
+    double measured = 0; // seconds
+    double ratioToLower = 0; // measured / T_lower; 0 when there is no prediction or it is too far to compare
+
+    const std::string& operation() const { return shape->operation; }
+    // The model's evaluation; null when the operation cannot be evaluated or the measured time is too far from it to
+    // compare (see problem).
+    const Evaluation* predicted() const;
+    std::string problem() const; // empty when predicted() is not null
 };
 
 // A measured ceiling against the datasheet's: from a peaks file, or the best a set of kernels reached.
@@ -90,6 +102,7 @@ struct MeasuredAnalysis {
     std::vector<CeilingComparison> ceilings; // from the file's peaks, else derived from the kernels
     bool ceilingsDerived = false;
     double totalSeconds = 0;
+    double timeShare(const MeasuredKernel& k) const { return totalSeconds > 0 ? k.seconds / totalSeconds : 0; }
     // What the kernels say on this chip that the reader could not know: bytes at a level the chip does not have, two
     // levels that are one memory, kernels measured against another dtype's roof or far above their roof, ceilings
     // far above the datasheet's or beyond what --set takes. Each names the file and a line.

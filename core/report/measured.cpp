@@ -30,7 +30,7 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
         if (k.dtype)
             j.key("dtype").value(dtypeName(*k.dtype));
         j.key("duration_s").value(k.seconds);
-        j.key("time_share").value(p.timeShare);
+        j.key("time_share").value(a.timeShare(k));
         j.key("flops").value(k.flops);
         j.key("flops_by_precision").beginObject();
         for (const PrecisionFlops& f : k.byPrecision)
@@ -53,7 +53,7 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key("roof_dtype").value(dtypeName(p.roof));
             j.key("attainable_flops_per_s").value(p.attainable);
             j.key("bound").value(p.bound);
-            j.key("fraction_of_attainable").value(p.fraction);
+            j.key("fraction_of_attainable").value(p.fraction());
         }
         j.endObject();
     }
@@ -64,15 +64,15 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
         j.key("kernel").value(set.kernels[l.kernel].name);
         j.key("operation_id").value(l.operationId);
         j.key("measured_s").value(l.measured);
-        if (!l.predicted) {
-            j.key("problem").value(l.problem);
+        if (!l.predicted()) {
+            j.key("problem").value(l.problem());
         } else {
-            j.key("operation").value(l.operation);
-            j.key("t_lower_s").value(l.predicted->tLower);
-            j.key("t_upper_s").value(l.predicted->tUpper);
+            j.key("operation").value(l.operation());
+            j.key("t_lower_s").value(l.predicted()->tLower);
+            j.key("t_upper_s").value(l.predicted()->tUpper);
             j.key("measured_over_t_lower").value(l.ratioToLower);
             j.key("bracketed").value(l.bracketed);
-            j.key("predicted_attainable_flops_per_s").value(l.predicted->attainable);
+            j.key("predicted_attainable_flops_per_s").value(l.predicted()->attainable);
         }
         j.endObject();
     }
@@ -149,10 +149,10 @@ void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const
             [&](std::size_t i) -> std::vector<std::string> {
                 const MeasuredPoint& p = a.points[i];
                 const MeasuredKernel& k = set.kernels[p.kernel];
-                return { shortened(k.name, 48), formatSeconds(k.seconds), formatPercent(p.timeShare),
+                return { shortened(k.name, 48), formatSeconds(k.seconds), formatPercent(a.timeShare(k)),
                     p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
                     p.onChart ? std::string(p.bound) : "-",
-                    p.onChart ? formatPercent(p.fraction) : std::string(p.why) };
+                    p.onChart ? formatPercent(p.fraction()) : std::string(p.why) };
             },
             1, 6, sink);
     if (!a.links.empty()) {
@@ -162,11 +162,11 @@ void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const
             a.links.size(),
             [&](std::size_t i) -> std::vector<std::string> {
                 const MeasuredLink& l = a.links[i];
-                const std::string& name = set.kernels[l.kernel].name;
-                if (!l.predicted)
-                    return { name, l.operationId, formatSeconds(l.measured), "-", "-", "-", l.problem };
-                return { name, l.operation, formatSeconds(l.measured), formatSeconds(l.predicted->tLower),
-                    formatSeconds(l.predicted->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" };
+                const std::string name(set.kernels[l.kernel].name);
+                if (!l.predicted())
+                    return { name, l.operationId.str(), formatSeconds(l.measured), "-", "-", "-", l.problem() };
+                return { name, l.operation(), formatSeconds(l.measured), formatSeconds(l.predicted()->tLower),
+                    formatSeconds(l.predicted()->tUpper), formatSI(l.ratioToLower, "", 3), l.bracketed ? "yes" : "no" };
             },
             2, 6, sink);
     }

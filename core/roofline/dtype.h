@@ -3,13 +3,14 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace roofline {
 
-enum class Dtype { fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4, int4 };
+enum class Dtype : std::uint8_t { fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4, int4 };
 
 inline constexpr std::array kAllDtypes { Dtype::fp32, Dtype::tf32, Dtype::bf16, Dtype::fp16, Dtype::fp8, Dtype::fp6,
     Dtype::int8, Dtype::fp4, Dtype::int4 };

@@ -66,10 +66,10 @@ inline void checkMeasured(
         }
         require(std::isfinite(p.intensity) && p.intensity > 0);
         require(std::isfinite(p.achieved) && p.achieved > 0);
-        require(std::isfinite(p.attainable) && p.attainable > 0 && std::isfinite(p.fraction) && p.fraction > 0);
+        require(std::isfinite(p.attainable) && p.attainable > 0 && std::isfinite(p.fraction()) && p.fraction() > 0);
     }
     for (const MeasuredLink& l : a.links)
-        require(!l.predicted || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
+        require(!l.predicted() || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
     for (const CeilingComparison& c : a.ceilings) {
         require(std::isfinite(c.measured) && std::isfinite(c.fraction));
         Session session = model.session;

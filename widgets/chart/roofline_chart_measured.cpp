@@ -35,12 +35,12 @@ QCPScatterStyle::ScatterShape shapeOf(MeasuredFormat format)
     return format == MeasuredFormat::NcuRaw ? QCPScatterStyle::ssStar : QCPScatterStyle::ssCross;
 }
 
-// What a kernel's colour follows: its group, else its dtype, else nothing.
-std::string colourKey(const MeasuredKernel& k)
+// What a kernel's colour follows: its group, else its dtype, else nothing. A view into the set or the dtype's name.
+std::string_view colourKey(const MeasuredKernel& k)
 {
     if (!k.group.empty())
         return k.group;
-    return k.dtype ? std::string(dtypeName(*k.dtype)) : std::string();
+    return k.dtype ? dtypeName(*k.dtype) : std::string_view();
 }
 
 // Legend rows for measured kernels, at most: one per colour.
@@ -78,22 +78,23 @@ void RooflineChart::buildMeasured()
     m_predictions->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.regionText, t.width(1)), Qt::NoBrush, 5 * t.zoom));
 
-    std::map<std::string, std::size_t> colours; // by colour key, in order of first appearance
+    std::map<std::string_view, std::size_t> colours; // by colour key, in order of first appearance
     std::map<std::pair<std::size_t, int>, std::size_t> graphs; // colour and size class to m_measuredGraphs
     const auto shape = shapeOf(set.format);
     for (std::size_t i = 0; i < a.measured->points.size(); ++i) {
         const MeasuredPoint& p = a.measured->points[i];
         if (!p.onChart)
             continue;
-        const std::string key = colourKey(set.kernels[p.kernel]);
+        const std::string_view key = colourKey(set.kernels[p.kernel]);
         const std::size_t colour = colours.try_emplace(key, colours.size()).first->second;
         const QColor ink = t.operationColour(palette[colour % palette.size()]);
-        const auto [at, added] = graphs.try_emplace({ colour, sizeClass(p.timeShare) }, m_measuredGraphs.size());
+        const auto [at, added] = graphs.try_emplace(
+            { colour, sizeClass(a.measured->timeShare(set.kernels[p.kernel])) }, m_measuredGraphs.size());
         if (added) {
             QCPGraph* graph = addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
-            graph->setScatterStyle(
-                QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush, pointSize(sizeClass(p.timeShare), t)));
+            graph->setScatterStyle(QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush,
+                pointSize(sizeClass(a.measured->timeShare(set.kernels[p.kernel])), t)));
             graph->setLayer(m_measuredLayer);
             m_measuredGraphs.push_back({ graph, {} });
         }
@@ -104,7 +105,7 @@ void RooflineChart::buildMeasured()
             QCPGraph* entry = addGraph();
             entry->setLineStyle(QCPGraph::lsNone);
             entry->setScatterStyle(QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush, pointSize(1, t)));
-            entry->setName(key.empty() ? QStringLiteral("measured (%1)").arg(qs(std::string(formatName(set.format))))
+            entry->setName(key.empty() ? QStringLiteral("measured (%1)").arg(qs(formatName(set.format)))
                                        : QStringLiteral("measured: %1").arg(qs(key)));
             m_measuredLegend.push_back(entry);
         }
@@ -125,7 +126,7 @@ void RooflineChart::fillMeasuredPoints()
         shown.reserve(static_cast<qsizetype>(g.points.size()));
         for (const std::size_t i : g.points) {
             const MeasuredPoint& p = a.measured->points[i];
-            if (matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name))
+            if (matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name.data()))
                 shown.append(QCPGraphData(p.intensity, p.achieved));
         }
         g.graph->data()->set(shown, false);
@@ -142,9 +143,9 @@ void RooflineChart::updateMeasured()
     QVector<QCPGraphData> predicted;
     for (const MeasuredLink& l : a.measured->links) {
         const MeasuredPoint& p = a.measured->points[l.kernel];
-        if (!l.predicted || !p.onChart || !matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name))
+        if (!l.predicted() || !p.onChart || !matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name.data()))
             continue;
-        const std::optional<chart::Point> to = chart::predictedPoint(*l.predicted);
+        const std::optional<chart::Point> to = chart::predictedPoint(*l.predicted());
         if (!to)
             continue;
         if (!lines.isEmpty())
@@ -235,7 +236,7 @@ QString RooflineChart::measuredHover(const QPointF& pixel) const
             const MeasuredPoint& p = a.measured->points[i];
             const double d
                 = std::hypot(xAxis->coordToPixel(p.intensity) - pixel.x(), yAxis->coordToPixel(p.achieved) - pixel.y());
-            if (d <= best && matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name)) {
+            if (d <= best && matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name.data())) {
                 best = d;
                 nearest = i;
             }
@@ -245,7 +246,8 @@ QString RooflineChart::measuredHover(const QPointF& pixel) const
     const MeasuredPoint& p = a.measured->points[*nearest];
     const auto link = std::find_if(a.measured->links.begin(), a.measured->links.end(),
         [&](const MeasuredLink& l) { return l.kernel == p.kernel; });
-    return measuredTooltip(a.measuredSet->kernels[p.kernel], p, link == a.measured->links.end() ? nullptr : &*link);
+    const MeasuredKernel k = a.measuredSet->kernels[p.kernel];
+    return measuredTooltip(k, p, a.measured->timeShare(k), link == a.measured->links.end() ? nullptr : &*link);
 }
 
 QVector<QPointF> RooflineChart::measuredPoints() const

@@ -13,16 +13,16 @@ QString bandwidthText(const chart::RoofSegment& roof, const Hardware& hw)
     return qs(formatRoofBandwidth(hw, roof.kind, roof.name, roof.value));
 }
 
-QString escaped(const std::string& s)
+QString escaped(std::string_view s)
 {
     return qs(s).toHtmlEscaped();
 }
 
 } // namespace
 
-QString qs(const std::string& s)
+QString qs(std::string_view s)
 {
-    return QString::fromStdString(s);
+    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
 }
 
 QString roofLabel(const chart::RoofSegment& roof, const Hardware& hw)
@@ -86,7 +86,7 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     return text + QStringLiteral("</table>");
 }
 
-QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const MeasuredLink* link)
+QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, double timeShare, const MeasuredLink* link)
 {
     QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(k.name));
     auto row = [&text](const QString& key, const QString& value) {
@@ -98,20 +98,20 @@ QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, const M
         row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
     row(QStringLiteral("duration"),
         QStringLiteral("%1 (%2% of the file's time)")
-            .arg(qs(formatSeconds(k.seconds)), QString::number(p.timeShare * 100, 'f', 1)));
+            .arg(qs(formatSeconds(k.seconds)), QString::number(timeShare * 100, 'f', 1)));
     row(QStringLiteral("achieved"), qs(formatRate(p.achieved, p.roof)));
     if (!p.onChart)
         return text + QStringLiteral("</table>") + escaped(p.why.str());
     row(QStringLiteral("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
     row(QStringLiteral("attainable"), qs(formatRate(p.attainable, p.roof)));
-    row(QStringLiteral("of attainable"), QString::number(p.fraction * 100, 'f', 1) + QLatin1Char('%'));
+    row(QStringLiteral("of attainable"), QString::number(p.fraction() * 100, 'f', 1) + QLatin1Char('%'));
     row(QStringLiteral("bound"), escaped(p.bound.str()));
-    if (link && link->predicted) {
-        row(QStringLiteral("model (%1)").arg(escaped(link->operation)), predictedText(*link->predicted));
+    if (link && link->predicted()) {
+        row(QStringLiteral("model (%1)").arg(escaped(link->operation())), predictedText(*link->predicted()));
         row(QStringLiteral("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));
         row(QStringLiteral("bracketed"), link->bracketed ? QStringLiteral("yes") : QStringLiteral("no"));
     } else if (link) {
-        row(QStringLiteral("model"), escaped(link->problem));
+        row(QStringLiteral("model"), escaped(link->problem()));
     }
     return text + QStringLiteral("</table>");
 }

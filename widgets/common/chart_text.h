@@ -13,7 +13,7 @@
 
 namespace roofline::widgets {
 
-QString qs(const std::string&);
+QString qs(std::string_view);
 
 // "989 TFLOP/s bf16", "1.98 POP/s int8", "HBM 3.35 TB/s", "IB 400 Gb/s".
 QString roofLabel(const chart::RoofSegment&, const Hardware&);
@@ -24,8 +24,9 @@ QString ridgeLabel(const chart::RoofSegment&);
 QString roofTooltip(const chart::RoofSegment&, const Hardware&, Dtype);
 QString operationTooltip(const Operation&, const Evaluation&);
 // A measured kernel's hover text: name, group, duration and share, achieved rate, intensity, the roof that binds it
-// and the fraction of it reached, and for a linked kernel the model's bounds. `link` may be null.
-QString measuredTooltip(const MeasuredKernel&, const MeasuredPoint&, const MeasuredLink* link);
+// and the fraction of it reached, and for a linked kernel the model's bounds. `timeShare` is the kernel's share of the
+// set's time (MeasuredAnalysis::timeShare); `link` may be null.
+QString measuredTooltip(const MeasuredKernel&, const MeasuredPoint&, double timeShare, const MeasuredLink* link);
 // "HBM measured 3.06 TB/s · 91%", "bf16 measured 817 TFLOP/s · 83%".
 QString measuredRoofLabel(const chart::MeasuredRoof&, Dtype);
 // "32.7 µs – 64.1 µs": the model's bounds of a linked kernel.

@@ -234,7 +234,7 @@ void Document::linkKernel(std::size_t kernel, const std::string& operationId)
     const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;
     if (!session().measured || !set || kernel >= set->kernels.size())
         return;
-    const std::string& name = set->kernels[kernel].name;
+    const std::string name(set->kernels[kernel].name);
     edit(edits::KernelLink { name, operationId }, tr("Link kernel %1").arg(QString::fromStdString(name)),
         "measured-link:" + name);
 }

@@ -61,21 +61,23 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Time:
         return qs(formatSeconds(k.seconds));
     case Share:
-        return qs(formatPercent(p.timeShare));
+        return qs(formatPercent(m_analysis->measured->timeShare(k)));
     case Achieved:
         return qs(formatRate(p.achieved, p.roof));
     case Intensity:
         return p.onChart ? qs(formatIntensity(p.intensity)) : none;
     case Fraction:
-        return p.onChart ? qs(formatPercent(p.fraction)) : none;
+        return p.onChart ? qs(formatPercent(p.fraction())) : none;
     case Bound:
         return p.onChart ? qs(p.bound.str()) : QStringLiteral("off the chart");
     case Predicted:
-        return link && link->predicted ? predictedText(*link->predicted) : link ? QStringLiteral("cannot run") : none;
+        return link && link->predicted() ? predictedText(*link->predicted())
+            : link                       ? QStringLiteral("cannot run")
+                                         : none;
     case Ratio:
-        return link && link->predicted ? QString::number(link->ratioToLower, 'f', 2) : none;
+        return link && link->predicted() ? QString::number(link->ratioToLower, 'f', 2) : none;
     case Bracketed:
-        return link && link->predicted ? (link->bracketed ? QStringLiteral("yes") : QStringLiteral("no")) : none;
+        return link && link->predicted() ? (link->bracketed ? QStringLiteral("yes") : QStringLiteral("no")) : none;
     default:
         return {};
     }
@@ -86,7 +88,7 @@ QVariant MeasuredModel::number(std::size_t row, int column) const
     const MeasuredPoint& p = m_analysis->measured->points[row];
     const MeasuredKernel& k = m_analysis->measuredSet->kernels[p.kernel];
     const MeasuredLink* link = linkOf(p.kernel);
-    const bool predicted = link && link->predicted;
+    const bool predicted = link && link->predicted();
     switch (column) {
     case Time:
     case Share:
@@ -96,9 +98,9 @@ QVariant MeasuredModel::number(std::size_t row, int column) const
     case Intensity:
         return p.intensity;
     case Fraction:
-        return p.fraction;
+        return p.fraction();
     case Predicted:
-        return predicted ? link->predicted->tLower : 0.0;
+        return predicted ? link->predicted()->tLower : 0.0;
     case Ratio:
         return predicted ? link->ratioToLower : 0.0;
     case Bracketed:
@@ -127,7 +129,8 @@ QVariant MeasuredModel::data(const QModelIndex& index, int role) const
     case Qt::ToolTipRole: {
         const MeasuredPoint& p = m_analysis->measured->points[row];
         const MeasuredLink* link = linkOf(p.kernel);
-        return measuredTooltip(m_analysis->measuredSet->kernels[p.kernel], p, link);
+        const MeasuredKernel k = m_analysis->measuredSet->kernels[p.kernel];
+        return measuredTooltip(k, p, m_analysis->measured->timeShare(k), link);
     }
     default:
         return {};
@@ -171,7 +174,7 @@ void MeasuredFilter::setPattern(const QString& pattern)
 bool MeasuredFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
     const QModelIndex name = sourceModel()->index(sourceRow, MeasuredModel::Name, sourceParent);
-    return matchesKernelFilter(m_text, sourceModel()->data(name).toString().toStdString());
+    return matchesKernelFilter(m_text, sourceModel()->data(name).toString().toStdString().c_str());
 }
 
 } // namespace roofline::widgets
