@@ -2,6 +2,7 @@
 #include "build_session.h"
 
 #include "base/file_reader.h"
+#include "files/hf_config.h"
 
 #include "cli.h"
 #include "llm/generate.h"
@@ -72,20 +73,37 @@ int checkSettingsApply(const ScenarioOptions& options, const Session& session)
 // kExitBadFile for an unknown model, kExitBadArguments for a bad setting or a setting with no model; kExitOk.
 int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& library, Session& session)
 {
-    const std::vector<std::pair<std::string, std::string>> given = options.modelSettings();
+    std::vector<std::pair<std::string, std::string>> given = options.modelSettings();
     if (given.empty())
         return kExitOk;
     const Hardware hw = session.hardware();
     ModelSettings settings = session.model.value_or(ModelSettings {});
     bool named = session.model.has_value();
+    // --model PATH/config.json: the model a Hugging Face configuration gives, beside the library's, by its id.
+    ModelLibrary withConfig;
+    const ModelLibrary* models = &library;
+    for (auto& [key, value] : given)
+        if (key == "id" && isModelConfigPath(value)) {
+            Expected<Model, Diagnostics> config = readModelConfig(value);
+            if (!config) {
+                for (const Diagnostic& d : config.error())
+                    std::cerr << d.toString() << '\n';
+                return kExitBadFile;
+            }
+            withConfig = library;
+            std::erase_if(withConfig.models, [&config](const Model& m) { return m.id == config->id; });
+            value = config->id;
+            withConfig.models.push_back(std::move(config).value());
+            models = &withConfig;
+        }
     for (const auto& [key, value] : given) {
-        if (key == "id" && !library.find(value))
+        if (key == "id" && !models->find(value))
             return fail(kExitBadFile, "no model with id '" + value + "' (known: " + library.ids() + ")");
         if (key != "id" && !named)
             return fail(kExitBadArguments,
                 asOption(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
         named = true;
-        if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, library))
+        if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, *models))
             return fail(kExitBadArguments, asOption(*error));
     }
     if (std::optional<std::string> problem = modelProblem(settings, hw)) {

@@ -31,7 +31,10 @@ constexpr OptionSpec kModelDir { "--model-dir", "DIR",
 
 // The model options, each setting the model setting of the same place in modelSettingKeys().
 constexpr std::array<OptionSpec, kModelOptionCount> kModelOptions { {
-    { "--model", "ID", "a language model (see 'roofline-lab models'): its operations per layer and its totals" },
+    { "--model", "ID",
+        "a language model (see 'roofline-lab models'), or a Hugging Face config.json (PATH/config.json): its "
+        "operations "
+        "per layer and its totals" },
     { "--phase", "PHASE", "decode (default: one new token per sequence), prefill, or train (one training step)" },
     { "--batch", "B", "sequences in flight, 1 by default; train: the global batch" },
     { "--prompt", "P", "prefill: prompt tokens per sequence; train: tokens per sequence; 2048 by default" },

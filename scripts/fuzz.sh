@@ -15,7 +15,7 @@ CC=clang CXX=clang++ build -DROOFLINE_BUILD_FUZZERS=ON -DROOFLINE_BUILD_GUI=OFF 
     -DROOFLINE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 corpus="$BUILD_DIR/corpus"
-mkdir -p "$corpus"/{preset,scenario,setting,quantity,model,measured_ncu,measured_csv,measured_json,measured_rocprof} \
+mkdir -p "$corpus"/{preset,scenario,setting,quantity,model,model_config,measured_ncu,measured_csv,measured_json,measured_rocprof} \
     "$BUILD_DIR/artifacts"
 cp -n "$ROOT"/presets/*.yaml "$corpus/preset/"
 cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
@@ -23,13 +23,16 @@ cp -n "$ROOT"/presets/models/*.yaml "$corpus/model/"
 cp -n "$ROOT"/tests/fuzz/seeds/preset/* "$corpus/preset/"
 cp -n "$ROOT"/tests/fuzz/seeds/scenario/* "$corpus/scenario/"
 cp -n "$ROOT"/tests/fuzz/seeds/model/* "$corpus/model/"
+for config in "$ROOT"/tests/fixtures/data/models/*/config.json; do
+    cp -n "$config" "$corpus/model_config/$(basename "$(dirname "$config")").json"
+done
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
 for reader in ncu csv json rocprof; do
     cp -n "$ROOT"/tests/fuzz/seeds/$reader/* "$corpus/measured_$reader/"
 done
 
-targets=(preset scenario setting quantity model measured_ncu measured_csv measured_json measured_rocprof)
+targets=(preset scenario setting quantity model model_config measured_ncu measured_csv measured_json measured_rocprof)
 for target in "${targets[@]}"; do
     echo "== fuzz_$target for ${SECONDS_EACH}s"
     log="$BUILD_DIR/fuzz_$target.log"
@@ -37,6 +40,8 @@ for target in "${targets[@]}"; do
     dict=()
     if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ]; then
         dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
+    elif [ "$target" = model_config ]; then
+        dict=(-dict="$ROOT/tests/fuzz/config.dict")
     elif [[ "$target" == measured_* ]]; then
         dict=(-dict="$ROOT/tests/fuzz/measured.dict")
     fi

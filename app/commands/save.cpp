@@ -4,6 +4,7 @@
 
 #include "build_session.h"
 #include "cli.h"
+#include "files/hf_config.h"
 #include "files/scenario_measured.h"
 
 #include <memory>
@@ -23,6 +24,13 @@ int runSave(const SaveOptions& options)
 {
     if (options.output.empty())
         return fail(kExitBadArguments, "save needs --output FILE.yaml");
+    for (const auto& [key, value] : options.scenario.modelSettings())
+        if (key == "id" && isModelConfigPath(value))
+            return fail(kExitBadArguments,
+                "--model " + value
+                    + ": a scenario cannot name a config.json yet, so the saved file could not be opened again; "
+                      "write the model as a model preset (docs/file-formats.md, \"Model preset\") in the user's "
+                      "models folder and give --model ID");
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;

@@ -373,6 +373,18 @@ std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_
     return node.Scalar();
 }
 
+std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view field)
+{
+    const std::optional<std::string> t = text(node, field);
+    if (!t)
+        return std::nullopt;
+    if (*t != "true" && *t != "false") {
+        error(node, field, "expected true or false, found " + quoteInput(*t));
+        return std::nullopt;
+    }
+    return *t == "true";
+}
+
 std::optional<std::string> YamlReader::identifier(const YAML::Node& node, std::string_view field)
 {
     std::optional<std::string> t = text(node, field);

@@ -44,6 +44,7 @@ public:
     // An id (see identifierProblem).
     std::optional<std::string> identifier(const YAML::Node& node, std::string_view field);
     std::optional<double> number(const YAML::Node& node, std::string_view field); // finite, any sign
+    std::optional<bool> boolean(const YAML::Node& node, std::string_view field); // true or false
     // A whole number from `min` to `max` (`max` at most 2^53), read as every count is (parseWholeNumber): plain, with
     // an exponent or a prefix from k up; no unit, no sub-unit prefix ("1500m"), nothing past 2^53, decided on the
     // digits as written. 0 where `min` is 0.

@@ -13,12 +13,6 @@ namespace roofline {
 
 namespace {
 
-// The largest count a model field takes: 2^24 (16 M), past any published width, vocabulary or depth, so that
-// products of four fields stay exact in a double.
-constexpr double kMaxModelCount = 1 << 24;
-// The most parameters a model has: 2^53, the largest count a double holds exactly (published models have about 2^41).
-constexpr double kMaxParameters = 9007199254740992.0;
-
 std::optional<double> count(
     YamlReader& r, const YAML::Node& map, std::string_view key, bool required, double min, double max = kMaxModelCount)
 {
@@ -31,16 +25,7 @@ std::optional<double> count(
 std::optional<bool> flag(YamlReader& r, const YAML::Node& map, std::string_view key)
 {
     const std::optional<YAML::Node> n = r.child(map, {}, key, false);
-    if (!n)
-        return std::nullopt;
-    const std::optional<std::string> t = r.text(*n, key);
-    if (!t)
-        return std::nullopt;
-    if (*t != "true" && *t != "false") {
-        r.error(*n, key, "expected true or false, found " + quoteInput(*t));
-        return std::nullopt;
-    }
-    return *t == "true";
+    return n ? r.boolean(*n, key) : std::nullopt;
 }
 
 // Reports fields that contradict each other at the field that breaks the rule.
@@ -71,8 +56,8 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     // The keys in the order docs/file-formats.md lists them.
     if (!r.checkMap(*root, {},
             { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "vocab",
-                "tied_embeddings", "experts", "experts_per_token", "norm", "bias", "positions", "parameters", "sources",
-                "notes" }))
+                "tied_embeddings", "experts", "experts_per_token", "norm", "bias", "qkv_bias", "positions",
+                "parameters", "sources", "notes" }))
         return Result::failure(r.diagnostics());
     Model m;
     m.id = std::string(defaultId);
@@ -92,12 +77,13 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto headDim = count(r, *root, "head_dim", false, 1);
     const auto mlp = count(r, *root, "mlp_size", true, 1);
     const auto vocab = count(r, *root, "vocab", true, 1);
-    const auto experts = count(r, *root, "experts", false, 1, 1024);
-    const auto perToken = count(r, *root, "experts_per_token", false, 1, 1024);
+    const auto experts = count(r, *root, "experts", false, 1, kMaxExperts);
+    const auto perToken = count(r, *root, "experts_per_token", false, 1, kMaxExperts);
     const auto positions = count(r, *root, "positions", false, 0);
     const auto gated = flag(r, *root, "gated_mlp");
     const auto tied = flag(r, *root, "tied_embeddings");
     const auto bias = flag(r, *root, "bias");
+    const auto qkvBias = flag(r, *root, "qkv_bias");
     if (auto n = r.child(*root, {}, "norm", false))
         if (auto t = r.text(*n, "norm")) {
             if (*t == "rmsnorm" || *t == "layernorm")
@@ -132,6 +118,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.gated = gated.value_or(true);
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
+    m.qkvBias = qkvBias.value_or(false);
     checkConsistency(r, *root, m, headDim.has_value());
     // Each field within its range can still multiply into more parameters than a double counts exactly, and into
     // operations no range holds.

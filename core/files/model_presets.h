@@ -14,6 +14,14 @@
 
 namespace roofline {
 
+// The largest count a model field takes: 2^24 (16 M), past any published width, vocabulary or depth, so that
+// products of four fields stay exact in a double.
+inline constexpr double kMaxModelCount = 1 << 24;
+// The most parameters a model has: 2^53, the largest count a double holds exactly (published models have about 2^41).
+inline constexpr double kMaxParameters = 9007199254740992.0;
+// The most experts a mixture has, and the most a token is routed to.
+inline constexpr double kMaxExperts = 1024;
+
 // Parses one model file. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem).
 // Fields that contradict each other (heads not dividing the hidden size, KV heads not dividing the heads, more
 // experts per token than experts, a stated parameter count the fields do not give) are located errors.

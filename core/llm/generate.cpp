@@ -120,7 +120,8 @@ double parametersPerChip(const ModelSettings& s)
     const Model& m = s.model;
     const double n = s.tp;
     const double kvHeads = std::max(1.0, m.kvHeads / n);
-    const double copies = m.layers * (2 * m.hidden + (m.bias ? 2 : 0)) * m.headDim * (kvHeads - m.kvHeads / n);
+    const double copies
+        = m.layers * (2 * m.hidden + (m.bias || m.qkvBias ? 2 : 0)) * m.headDim * (kvHeads - m.kvHeads / n);
     return (parameterCount(m) / n + copies) / (s.phase == Phase::Train ? s.pp : 1);
 }
 

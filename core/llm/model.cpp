@@ -26,7 +26,8 @@ double parameterCount(const Model& m)
 {
     const double q = m.heads * m.headDim;
     const double kv = m.kvHeads * m.headDim;
-    const double attention = m.hidden * (q + 2 * kv) + q * m.hidden + (m.bias ? q + 2 * kv + m.hidden : 0);
+    const double biases = m.bias ? q + 2 * kv + m.hidden : m.qkvBias ? q + 2 * kv : 0;
+    const double attention = m.hidden * (q + 2 * kv) + q * m.hidden + biases;
     const double router = m.experts > 1 ? m.hidden * m.experts : 0;
     const double normWeights = m.norm == NormKind::LayerNorm ? 2 * m.hidden : m.hidden; // scale, and shift
     const double layer = attention + m.experts * mlpParameters(m) + router + 2 * normWeights;

@@ -34,6 +34,7 @@ struct Model {
     double expertsPerToken = 1; // num_experts_per_tok
     NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
     bool bias = false; // biases on every projection (GPT-2)
+    bool qkvBias = false; // biases on the query, key and value projections alone (Qwen2's attention)
     double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
     std::vector<std::string> sources;
     std::string notes;

@@ -465,6 +465,22 @@ private slots:
             QJsonDocument::fromJson(prefill.out).object()["totals"].toObject()["time_to_first_token_s"].toDouble() > 0);
     }
 
+    // A model's own config.json on the command line: Qwen2.5-7B's, with its q, k and v biases, gives the published
+    // 7,615,616,512 parameters, and bf16 weights of two bytes each.
+    void reportOfAModelConfig()
+    {
+        const Run r
+            = run({ "report", "--preset", "h100-sxm", "--model", ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json",
+                      "--batch", "16", "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(doc["model"].toObject()["id"].toString(), QString("qwen2.5-7b"));
+        QCOMPARE(doc["model"].toObject()["parameters"].toDouble(), 7615616512.0);
+        QCOMPARE(doc["totals"].toObject()["weights_bytes"].toDouble(), 2 * 7615616512.0);
+    }
+
     // The training step from the command line: the texts' data-parallel exercise with Llama-2-7B (256 sequences of
     // 4,096 tokens over 64 replicas on InfiniBand) gives 6·2^20/64 FLOPs per parameter over 2·63/64·2 bytes per
     // parameter: 24,966.1 FLOPs/byte against the ridge 9.89e14/5e10 = 19,780.
@@ -518,6 +534,14 @@ private slots:
                                         << "--set model.tp: 3 does not divide the 32 heads of Llama 2 7B";
         QTest::newRow("--set model. without a model")
             << base + QStringList { "--set", "model.batch=4" } << 2 << "--set model.batch: the scenario has no model";
+        QTest::newRow("a config.json that is not there")
+            << base + QStringList { "--model", "no/such/config.json" } << 1 << "no/such/config.json";
+        QTest::newRow("a config.json of a family not modelled yet")
+            << base + QStringList { "--model", ROOFLINE_TEST_DATA "/models/DeepSeek-V3/config.json" } << 1
+            << "DeepSeek-V3/config.json:15:17: model_type: 'deepseek_v3' needs latent attention (MLA)";
+        QTest::newRow("saving a model from a config.json") << QStringList { "save", "--preset", "h100-sxm", "--model",
+            ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json", "-o", "-" }
+                                                           << 2 << "a scenario cannot name a config.json yet";
     }
     void modelOptionsThatCannotRun() { checkRefusal(); }
 

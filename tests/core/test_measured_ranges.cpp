@@ -532,8 +532,8 @@ private slots:
         QVERIFY(holds(doc, "1 ns to 1e6 s"));
         QVERIFY(holds(doc, "0 or 1 to 1e24"));
         QVERIFY(holds(doc, "1 MHz to 100 GHz"));
-        QVERIFY(holds(doc, "plus 92 bytes a kernel, 16 a level or precision, 40 a shape parameter"));
-        QVERIFY(holds(doc, "adds 48 bytes"));
+        QVERIFY(holds(doc, "92 bytes (its row 40, its point 48, the link rule"));
+        QVERIFY(holds(doc, "at most 25 MB plus 164 bytes a kernel with\none level and one precision"));
     }
 };
 

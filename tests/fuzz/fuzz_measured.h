@@ -69,7 +69,7 @@ inline void checkMeasured(
         require(std::isfinite(p.attainable) && p.attainable > 0 && std::isfinite(p.fraction()) && p.fraction() > 0);
     }
     for (const MeasuredLink& l : a.links)
-        require(!l.predicted() || (std::isfinite(l.ratioToLower) && l.ratioToLower > 0));
+        require(l.predicted() ? std::isfinite(l.ratioToLower) && l.ratioToLower > 0 : !l.problem().empty());
     for (const CeilingComparison& c : a.ceilings) {
         require(std::isfinite(c.measured) && std::isfinite(c.fraction));
         Session session = model.session;

@@ -1,0 +1,216 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "files/hf_config.h"
+
+#include "base/yaml_reader.h"
+#include "files/model_presets.h"
+#include "files/presets.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+
+namespace roofline {
+
+namespace {
+
+// The families whose layers the program models: pre-norm decoders with RMSNorm, rotary positions, grouped-query
+// attention and a gated (SwiGLU) MLP; Qwen2 adds biases to the query, key and value projections, Mixtral replaces
+// the MLP with experts and a router.
+constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
+    std::string_view("mixtral") };
+
+// What a family the program knows of, but does not model yet, needs: said instead of "unknown".
+std::string_view notModelled(std::string_view modelType)
+{
+    if (modelType == "gemma2" || modelType == "gemma3_text")
+        return "alternating sliding-window and global attention, and four norms a layer";
+    if (modelType == "deepseek_v2" || modelType == "deepseek_v3")
+        return "latent attention (MLA) and fine-grained experts beside a shared one";
+    if (modelType == "qwen2_moe" || modelType == "qwen3_moe")
+        return "fine-grained experts beside a shared one";
+    return {};
+}
+
+// The part of a configuration that is not null: a field given as null (Qwen2's "sliding_window": null) is absent.
+std::optional<YAML::Node> configField(YamlReader& r, const YAML::Node& root, std::string_view key, bool required)
+{
+    std::optional<YAML::Node> n = r.child(root, {}, key, required);
+    if (n && n->IsNull()) {
+        if (required)
+            r.error(*n, key, "expected a number, found null");
+        return std::nullopt;
+    }
+    return n;
+}
+
+std::optional<double> configCount(YamlReader& r, const YAML::Node& root, std::string_view key, bool required)
+{
+    const std::optional<YAML::Node> n = configField(r, root, key, required);
+    return n ? r.count(*n, key, 1, kMaxModelCount) : std::nullopt;
+}
+
+std::optional<bool> configFlag(YamlReader& r, const YAML::Node& root, std::string_view key)
+{
+    const std::optional<YAML::Node> n = configField(r, root, key, false);
+    return n ? r.boolean(*n, key) : std::nullopt;
+}
+
+// The folder that names the model: the file's own, or for a file in Hugging Face's download cache
+// (".../models--Qwen--Qwen2.5-7B/snapshots/COMMIT/config.json") the repository's name.
+std::string modelFolderName(const std::string& file)
+{
+    std::error_code error;
+    std::filesystem::path folder = std::filesystem::weakly_canonical(file, error).parent_path();
+    if (error)
+        folder = std::filesystem::path(file).parent_path();
+    if (folder.parent_path().filename() == "snapshots") {
+        const std::string repository = folder.parent_path().parent_path().filename().string();
+        if (const std::size_t at = repository.rfind("--"); repository.starts_with("models--") && at > 6)
+            return repository.substr(at + 2);
+    }
+    return folder.filename().string();
+}
+
+// "Qwen2.5-7B" -> "qwen2.5-7b"; every character an id does not take becomes '-'; "config" when no id is left.
+std::string idOf(std::string name)
+{
+    for (char& c : name) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_')
+            c = '-';
+    }
+    const bool dots = name.find_first_not_of('.') == std::string::npos;
+    return dots || identifierProblem(name) ? std::string("config") : name;
+}
+
+} // namespace
+
+bool isModelConfigPath(std::string_view value)
+{
+    constexpr std::string_view suffix = ".json";
+    return value.size() >= suffix.size()
+        && std::equal(suffix.begin(), suffix.end(), value.end() - suffix.size(),
+            [](char a, char b) { return a == std::tolower(static_cast<unsigned char>(b)); });
+}
+
+Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::string& file)
+{
+    using Result = Expected<Model, Diagnostics>;
+    YamlReader r(file);
+    const std::optional<YAML::Node> root = r.load(text);
+    if (!root)
+        return Result::failure(r.diagnostics());
+    const std::optional<YAML::Node> typeNode = r.child(*root, {}, "model_type", true);
+    if (!typeNode)
+        return Result::failure(r.diagnostics());
+    const std::optional<std::string> type = r.text(*typeNode, "model_type");
+    if (!type)
+        return Result::failure(r.diagnostics());
+    if (std::find(kFamilies.begin(), kFamilies.end(), *type) == kFamilies.end()) {
+        const std::string_view needs = notModelled(*type);
+        r.error(*typeNode, "model_type",
+            quoteInput(*type)
+                + (needs.empty() ? std::string(" is not a family the program reads")
+                                 : " needs " + std::string(needs) + ", which the program does not model yet")
+                + "; it reads llama, mistral, qwen2 and mixtral");
+        return Result::failure(r.diagnostics());
+    }
+    const bool mixture = *type == "mixtral";
+
+    Model m;
+    const std::string folder = modelFolderName(file);
+    m.id = idOf(folder);
+    // The name: the repository's (the last part of `_name_or_path`, which a saved configuration may leave empty or
+    // set to a local folder), else the folder's, else the family's.
+    m.name = m.id == "config" ? std::string() : folder;
+    if (const std::optional<YAML::Node> n = r.child(*root, {}, "_name_or_path", false); n && n->IsScalar()) {
+        const std::string path = n->Scalar();
+        const std::size_t slash = path.find_last_of("/\\");
+        const std::string last = slash == std::string::npos ? path : path.substr(slash + 1);
+        if (!last.empty() && last.size() <= kMaxNameBytes && !textProblem(last))
+            m.name = last;
+    }
+    if (m.name.empty() || m.name.size() > kMaxNameBytes || textProblem(m.name))
+        m.name = *type;
+    const auto layers = configCount(r, *root, "num_hidden_layers", true);
+    const auto hidden = configCount(r, *root, "hidden_size", true);
+    const auto heads = configCount(r, *root, "num_attention_heads", true);
+    const auto kvHeads = configCount(r, *root, "num_key_value_heads", false);
+    const auto headDim = configCount(r, *root, "head_dim", false);
+    const auto mlp = configCount(r, *root, "intermediate_size", true);
+    const auto vocab = configCount(r, *root, "vocab_size", true);
+    // Experts as a model preset takes them: 1 to 1024.
+    const auto expertCount = [&r, &root](std::string_view key) -> std::optional<double> {
+        const std::optional<YAML::Node> n = configField(r, *root, key, true);
+        return n ? r.count(*n, key, 1, kMaxExperts) : std::nullopt;
+    };
+    const auto experts = mixture ? expertCount("num_local_experts") : std::nullopt;
+    const auto perToken = mixture ? expertCount("num_experts_per_tok") : std::nullopt;
+    const auto tied = configFlag(r, *root, "tie_word_embeddings");
+    // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
+    // published Llama models have none.
+    for (const std::string_view key : { "attention_bias", "mlp_bias" })
+        if (const auto bias = configFlag(r, *root, key); bias && *bias)
+            r.error((*root)[std::string(key)], key,
+                std::string("true is not modelled: biases on the ")
+                    + (key == "mlp_bias" ? "MLP's projections" : "attention's four projections"));
+    if (auto act = configField(r, *root, "hidden_act", false))
+        if (auto v = r.text(*act, "hidden_act"); v && *v != "silu" && *v != "swish")
+            r.error(*act, "hidden_act", "expected silu (the gated MLP of " + *type + "), found " + quoteInput(*v));
+    // A sliding window the model uses: any family's when given (Mistral 7B v0.1's 4096; Mixtral's is null), Qwen2's
+    // only when use_sliding_window says so.
+    std::optional<double> window;
+    const bool windowUsed = *type != "qwen2" || configFlag(r, *root, "use_sliding_window").value_or(false);
+    if (windowUsed)
+        window = configCount(r, *root, "sliding_window", false);
+    if (r.failed())
+        return Result::failure(r.diagnostics());
+
+    m.layers = *layers;
+    m.hidden = *hidden;
+    m.heads = *heads;
+    m.kvHeads = kvHeads.value_or(*heads);
+    m.headDim = headDim.value_or(std::floor(*hidden / *heads));
+    m.mlp = *mlp;
+    m.vocab = *vocab;
+    m.gated = true;
+    m.norm = NormKind::RmsNorm;
+    m.tiedEmbeddings = tied.value_or(false);
+    m.qkvBias = *type == "qwen2";
+    m.experts = experts.value_or(1);
+    m.expertsPerToken = perToken.value_or(1);
+    m.sources.push_back(file);
+    if (window)
+        m.notes = "sliding_window " + wholeText(*window)
+            + " is not modelled yet: attention reads every cached token, as it does at contexts up to the window";
+    if (std::fmod(m.hidden, m.heads) != 0 && !headDim)
+        r.error((*root)["num_attention_heads"], "num_attention_heads",
+            wholeText(m.heads) + " heads do not divide hidden_size " + wholeText(m.hidden)
+                + " (a config gives head_dim when the heads' width is not hidden_size / heads)");
+    if (std::fmod(m.heads, m.kvHeads) != 0)
+        r.error((*root)["num_key_value_heads"], "num_key_value_heads",
+            wholeText(m.kvHeads) + " KV heads do not divide the " + wholeText(m.heads) + " attention heads");
+    if (m.expertsPerToken > m.experts)
+        r.error((*root)["num_experts_per_tok"], "num_experts_per_tok",
+            wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts));
+    if (!r.failed())
+        if (const double total = parameterCount(m); total > kMaxParameters)
+            r.error((*root)["num_hidden_layers"], "num_hidden_layers",
+                "the fields give " + wholeText(total) + " parameters, more than " + wholeText(kMaxParameters)
+                    + " (2^53, the most a count holds exactly)");
+    if (r.failed())
+        return Result::failure(r.diagnostics());
+    return m;
+}
+
+Expected<Model, Diagnostics> readModelConfig(const std::string& path)
+{
+    Expected<std::string, Diagnostics> text = readTextFile(path);
+    if (!text)
+        return Expected<Model, Diagnostics>::failure(text.error());
+    return parseModelConfig(*text, path);
+}
+
+} // namespace roofline
