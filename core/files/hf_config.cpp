@@ -185,21 +185,12 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (window)
         m.notes = "sliding_window " + wholeText(*window)
             + " is not modelled yet: attention reads every cached token, as it does at contexts up to the window";
-    if (std::fmod(m.hidden, m.heads) != 0 && !headDim)
-        r.error((*root)["num_attention_heads"], "num_attention_heads",
-            wholeText(m.heads) + " heads do not divide hidden_size " + wholeText(m.hidden)
-                + " (a config gives head_dim when the heads' width is not hidden_size / heads)");
-    if (std::fmod(m.heads, m.kvHeads) != 0)
-        r.error((*root)["num_key_value_heads"], "num_key_value_heads",
-            wholeText(m.kvHeads) + " KV heads do not divide the " + wholeText(m.heads) + " attention heads");
-    if (m.expertsPerToken > m.experts)
-        r.error((*root)["num_experts_per_tok"], "num_experts_per_tok",
-            wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts));
-    if (!r.failed())
-        if (const double total = parameterCount(m); total > kMaxParameters)
-            r.error((*root)["num_hidden_layers"], "num_hidden_layers",
-                "the fields give " + wholeText(total) + " parameters, more than " + wholeText(kMaxParameters)
-                    + " (2^53, the most a count holds exactly)");
+    for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
+        static constexpr std::array<std::string_view, 4> keys { "num_attention_heads", "num_key_value_heads",
+            "num_experts_per_tok", "num_hidden_layers" };
+        const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
+        r.error((*root)[std::string(key)], key, broken.message);
+    }
     if (r.failed())
         return Result::failure(r.diagnostics());
     return m;

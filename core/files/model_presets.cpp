@@ -5,6 +5,7 @@
 #include "files/presets.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -26,22 +27,6 @@ std::optional<bool> flag(YamlReader& r, const YAML::Node& map, std::string_view 
 {
     const std::optional<YAML::Node> n = r.child(map, {}, key, false);
     return n ? r.boolean(*n, key) : std::nullopt;
-}
-
-// Reports fields that contradict each other at the field that breaks the rule.
-void checkConsistency(YamlReader& r, const YAML::Node& root, const Model& m, bool headDimGiven)
-{
-    if (std::fmod(m.hidden, m.heads) != 0 && !headDimGiven)
-        r.error(root["heads"], "heads",
-            wholeText(m.heads) + " heads do not divide hidden_size " + wholeText(m.hidden)
-                + " (give head_dim when the heads' width is not hidden_size / heads)");
-    if (std::fmod(m.heads, m.kvHeads) != 0)
-        r.error(root["kv_heads"], "kv_heads",
-            wholeText(m.kvHeads) + " KV heads do not divide the " + wholeText(m.heads)
-                + " heads (each KV head serves a whole group of query heads)");
-    if (m.expertsPerToken > m.experts)
-        r.error(root["experts_per_token"], "experts_per_token",
-            wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts));
 }
 
 } // namespace
@@ -119,17 +104,12 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
     m.qkvBias = qkvBias.value_or(false);
-    checkConsistency(r, *root, m, headDim.has_value());
-    // Each field within its range can still multiply into more parameters than a double counts exactly, and into
-    // operations no range holds.
-    Model noLayers = m;
-    noLayers.layers = 0;
-    if (const double total = parameterCount(m); !r.failed() && total > kMaxParameters)
-        r.error((*root)["layers"], "layers",
-            wholeText(m.layers) + " layers of " + wholeText((total - parameterCount(noLayers)) / m.layers)
-                + " parameters each give " + wholeText(total) + " parameters, more than " + wholeText(kMaxParameters)
-                + " (2^53, the most a count holds exactly)");
-    else if (auto n = r.child(*root, {}, "parameters", false))
+    for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
+        static constexpr std::array<std::string_view, 4> keys { "heads", "kv_heads", "experts_per_token", "layers" };
+        const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
+        r.error((*root)[std::string(key)], key, broken.message);
+    }
+    if (auto n = r.child(*root, {}, "parameters", false); n && !r.failed())
         if (auto stated = count(r, *root, "parameters", false, 1, kMaxParameters))
             if (*stated != parameterCount(m))
                 r.error(*n, "parameters",
@@ -138,6 +118,32 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     if (r.failed())
         return Result::failure(r.diagnostics());
     return m;
+}
+
+std::vector<BrokenModelRule> brokenModelRules(const Model& m, bool headDimGiven)
+{
+    std::vector<BrokenModelRule> out;
+    if (std::fmod(m.hidden, m.heads) != 0 && !headDimGiven)
+        out.push_back({ ModelRule::HeadsDivideHidden,
+            wholeText(m.heads) + " heads do not divide hidden_size " + wholeText(m.hidden)
+                + " (give head_dim when the heads' width is not hidden_size / heads)" });
+    if (std::fmod(m.heads, m.kvHeads) != 0)
+        out.push_back({ ModelRule::KvHeadsDivideHeads,
+            wholeText(m.kvHeads) + " KV heads do not divide the " + wholeText(m.heads)
+                + " heads (each KV head serves a whole group of query heads)" });
+    if (m.expertsPerToken > m.experts)
+        out.push_back({ ModelRule::ExpertsPerToken,
+            wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts) });
+    // Each field within its range can still multiply into more parameters than a double counts exactly, and into
+    // operations no range holds.
+    Model noLayers = m;
+    noLayers.layers = 0;
+    if (const double total = parameterCount(m); out.empty() && total > kMaxParameters)
+        out.push_back({ ModelRule::CountableParameters,
+            wholeText(m.layers) + " layers of " + wholeText((total - parameterCount(noLayers)) / m.layers)
+                + " parameters each give " + wholeText(total) + " parameters, more than " + wholeText(kMaxParameters)
+                + " (2^53, the most a count holds exactly)" });
+    return out;
 }
 
 std::filesystem::path userModelDir()

@@ -22,6 +22,16 @@ inline constexpr double kMaxParameters = 9007199254740992.0;
 // The most experts a mixture has, and the most a token is routed to.
 inline constexpr double kMaxExperts = 1024;
 
+// The rules a model's fields must keep together, each broken one with its message: what both model readers (a preset,
+// a config.json) check once every field is read, each naming the field at its own key. The parameter count is checked
+// only when the other rules hold.
+enum class ModelRule { HeadsDivideHidden, KvHeadsDivideHeads, ExpertsPerToken, CountableParameters };
+struct BrokenModelRule {
+    ModelRule rule;
+    std::string message;
+};
+std::vector<BrokenModelRule> brokenModelRules(const Model&, bool headDimGiven);
+
 // Parses one model file. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem).
 // Fields that contradict each other (heads not dividing the hidden size, KV heads not dividing the heads, more
 // experts per token than experts, a stated parameter count the fields do not give) are located errors.

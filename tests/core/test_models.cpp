@@ -185,7 +185,7 @@ private slots:
                                                      "hidden_size 4096";
         QTest::newRow("KV heads that do not divide") << llama.arg("32", "12", "")
                                                      << "config.json:6:26: num_key_value_heads: 12 KV heads do not "
-                                                        "divide the 32 attention heads";
+                                                        "divide the 32 heads";
         QTest::newRow("biases on the MLP")
             << llama.arg("32", "8", ",\n  \"mlp_bias\": true")
             << "config.json:9:15: mlp_bias: true is not modelled: biases on the MLP's projections";
