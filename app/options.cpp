@@ -52,6 +52,14 @@ constexpr std::array<OptionSpec, kModelOptionCount> kModelOptions { {
         "train: the link the gradient all-reduce crosses (default: the chip's first link to other "
         "nodes)" },
     { "--pp-link", "NAME", "train: the link between pipeline stages (default: as --dp-link)" },
+    { "--ep", "N",
+        "expert parallelism over N GPUs (a multiple of --tp, dividing the experts): each holds E/N experts, tokens "
+        "reach them by all-to-all; 1 by default" },
+    { "--ep-link", "NAME", "the link the experts' all-to-all crosses (default: as --link)" },
+    { "--imbalance", "X", "the busiest expert-parallel GPU's tokens over the mean, 1 (balanced) by default" },
+    { "--latent", "MODE",
+        "latent attention (DeepSeek): auto (default: absorbed in decode, expanded otherwise), absorbed or "
+        "expanded" },
 } };
 
 constexpr OptionSpec kMeasured { "--measured", "FILE",

@@ -125,6 +125,21 @@ int main()
         const std::string name = "analyse Llama-3.1-405B " + std::string(phaseName(phase)) + ", TP 8";
         row(name.c_str(), count, measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
     }
+    // DeepSeek-V3's decode step over 8 GPUs by expert parallelism: latent attention absorbed, dense and mixture layers,
+    // the experts' all-to-all.
+    {
+        Session session = defaultSession(h100);
+        session.operations.clear();
+        ModelSettings settings;
+        settings.model = *models.find("deepseek-v3");
+        settings.batch = 256;
+        settings.weights = Dtype::fp8;
+        settings.ep = 8;
+        session.model = settings;
+        const std::size_t count = analyse(session).operations.size();
+        row("analyse DeepSeek-V3 decode, EP 8", count,
+            measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
+    }
 
     // Reading a scenario grows linearly: four times the operations, or four times the keys of set:, take about four
     // times as long, not sixteen (duplicate ids and keys are found with sets, not by scanning all that came before).

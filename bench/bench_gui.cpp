@@ -379,21 +379,26 @@ int main(int argc, char** argv)
 
     // Whole models: an HBM slider step with Llama-3.1-405B (126 layers) over 8 GPUs on the chart, its operations
     // made anew from the settings, evaluated, solved and summed at every step; a decode step, then a training step
-    // (TP 8 × PP 9 × DP 16, 16 microbatches: its forward and backward passes, 68 operations).
+    // (TP 8 × PP 9 × DP 16, 16 microbatches: its forward and backward passes, 68 operations); then DeepSeek-V3's
+    // decode step over 8 GPUs by expert parallelism (latent attention, dense, shared and routed experts, all-to-all:
+    // 31 operations).
     if (!args.contains(QStringLiteral("--no-models"))) {
         struct Model {
             const char* key;
-            const char* phase;
+            const char* title;
             const char* block;
         };
         const Model models[] = {
-            { "405b_decode", "decode",
+            { "405b_decode", "Llama-3.1-405B decode",
                 "model:\n  id: llama-3.1-405b\n  phase: decode\n  batch: 16\n  tp: 8\n  link: NVLink\n" },
-            { "405b_train", "training step",
+            { "405b_train", "Llama-3.1-405B training step",
                 "model:\n  id: llama-3.1-405b\n  phase: train\n  batch: 1024\n  prompt: 4096\n  tp: 8\n"
                 "  link: NVLink\n  pp: 9\n  dp: 16\n  microbatches: 16\n  dp_link: IB\n  pp_link: IB\n" },
+            { "dsv3_ep8_decode", "DeepSeek-V3 decode, EP 8",
+                "model:\n  id: deepseek-v3\n  phase: decode\n  batch: 256\n  weights: fp8\n  ep: 8\n"
+                "  ep_link: NVLink\n" },
         };
-        for (const auto& [key, phase, block] : models) {
+        for (const auto& [key, title, block] : models) {
             const QString path = dir.filePath(QStringLiteral("%1.yaml").arg(QLatin1String(key)));
             QFile file(path);
             if (!file.open(QIODevice::WriteOnly))
@@ -408,10 +413,9 @@ int main(int argc, char** argv)
             describe(key);
             measure(20, step);
             report((QByteArray("slider_step_") + key).constData(),
-                qPrintable(QStringLiteral("HBM slider step, Llama-3.1-405B %1").arg(QLatin1String(phase))),
-                measure(400, step));
+                qPrintable(QStringLiteral("HBM slider step, %1").arg(QLatin1String(title))), measure(400, step));
             dragged((QByteArray("drag_step_") + key).constData(),
-                qPrintable(QStringLiteral("HBM slider dragged, Llama-3.1-405B %1").arg(QLatin1String(phase))));
+                qPrintable(QStringLiteral("HBM slider dragged, %1").arg(QLatin1String(title))));
             rest();
             report((QByteArray("analysis_") + key).constData(), "  of which analysing the session",
                 measure(100, [&](int) { analyse(window.document()->session()); }));

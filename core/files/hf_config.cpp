@@ -17,17 +17,16 @@ namespace {
 
 // The families whose layers the program models: pre-norm decoders with RMSNorm, rotary positions, grouped-query
 // attention and a gated (SwiGLU) MLP; Qwen2 adds biases to the query, key and value projections, Mixtral replaces
-// the MLP with experts and a router.
+// the MLP with experts and a router; DeepSeek-V2 and -V3 have latent attention and fine-grained experts beside shared
+// ones, after dense first layers.
 constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
-    std::string_view("mixtral") };
+    std::string_view("mixtral"), std::string_view("deepseek_v2"), std::string_view("deepseek_v3") };
 
 // What a family the program knows of, but does not model yet, needs: said instead of "unknown".
 std::string_view notModelled(std::string_view modelType)
 {
     if (modelType == "gemma2" || modelType == "gemma3_text")
         return "alternating sliding-window and global attention, and four norms a layer";
-    if (modelType == "deepseek_v2" || modelType == "deepseek_v3")
-        return "latent attention (MLA) and fine-grained experts beside a shared one";
     if (modelType == "qwen2_moe" || modelType == "qwen3_moe")
         return "fine-grained experts beside a shared one";
     return {};
@@ -114,10 +113,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
             quoteInput(*type)
                 + (needs.empty() ? std::string(" is not a family the program reads")
                                  : " needs " + std::string(needs) + ", which the program does not model yet")
-                + "; it reads llama, mistral, qwen2 and mixtral");
+                + "; it reads llama, mistral, qwen2, mixtral, deepseek_v2 and deepseek_v3");
         return Result::failure(r.diagnostics());
     }
     const bool mixture = *type == "mixtral";
+    const bool deepseek = *type == "deepseek_v2" || *type == "deepseek_v3";
 
     Model m;
     const std::string folder = modelFolderName(file);
@@ -146,8 +146,37 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         const std::optional<YAML::Node> n = configField(r, *root, key, true);
         return n ? r.count(*n, key, 1, kMaxExperts) : std::nullopt;
     };
-    const auto experts = mixture ? expertCount("num_local_experts") : std::nullopt;
-    const auto perToken = mixture ? expertCount("num_experts_per_tok") : std::nullopt;
+    const auto experts = mixture ? expertCount("num_local_experts")
+        : deepseek               ? expertCount("n_routed_experts")
+                                 : std::nullopt;
+    const auto perToken = mixture || deepseek ? expertCount("num_experts_per_tok") : std::nullopt;
+    // DeepSeek's fine-grained experts and latent attention. A query latent of null projects the query directly
+    // (DeepSeek-V2-Lite).
+    std::optional<double> expertMlp, denseLayers, shared, kvLora, qLora, nope, rope, valueDim;
+    bool routerBias = false;
+    if (deepseek) {
+        expertMlp = configCount(r, *root, "moe_intermediate_size", true);
+        if (const auto n = configField(r, *root, "n_shared_experts", false))
+            shared = r.count(*n, "n_shared_experts", 0, kMaxExperts);
+        if (const auto n = configField(r, *root, "first_k_dense_replace", false))
+            denseLayers = r.count(*n, "first_k_dense_replace", 0, kMaxModelCount);
+        if (const auto n = configField(r, *root, "moe_layer_freq", false))
+            if (const auto every = r.count(*n, "moe_layer_freq", 1, kMaxModelCount); every && *every != 1)
+                r.error(*n, "moe_layer_freq",
+                    "experts every " + wholeText(*every)
+                        + " layers are not modelled: the program gives every layer after the dense ones experts");
+        kvLora = configCount(r, *root, "kv_lora_rank", true);
+        qLora = configCount(r, *root, "q_lora_rank", false);
+        nope = configCount(r, *root, "qk_nope_head_dim", true);
+        rope = configCount(r, *root, "qk_rope_head_dim", true);
+        valueDim = configCount(r, *root, "v_head_dim", true);
+        // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores.
+        std::string topk = *type == "deepseek_v3" ? "noaux_tc" : "greedy";
+        if (const auto n = configField(r, *root, "topk_method", false))
+            if (const auto v = r.text(*n, "topk_method"))
+                topk = *v;
+        routerBias = topk == "noaux_tc";
+    }
     const auto tied = configFlag(r, *root, "tie_word_embeddings");
     // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
     // published Llama models have none.
@@ -159,12 +188,18 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (auto act = configField(r, *root, "hidden_act", false))
         if (auto v = r.text(*act, "hidden_act"); v && *v != "silu" && *v != "swish")
             r.error(*act, "hidden_act", "expected silu (the gated MLP of " + *type + "), found " + quoteInput(*v));
-    // A sliding window the model uses: any family's when given (Mistral 7B v0.1's 4096; Mixtral's is null), Qwen2's
-    // only when use_sliding_window says so.
+    // A sliding window the model uses: on every layer of Mistral's when given (Mistral 7B v0.1's 4096; Mixtral's is
+    // null), Qwen2's only when use_sliding_window says so and on the layers from max_window_layers on (as
+    // transformers' Qwen2Config lays them out). DeepSeek's have none.
     std::optional<double> window;
-    const bool windowUsed = *type != "qwen2" || configFlag(r, *root, "use_sliding_window").value_or(false);
+    double windowFrom = 0;
+    const bool windowUsed
+        = !deepseek && (*type != "qwen2" || configFlag(r, *root, "use_sliding_window").value_or(false));
     if (windowUsed)
         window = configCount(r, *root, "sliding_window", false);
+    if (window && *type == "qwen2")
+        if (const auto n = configField(r, *root, "max_window_layers", false))
+            windowFrom = r.count(*n, "max_window_layers", 0, kMaxModelCount).value_or(0);
     if (r.failed())
         return Result::failure(r.diagnostics());
 
@@ -172,7 +207,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.hidden = *hidden;
     m.heads = *heads;
     m.kvHeads = kvHeads.value_or(*heads);
-    m.headDim = headDim.value_or(std::floor(*hidden / *heads));
+    m.headDim = nope ? *nope : headDim.value_or(std::floor(*hidden / *heads));
     m.mlp = *mlp;
     m.vocab = *vocab;
     m.gated = true;
@@ -181,13 +216,27 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.qkvBias = *type == "qwen2";
     m.experts = experts.value_or(1);
     m.expertsPerToken = perToken.value_or(1);
+    m.expertMlp = expertMlp.value_or(0);
+    m.sharedExperts = shared.value_or(0);
+    m.denseLayers = denseLayers.value_or(0);
+    m.routerBias = routerBias;
+    m.kvLoraRank = kvLora.value_or(0);
+    m.qLoraRank = qLora.value_or(0);
+    m.ropeDim = rope.value_or(0);
+    m.valueDim = valueDim.value_or(0);
+    if (window) {
+        m.window = *window;
+        m.windowLayers = std::max(0.0, m.layers - windowFrom);
+    }
     m.sources.push_back(file);
-    if (window)
-        m.notes = "sliding_window " + wholeText(*window)
-            + " is not modelled yet: attention reads every cached token, as it does at contexts up to the window";
-    for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
-        static constexpr std::array<std::string_view, 4> keys { "num_attention_heads", "num_key_value_heads",
-            "num_experts_per_tok", "num_hidden_layers" };
+    if (deepseek)
+        if (const auto n = configField(r, *root, "num_nextn_predict_layers", false);
+            n && n->IsScalar() && n->Scalar() != "0")
+            m.notes = "the multi-token prediction module (num_nextn_predict_layers) is not counted: it serves "
+                      "speculative decoding beside the main model";
+    for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value() || nope.has_value())) {
+        static constexpr std::array<std::string_view, 7> keys { "num_attention_heads", "num_key_value_heads",
+            "num_experts_per_tok", "num_hidden_layers", "first_k_dense_replace", "max_window_layers", "q_lora_rank" };
         const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
         r.error((*root)[std::string(key)], key, broken.message);
     }

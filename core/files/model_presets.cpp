@@ -41,8 +41,10 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     // The keys in the order docs/file-formats.md lists them.
     if (!r.checkMap(*root, {},
             { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "vocab",
-                "tied_embeddings", "experts", "experts_per_token", "norm", "bias", "qkv_bias", "positions",
-                "parameters", "sources", "notes" }))
+                "tied_embeddings", "experts", "experts_per_token", "expert_mlp_size", "shared_experts", "dense_layers",
+                "router_bias", "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim", "sliding_window",
+                "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "positions", "parameters", "sources",
+                "notes" }))
         return Result::failure(r.diagnostics());
     Model m;
     m.id = std::string(defaultId);
@@ -64,6 +66,17 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto vocab = count(r, *root, "vocab", true, 1);
     const auto experts = count(r, *root, "experts", false, 1, kMaxExperts);
     const auto perToken = count(r, *root, "experts_per_token", false, 1, kMaxExperts);
+    const auto expertMlp = count(r, *root, "expert_mlp_size", false, 1);
+    const auto shared = count(r, *root, "shared_experts", false, 0, kMaxExperts);
+    const auto dense = count(r, *root, "dense_layers", false, 0);
+    const auto routerBias = flag(r, *root, "router_bias");
+    const auto kvLora = count(r, *root, "kv_lora_rank", false, 1);
+    const auto qLora = count(r, *root, "q_lora_rank", false, 1);
+    const auto rope = count(r, *root, "rope_head_dim", false, 1);
+    const auto valueDim = count(r, *root, "v_head_dim", false, 1);
+    const auto window = count(r, *root, "sliding_window", false, 1);
+    const auto windowLayers = count(r, *root, "window_layers", false, 1);
+    const auto layerNorms = count(r, *root, "layer_norms", false, 2, 4);
     const auto positions = count(r, *root, "positions", false, 0);
     const auto gated = flag(r, *root, "gated_mlp");
     const auto tied = flag(r, *root, "tied_embeddings");
@@ -104,8 +117,21 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
     m.qkvBias = qkvBias.value_or(false);
+    m.expertMlp = expertMlp.value_or(0);
+    m.sharedExperts = shared.value_or(0);
+    m.denseLayers = dense.value_or(0);
+    m.routerBias = routerBias.value_or(false);
+    m.kvLoraRank = kvLora.value_or(0);
+    m.qLoraRank = qLora.value_or(0);
+    m.ropeDim = rope.value_or(0);
+    m.valueDim = valueDim.value_or(0);
+    m.window = window.value_or(0);
+    // A window given alone applies to every layer (Mistral 7B v0.1).
+    m.windowLayers = windowLayers.value_or(window ? m.layers : 0);
+    m.layerNorms = layerNorms.value_or(2);
     for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
-        static constexpr std::array<std::string_view, 4> keys { "heads", "kv_heads", "experts_per_token", "layers" };
+        static constexpr std::array<std::string_view, 7> keys { "heads", "kv_heads", "experts_per_token", "layers",
+            "dense_layers", "window_layers", "q_lora_rank" };
         const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
         r.error((*root)[std::string(key)], key, broken.message);
     }
@@ -134,6 +160,22 @@ std::vector<BrokenModelRule> brokenModelRules(const Model& m, bool headDimGiven)
     if (m.expertsPerToken > m.experts)
         out.push_back({ ModelRule::ExpertsPerToken,
             wholeText(m.expertsPerToken) + " experts per token, but the model has " + wholeText(m.experts) });
+    if ((m.denseLayers > 0 || m.sharedExperts > 0 || m.expertMlp > 0) && m.experts <= 1)
+        out.push_back({ ModelRule::DenseLayers,
+            "dense layers, shared experts and an expert width describe a mixture of experts, and the model has no "
+            "experts" });
+    else if (m.denseLayers >= m.layers)
+        out.push_back({ ModelRule::DenseLayers,
+            wholeText(m.denseLayers) + " dense layers leave none of the " + wholeText(m.layers)
+                + " layers with experts" });
+    if (m.windowLayers > m.layers)
+        out.push_back({ ModelRule::WindowLayers,
+            wholeText(m.windowLayers) + " layers with a window, but the model has " + wholeText(m.layers) });
+    else if (m.windowLayers > 0 && m.window <= 0)
+        out.push_back({ ModelRule::WindowLayers, "layers with a window, but no window's width (sliding_window)" });
+    if (m.qLoraRank > 0 && m.kvLoraRank <= 0)
+        out.push_back(
+            { ModelRule::QueryLatent, "a query latent (q_lora_rank) without latent attention's kv_lora_rank" });
     // Each field within its range can still multiply into more parameters than a double counts exactly, and into
     // operations no range holds.
     Model noLayers = m;

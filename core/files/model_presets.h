@@ -25,7 +25,15 @@ inline constexpr double kMaxExperts = 1024;
 // The rules a model's fields must keep together, each broken one with its message: what both model readers (a preset,
 // a config.json) check once every field is read, each naming the field at its own key. The parameter count is checked
 // only when the other rules hold.
-enum class ModelRule { HeadsDivideHidden, KvHeadsDivideHeads, ExpertsPerToken, CountableParameters };
+enum class ModelRule {
+    HeadsDivideHidden,
+    KvHeadsDivideHeads,
+    ExpertsPerToken,
+    CountableParameters,
+    DenseLayers, // dense first layers (and shared experts) belong to a mixture, and leave it a layer with experts
+    WindowLayers, // the window's layers are among the layers, and have a window
+    QueryLatent, // a query latent belongs to latent attention
+};
 struct BrokenModelRule {
     ModelRule rule;
     std::string message;

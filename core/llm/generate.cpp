@@ -19,7 +19,9 @@ class Builder {
 public:
     explicit Builder(const ModelSettings& s)
         : m_s(s)
-    { }
+    {
+        m_ops.reserve(kTypicalOperations); // moved in once, not copied at each growth
+    }
 
     void add(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
     {
@@ -85,17 +87,32 @@ private:
         o.generated = true;
         o.repeat = repeat;
         const auto& palette = operationPalette();
-        const auto it = std::find(kGroups.begin(), kGroups.end(), group);
-        o.colour = palette[static_cast<std::size_t>(it - kGroups.begin()) % palette.size()];
+        const auto it
+            = std::find_if(kGroupColours.begin(), kGroupColours.end(), [&](const auto& g) { return g.first == group; });
+        o.colour = palette[(it == kGroupColours.end() ? 0 : it->second) % palette.size()];
         return o;
     }
 
+    static constexpr std::size_t kTypicalOperations = 48; // DeepSeek-V3's step has 31, a training step 70 and more
     struct BackwardPass {
         std::size_t forwards; // forward operations added before it
         std::vector<Operation> ops;
     };
-    static constexpr std::array<std::string_view, 8> kGroups { kGroupEmbedding, kGroupAttention, kGroupMlp, kGroupNorms,
-        kGroupAllReduce, kGroupLmHead, kGroupGradients, kGroupPipeline };
+    // Each group's colour in the palette. The six colours go first to the groups every inference step has; the
+    // others share with a group of few operations (the embedding's one, the lm_head's one), so that a chart of
+    // DeepSeek-V3's step has at most eight operations of one colour, each of its own marker shape.
+    static constexpr std::array<std::pair<std::string_view, std::size_t>, 10> kGroupColours { {
+        { kGroupEmbedding, 0 },
+        { kGroupAttention, 1 },
+        { kGroupMlp, 2 },
+        { kGroupNorms, 3 },
+        { kGroupAllReduce, 4 },
+        { kGroupLmHead, 5 },
+        { kGroupGradients, 0 },
+        { kGroupPipeline, 1 },
+        { kGroupExperts, 5 },
+        { kGroupAllToAll, 0 },
+    } };
     const ModelSettings& m_s;
     std::vector<Operation> m_ops;
     std::vector<BackwardPass> m_backward;
@@ -112,17 +129,45 @@ std::string scaleOutLink(const Hardware& hw)
 }
 
 // The parameters one chip holds under tensor parallelism N (and a training step's pipeline stages): every matrix
-// split N ways, except the K and V projections when N exceeds the KV heads: each chip then holds whole copies of
-// max(1, kv_heads / N) heads, as the generated projections read them. Llama-3.1-70B at N = 16 holds a whole KV head
-// (not half of one) in each of 80 layers' K and V: 80 · 2 · 8192 · 128 · ½ = 83,886,080 parameters more per chip.
+// split N ways, except
+// - the K and V projections when N exceeds the KV heads: each chip then holds whole copies of max(1, kv_heads / N)
+//   heads, as the generated projections read them. Llama-3.1-70B at N = 16 holds a whole KV head (not half of one)
+//   in each of 80 layers' K and V: 80 · 2 · 8192 · 128 · ½ = 83,886,080 parameters more per chip;
+// - what every chip computes whole: a mixture's router, latent attention's projections down to the query's and the
+//   keys' latents (and their norms);
+// - a mixture's routed experts under expert parallelism: E/ep whole experts per chip.
 double parametersPerChip(const ModelSettings& s)
 {
     const Model& m = s.model;
     const double n = s.tp;
-    const double kvHeads = std::max(1.0, m.kvHeads / n);
-    const double copies
-        = m.layers * (2 * m.hidden + (m.bias || m.qkvBias ? 2 : 0)) * m.headDim * (kvHeads - m.kvHeads / n);
-    return (parameterCount(m) / n + copies) / (s.phase == Phase::Train ? s.pp : 1);
+    const double whole = 1 - 1 / n; // what a copied part adds to its N-th share
+    double copies = 0;
+    if (latentAttention(m)) {
+        const double query = m.qLoraRank > 0 ? m.hidden * m.qLoraRank + m.qLoraRank : 0;
+        copies += m.layers * (query + m.hidden * (m.kvLoraRank + m.ropeDim) + m.kvLoraRank) * whole;
+    } else {
+        const double kvHeads = std::max(1.0, m.kvHeads / n);
+        copies += m.layers * (m.hidden + (m.bias || m.qkvBias ? 1 : 0)) * (qkHeadDim(m) + vHeadDim(m))
+            * (kvHeads - m.kvHeads / n);
+    }
+    const double mixtures = mixtureLayers(m);
+    copies += mixtures * (m.hidden * m.experts + (m.routerBias ? m.experts : 0)) * whole;
+    double total = parameterCount(m) / n + copies;
+    if (s.ep > 1) {
+        const double routed = mixtures * m.experts * mlpParameters(m, expertWidth(m));
+        total += routed / s.ep - routed / n;
+    }
+    return total / (s.phase == Phase::Train ? s.pp : 1);
+}
+
+double expertRowsPerChip(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    if (s.ep <= 1)
+        return s.tokens() * m.expertsPerToken;
+    const double tokens = s.deploymentTokens();
+    return std::min(s.imbalance * tokens * m.expertsPerToken / s.ep,
+        tokens * std::min(m.expertsPerToken, std::ceil(m.experts / s.ep)));
 }
 
 std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& hw)
@@ -133,20 +178,29 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     const double rows = s.tokens();
     const double heads = m.heads / n;
     const double kvHeads = std::max(1.0, m.kvHeads / n);
-    const double mlp = m.mlp / n;
+    const double qk = qkHeadDim(m);
+    const double v = vHeadDim(m);
     // How often each operation runs in one step on one chip: a layer's on every layer of the stage, in every pass
-    // over the layers (a training step's microbatches); the embedding, final norm and lm_head once per pass.
+    // over the layers (a training step's microbatches); the embedding, final norm and lm_head once per pass. A
+    // training step's stage is the mean of the pipeline's: its share of the window, dense and mixture layers.
     const double passes = train ? s.microbatches : 1;
     const double L = s.stageLayers() * passes;
+    const double stageShare = s.stageLayers() / m.layers * passes;
+    const double windowL = m.window > 0 ? m.windowLayers * stageShare : 0;
+    const double mixtureL = mixtureLayers(m) * stageShare;
+    const double denseL = L - mixtureL;
     Builder b(s);
 
     // A projection X[rows, in]·W[in, out], and in a training step its backward pass: ∂X = ∂Y·Wᵀ, a matmul of the
     // same rows contracting `out`, and ∂W = Xᵀ·∂Y, `in` rows contracting the tokens, reading two activations and
     // writing the gradient at the weights' dtype. Each has the forward's 2·rows·in·out FLOPs: 6 per parameter and
-    // token in all.
+    // token in all. `out` dtype: the activations', or the KV cache's for a projection that writes the cache.
     auto project = [&](std::string_view id, const std::string& name, std::string_view group, double projectedRows,
-                       double in, double out, double repeat) {
-        b.add(id, name, group, b.matmul(projectedRows, in, out), repeat);
+                       double in, double out, double repeat, std::optional<Dtype> written = std::nullopt) {
+        Matmul forward = b.matmul(projectedRows, in, out);
+        if (written)
+            forward.out = *written;
+        b.add(id, name, group, forward, repeat);
         if (!train)
             return;
         b.addBackward(std::string(id) + ".dx", name + " ∂X", group, b.matmul(projectedRows, out, in), repeat);
@@ -189,15 +243,17 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         if (n > 1 && train)
             b.addBackward(id, name, kGroupAllReduce, activations, repeat);
     };
-    // A norm, and in a training step, after the all-reduce of its output's gradient where one is named, its backward.
+    // A norm over `width`, and in a training step, after the all-reduce of its output's gradient where one is named,
+    // its backward.
     auto norm = [&](std::string_view id, const std::string& name, double repeat, std::string_view reduceId = {},
-                    const std::string& reduceName = {}) {
+                    const std::string& reduceName = {}, double width = 0) {
+        width = width > 0 ? width : m.hidden;
         if (m.norm == NormKind::RmsNorm) {
-            b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows, m.hidden), repeat);
+            b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows, width), repeat);
         } else {
             LayerNorm ln;
             ln.B = rows;
-            ln.D = m.hidden;
+            ln.D = width;
             ln.dtype = s.activations;
             b.add(id, name, kGroupNorms, ln, repeat);
         }
@@ -207,88 +263,210 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
             inputGradientAllReduce(reduceId, reduceName, repeat);
         const ElementwiseKind backward
             = m.norm == NormKind::RmsNorm ? ElementwiseKind::RmsNormBackward : ElementwiseKind::LayerNormBackward;
-        b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
-            b.elementwise(backward, rows, m.hidden), repeat);
+        b.addBackward(
+            std::string(id) + ".back", name + " backward", kGroupNorms, b.elementwise(backward, rows, width), repeat);
     };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
             id, name, kGroupNorms, ElementwiseKind::ResidualAdd, ElementwiseKind::GradientAdd, rows, m.hidden, L);
     };
+    // Gemma 2's norms on the attention's and the MLP's outputs, before each residual add.
+    auto postNorm = [&](std::string_view id, const std::string& name) {
+        if (m.layerNorms >= 4)
+            norm(id, name, L);
+    };
 
     norm("attn_norm", "attention norm", L, "attn_allreduce.back", "all-reduce of the attention input's gradient");
-    project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * m.headDim, L);
-    project("k_proj", "k projection", kGroupAttention, rows, m.hidden, kvHeads * m.headDim, L);
-    project("v_proj", "v projection", kGroupAttention, rows, m.hidden, kvHeads * m.headDim, L);
-
     Attention a;
     a.B = s.sequences();
     a.T = s.phase == Phase::Decode ? 1 : s.prompt;
     a.S = s.cachedTokens();
     a.heads = heads;
     a.kvHeads = kvHeads;
-    a.d = m.headDim;
+    a.d = qk;
+    a.dv = v == qk ? 0 : v;
     a.x = s.activations;
     // A training step keeps no cache: K and V are activations its projections wrote, read by the forward pass.
     a.kv = train ? s.activations : s.kvCache;
-    if (s.materialiseScores && !train) {
-        a.part = AttentionPart::Scores;
-        b.add("scores", "attention scores QKᵀ", kGroupAttention, a, L);
-        b.add("softmax", "attention softmax", kGroupAttention,
-            b.elementwise(ElementwiseKind::Softmax, s.batch * heads * a.T, a.S), L);
-        a.part = AttentionPart::Values;
-        b.add("values", "attention values PV", kGroupAttention, a, L);
+    // The attention of the window's layers and of the others: the same operation but for the window; in a training
+    // step's backward pass too.
+    auto attend = [&](std::string_view id, const std::string& name, Attention op, bool backward = false) {
+        const auto add
+            = [&](const std::string& layerId, const std::string& layerName, const Attention& layerOp, double repeat) {
+                  if (backward)
+                      b.addBackward(layerId, layerName, kGroupAttention, layerOp, repeat);
+                  else
+                      b.add(layerId, layerName, kGroupAttention, layerOp, repeat);
+              };
+        const std::string base(id);
+        const std::size_t dot = base.find('.'); // "attention.back": the window's is "attention_window.back"
+        if (windowL > 0) {
+            Attention local = op;
+            local.window = m.window;
+            add(base.substr(0, dot) + "_window" + (dot == std::string::npos ? "" : base.substr(dot)),
+                name + ", sliding window", local, windowL);
+        }
+        if (L - windowL > 0)
+            add(base, name, op, L - windowL);
+    };
+    // The cache's dtype for what a projection writes to it; a training step's K and V are activations.
+    const std::optional<Dtype> cached = train ? std::nullopt : std::optional<Dtype>(s.kvCache);
+    if (latentAttention(m)) {
+        // DeepSeek-V2's multi-head latent attention. Every chip computes the latents whole (the down projections are
+        // not split); the up projections and the heads are split N ways.
+        if (m.qLoraRank > 0) {
+            project("q_a_proj", "q down-projection to its latent", kGroupAttention, rows, m.hidden, m.qLoraRank, L);
+            norm("q_a_norm", "q latent norm", L, {}, {}, m.qLoraRank);
+            project("q_b_proj", "q up-projection", kGroupAttention, rows, m.qLoraRank, heads * qk, L);
+        } else {
+            project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * qk, L);
+        }
+        // The latent and the shared rope key: what the cache keeps of each token.
+        project("kv_a_proj", "kv down-projection to the latent and rope key", kGroupAttention, rows, m.hidden,
+            m.kvLoraRank + m.ropeDim, L, cached);
+        norm("kv_a_norm", "kv latent norm", L, {}, {}, m.kvLoraRank);
+        if (s.absorbLatent() && !train) {
+            // W_UK taken into each head's query and W_UV into its output (DeepSeek-V2 §2.1.2): attention over the
+            // cached latent as one head shared by all, keys kv_lora + rope wide, values the latent itself.
+            BatchedMatmul absorb;
+            absorb.B = heads;
+            absorb.T = rows;
+            absorb.D = m.headDim;
+            absorb.F = m.kvLoraRank;
+            absorb.x = absorb.out = absorb.compute = s.activations;
+            absorb.w = s.weights;
+            b.add("q_absorb", "query into the latent (W_UK per head)", kGroupAttention, absorb, L);
+            Attention latent = a;
+            latent.part = AttentionPart::Latent;
+            latent.kvHeads = 1;
+            latent.d = m.kvLoraRank + m.ropeDim;
+            latent.dv = m.kvLoraRank;
+            attend("attention", "latent attention over the cache (fused)", latent);
+            absorb.D = m.kvLoraRank;
+            absorb.F = v;
+            b.add("o_absorb", "output out of the latent (W_UV per head)", kGroupAttention, absorb, L);
+        } else {
+            // K and V expanded from the latent, for the new tokens (a prefill, a training step) or every cached one
+            // (a decode step), then ordinary attention over full heads reading them.
+            const double expanded = s.phase == Phase::Decode ? a.B * a.S : rows;
+            project("kv_b_proj", "kv up-projection from the latent", kGroupAttention, expanded, m.kvLoraRank,
+                heads * (m.headDim + v), L);
+            a.part = AttentionPart::Forward;
+            a.kvHeads = heads;
+            a.kv = s.activations;
+            attend("attention", "attention over the expanded K and V (fused)", a);
+            if (train) {
+                a.part = AttentionPart::Backward;
+                attend("attention.back", "attention backward (fused)", a, true);
+            }
+        }
     } else {
-        a.part = train ? AttentionPart::Forward : AttentionPart::Fused;
-        b.add("attention", "attention (fused)", kGroupAttention, a, L);
-        if (train) {
-            a.part = AttentionPart::Backward;
-            b.addBackward("attention.back", "attention backward (fused)", kGroupAttention, a, L);
+        project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * qk, L);
+        project("k_proj", "k projection", kGroupAttention, rows, m.hidden, kvHeads * qk, L);
+        project("v_proj", "v projection", kGroupAttention, rows, m.hidden, kvHeads * v, L);
+        if (s.materialiseScores && !train) {
+            // Scores and values per kind of layer, each with its own softmax over the keys its queries see.
+            auto materialised = [&](std::string_view suffix, const std::string& nameSuffix, double window,
+                                    double repeat) {
+                if (repeat <= 0)
+                    return;
+                Attention op = a;
+                op.window = window;
+                const double keys
+                    = window > 0 ? std::min(std::max(op.S, op.T), window + op.T - 1) : std::max(op.S, op.T);
+                op.part = AttentionPart::Scores;
+                b.add("scores" + std::string(suffix), "attention scores QKᵀ" + nameSuffix, kGroupAttention, op, repeat);
+                b.add("softmax" + std::string(suffix), "attention softmax" + nameSuffix, kGroupAttention,
+                    b.elementwise(ElementwiseKind::Softmax, a.B * heads * a.T, keys), repeat);
+                op.part = AttentionPart::Values;
+                b.add("values" + std::string(suffix), "attention values PV" + nameSuffix, kGroupAttention, op, repeat);
+            };
+            materialised("_window", ", sliding window", m.window, windowL);
+            materialised("", "", 0, L - windowL);
+        } else {
+            a.part = train ? AttentionPart::Forward : AttentionPart::Fused;
+            attend("attention", "attention (fused)", a);
+            if (train) {
+                a.part = AttentionPart::Backward;
+                attend("attention.back", "attention backward (fused)", a, true);
+            }
         }
     }
-    project("o_proj", "o projection", kGroupAttention, rows, heads * m.headDim, m.hidden, L);
+    project("o_proj", "o projection", kGroupAttention, rows, heads * v, m.hidden, L);
     allReduce("attn_allreduce", "all-reduce after attention", L);
+    postNorm("attn_post_norm", "attention output norm");
     residual("attn_residual", "residual add after attention");
 
     norm("mlp_norm", "MLP norm", L, "mlp_allreduce.back", "all-reduce of the MLP input's gradient");
     const bool gelu = !m.gated;
     const ElementwiseKind activation = gelu ? ElementwiseKind::Gelu : ElementwiseKind::SwiGlu;
     const ElementwiseKind activationBackward = gelu ? ElementwiseKind::GeluBackward : ElementwiseKind::SwiGluBackward;
+    // A dense MLP `width` wide split N ways: the whole MLP of a dense model or of a mixture's first layers, a
+    // mixture's shared experts.
+    auto denseMlp = [&](std::string_view prefix, const std::string& whose, double width, double repeat) {
+        if (repeat <= 0)
+            return;
+        const std::string p(prefix);
+        const std::string title = whose.empty() ? std::string() : whose + " ";
+        project(p + "up_proj", title + "up projection", kGroupMlp, rows, m.hidden, width / n, repeat);
+        if (m.gated)
+            project(p + "gate_proj", title + "gate projection", kGroupMlp, rows, m.hidden, width / n, repeat);
+        elementwise(p + "activation", title + (m.gated ? "SwiGLU" : "GELU"), kGroupMlp, activation, activationBackward,
+            rows, width / n, repeat);
+        project(p + "down_proj", title + "down projection", kGroupMlp, rows, width / n, m.hidden, repeat);
+    };
     if (m.experts > 1) {
-        project("router", "router", kGroupMlp, rows, m.hidden, m.experts, L);
+        denseMlp("dense_", "dense MLP's", m.mlp, denseL);
+        project("router", "router", kGroupExperts, rows, m.hidden, m.experts, mixtureL);
+        if (m.sharedExperts > 0)
+            denseMlp("shared_", "shared experts'", m.sharedExperts * expertWidth(m), mixtureL);
+        const double ep = s.ep;
+        // Expert parallelism: each chip sends the routed copies of its share of the tensor-parallel group's tokens
+        // (k each, hidden wide) to the chips that hold their experts, and gets the experts' outputs back.
+        Collective exchange;
+        exchange.kind = CollectiveKind::AllToAll;
+        exchange.N = ep * rows / n * m.expertsPerToken * m.hidden;
+        exchange.P = ep;
+        exchange.dtype = s.activations;
+        exchange.link = s.epLink.empty() ? s.link : s.epLink;
+        if (ep > 1)
+            b.add("dispatch", "dispatch tokens to their experts (all-to-all)", kGroupAllToAll, exchange, mixtureL);
         // An expert's ∂W = Xᵀ·∂Y touches what its ∂X = ∂Y·Wᵀ touches (the routed rows of X and ∂Y, and one
         // weight-sized array per expert used) and costs the same FLOPs: both are the forward with D and F swapped.
+        const double width = ep > 1 ? expertWidth(m) : expertWidth(m) / n;
         auto experts = [&](std::string_view id, const std::string& name, double in, double out) {
             ExpertMatmul e;
-            e.tokens = rows;
+            e.tokens = s.deploymentTokens();
             e.D = in;
             e.F = out;
             e.E = m.experts;
             e.k = m.expertsPerToken;
+            e.chips = ep;
+            e.imbalance = ep > 1 ? s.imbalance : 1;
             e.x = s.activations;
             e.w = s.weights;
             e.out = s.activations;
             e.compute = s.activations;
-            b.add(id, name, kGroupMlp, e, L);
+            b.add(id, name, kGroupExperts, e, mixtureL);
             if (!train)
                 return;
             std::swap(e.D, e.F);
-            b.addBackward(std::string(id) + ".dx", name + " ∂X", kGroupMlp, e, L);
-            b.addBackward(std::string(id) + ".dw", name + " ∂W", kGroupMlp, e, L);
+            b.addBackward(std::string(id) + ".dx", name + " ∂X", kGroupExperts, e, mixtureL);
+            b.addBackward(std::string(id) + ".dw", name + " ∂W", kGroupExperts, e, mixtureL);
         };
-        experts("up_proj", "experts' up projection", m.hidden, mlp);
+        experts("up_proj", "experts' up projection", m.hidden, width);
         if (m.gated)
-            experts("gate_proj", "experts' gate projection", m.hidden, mlp);
-        elementwise("activation", "experts' activation", kGroupMlp, activation, activationBackward,
-            rows * m.expertsPerToken, mlp, L);
-        experts("down_proj", "experts' down projection", mlp, m.hidden);
+            experts("gate_proj", "experts' gate projection", m.hidden, width);
+        elementwise("activation", "experts' activation", kGroupExperts, activation, activationBackward,
+            std::ceil(expertRowsPerChip(s)), width, mixtureL);
+        experts("down_proj", "experts' down projection", width, m.hidden);
+        if (ep > 1)
+            b.add("combine", "combine the experts' outputs (all-to-all)", kGroupAllToAll, exchange, mixtureL);
     } else {
-        project("up_proj", "up projection", kGroupMlp, rows, m.hidden, mlp, L);
-        if (m.gated)
-            project("gate_proj", "gate projection", kGroupMlp, rows, m.hidden, mlp, L);
-        elementwise("activation", m.gated ? "SwiGLU" : "GELU", kGroupMlp, activation, activationBackward, rows, mlp, L);
-        project("down_proj", "down projection", kGroupMlp, rows, mlp, m.hidden, L);
+        denseMlp("", "", m.mlp, L);
     }
     allReduce("mlp_allreduce", "all-reduce after the MLP", L);
+    postNorm("mlp_post_norm", "MLP output norm");
     residual("mlp_residual", "residual add after the MLP");
 
     // The final norm runs on every position; inference's lm_head only on the last of each sequence, a training
@@ -302,7 +480,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         elementwise("loss", "loss (softmax cross-entropy)", kGroupLmHead, ElementwiseKind::Softmax,
             ElementwiseKind::SoftmaxBackward, rows, vocab, passes);
     } else {
-        project("lm_head", "lm_head (last position)", kGroupLmHead, s.batch, m.hidden, vocab, 1);
+        project("lm_head", "lm_head (last position)", kGroupLmHead, s.sequences(), m.hidden, vocab, 1);
     }
 
     if (train && s.pp > 1) {
@@ -396,7 +574,7 @@ std::vector<std::string> generatedIds(const Model& m)
     return ids;
 }
 
-std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& hw)
+std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& hw, std::vector<Operation>* operations)
 {
     if (std::optional<std::string> problem = settingsProblem(s))
         return problem;
@@ -411,6 +589,8 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
         return "weights: " + hw.name + " has no " + std::string(dtypeName(s.weights))
             + " peak for a training step's gradients, which are added in the weights' dtype";
     if (auto problem = linkProblem(hw, "link", s.link, "tp", s.tp, "the tensor-parallel all-reduces"))
+        return problem;
+    if (auto problem = linkProblem(hw, "ep_link", s.epLink, "ep", s.ep, "the experts' all-to-all"))
         return problem;
     if (train) {
         if (auto problem = linkProblem(hw, "dp_link", s.dpLink, "dp", s.dp, "the gradient all-reduce"))
@@ -434,8 +614,15 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
                 tokens + " of hidden_size " + wholeText(m.hidden), fewer))
             return problem;
     if (m.experts > 1)
-        if (auto problem = tooMany(tokenKey, s.tokens() * m.expertsPerToken, "rows of the experts' activation",
+        if (auto problem
+            = tooMany(tokenKey, s.deploymentTokens() * m.expertsPerToken * m.hidden, "elements routed to the experts",
                 tokens + ", each routed to " + wholeText(m.expertsPerToken) + " experts", fewer))
+            return problem;
+    if (latentAttention(m) && s.phase == Phase::Decode && !s.absorbLatent())
+        if (auto problem = tooMany("context", s.sequences() * s.cachedTokens() * m.kvLoraRank,
+                "latent elements expanded in each layer",
+                wholeText(s.sequences()) + " sequences of " + wholeText(s.cachedTokens()) + " cached tokens",
+                "give a shorter context or absorb the latent"))
             return problem;
     if (s.materialiseScores && !train)
         if (auto problem = tooMany("attention", s.batch * (m.heads / s.tp) * (s.phase == Phase::Decode ? 1 : s.prompt),
@@ -444,10 +631,13 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
             return problem;
 
     // Whatever else an operation refuses: named by the operation, at the model's id.
-    for (const Operation& op : modelOperations(s, hw))
+    std::vector<Operation> made = modelOperations(s, hw);
+    for (const Operation& op : made)
         if (const Expected<Evaluation> e = evaluate(op.op, hw); !e)
             return "id: " + m.name + " cannot run with these settings on " + hw.name + ": its " + op.name + " fails ("
                 + e.error() + ")";
+    if (operations)
+        *operations = std::move(made);
     return std::nullopt;
 }
 

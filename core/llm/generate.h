@@ -14,7 +14,9 @@ namespace roofline {
 // The layer parts operations are grouped by, in the order they run.
 inline constexpr std::string_view kGroupEmbedding = "embedding";
 inline constexpr std::string_view kGroupAttention = "attention";
-inline constexpr std::string_view kGroupMlp = "mlp";
+inline constexpr std::string_view kGroupMlp = "mlp"; // dense, and a mixture's shared experts
+inline constexpr std::string_view kGroupExperts = "experts"; // a mixture's router and routed experts
+inline constexpr std::string_view kGroupAllToAll = "all-to-all"; // expert parallelism's dispatch and combine
 inline constexpr std::string_view kGroupNorms = "norms & residuals";
 inline constexpr std::string_view kGroupAllReduce = "all-reduce";
 inline constexpr std::string_view kGroupLmHead = "lm_head";
@@ -22,20 +24,26 @@ inline constexpr std::string_view kGroupGradients = "gradient all-reduce";
 inline constexpr std::string_view kGroupPipeline = "pipeline sends";
 
 // The operations of one step per chip (tensor parallelism splits heads and MLP columns over N chips, the lm_head's
-// vocabulary too): each layer's norms, q/k/v/o projections, attention over the KV cache, residual adds, MLP (router
-// and experts for a mixture) and, with N > 1, its two all-reduces, with repeat = layers; the embedding gather and the
-// lm_head (last position of each sequence) once. A training step runs one pipeline stage's L/pp layers for each of
-// its microbatches over every token, each forward operation followed (after the whole forward pass, in reverse
-// order) by its backward pass; its lm_head runs on every token, with the loss; with pp > 1 each microbatch's
-// activations and gradients cross `ppLink` between stages, and with dp > 1 the gradients of the chip's parameters
-// are all-reduced once over `dpLink`. The stage shown holds the embedding and the lm_head both: the step waits for
-// its slowest stage. Ids are "model.PART", names say what each is, `generated` is set, and colours follow the group.
-// The settings must have passed modelProblem().
+// vocabulary too): each layer's norms, q/k/v/o projections (latent attention's down and up projections, absorbed
+// into the query and output in a decode step), attention over the KV cache (the window's layers and the others apart),
+// residual adds, MLP (router, shared and routed experts for a mixture, dense in its first layers; with expert
+// parallelism the all-to-all dispatch and combine around the routed experts) and, with N > 1, its two all-reduces,
+// with repeat = layers of each kind; the embedding gather and the lm_head (last position of each sequence) once. A
+// training step runs one pipeline stage's L/pp layers for each of its microbatches over every token, each forward
+// operation followed (after the whole forward pass, in reverse order) by its backward pass; its lm_head runs on every
+// token, with the loss; with pp > 1 each microbatch's activations and gradients cross `ppLink` between stages, and with
+// dp > 1 the gradients of the chip's parameters are all-reduced once over `dpLink`. The stage shown holds the embedding
+// and the lm_head both: the step waits for its slowest stage. Ids are "model.PART", names say what each is, `generated`
+// is set, and colours follow the group. The settings must have passed modelProblem().
 std::vector<Operation> modelOperations(const ModelSettings&, const Hardware&);
 
 // The parameters one chip holds: split N ways by tensor parallelism (and, in a training step, over the pipeline's
 // stages), the K and V projections as whole heads when N exceeds the KV heads.
 double parametersPerChip(const ModelSettings&);
+
+// The rows one chip's routed experts compute in one layer: tokens·k, or under expert parallelism the busiest chip's
+// imbalance·tokens·k/ep of the deployment's tokens (at most a visit of each token to each expert the chip holds).
+double expertRowsPerChip(const ModelSettings&);
 
 // Why the settings cannot run their model on the chip, as "KEY: why" naming the setting that makes it impossible
 // ("prompt: 16777216 sequences of 1073741824 tokens are ..."), or nothing. settingsProblem's rules first, then the
@@ -43,7 +51,10 @@ double parametersPerChip(const ModelSettings&);
 // the links that tensor, data and pipeline parallelism cross) and the size of the work: every operation modelOperations
 // makes keeps each count within its legal range (2^53), and evaluates. What the scenario reader, the command line, the
 // window's edits and the analysis check before they generate anything.
-std::optional<std::string> modelProblem(const ModelSettings&, const Hardware&);
+// `operations`, when given, receives what modelOperations makes for settings that can run (it makes them to check
+// them): analyse() takes them rather than make them twice.
+std::optional<std::string> modelProblem(
+    const ModelSettings&, const Hardware&, std::vector<Operation>* operations = nullptr);
 
 // The ids of the operations a model generates are "model.PART". No user operation may take one, nor "model" itself:
 // links and lesson answers name both kinds of operation, and --set's "model." keys are the model's settings.

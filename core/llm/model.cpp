@@ -14,26 +14,80 @@ std::string wholeText(double v)
     return buffer;
 }
 
-double mlpParameters(const Model& m)
+double mlpParameters(const Model& m, double width)
 {
-    const double matrices = (m.gated ? 3 : 2) * m.hidden * m.mlp;
-    // Biases: the up (and gate) projection's mlp outputs each, the down projection's hidden outputs.
-    const double biases = m.bias ? (m.gated ? 2 : 1) * m.mlp + m.hidden : 0;
+    const double matrices = (m.gated ? 3 : 2) * m.hidden * width;
+    // Biases: the up (and gate) projection's outputs each, the down projection's hidden outputs.
+    const double biases = m.bias ? (m.gated ? 2 : 1) * width + m.hidden : 0;
     return matrices + biases;
+}
+
+bool latentAttention(const Model& m)
+{
+    return m.kvLoraRank > 0;
+}
+
+double qkHeadDim(const Model& m)
+{
+    return m.headDim + m.ropeDim;
+}
+
+double vHeadDim(const Model& m)
+{
+    return m.valueDim > 0 ? m.valueDim : m.headDim;
+}
+
+double kvElementsPerToken(const Model& m)
+{
+    return latentAttention(m) ? m.kvLoraRank + m.ropeDim : m.kvHeads * (qkHeadDim(m) + vHeadDim(m));
+}
+
+double attentionParameters(const Model& m)
+{
+    const double qk = qkHeadDim(m);
+    const double v = vHeadDim(m);
+    const double out = m.heads * v * m.hidden;
+    if (latentAttention(m)) {
+        // DeepSeek-V2's projections: the query through its latent (with its norm) or directly, the keys' and values'
+        // latent and the shared rope key from the hidden state, the latent's norm, the latent up to each head's
+        // non-rotary key and value.
+        const double query = m.qLoraRank > 0 ? m.hidden * m.qLoraRank + m.qLoraRank + m.qLoraRank * m.heads * qk
+                                             : m.hidden * m.heads * qk;
+        const double latent = m.hidden * (m.kvLoraRank + m.ropeDim) + m.kvLoraRank;
+        const double up = m.kvLoraRank * m.heads * (m.headDim + v);
+        return query + latent + up + out;
+    }
+    const double q = m.heads * qk;
+    const double kv = m.kvHeads * (qk + v);
+    const double biases = m.bias ? q + kv + m.hidden : m.qkvBias ? q + kv : 0;
+    return m.hidden * (q + kv) + out + biases;
+}
+
+double expertWidth(const Model& m)
+{
+    return m.expertMlp > 0 ? m.expertMlp : m.mlp;
+}
+
+double mixtureLayers(const Model& m)
+{
+    return m.experts > 1 ? m.layers - m.denseLayers : 0;
+}
+
+double mixtureParameters(const Model& m)
+{
+    const double router = m.hidden * m.experts + (m.routerBias ? m.experts : 0);
+    return (m.experts + m.sharedExperts) * mlpParameters(m, expertWidth(m)) + router;
 }
 
 double parameterCount(const Model& m)
 {
-    const double q = m.heads * m.headDim;
-    const double kv = m.kvHeads * m.headDim;
-    const double biases = m.bias ? q + 2 * kv + m.hidden : m.qkvBias ? q + 2 * kv : 0;
-    const double attention = m.hidden * (q + 2 * kv) + q * m.hidden + biases;
-    const double router = m.experts > 1 ? m.hidden * m.experts : 0;
     const double normWeights = m.norm == NormKind::LayerNorm ? 2 * m.hidden : m.hidden; // scale, and shift
-    const double layer = attention + m.experts * mlpParameters(m) + router + 2 * normWeights;
+    const double layer = attentionParameters(m) + m.layerNorms * normWeights;
+    const double mixtures = mixtureLayers(m);
+    const double mlps = (m.layers - mixtures) * mlpParameters(m, m.mlp) + mixtures * mixtureParameters(m);
     const double embeddings = m.vocab * m.hidden + m.positions * m.hidden;
     const double lmHead = m.tiedEmbeddings ? 0 : m.vocab * m.hidden;
-    return embeddings + m.layers * layer + normWeights + lmHead;
+    return embeddings + m.layers * layer + mlps + normWeights + lmHead;
 }
 
 std::string_view phaseName(Phase p)
@@ -65,8 +119,28 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
     if (std::fmod(m.kvHeads, s.tp) != 0 && std::fmod(s.tp, m.kvHeads) != 0)
         return "tp: " + wholeText(s.tp) + " and the " + wholeText(m.kvHeads) + " KV heads of " + m.name
             + " do not divide one another (each GPU holds whole KV heads, or one copied)";
-    if (std::fmod(m.mlp, s.tp) != 0)
+    if (mixtureLayers(m) < m.layers && std::fmod(m.mlp, s.tp) != 0)
         return "tp: " + wholeText(s.tp) + " does not divide the MLP size " + wholeText(m.mlp) + " of " + m.name;
+    if (mixtureLayers(m) > 0 && (s.ep <= 1 || m.sharedExperts > 0) && std::fmod(expertWidth(m), s.tp) != 0)
+        return "tp: " + wholeText(s.tp) + " does not divide the experts' width " + wholeText(expertWidth(m)) + " of "
+            + m.name;
+    if (!(s.ep >= 1 && s.ep <= kMaxExpertParallel && s.ep == std::floor(s.ep)))
+        return "ep: expected a whole number of GPUs from 1 to " + wholeText(kMaxExpertParallel);
+    if (!(s.imbalance >= 1 && s.imbalance <= kMaxImbalance))
+        return "imbalance: expected the busiest chip's tokens over the mean, from 1 to " + wholeText(kMaxImbalance);
+    if (s.ep > 1) {
+        if (m.experts <= 1)
+            return "ep: " + m.name + " has no experts to split";
+        if (s.phase == Phase::Train)
+            return "ep: expert parallelism is modelled for inference; a training step's experts are split by tp";
+        if (std::fmod(m.experts, s.ep) != 0)
+            return "ep: " + wholeText(s.ep) + " does not divide the " + wholeText(m.experts) + " experts of " + m.name;
+        if (std::fmod(s.ep, s.tp) != 0)
+            return "ep: " + wholeText(s.ep) + " GPUs do not split into tensor-parallel groups of tp " + wholeText(s.tp);
+        if (std::fmod(s.batch, s.ep / s.tp) != 0)
+            return "batch: " + wholeText(s.batch) + " sequences do not split evenly over the " + wholeText(s.ep / s.tp)
+                + " tensor-parallel groups of ep " + wholeText(s.ep);
+    }
     if (s.phase != Phase::Train)
         return std::nullopt;
     if (!(s.dp >= 1 && s.dp <= kMaxDataParallel && s.dp == std::floor(s.dp)))

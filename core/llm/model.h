@@ -26,12 +26,31 @@ struct Model {
     double heads = 32; // num_attention_heads
     double kvHeads = 32; // num_key_value_heads (grouped-query attention when fewer than heads)
     double headDim = 128; // head_dim, hidden / heads unless the file says otherwise
-    double mlp = 11008; // intermediate_size, per expert for a mixture of experts
+    double mlp = 11008; // intermediate_size: the MLP's width; a mixture's experts' too unless expertMlp says
     bool gated = true; // gated MLP (SwiGLU: up, gate, down) or plain (up, GELU, down)
+    bool geglu = false; // a gated MLP whose gate goes through GELU rather than SiLU (Gemma's GeGLU)
     double vocab = 32000; // vocab_size
     bool tiedEmbeddings = false; // lm_head shares the embedding matrix
-    double experts = 1; // num_local_experts; 1 for a dense model
-    double expertsPerToken = 1; // num_experts_per_tok
+    double experts = 1; // num_local_experts, n_routed_experts: the routed experts; 1 for a dense model
+    double expertsPerToken = 1; // num_experts_per_tok: routed experts each token uses
+    // Fine-grained mixtures (DeepSeek-V3, Qwen2-MoE): experts narrower than a dense MLP, shared experts every token
+    // uses beside its routed ones, and dense MLPs in the first layers.
+    double expertMlp = 0; // moe_intermediate_size: one expert's width; 0: mlp
+    double sharedExperts = 0; // n_shared_experts, each expertMlp wide
+    double denseLayers = 0; // first_k_dense_replace: the first layers' MLP is dense, mlp wide
+    bool routerBias = false; // a bias per routed expert on the router's scores (DeepSeek-V3's e_score_correction_bias)
+    // Multi-head latent attention (DeepSeek-V2 §2.1): keys and values through a compressed latent of kvLoraRank,
+    // which the KV cache holds with one shared rotary key of ropeDim per token; the query through a latent of
+    // qLoraRank. headDim is then each head's non-rotary part of the query and key (qk_nope_head_dim).
+    double kvLoraRank = 0; // kv_lora_rank; 0: ordinary attention
+    double qLoraRank = 0; // q_lora_rank; 0: the query projected directly
+    double ropeDim = 0; // qk_rope_head_dim
+    double valueDim = 0; // v_head_dim; 0: headDim
+    // Sliding-window attention: `windowLayers` of the layers attend to the last `window` tokens alone (Mistral 7B
+    // v0.1 all of its 32, Gemma 2 every other one).
+    double window = 0; // sliding_window; 0: none
+    double windowLayers = 0;
+    double layerNorms = 2; // norms in each layer: 2 before attention and MLP; Gemma 2 adds 2 after them
     NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
     bool bias = false; // biases on every projection (GPT-2)
     bool qkvBias = false; // biases on the query, key and value projections alone (Qwen2's attention)
@@ -45,8 +64,23 @@ struct Model {
 // The parameters a model's fields imply, exactly: embeddings, per layer the attention projections, the MLP (every
 // expert, and the router), the norms and biases, the final norm and an untied lm_head.
 double parameterCount(const Model&);
-// Parameters of one expert's MLP (or the dense MLP).
-double mlpParameters(const Model&);
+// Parameters of an MLP `width` wide (with its biases when the model has them).
+double mlpParameters(const Model&, double width);
+// Parameters of one layer's attention: projections, latent norms and biases.
+double attentionParameters(const Model&);
+// Parameters of one layer's MLP in a layer with experts: routed and shared experts, and the router. The first
+// denseLayers layers have mlpParameters(m, m.mlp) instead.
+double mixtureParameters(const Model&);
+// A mixture's expert width and layers: m.expertMlp or m.mlp; the layers with experts (0 for a dense model).
+double expertWidth(const Model&);
+double mixtureLayers(const Model&);
+// Latent attention: a head's query and key (nope + rope), and its value.
+bool latentAttention(const Model&);
+double qkHeadDim(const Model&);
+double vHeadDim(const Model&);
+// Elements of K and V one token keeps in one layer's cache: 2·kv_heads·head_dim (K and V as wide as each other),
+// or kv_lora_rank + qk_rope_head_dim for latent attention, whatever the heads.
+double kvElementsPerToken(const Model&);
 
 // Prefill: a whole prompt per sequence; decode: one new token per sequence; train: one training step, the forward
 // pass over every token of a sequence of P tokens and the backward pass after it.
@@ -67,6 +101,18 @@ struct ModelSettings {
     double tp = 1; // N: tensor-parallel degree
     std::string link; // the link the tensor-parallel all-reduces cross; empty: the chip's first
     bool materialiseScores = false; // prefill attention writes its scores to memory instead of keeping them on chip
+    // Latent attention: `Auto` absorbs the up-projections into the query and output in a decode step (attention
+    // over the cached latent, as DeepSeek serves it) and expands K and V from the latent in a prefill and a training
+    // step (ordinary attention over full heads); the others force one way.
+    enum class Latent { Auto, Absorbed, Expanded };
+    Latent latent = Latent::Auto;
+    // Expert parallelism (inference): `ep` chips each hold E/ep whole routed experts, and the deployment's ep chips
+    // run attention and the dense parts as ep/tp tensor-parallel groups, each over batch·tp/ep sequences. Tokens go
+    // to their experts' chips and back by all-to-all over `epLink` (empty: the tensor-parallel link). `imbalance`
+    // scales the routed experts' work on the busiest chip.
+    double ep = 1;
+    std::string epLink;
+    double imbalance = 1;
     // A training step: the global batch split over `dp` replicas, each a pipeline of `pp` stages (the layers split
     // evenly) fed `microbatches` microbatches one after another (1F1B schedule). The gradient all-reduce crosses
     // `dpLink`, the activations between stages `ppLink`; empty: the chip's first link to other nodes or pods
@@ -80,10 +126,20 @@ struct ModelSettings {
     bool operator==(const ModelSettings&) const = default;
 
     // Sequences one pass over the layers holds: B for inference, a microbatch B/(dp·m) for a training step.
-    double sequences() const { return phase == Phase::Train ? batch / (dp * microbatches) : batch; }
-    // Tokens each layer processes in one pass: B·P for a prefill, B for a decode step, a microbatch's B/(dp·m)·P
-    // for a training step.
-    double tokens() const { return phase == Phase::Decode ? batch : sequences() * prompt; }
+    // With expert parallelism, one tensor-parallel group's share: B·tp/ep.
+    double sequences() const
+    {
+        return phase == Phase::Train ? batch / (dp * microbatches) : ep > 1 ? batch * tp / ep : batch;
+    }
+    // Tokens each layer's attention processes in one pass: B·P for a prefill, B for a decode step (one tensor-
+    // parallel group's share of them with expert parallelism), a microbatch's B/(dp·m)·P for a training step.
+    double tokens() const { return phase == Phase::Decode ? sequences() : sequences() * prompt; }
+    // Tokens of one pass over every chip of the deployment: what the routed experts share out.
+    double deploymentTokens() const { return ep > 1 ? tokens() * ep / tp : tokens(); }
+    bool absorbLatent() const
+    {
+        return latent == Latent::Absorbed || (latent == Latent::Auto && phase == Phase::Decode);
+    }
     // Tokens each sequence holds in the KV cache once the step is done (a training step's attention reads its own
     // sequence's P): P after a prefill, S + 1 after a decode step.
     double cachedTokens() const { return phase == Phase::Decode ? context + 1 : prompt; }
@@ -95,6 +151,8 @@ struct ModelSettings {
 inline constexpr double kMaxBatch = 1 << 24;
 inline constexpr double kMaxTokens = 1 << 30;
 inline constexpr double kMaxTensorParallel = 1024;
+inline constexpr double kMaxExpertParallel = 1024;
+inline constexpr double kMaxImbalance = 1024;
 inline constexpr double kMaxDataParallel = 1 << 20;
 inline constexpr double kMaxMicrobatches = 1 << 16;
 // Past any model's layers; a training step's stages must also divide its model's layers (settingsProblem), which a

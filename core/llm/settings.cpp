@@ -48,6 +48,8 @@ std::optional<CountSetting> countSetting(std::string_view key)
         return CountSetting { &ModelSettings::context, 0, kMaxTokens, "tokens" };
     if (key == "tp")
         return CountSetting { &ModelSettings::tp, 1, kMaxTensorParallel, "GPUs" };
+    if (key == "ep")
+        return CountSetting { &ModelSettings::ep, 1, kMaxExpertParallel, "GPUs" };
     if (key == "dp")
         return CountSetting { &ModelSettings::dp, 1, kMaxDataParallel, "replicas" };
     if (key == "pp")
@@ -55,6 +57,22 @@ std::optional<CountSetting> countSetting(std::string_view key)
     if (key == "microbatches")
         return CountSetting { &ModelSettings::microbatches, 1, kMaxMicrobatches, "microbatches" };
     return std::nullopt;
+}
+
+// The one setting that is a real number.
+constexpr std::string_view kImbalance = "imbalance";
+
+std::string_view latentName(ModelSettings::Latent l)
+{
+    switch (l) {
+    case ModelSettings::Latent::Absorbed:
+        return "absorbed";
+    case ModelSettings::Latent::Expanded:
+        return "expanded";
+    case ModelSettings::Latent::Auto:
+        break;
+    }
+    return "auto";
 }
 
 Dtype ModelSettings::*dtypeSetting(std::string_view key)
@@ -81,7 +99,7 @@ std::string unknownKey(std::string_view key)
 std::vector<std::string_view> modelSettingKeys()
 {
     return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention",
-        "dp", "pp", "microbatches", "dp_link", "pp_link" };
+        "dp", "pp", "microbatches", "dp_link", "pp_link", "ep", "ep_link", "imbalance", "latent" };
 }
 
 std::optional<std::string> setModelSetting(
@@ -95,6 +113,16 @@ std::optional<std::string> setModelSetting(
             = countProblem(key, *n, count->min, count->max, count->what, quoteInput(numberForMessage(*n))))
             return problem;
         s.*(count->field) = *n;
+        return std::nullopt;
+    }
+    if (key == kImbalance) {
+        const double* x = std::get_if<double>(&value);
+        if (!x)
+            return std::string(key) + ": expected a number";
+        if (!(*x >= 1 && *x <= kMaxImbalance))
+            return std::string(key) + ": expected the busiest chip's tokens over the mean, from 1 to "
+                + wholeText(kMaxImbalance) + ", found " + quoteInput(numberForMessage(*x));
+        s.imbalance = *x;
         return std::nullopt;
     }
     if (Dtype ModelSettings::*field = dtypeSetting(key)) {
@@ -116,6 +144,11 @@ std::optional<std::string> setModelSetting(
         if (!m)
             return "id: no model with id " + quoteInput(*text) + " (known: " + library.ids() + ")";
         s.model = *m;
+        // Expert parallelism is a mixture's: a dense model's deployment has none to keep.
+        if (m->experts <= 1) {
+            s.ep = 1;
+            s.imbalance = 1;
+        }
         return std::nullopt;
     }
     if (key == "phase") {
@@ -126,7 +159,17 @@ std::optional<std::string> setModelSetting(
             }
         return "phase: expected decode, prefill or train, found " + quoteInput(*text);
     }
-    if (key == "link" || key == "dp_link" || key == "pp_link") {
+    if (key == "latent") {
+        for (const auto l :
+            { ModelSettings::Latent::Auto, ModelSettings::Latent::Absorbed, ModelSettings::Latent::Expanded })
+            if (*text == latentName(l)) {
+                s.latent = l;
+                return std::nullopt;
+            }
+        return "latent: expected auto (absorbed in a decode step, expanded otherwise), absorbed or expanded, found "
+            + quoteInput(*text);
+    }
+    if (key == "link" || key == "dp_link" || key == "pp_link" || key == "ep_link") {
         if (text->empty() || !hw.link(*text)) {
             std::string names;
             for (const Link& l : hw.links)
@@ -134,7 +177,7 @@ std::optional<std::string> setModelSetting(
             return std::string(key) + ": " + hw.name + " has no link named " + quoteInput(*text) + " (it has "
                 + (names.empty() ? "none" : names) + ")";
         }
-        (key == "link" ? s.link : key == "dp_link" ? s.dpLink : s.ppLink) = *text;
+        (key == "link" ? s.link : key == "dp_link" ? s.dpLink : key == "ep_link" ? s.epLink : s.ppLink) = *text;
         return std::nullopt;
     }
     if (key == "attention") {
@@ -155,6 +198,12 @@ Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& 
             = countProblem(key, n ? *n : -1, count->min, count->max, count->what, quoteInput(value)))
             return Expected<ParamValue>::failure(std::move(*problem));
         return ParamValue(*n);
+    }
+    if (key == kImbalance) {
+        const std::optional<ParsedQuantity> x = parseQuantity(value);
+        if (!x || x->unit != Unit::None)
+            return Expected<ParamValue>::failure(std::string(key) + ": expected a number, found " + quoteInput(value));
+        return ParamValue(x->value);
     }
     if (dtypeSetting(key)) {
         const std::optional<Dtype> d = parseDtype(value);
@@ -195,6 +244,9 @@ std::optional<std::string> settingNotApplying(std::string_view key, Phase phase)
         return k + ": a training step keeps no KV cache (kv applies to decode and prefill)";
     if (key == "attention" && phase == Phase::Train)
         return k + ": a training step's attention is always fused (attention applies to decode and prefill)";
+    if ((key == "ep" || key == "ep_link" || key == "imbalance") && phase == Phase::Train)
+        return k + ": expert parallelism is modelled for inference; a training step's experts are split by tp (" + k
+            + " applies to decode and prefill)";
     return std::nullopt;
 }
 
@@ -217,10 +269,16 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
         { "microbatches", wholeText(s.microbatches) },
         { "dp_link", s.dpLink },
         { "pp_link", s.ppLink },
+        { "ep", s.ep == 1 ? std::string() : wholeText(s.ep) },
+        { "ep_link", s.epLink },
+        { "imbalance", s.imbalance == 1 ? std::string() : numberForMessage(s.imbalance) },
+        { "latent", s.latent == ModelSettings::Latent::Auto ? std::string() : std::string(latentName(s.latent)) },
     };
     std::vector<std::pair<std::string, std::string>> out;
     for (auto& [key, value] : all)
-        if (!value.empty() && !settingNotApplying(key, s.phase)) // an empty link is the chip's default
+        // An empty link is the chip's default; an empty ep, imbalance and latent are their defaults, which a file
+        // written for a model without experts or latent attention need not mention.
+        if (!value.empty() && !settingNotApplying(key, s.phase))
             out.emplace_back(std::move(key), std::move(value));
     return out;
 }

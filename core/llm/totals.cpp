@@ -23,18 +23,49 @@ struct PerChipMemory {
     double total() const { return fixed() + kvCache + activations; }
 };
 
+// The widest intermediate one token's MLP holds on one chip, in elements: up (and gate) of a dense layer, or of a
+// mixture's shared experts and of the k routed ones it visits (under expert parallelism the busiest chip's rows, per
+// token of its group).
+double mlpIntermediates(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double n = s.tp;
+    const double matrices = m.gated ? 2 : 1;
+    double widest = mixtureLayers(m) < m.layers ? matrices * m.mlp / n : 0;
+    if (mixtureLayers(m) > 0) {
+        const double routed
+            = s.ep > 1 ? expertRowsPerChip(s) / s.tokens() * expertWidth(m) : m.expertsPerToken * expertWidth(m) / n;
+        widest = std::max(widest, matrices * (m.sharedExperts * expertWidth(m) / n + routed));
+    }
+    return widest;
+}
+
 // The activations a training step keeps for its backward pass, in elements per token and layer on one chip: the
 // norms' inputs and outputs (4·hidden), Q, K, V and the attention's output (what fused attention recomputes its
-// scores from), and the MLP's inputs to its activation and down projection; for a 4h MLP without dropout masks this
-// is Korthikanti et al. (2022)'s 34·h bytes per token less their masks.
+// scores from; latent attention's latents too), and the MLP's inputs to its activation and down projection; for a 4h
+// MLP without dropout masks this is Korthikanti et al. (2022)'s 34·h bytes per token less their masks.
 double keptPerToken(const ModelSettings& s)
 {
     const Model& m = s.model;
     const double n = s.tp;
     const double heads = m.heads / n;
-    const double kvHeads = std::max(1.0, m.kvHeads / n);
-    const double mlp = (m.gated ? 3 : 2) * m.mlp / n * m.expertsPerToken;
-    return 4 * m.hidden + (2 * heads + 2 * kvHeads) * m.headDim + mlp;
+    const double kvHeads = latentAttention(m) ? heads : std::max(1.0, m.kvHeads / n);
+    const double latents = latentAttention(m) ? m.qLoraRank + m.kvLoraRank + m.ropeDim : 0;
+    const double attention = (heads + kvHeads) * qkHeadDim(m) + (heads + kvHeads) * vHeadDim(m) + latents;
+    return 4 * m.hidden + attention + mlpIntermediates(s) / (m.gated ? 2 : 1) * (m.gated ? 3 : 2);
+}
+
+// The KV cache one chip holds: per layer, each of its sequences' cached tokens (at most the window's in a window's
+// layer), K and V of its share of the KV heads, or the whole latent and rope key, which tensor parallelism copies.
+double kvCacheBytes(const ModelSettings& s)
+{
+    const Model& m = s.model;
+    const double perToken = latentAttention(m) ? m.kvLoraRank + m.ropeDim
+                                               : std::max(1.0, m.kvHeads / s.tp) * (qkHeadDim(m) + vHeadDim(m));
+    const double cached = s.cachedTokens();
+    const double windowLayers = m.window > 0 ? m.windowLayers : 0;
+    const double tokens = (m.layers - windowLayers) * cached + windowLayers * std::min(cached, m.window);
+    return s.sequences() * tokens * perToken * bytesPerElement(s.kvCache);
 }
 
 PerChipMemory memoryNeeded(const ModelSettings& s)
@@ -54,15 +85,13 @@ PerChipMemory memoryNeeded(const ModelSettings& s)
             * (keptPerToken(s) * s.stageLayers() * s.tokens() * inFlight + s.tokens() * std::ceil(m.vocab / n));
         return need;
     }
-    const double kvHeads = std::max(1.0, m.kvHeads / n);
     need.weights = parametersPerChip(s) * bytesPerElement(s.weights);
-    need.kvCache = 2 * m.layers * s.batch * s.cachedTokens() * kvHeads * m.headDim * bytesPerElement(s.kvCache);
+    need.kvCache = kvCacheBytes(s);
     // The residual stream and the norm's output, and the MLP's intermediates (up and gate, for each expert a token
     // uses); a prefill that materialises its scores holds them too.
-    const double intermediates = (m.gated ? 2 : 1) * m.mlp / n * m.expertsPerToken;
-    double elements = s.tokens() * (2 * m.hidden + intermediates);
+    double elements = s.tokens() * (2 * m.hidden + mlpIntermediates(s));
     if (s.materialiseScores && s.phase == Phase::Prefill)
-        elements += s.batch * m.heads / n * s.prompt * s.prompt;
+        elements += s.sequences() * m.heads / n * s.prompt * s.prompt;
     need.activations = elements * bytesPerElement(s.activations);
     return need;
 }

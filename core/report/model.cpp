@@ -28,6 +28,15 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("kv").value(dtypeName(s.kvCache));
     j.key("tp").value(s.tp);
     j.key("attention").value(s.materialiseScores ? "materialised" : "fused");
+    if (s.ep > 1) {
+        j.key("ep").value(s.ep);
+        j.key("imbalance").value(s.imbalance);
+    }
+    if (latentAttention(s.model))
+        j.key("latent").value(s.absorbLatent() ? "absorbed" : "expanded");
+    if (s.phase != Phase::Train) // a training step keeps no cache
+        j.key("kv_cache_bytes_per_token")
+            .value(kvElementsPerToken(s.model) * s.model.layers * bytesPerElement(s.kvCache));
     if (s.phase == Phase::Train) {
         j.key("dp").value(s.dp);
         j.key("pp").value(s.pp);
@@ -108,6 +117,12 @@ std::string modelTotalsText(const Analysis& a)
                                     : (train ? ", sequence P=" : ", prompt P=") + wholeText(s.prompt))
         + ", weights " + std::string(dtypeName(s.weights)) + (train ? "" : ", KV " + std::string(dtypeName(s.kvCache)))
         + ", TP N=" + wholeText(s.tp)
+        + (s.ep > 1
+                ? ", EP " + wholeText(s.ep) + " (" + wholeText(s.ep / s.tp) + " groups of " + wholeText(s.sequences())
+                    + " sequences" + (s.imbalance > 1 ? ", imbalance " + savedNumber(s.imbalance) : std::string()) + ")"
+                : std::string())
+        + (latentAttention(s.model) ? std::string(", latent attention ") + (s.absorbLatent() ? "absorbed" : "expanded")
+                                    : std::string())
         + (train ? ", DP " + wholeText(s.dp) + ", PP " + wholeText(s.pp) + " × " + wholeText(s.microbatches)
                     + " microbatches"
                  : "")

@@ -92,17 +92,25 @@ const KindSpec<BatchedMatmul>& specOf(const BatchedMatmul*)
     static const KindSpec<BatchedMatmul> spec {
         .names = { "batched_matmul" },
         .titles = { "batched matmul" },
-        .params = matmulParams<BatchedMatmul>(),
+        .params =
+            [] {
+                std::vector<Param<BatchedMatmul>> p = matmulParams<BatchedMatmul>();
+                p[0].info.description = "batch: matrices, each with its own weights";
+                p.insert(p.begin() + 3, count("T", &BatchedMatmul::T, "rows each matrix multiplies", "tokens", 16));
+                return p;
+            }(),
         .main = "B",
         .cost = [](const BatchedMatmul& op) -> Cost {
-            const double bytes = s(op.x) * op.B * op.D + s(op.w) * op.B * op.D * op.F + s(op.out) * op.B * op.F;
-            return { 2 * op.B * op.D * op.F, op.compute, { memory(op.memory, bytes) }, {} };
+            const double rows = op.B * op.T;
+            const double bytes = s(op.x) * rows * op.D + s(op.w) * op.B * op.D * op.F + s(op.out) * rows * op.F;
+            return { 2 * rows * op.D * op.F, op.compute, { memory(op.memory, bytes) }, {} };
         },
         .label =
             [](const BatchedMatmul& o) {
-                return "batched " + matmulName(o.x, o.w, o.compute) + " B=" + shortNumber(o.B);
+                return "batched " + matmulName(o.x, o.w, o.compute) + " B=" + shortNumber(o.B)
+                    + (o.T == 1 ? std::string() : " T=" + shortNumber(o.T));
             },
-        .formulas = { { "2·B·D·F", "s(x)·B·D + s(w)·B·D·F + s(out)·B·F", "" } },
+        .formulas = { { "2·B·T·D·F", "s(x)·B·T·D + s(w)·B·D·F + s(out)·B·T·F", "" } },
     };
     return spec;
 }
@@ -144,8 +152,8 @@ const KindSpec<Collective>& specOf(const Collective*)
 {
     static const KindSpec<Collective> spec {
         // In the order of CollectiveKind.
-        .names = { "allreduce", "allgather", "reducescatter", "send" },
-        .titles = { "AllReduce", "AllGather", "ReduceScatter", "send" },
+        .names = { "allreduce", "allgather", "reducescatter", "send", "alltoall" },
+        .titles = { "AllReduce", "AllGather", "ReduceScatter", "send", "AllToAll" },
         .params = { count("N", &Collective::N, "elements of the whole array", "elements", 40),
             count("P", &Collective::P, "participants in the ring", "participants", 12,
                 { 2, kMaxCount, "a ring of one participant moves and reduces nothing" }),
@@ -174,6 +182,10 @@ const KindSpec<Collective>& specOf(const Collective*)
                     c.flops = 0;
                     addLink(c, op.link, s(op.dtype) * op.N, 1);
                     break;
+                case CollectiveKind::AllToAll:
+                    c.flops = 0;
+                    addLink(c, op.link, volume / op.P, op.P - 1);
+                    break;
                 }
                 return c;
             },
@@ -183,7 +195,8 @@ const KindSpec<Collective>& specOf(const Collective*)
                     + " P=" + shortNumber(o.P);
             },
         .formulas = { { "(P − 1)/P·N", "", "2·(P − 1)/P·s(dtype)·N" }, { "0", "", "(P − 1)/P·s(dtype)·N" },
-            { "(P − 1)/P·N", "", "(P − 1)/P·s(dtype)·N" }, { "0", "", "s(dtype)·N" } },
+            { "(P − 1)/P·N", "", "(P − 1)/P·s(dtype)·N" }, { "0", "", "s(dtype)·N" },
+            { "0", "", "(P − 1)/P²·s(dtype)·N" } },
         .nameOf = [](const Collective& o) { return static_cast<std::size_t>(o.kind); },
         .make =
             [](std::size_t i) {

@@ -79,11 +79,15 @@ struct Matmul {
     bool operator==(const Matmul&) const = default;
 };
 
-// A different weight matrix per batch row, X[B,D]·Y[B,D,F]→Z[B,F]: 2BDF FLOPs; bytes s_x·BD + s_w·BDF + s_out·BF.
+// A different weight matrix per batch element, each multiplying T rows of its own: X[B,T,D]·Y[B,D,F]→Z[B,T,F]
+// (torch.bmm): 2BTDF FLOPs; bytes s_x·BTD + s_w·BDF + s_out·BTF. T = 1 is the texts' batched matmul, one row per
+// matrix; latent attention's per-head up-projections absorbed into the query and the output have a matrix per head
+// and a row per token.
 struct BatchedMatmul {
     double B = 256;
     double D = 8192;
     double F = 8192;
+    double T = 1;
     Dtype x = Dtype::int8;
     Dtype w = Dtype::int8;
     Dtype out = Dtype::int8;
@@ -112,13 +116,16 @@ struct ShardedMatmul {
     bool operator==(const ShardedMatmul&) const = default;
 };
 
-enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, Send };
+enum class CollectiveKind { AllReduce, AllGather, ReduceScatter, Send, AllToAll };
 
 // A collective over a ring of P participants on one link, for an array of N elements (the whole array: the input
 // of an AllReduce or ReduceScatter, the output of an AllGather). Bytes sent per participant: AllReduce
 // 2·(P−1)/P·s·N, AllGather and ReduceScatter (P−1)/P·s·N. Reductions are FLOPs: (P−1)/P·N additions per participant
 // for AllReduce and ReduceScatter; an AllGather computes nothing. A send passes the whole array to the next
-// participant, s·N bytes in one step (a pipeline stage handing its activations on), and computes nothing.
+// participant, s·N bytes in one step (a pipeline stage handing its activations on), and computes nothing. An
+// AllToAll (pairwise exchange, as a mixture's experts dispatch tokens and combine their outputs) starts with N/P
+// elements on each participant, a P-th for each participant, and sends the (P−1)/P of them bound elsewhere:
+// (P−1)/P²·s·N bytes in P − 1 steps, no FLOPs.
 struct Collective {
     CollectiveKind kind = CollectiveKind::AllReduce;
     double N = 1 << 28;
@@ -210,19 +217,26 @@ struct Elementwise {
     bool operator==(const Elementwise&) const = default;
 };
 
-enum class AttentionPart { Fused, Scores, Values, Backward, Forward };
+enum class AttentionPart { Fused, Scores, Values, Backward, Forward, Latent };
 
 // Attention of B sequences, T new query tokens each, over S keys per sequence: the tokens already in the KV cache
 // and the T new ones (S below T counts as T). Causal: query i of T sees S − T + i + 1 keys. `heads` query heads
-// share `kv_heads` KV heads of width d. Fused (FlashAttention): scores stay on chip; FLOPs 4·d·heads·B·pairs (QKᵀ and
-// PV), pairs = T·(S − T) + T(T+1)/2; bytes: Q read and O written (s_x·2·B·T·heads·d), the new K and V written to
-// the cache and every cached K and V read (s_kv·2·B·kv_heads·d·(T + S)). Materialised, as two kernels around a
-// softmax: scores QKᵀ over the whole T × S block (2·d·heads·B·T·S FLOPs; reads Q and K, writes the new K and the
-// scores) and values P·V (the same FLOPs; reads the scores and V, writes the new V and O). Backward (a training
-// step, FlashAttention-2's backward pass): the scores computed again, then dV, dP, dQ and dK, 2.5 times the fused
-// FLOPs; bytes: Q, O and dO read and dQ written (4·s_x·B·T·heads·d), K and V read and dK and dV written
-// (s_kv·4·B·kv_heads·d·S). Forward (a training step's): fused, with K and V read as the projections wrote them
-// rather than written to a cache: s_x·2·B·T·heads·d + s_kv·2·B·kv_heads·d·S.
+// share `kv_heads` KV heads; a query and key are d wide, a value dv (d when 0: latent attention's heads have a key
+// of nope + rope = 192 and a value of 128). Fused (FlashAttention): scores stay on chip; FLOPs 2·(d + dv)·heads·B·
+// pairs (QKᵀ and PV), pairs = T·(S − T) + T(T+1)/2; bytes: Q read and O written (s_x·(d + dv)·B·T·heads), the new K
+// and V written to the cache and every cached K and V read (s_kv·(d + dv)·B·kv_heads·(T + S)). Materialised, as two
+// kernels around a softmax: scores QKᵀ over the whole T × S block (2·d·heads·B·T·S FLOPs; reads Q and K, writes the
+// new K and the scores) and values P·V (2·dv·heads·B·T·S; reads the scores and V, writes the new V and O). Backward
+// (a training step, FlashAttention-2's backward pass): the scores computed again, then dV, dP, dQ and dK,
+// 2·(3d + 2dv)·heads·B·pairs FLOPs (2.5 times the fused with dv = d); bytes: Q, O and dO read and dQ written
+// (s_x·2·(d + dv)·B·T·heads), K and V read and dK and dV written (s_kv·2·(d + dv)·B·kv_heads·S). Forward (a training
+// step's, or a prefill whose K and V a projection made): fused, with K and V read as the projections wrote them
+// rather than written to a cache: s_x·(d + dv)·B·T·heads + s_kv·(d + dv)·B·kv_heads·S. Latent (multi-head latent
+// attention with its up-projections absorbed, DeepSeek-V2 §2.1): the cache holds one array per token, d wide (the
+// compressed latent and the shared rope key), that serves as every head's key and, its first dv elements, as its
+// value; fused, FLOPs 2·(d + dv)·heads·B·pairs, bytes s_x·(d + dv)·B·T·heads + s_kv·d·B·kv_heads·(T + S).
+// A sliding window of W tokens (Mistral, Gemma 2's local layers) lets each query see its last W keys alone: pairs =
+// Σ min(S − T + i + 1, W) over the T queries, and the keys read, S above, are the W + T − 1 the block's queries see.
 struct Attention {
     AttentionPart part = AttentionPart::Fused;
     double B = 1;
@@ -231,6 +245,8 @@ struct Attention {
     double heads = 32;
     double kvHeads = 32;
     double d = 128;
+    double dv = 0;
+    double window = 0; // 0: every key
     Dtype x = Dtype::bf16;
     Dtype kv = Dtype::bf16;
     std::string memory;
@@ -239,14 +255,19 @@ struct Attention {
 };
 
 // The experts of a mixture-of-experts MLP projection: `tokens` rows each routed to k of E experts, X[tokens·k, D]·
-// Y_e[D, F]. FLOPs 2·tokens·k·D·F; bytes s_x·tokens·k·D + s_w·E_used·D·F + s_out·tokens·k·F, where
-// E_used = E·(1 − (1 − k/E)^tokens) is the number of experts a uniform router is expected to touch.
+// Y_e[D, F]. FLOPs 2·rows·D·F; bytes s_x·rows·D + s_w·E_used·D·F + s_out·rows·F, with rows = tokens·k and
+// E_used = E·(1 − (1 − k/E)^tokens) the number of experts a uniform router is expected to touch. Split over `chips`
+// by expert parallelism, the operation is one chip's share: E/chips experts, E_used/chips of them touched, and
+// rows = imbalance·tokens·k/chips, where `imbalance` is the busiest chip's tokens over the mean (the step waits for
+// it), at most tokens·min(k, E/chips): a token visits each expert once.
 struct ExpertMatmul {
     double tokens = 1;
     double D = 4096;
     double F = 14336;
     double E = 8;
     double k = 2;
+    double chips = 1;
+    double imbalance = 1;
     Dtype x = Dtype::bf16;
     Dtype w = Dtype::bf16;
     Dtype out = Dtype::bf16;

@@ -42,16 +42,25 @@ constexpr ElementwiseCost kElementwise[] = {
 };
 static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::EmbeddingBackward) + 1);
 
-// Keys per sequence: S, or T when S is smaller.
+// Keys per sequence the block of T queries sees: S, or T when S is smaller; with a window W, at most W + T − 1.
 double keysOf(const Attention& op)
 {
-    return std::max(op.S, op.T);
+    const double keys = std::max(op.S, op.T);
+    return op.window > 0 ? std::min(keys, op.window + op.T - 1) : keys;
 }
 
-// Query–key pairs a causal attention scores: query i of T sees S − T + i + 1 keys.
+// Query–key pairs a causal attention scores: query i of T sees v = S − T + i + 1 keys, at most W of them. Summed:
+// the v from S − T + 1 to S, those past W counted as W.
 double causalPairs(const Attention& op)
 {
-    return op.T * (keysOf(op) - op.T) + op.T * (op.T + 1) / 2;
+    const double S = std::max(op.S, op.T);
+    const double first = S - op.T + 1;
+    const double W = op.window > 0 ? op.window : S;
+    if (W >= S)
+        return op.T * (S - op.T) + op.T * (op.T + 1) / 2;
+    if (W <= first)
+        return op.T * W;
+    return W * (W + 1) / 2 - (first - 1) * first / 2 + (S - W) * W;
 }
 
 } // namespace
@@ -96,40 +105,55 @@ const KindSpec<Attention>& specOf(const Attention*)
 {
     static const KindSpec<Attention> spec {
         // In the order of AttentionPart.
-        .names = { "attention", "attention_scores", "attention_values", "attention_backward", "attention_forward" },
-        .titles
-        = { "attention", "attention scores", "attention values", "attention backward", "attention forward (no cache)" },
+        .names = { "attention", "attention_scores", "attention_values", "attention_backward", "attention_forward",
+            "latent_attention" },
+        .titles = { "attention", "attention scores", "attention values", "attention backward",
+            "attention forward (no cache)", "latent attention" },
         .params = { count("B", &Attention::B, "sequences", "sequences", 16),
             count("T", &Attention::T, "new query tokens per sequence", "tokens", 20),
             count("S", &Attention::S, "keys per sequence: the cached tokens and the new ones", "tokens", 20),
             count("heads", &Attention::heads, "query heads", "heads", 8),
             count("kv_heads", &Attention::kvHeads, "KV heads (grouped-query attention when fewer)", "heads", 8),
-            count("d", &Attention::d, "width of a head", "elements", 10),
+            count("d", &Attention::d, "width of a head's query and key", "elements", 10),
+            count("dv", &Attention::dv, "width of a head's value; 0: d", "elements", 10,
+                { 0, kMaxCount, "0 gives values as wide as keys" }),
+            count("window", &Attention::window, "keys each query sees at most (a sliding window); 0: all", "tokens", 20,
+                { 0, kMaxCount, "0 is no window" }),
             dtype("x", &Attention::x, "activation dtype (Q, O, scores; the compute)"),
             dtype("kv", &Attention::kv, "KV cache dtype"), memoryLevel(&Attention::memory) },
         .main = "B",
         .cost = [](const Attention& op) -> Cost {
-            const double qo = s(op.x) * op.B * op.T * op.heads * op.d; // Q read, or O written
-            const double kvRow = s(op.kv) * op.B * op.kvHeads * op.d; // one token's K (or V), all sequences
+            const double dv = op.dv > 0 ? op.dv : op.d;
+            const double qo = s(op.x) * op.B * op.T * op.heads * (op.d + dv); // Q read and O written
+            const double kvRow = s(op.kv) * op.B * op.kvHeads * (op.d + dv); // one token's K and V, all sequences
             const double keys = keysOf(op);
             const double scores = s(op.x) * op.B * op.heads * op.T * keys;
-            const double matmul = 2 * op.d * op.heads * op.B * op.T * keys;
+            const double pairs = op.heads * op.B * causalPairs(op);
+            const double block = op.heads * op.B * op.T * keys; // every query against every key
             switch (op.part) {
             case AttentionPart::Fused:
-                return { 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
-                    { memory(op.memory, 2 * qo + kvRow * (2 * op.T + 2 * keys)) }, {} };
+                return { 2 * (op.d + dv) * pairs, op.x, { memory(op.memory, qo + kvRow * (op.T + keys)) }, {} };
             case AttentionPart::Scores:
-                return { matmul, op.x, { memory(op.memory, qo + kvRow * (op.T + keys) + scores) }, {} };
+                return { 2 * op.d * block, op.x,
+                    { memory(op.memory,
+                        s(op.x) * op.B * op.T * op.heads * op.d + s(op.kv) * op.B * op.kvHeads * op.d * (op.T + keys)
+                            + scores) },
+                    {} };
             case AttentionPart::Values:
                 break;
             case AttentionPart::Backward:
-                return { 2.5 * 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
-                    { memory(op.memory, 4 * qo + 4 * kvRow * keys) }, {} };
+                return { 2 * (3 * op.d + 2 * dv) * pairs, op.x, { memory(op.memory, 2 * qo + 2 * kvRow * keys) }, {} };
             case AttentionPart::Forward:
-                return { 4 * op.d * op.heads * op.B * causalPairs(op), op.x,
-                    { memory(op.memory, 2 * qo + 2 * kvRow * keys) }, {} };
+                return { 2 * (op.d + dv) * pairs, op.x, { memory(op.memory, qo + kvRow * keys) }, {} };
+            case AttentionPart::Latent:
+                return { 2 * (op.d + dv) * pairs, op.x,
+                    { memory(op.memory, qo + s(op.kv) * op.B * op.kvHeads * op.d * (op.T + keys)) }, {} };
             }
-            return { matmul, op.x, { memory(op.memory, scores + kvRow * (op.T + keys) + qo) }, {} };
+            return { 2 * dv * block, op.x,
+                { memory(op.memory,
+                    scores + s(op.kv) * op.B * op.kvHeads * dv * (op.T + keys)
+                        + s(op.x) * op.B * op.T * op.heads * dv) },
+                {} };
         },
         .label =
             [](const Attention& o) {
@@ -158,6 +182,10 @@ const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*)
             count("E", &ExpertMatmul::E, "experts", "experts", 8, { 1, 1024, "past any published mixture" }),
             count("k", &ExpertMatmul::k, "experts each token uses", "experts", 8,
                 { 1, 1024, "past any published mixture" }),
+            count("chips", &ExpertMatmul::chips, "chips the experts are split over (expert parallelism)", "chips", 8,
+                { 1, 1024, "past any published mixture" }),
+            real("imbalance", &ExpertMatmul::imbalance, "the busiest chip's tokens over the mean", "×",
+                { 1, 1024, "1 is a perfectly balanced router" }),
             dtype("x", &ExpertMatmul::x, "activation dtype"), dtype("w", &ExpertMatmul::w, "weight dtype"),
             dtype("out", &ExpertMatmul::out, "output dtype"),
             dtype("compute", &ExpertMatmul::compute, "dtype whose peak the FLOPs run at"),
@@ -165,14 +193,16 @@ const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*)
         .main = "tokens",
         .cost = [](const ExpertMatmul& op) -> Cost {
             const double share = std::min(op.k / op.E, 1.0);
-            const double used = op.E * -std::expm1(op.tokens * std::log1p(-share));
-            const double rows = op.tokens * op.k;
+            const double used = op.E * -std::expm1(op.tokens * std::log1p(-share)) / op.chips;
+            const double rows = std::min(
+                op.imbalance * op.tokens * op.k / op.chips, op.tokens * std::min(op.k, std::ceil(op.E / op.chips)));
             const double bytes = s(op.x) * rows * op.D + s(op.w) * used * op.D * op.F + s(op.out) * rows * op.F;
             return { 2 * rows * op.D * op.F, op.compute, { memory(op.memory, bytes) }, {} };
         },
         .label =
             [](const ExpertMatmul& o) {
-                return "experts " + shortNumber(o.k) + "/" + shortNumber(o.E) + " tokens=" + shortNumber(o.tokens);
+                return "experts " + shortNumber(o.k) + "/" + shortNumber(o.E) + " tokens=" + shortNumber(o.tokens)
+                    + (o.chips == 1 ? std::string() : " on " + shortNumber(o.chips) + " chips");
             },
     };
     return spec;

@@ -5,6 +5,7 @@
 #include "measured/placement.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace roofline {
 
@@ -47,10 +48,10 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
     std::erase_if(session.operations, [](const Operation& op) { return op.generated; });
     a.hardware = session.hardware();
     if (session.model) {
-        a.modelProblem = modelProblem(*session.model, a.hardware).value_or("");
+        std::vector<Operation> generated;
+        a.modelProblem = modelProblem(*session.model, a.hardware, &generated).value_or("");
         if (a.modelProblem.empty())
-            for (Operation& op : modelOperations(*session.model, a.hardware))
-                session.operations.push_back(std::move(op));
+            std::move(generated.begin(), generated.end(), std::back_inserter(session.operations));
     }
     a.dtype = session.chartDtype(a.hardware);
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);

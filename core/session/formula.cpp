@@ -28,7 +28,7 @@ std::string printed(const char* format, double v)
     return text;
 }
 
-// Reads the substituted formula: numbers, + − · / and parentheses.
+// Reads the substituted formula: numbers, + − · /, parentheses and a square (²).
 struct FormulaParser {
     std::string_view text;
     std::size_t at = 0;
@@ -65,14 +65,19 @@ struct FormulaParser {
         at += static_cast<std::size_t>(end - rest.c_str());
         return v;
     }
+    double squared()
+    {
+        const double v = factor();
+        return take("\xC2\xB2") ? v * v : v; // ²
+    }
     double product()
     {
-        double v = factor();
+        double v = squared();
         while (ok) {
             if (take("\xC2\xB7")) // ·
-                v *= factor();
+                v *= squared();
             else if (take("/"))
-                v /= factor();
+                v /= squared();
             else
                 break;
         }

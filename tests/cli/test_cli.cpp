@@ -537,8 +537,8 @@ private slots:
         QTest::newRow("a config.json that is not there")
             << base + QStringList { "--model", "no/such/config.json" } << 1 << "no/such/config.json";
         QTest::newRow("a config.json of a family not modelled yet")
-            << base + QStringList { "--model", ROOFLINE_TEST_DATA "/models/DeepSeek-V3/config.json" } << 1
-            << "DeepSeek-V3/config.json:15:17: model_type: 'deepseek_v3' needs latent attention (MLA)";
+            << base + QStringList { "--model", ROOFLINE_TEST_DATA "/models/qwen2-moe-excerpt/config.json" } << 1
+            << "qwen2-moe-excerpt/config.json:7:17: model_type: 'qwen2_moe' needs fine-grained experts";
         QTest::newRow("saving a model from a config.json") << QStringList { "save", "--preset", "h100-sxm", "--model",
             ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json", "-o", "-" }
                                                            << 2 << "a scenario cannot name a config.json yet";

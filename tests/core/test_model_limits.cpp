@@ -96,10 +96,11 @@ private slots:
             << "s.yaml:6:11: model.prompt: 72057594037927936 elements all-reduced in each layer (16777216 sequences "
                "of 1048576 tokens of hidden_size 4096)";
         // Mixtral routes each of 2^23 · 2^30 = 2^53 tokens to 2 experts: 2^54 rows.
-        QTest::newRow("routed rows")
-            << "  id: mixtral-8x7b\n  phase: prefill\n  batch: 8388608\n  prompt: 1073741824\n"
-            << "s.yaml:6:11: model.prompt: 18014398509481984 rows of the experts' activation (8388608 sequences of "
-               "1073741824 tokens, each routed to 2 experts)";
+        // 2^21 sequences · 2^20 tokens · 2 experts · 4096 = 2^54 elements routed, though the 2^41 tokens are legal.
+        QTest::newRow("routed elements")
+            << "  id: mixtral-8x7b\n  phase: prefill\n  batch: 2097152\n  prompt: 1048576\n"
+            << "s.yaml:6:11: model.prompt: 18014398509481984 elements routed to the experts (2097152 sequences of "
+               "1048576 tokens, each routed to 2 experts)";
         // 2^24 sequences · 32 heads · 2^25 tokens = 2^54 rows of scores.
         QTest::newRow("materialised scores")
             << "  id: llama-2-7b\n  phase: prefill\n  batch: 16777216\n  prompt: 33554432\n  attention: materialised\n"

@@ -124,6 +124,8 @@ private slots:
                                       << "llama-3.1-8b" << 8030261248.0;
         QTest::newRow("Mixtral-8x7B-v0.1") << "Mixtral-8x7B-v0.1"
                                            << "mixtral-8x7b-v0.1" << 46702792704.0;
+        QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
+                                     << "deepseek-v3" << 671026419200.0;
     }
     void configsGiveThePublishedTotals()
     {
@@ -145,16 +147,17 @@ private slots:
         }
     }
 
-    // Mistral 7B v0.1 attends over a window of 4,096 tokens, which the program does not model yet: said in its notes.
-    // Qwen2.5 gives a window it does not use (use_sliding_window: false): nothing is said.
-    void slidingWindowIsNoted()
+    // Mistral 7B v0.1 attends over a window of 4,096 tokens on every layer. Qwen2.5 gives a window it does not use
+    // (use_sliding_window: false).
+    void slidingWindowIsRead()
     {
         const auto mistral = readModelConfig(ROOFLINE_TEST_DATA "/models/Mistral-7B-v0.1/config.json");
         QVERIFY(mistral);
-        QVERIFY2(
-            mistral->notes.find("sliding_window 4096 is not modelled") != std::string::npos, mistral->notes.c_str());
+        QCOMPARE(mistral->window, 4096.0);
+        QCOMPARE(mistral->windowLayers, 32.0);
         const auto qwen = readModelConfig(ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json");
         QVERIFY(qwen && qwen->notes.empty() && qwen->qkvBias);
+        QCOMPARE(qwen->window, 0.0);
     }
 
     void badConfigsAreLocated_data()
@@ -168,11 +171,27 @@ private slots:
         QTest::newRow("a family of another architecture")
             << "{\"model_type\": \"gpt_neox\"}"
             << "config.json:1:16: model_type: 'gpt_neox' is not a family the program reads; it reads llama, mistral, "
-               "qwen2 and mixtral";
+               "qwen2, mixtral, deepseek_v2 and deepseek_v3";
         QTest::newRow("a family not modelled yet")
-            << "{\"model_type\": \"deepseek_v3\"}"
-            << "model_type: 'deepseek_v3' needs latent attention (MLA) and fine-grained experts beside a shared one, "
-               "which the program does not model yet";
+            << "{\"model_type\": \"qwen2_moe\"}"
+            << "model_type: 'qwen2_moe' needs fine-grained experts beside a shared one, which the program does not "
+               "model yet";
+        const QString deepseek = QString(llama.arg("32", "32",
+                                             ",\n  \"n_routed_experts\": 64,\n"
+                                             "  \"num_experts_per_tok\": 6,\n"
+                                             "  \"moe_intermediate_size\": 1408%1"))
+                                     .replace("\"llama\"", "\"deepseek_v2\"");
+        const QString latent = ",\n  \"kv_lora_rank\": 512,\n  \"qk_nope_head_dim\": 128,\n"
+                               "  \"qk_rope_head_dim\": 64,\n  \"v_head_dim\": 128";
+        QTest::newRow("latent attention without its rope dimension")
+            << deepseek.arg(QString(latent).replace(",\n  \"qk_rope_head_dim\": 64", ""))
+            << "config.json:1:1: qk_rope_head_dim: missing";
+        QTest::newRow("experts every other layer")
+            << deepseek.arg(latent + ",\n  \"moe_layer_freq\": 2")
+            << "config.json:16:21: moe_layer_freq: experts every 2 layers are not modelled";
+        QTest::newRow("every layer dense")
+            << deepseek.arg(latent + ",\n  \"first_k_dense_replace\": 32")
+            << "first_k_dense_replace: 32 dense layers leave none of the 32 layers with experts";
         QTest::newRow("no model_type") << "{\"hidden_size\": 4096}"
                                        << "config.json:1:1: model_type: missing";
         QTest::newRow("a field missing") << llama.arg("32", "8", "").replace("\"vocab_size\": 32000", "\"x\": 1")
@@ -541,6 +560,23 @@ private slots:
                                       << "s.yaml:4:9: model.link: NVIDIA H100 SXM has no link named 'UPI'";
         QTest::newRow("unknown setting") << "  id: gpt2\n  batchsize: 4\n"
                                          << "s.yaml:4:14: model.batchsize: unknown model setting";
+        // Expert parallelism and latent attention (test_mixtures counts what they do).
+        QTest::newRow("ep not dividing the experts")
+            << "  id: deepseek-v3\n  ep: 3\n"
+            << "s.yaml:4:7: model.ep: 3 does not divide the 256 experts of DeepSeek-V3";
+        QTest::newRow("ep on a dense model") << "  id: llama-2-7b\n  ep: 2\n"
+                                             << "s.yaml:4:7: model.ep: Llama 2 7B has no experts to split";
+        QTest::newRow("ep not a multiple of tp") << "  id: deepseek-v3\n  tp: 8\n  ep: 4\n"
+                                                 << "model.ep: 4 GPUs do not split into tensor-parallel groups of tp 8";
+        QTest::newRow("a batch the groups do not share")
+            << "  id: deepseek-v3\n  batch: 12\n  ep: 8\n"
+            << "model.batch: 12 sequences do not split evenly over the 8 tensor-parallel groups of ep 8";
+        QTest::newRow("ep in a training step") << "  id: deepseek-v3\n  phase: train\n  ep: 8\n"
+                                               << "model.ep: expert parallelism is modelled for inference";
+        QTest::newRow("imbalance below 1") << "  id: deepseek-v3\n  imbalance: 0.5\n"
+                                           << "model.imbalance: expected the busiest chip's tokens over the mean";
+        QTest::newRow("unknown latent mode") << "  id: deepseek-v3\n  latent: compressed\n"
+                                             << "model.latent: expected auto";
     }
     void settingsThatCannotRunAreLocated()
     {

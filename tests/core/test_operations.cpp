@@ -291,8 +291,10 @@ private slots:
                 if (p.type != ParamType::Count && p.type != ParamType::Real)
                     continue;
                 QVERIFY2(!p.unit.empty(), at.c_str());
-                QVERIFY2(
-                    p.min > 0 && p.min <= p.defaultValue && p.defaultValue <= p.max && p.max <= kMaxCount, at.c_str());
+                // A count may start at 0 where 0 means something of its own (no window, values as wide as keys),
+                // which its range then says.
+                QVERIFY2(p.min > 0 || (p.min == 0 && !p.rangeReason.empty()), at.c_str());
+                QVERIFY2(p.min <= p.defaultValue && p.defaultValue <= p.max && p.max <= kMaxCount, at.c_str());
                 QCOMPARE(*numberParam(op, p.name), p.defaultValue);
                 if (p.type == ParamType::Count) {
                     // The slider reaches from the smallest legal power of two to 2^sliderTop, inside the range.
@@ -324,7 +326,7 @@ private slots:
                     continue;
                 const std::string at = std::string(kind) + "." + std::string(p.name);
                 const double below = p.type == ParamType::Count ? p.min - 1 : p.min / 2;
-                for (const double bad : { below, 2 * p.max, -p.min, std::nan("") }) {
+                for (const double bad : { below, 2 * p.max, -std::max(p.min, 1.0), std::nan("") }) {
                     OperationVariant op = fresh;
                     const std::optional<std::string> error = setNumberParam(op, p.name, bad);
                     QVERIFY2(error, (at + " = " + std::to_string(bad)).c_str());

@@ -163,7 +163,8 @@ void PowerSlider::onSliderMoved(int position)
 void PowerSlider::onEdited()
 {
     // A count as every count is read: "2000m" is not 2, and a number past 2^53 is not rounded to it.
-    const Expected<double> count = parseWholeNumber(m_field->text().trimmed().toStdString());
+    const std::string text = m_field->text().trimmed().toStdString();
+    const Expected<double> count = m_zeroAllowed && text == "0" ? Expected<double>(0.0) : parseWholeNumber(text);
     if (!count) {
         setError(QString::fromStdString(count.error()));
         return;

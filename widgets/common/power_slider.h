@@ -29,6 +29,8 @@ public:
     void setValue(double); // no signal
     void setError(const QString&);
     void setHelp(const QString&);
+    // The field also takes 0, which a count may mean something by (no sliding window); the handle stays at 1 for it.
+    void setZeroAllowed(bool allowed) { m_zeroAllowed = allowed; }
 
     // The mapping between handle positions and values.
     int positionOf(double) const;
@@ -54,6 +56,7 @@ private:
     int m_minExponent;
     int m_maxExponent;
     double m_value = 1;
+    bool m_zeroAllowed = false;
     QString m_help;
     QLabel* m_label;
     QSlider* m_slider;

@@ -12,6 +12,7 @@
 
 #include <QBoxLayout>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -68,6 +69,11 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_tokensLabel(new QLabel(tr("&Context")))
     , m_tokens(countBox(static_cast<int>(kMaxTokens), {}))
     , m_tp(countBox(static_cast<int>(kMaxTensorParallel), tr("N: chips the model's layers are split over")))
+    , m_ep(countBox(static_cast<int>(kMaxExpertParallel),
+          tr("Expert parallelism: chips each holding an equal share of the routed experts, a multiple of the "
+             "tensor-parallel degree; tokens reach their experts by all-to-all")))
+    , m_imbalance(new QDoubleSpinBox)
+    , m_latent(new QComboBox)
     , m_dp(countBox(static_cast<int>(kMaxDataParallel),
           tr("Data-parallel replicas: each trains on its share of the batch, then the gradients are all-reduced")))
     , m_pp(countBox(1024, tr("Pipeline stages: the layers split evenly, microbatches passed from stage to stage")))
@@ -101,6 +107,18 @@ ModelView::ModelView(Document* document, QWidget* parent)
     controls->addRow(m_tokensLabel, m_tokens);
     m_tokensLabel->setBuddy(m_tokens); // its text follows the phase; the row names the box from the start
     controls->addRow(tr("&Tensor parallel"), m_tp);
+    controls->addRow(tr("E&xpert parallel"), m_ep);
+    controls->addRow(tr("&Imbalance"), m_imbalance);
+    controls->addRow(tr("&Latent attention"), m_latent);
+    m_imbalance->setRange(1, kMaxImbalance);
+    m_imbalance->setDecimals(2);
+    m_imbalance->setSingleStep(0.1);
+    m_imbalance->setToolTip(tr("The busiest expert-parallel chip's tokens over the mean: the step waits for it"));
+    m_latent->addItem(tr("auto"), QStringLiteral("auto"));
+    m_latent->addItem(tr("absorbed"), QStringLiteral("absorbed"));
+    m_latent->addItem(tr("expanded"), QStringLiteral("expanded"));
+    m_latent->setToolTip(tr("Auto: the up-projections absorbed into the query and output in a decode step (attention "
+                            "over the cached latent), K and V expanded from the latent otherwise"));
     controls->addRow(tr("&Data parallel"), m_dp);
     controls->addRow(tr("Pipeline &stages"), m_pp);
     controls->addRow(tr("&Microbatches"), m_microbatches);
@@ -215,11 +233,26 @@ ModelView::ModelView(Document* document, QWidget* parent)
     };
     edited("id", m_modelId);
     edited("phase", m_phase);
+    edited("latent", m_latent);
     for (QComboBox* box : { m_weights, m_kv })
         connect(box, &QComboBox::activated, this,
             [this, box] { choose(box == m_weights ? "weights" : "kv", box->currentText()); });
     connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", double(v)); });
     connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", double(v)); });
+    // The expert-parallel chips divide the experts and are whole tensor-parallel groups: a step of the arrows goes on
+    // to the next count that is.
+    connect(m_ep, &QSpinBox::valueChanged, this, [this](int v) {
+        if (m_filling || !hasModel())
+            return;
+        const ModelSettings& s = *m_document->session().model;
+        const int experts = static_cast<int>(s.model.experts);
+        const int tp = static_cast<int>(s.tp);
+        const int step = v >= s.ep ? 1 : -1;
+        while (v > 1 && v < experts && (experts % v != 0 || v % tp != 0))
+            v += step;
+        set("ep", double(std::max(v, 1)));
+    });
+    connect(m_imbalance, &QDoubleSpinBox::valueChanged, this, [this](double v) { set("imbalance", v); });
     // More replicas or microbatches keep each microbatch's sequences: the batch grows with them, as it does when an
     // engineer adds replicas, rather than refusing every count that does not divide it.
     auto keepMicrobatch = [this](const char* key, int v) {
@@ -300,7 +333,8 @@ void ModelView::refresh()
     {
         m_filling = true;
         const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp),
-            QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches) };
+            QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches), QSignalBlocker(m_ep),
+            QSignalBlocker(m_imbalance) };
         m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
         m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
         const bool decode = s.phase == Phase::Decode;
@@ -317,6 +351,17 @@ void ModelView::refresh()
                                     : tr("P: tokens of each prompt"));
         m_tokens->setValue(static_cast<int>(decode ? s.context : s.prompt));
         m_tp->setValue(static_cast<int>(s.tp));
+        m_ep->setRange(1, static_cast<int>(std::max(1.0, s.model.experts)));
+        m_ep->setValue(static_cast<int>(s.ep));
+        m_imbalance->setValue(s.imbalance);
+        const char* latent = s.latent == ModelSettings::Latent::Absorbed ? "absorbed"
+            : s.latent == ModelSettings::Latent::Expanded                ? "expanded"
+                                                                         : "auto";
+        m_latent->setCurrentIndex(m_latent->findData(QLatin1String(latent)));
+        // Each row where it means something: experts to split in inference, latent attention to absorb.
+        m_controls->setRowVisible(m_ep, s.model.experts > 1 && !train);
+        m_controls->setRowVisible(m_imbalance, s.ep > 1 && !train);
+        m_controls->setRowVisible(m_latent, latentAttention(s.model));
         m_dp->setValue(static_cast<int>(s.dp));
         m_pp->setRange(1, static_cast<int>(s.model.layers));
         m_pp->setValue(static_cast<int>(s.pp));

@@ -19,6 +19,7 @@ class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QLabel;
+class QDoubleSpinBox;
 class QSpinBox;
 
 namespace roofline::widgets {
@@ -45,6 +46,8 @@ public:
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
+    QSpinBox* expertParallelBox() const { return m_ep; }
+    QComboBox* latentBox() const { return m_latent; }
     QComboBox* phaseBox() const { return m_phase; }
     QSpinBox* dataParallelBox() const { return m_dp; }
     QSpinBox* pipelineBox() const { return m_pp; }
@@ -79,6 +82,9 @@ private:
     QLabel* m_tokensLabel;
     QSpinBox* m_tokens; // the prompt of a prefill, the context of a decode step
     QSpinBox* m_tp;
+    QSpinBox* m_ep; // a mixture's expert parallelism (inference)
+    QDoubleSpinBox* m_imbalance;
+    QComboBox* m_latent; // latent attention's up-projections absorbed or expanded
     QSpinBox* m_dp; // a training step's: data-parallel replicas, pipeline stages, microbatches
     QSpinBox* m_pp;
     QSpinBox* m_microbatches;

@@ -27,7 +27,7 @@ namespace {
 // description gives it. The field takes the whole legal range.
 int lowestExponent(const ParamInfo& p)
 {
-    return static_cast<int>(std::ceil(std::log2(p.min)));
+    return static_cast<int>(std::ceil(std::log2(std::max(p.min, 1.0)))); // a range from 0 has its handle from 1
 }
 
 // "batch: rows of X (tokens; a whole number from 1 to 2^53)"
@@ -193,6 +193,7 @@ void WorkloadPanel::rebuildParams()
         const std::string name(p.name);
         if (p.type == ParamType::Count) {
             auto* slider = new PowerSlider(qs(name), lowestExponent(p), p.sliderTop, m_params);
+            slider->setZeroAllowed(p.min == 0);
             slider->setHelp(help(p));
             connect(slider, &PowerSlider::valueChanged, this, [this, slider, index, name](double v) {
                 if (const auto error = m_state->setOperationParam(index, name, v)) {
