@@ -20,13 +20,14 @@ namespace {
 // the MLP with experts and a router; DeepSeek-V2 and -V3 have latent attention and fine-grained experts beside shared
 // ones, after dense first layers.
 constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
-    std::string_view("mixtral"), std::string_view("deepseek_v2"), std::string_view("deepseek_v3") };
+    std::string_view("mixtral"), std::string_view("deepseek_v2"), std::string_view("deepseek_v3"),
+    std::string_view("gemma2") };
 
 // What a family the program knows of, but does not model yet, needs: said instead of "unknown".
 std::string_view notModelled(std::string_view modelType)
 {
-    if (modelType == "gemma2" || modelType == "gemma3_text")
-        return "alternating sliding-window and global attention, and four norms a layer";
+    if (modelType == "gemma3_text")
+        return "five sliding-window layers to each global one, and norms on the query and key";
     if (modelType == "qwen2_moe" || modelType == "qwen3_moe")
         return "fine-grained experts beside a shared one";
     return {};
@@ -113,11 +114,15 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
             quoteInput(*type)
                 + (needs.empty() ? std::string(" is not a family the program reads")
                                  : " needs " + std::string(needs) + ", which the program does not model yet")
-                + "; it reads llama, mistral, qwen2, mixtral, deepseek_v2 and deepseek_v3");
+                + "; it reads llama, mistral, qwen2, mixtral, deepseek_v2, deepseek_v3 and gemma2");
         return Result::failure(r.diagnostics());
     }
     const bool mixture = *type == "mixtral";
     const bool deepseek = *type == "deepseek_v2" || *type == "deepseek_v3";
+    // Gemma 2: a GELU-gated MLP, norms after the attention and the MLP as well as before, sliding-window attention on
+    // every other layer from the first (transformers' Gemma2: layer i has the window when i is even), and the lm_head
+    // tied to the embedding unless the file says otherwise.
+    const bool gemma = *type == "gemma2";
 
     Model m;
     const std::string folder = modelFolderName(file);
@@ -185,9 +190,17 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
             r.error((*root)[std::string(key)], key,
                 std::string("true is not modelled: biases on the ")
                     + (key == "mlp_bias" ? "MLP's projections" : "attention's four projections"));
-    if (auto act = configField(r, *root, "hidden_act", false))
-        if (auto v = r.text(*act, "hidden_act"); v && *v != "silu" && *v != "swish")
-            r.error(*act, "hidden_act", "expected silu (the gated MLP of " + *type + "), found " + quoteInput(*v));
+    // Gemma 2 names its activation hidden_activation (and hidden_act, which transformers ignores for it).
+    const std::string actKey = gemma ? "hidden_activation" : "hidden_act";
+    if (auto act = configField(r, *root, actKey, false))
+        if (auto v = r.text(*act, actKey)) {
+            const bool known = gemma ? *v == "gelu_pytorch_tanh" || *v == "gelu_tanh" || *v == "gelu"
+                                     : *v == "silu" || *v == "swish";
+            if (!known)
+                r.error(*act, actKey,
+                    std::string("expected ") + (gemma ? "gelu_pytorch_tanh" : "silu") + " (the gated MLP of " + *type
+                        + "), found " + quoteInput(*v));
+        }
     // A sliding window the model uses: on every layer of Mistral's when given (Mistral 7B v0.1's 4096; Mixtral's is
     // null), Qwen2's only when use_sliding_window says so and on the layers from max_window_layers on (as
     // transformers' Qwen2Config lays them out). DeepSeek's have none.
@@ -212,7 +225,9 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.vocab = *vocab;
     m.gated = true;
     m.norm = NormKind::RmsNorm;
-    m.tiedEmbeddings = tied.value_or(false);
+    m.tiedEmbeddings = tied.value_or(gemma);
+    m.geglu = gemma;
+    m.layerNorms = gemma ? 4 : 2;
     m.qkvBias = *type == "qwen2";
     m.experts = experts.value_or(1);
     m.expertsPerToken = perToken.value_or(1);
@@ -226,8 +241,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.valueDim = valueDim.value_or(0);
     if (window) {
         m.window = *window;
-        m.windowLayers = std::max(0.0, m.layers - windowFrom);
+        m.windowLayers = gemma ? std::ceil(m.layers / 2) : std::max(0.0, m.layers - windowFrom);
     }
+    if (gemma)
+        m.notes = "the attention logits' and the final logits' soft-capping (tanh) and the embedding's scale by "
+                  "√hidden are not counted: a few FLOPs an element beside the matmuls";
     m.sources.push_back(file);
     if (deepseek)
         if (const auto n = configField(r, *root, "num_nextn_predict_layers", false);

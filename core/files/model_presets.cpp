@@ -40,11 +40,11 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
         return Result::failure(r.diagnostics());
     // The keys in the order docs/file-formats.md lists them.
     if (!r.checkMap(*root, {},
-            { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "vocab",
-                "tied_embeddings", "experts", "experts_per_token", "expert_mlp_size", "shared_experts", "dense_layers",
-                "router_bias", "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim", "sliding_window",
-                "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "positions", "parameters", "sources",
-                "notes" }))
+            { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "geglu",
+                "vocab", "tied_embeddings", "experts", "experts_per_token", "expert_mlp_size", "shared_experts",
+                "dense_layers", "router_bias", "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim",
+                "sliding_window", "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "positions", "parameters",
+                "sources", "notes" }))
         return Result::failure(r.diagnostics());
     Model m;
     m.id = std::string(defaultId);
@@ -79,6 +79,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto layerNorms = count(r, *root, "layer_norms", false, 2, 4);
     const auto positions = count(r, *root, "positions", false, 0);
     const auto gated = flag(r, *root, "gated_mlp");
+    const auto geglu = flag(r, *root, "geglu");
     const auto tied = flag(r, *root, "tied_embeddings");
     const auto bias = flag(r, *root, "bias");
     const auto qkvBias = flag(r, *root, "qkv_bias");
@@ -114,6 +115,9 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.expertsPerToken = perToken.value_or(1);
     m.positions = positions.value_or(0);
     m.gated = gated.value_or(true);
+    m.geglu = geglu.value_or(false);
+    if (m.geglu && !m.gated)
+        r.error((*root)["geglu"], "geglu", "a GELU gate needs a gated MLP (gated_mlp: true)");
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
     m.qkvBias = qkvBias.value_or(false);

@@ -398,9 +398,13 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     residual("attn_residual", "residual add after attention");
 
     norm("mlp_norm", "MLP norm", L, "mlp_allreduce.back", "all-reduce of the MLP input's gradient");
-    const bool gelu = !m.gated;
-    const ElementwiseKind activation = gelu ? ElementwiseKind::Gelu : ElementwiseKind::SwiGlu;
-    const ElementwiseKind activationBackward = gelu ? ElementwiseKind::GeluBackward : ElementwiseKind::SwiGluBackward;
+    const ElementwiseKind activation = !m.gated ? ElementwiseKind::Gelu
+        : m.geglu                               ? ElementwiseKind::GeGlu
+                                                : ElementwiseKind::SwiGlu;
+    const ElementwiseKind activationBackward = !m.gated ? ElementwiseKind::GeluBackward
+        : m.geglu                                       ? ElementwiseKind::GeGluBackward
+                                                        : ElementwiseKind::SwiGluBackward;
+    const std::string activationName = !m.gated ? "GELU" : m.geglu ? "GeGLU" : "SwiGLU";
     // A dense MLP `width` wide split N ways: the whole MLP of a dense model or of a mixture's first layers, a
     // mixture's shared experts.
     auto denseMlp = [&](std::string_view prefix, const std::string& whose, double width, double repeat) {
@@ -411,8 +415,8 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         project(p + "up_proj", title + "up projection", kGroupMlp, rows, m.hidden, width / n, repeat);
         if (m.gated)
             project(p + "gate_proj", title + "gate projection", kGroupMlp, rows, m.hidden, width / n, repeat);
-        elementwise(p + "activation", title + (m.gated ? "SwiGLU" : "GELU"), kGroupMlp, activation, activationBackward,
-            rows, width / n, repeat);
+        elementwise(p + "activation", title + activationName, kGroupMlp, activation, activationBackward, rows,
+            width / n, repeat);
         project(p + "down_proj", title + "down projection", kGroupMlp, rows, width / n, m.hidden, repeat);
     };
     if (m.experts > 1) {

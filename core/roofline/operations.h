@@ -196,6 +196,8 @@ enum class ElementwiseKind {
     SwiGluBackward,
     GeluBackward,
     EmbeddingBackward, // the gradient rows scattered into the embedding's gradient
+    GeGlu, // Gemma's gated MLP: GELU (tanh form) of the gate times the up projection
+    GeGluBackward,
 };
 
 // A pass over B rows of width D that reads and writes every element once, as a language model's layers do between
@@ -206,7 +208,8 @@ enum class ElementwiseKind {
 // s·D for rmsnorm's γ. The backward passes read their forward's inputs and the output's gradient and write each
 // input's gradient: rmsnorm_backward 8 FLOPs per element and 2 per row, reading x and dy and writing dx (and γ read,
 // dγ written); gradient_add sums a fork's two gradients as residual_add does; swiglu_backward 12, reading gate, up
-// and dy, writing both gradients; the counts of each are in transformer_specs.cpp.
+// and dy, writing both gradients; geglu 9 (GELU's 8, times up: 1) reading gate and up, geglu_backward 28; the counts
+// of each are in transformer_specs.cpp.
 struct Elementwise {
     ElementwiseKind kind = ElementwiseKind::RmsNorm;
     double B = 1024;

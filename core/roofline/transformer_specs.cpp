@@ -39,8 +39,12 @@ constexpr ElementwiseCost kElementwise[] = {
     { 12, 0, 3, 2, 0, 0 }, // swiglu_backward: reads gate, up and dy, writes dgate and dup
     { 18, 0, 2, 1, 0, 0 }, // gelu_backward: the tanh form's derivative times dy
     { 1, 0, 2, 1, 0, 0 }, // embedding_backward: each gradient row added into its token's row of the table's gradient
+    { 9, 0, 2, 1, 0, 0 }, // geglu: gelu's 8 on the gate, times up
+    // geglu_backward: reads gate, up and dy, writes dgate = dy·up·gelu'(gate) (gelu_backward's 18, times up: 19) and
+    // dup = dy·gelu(gate) (gelu again, 8, times dy: 9)
+    { 28, 0, 3, 2, 0, 0 },
 };
-static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::EmbeddingBackward) + 1);
+static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::GeGluBackward) + 1);
 
 // Keys per sequence the block of T queries sees: S, or T when S is smaller; with a window W, at most W + T − 1.
 double keysOf(const Attention& op)
@@ -71,10 +75,10 @@ const KindSpec<Elementwise>& specOf(const Elementwise*)
         // In the order of ElementwiseKind.
         .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding", "rmsnorm_backward",
             "layernorm_backward", "gradient_add", "softmax_backward", "swiglu_backward", "gelu_backward",
-            "embedding_backward" },
+            "embedding_backward", "geglu", "geglu_backward" },
         .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding", "RMSNorm backward",
             "LayerNorm backward", "gradient add", "softmax backward", "SwiGLU backward", "GELU backward",
-            "embedding backward" },
+            "embedding backward", "GeGLU", "GeGLU backward" },
         .params = { count("B", &Elementwise::B, "rows", "tokens", 20),
             count("D", &Elementwise::D, "width of a row", "elements", 20),
             dtype("dtype", &Elementwise::dtype, "element dtype"), memoryLevel(&Elementwise::memory) },

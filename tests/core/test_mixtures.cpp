@@ -2,7 +2,7 @@
 // The models deployed now: DeepSeek-V3's latent attention (MLA) and fine-grained mixture of experts, one layer of each
 // counted by hand; its KV cache per token against the published figure; expert parallelism's all-to-all and the
 // experts each chip holds; the expected number of distinct experts against a direct simulation; sliding-window
-// attention's keys, pairs and cache.
+// attention's keys, pairs and cache, and Gemma 2's window and global layers.
 #include "files/model_presets.h"
 #include "llm/generate.h"
 #include "scenario_fixture.h"
@@ -324,6 +324,38 @@ private slots:
         for (int i = 1; i <= 8192; ++i)
             pairs += std::min(i, 4096);
         QCOMPARE(byId(prefill, "model.attention_window")->evaluation.value().flops, 2.0 * 256 * 32 * pairs);
+    }
+
+    // Gemma 2 9B decode at 8,191 cached tokens: 21 layers (0, 2, ...) attend over a window of 4,096 keys, the other
+    // 21 over all 8,192; each layer has four norms and a GeGLU MLP. Heads 16 of 256, KV heads 8: a token's K and V are
+    // 2·8·256 elements, 8,192 bytes a layer.
+    void gemma2AlternatesWindowAndGlobalLayers()
+    {
+        const Analysis a = analyse(modelSession("gemma-2-9b", [](ModelSettings& s) { s.context = 8191; }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        const Expect expected[] = {
+            // 4,096 keys: 2·(256 + 256)·16·4096 FLOPs; Q and O 2·16·512 bytes, K and V written and read 8192·4097.
+            { "model.attention_window", 67108864, 16384 + 8192.0 * 4097, 21 },
+            // 8,192 keys: twice the pairs; K and V 8192·8193 bytes.
+            { "model.attention", 134217728, 16384 + 8192.0 * 8193, 21 },
+            // GELU of the gate (8) times up (1) over 14,336: read gate and up, write one.
+            { "model.activation", 9 * 14336.0, 2 * 3 * 14336.0, 42 },
+            // The norms after the attention and the MLP: 4·3584 + 1 FLOPs, 2·3·3584 bytes.
+            { "model.attn_post_norm", 14337, 21504, 42 },
+            { "model.mlp_post_norm", 14337, 21504, 42 },
+        };
+        for (const Expect& x : expected) {
+            const OperationAnalysis* o = byId(a, x.id);
+            QVERIFY2(o && o->evaluation.ok(), x.id);
+            QCOMPARE(o->evaluation.value().flops, x.flops);
+            QCOMPARE(bytesOn(o->evaluation.value(), "HBM"), x.bytes);
+            QCOMPARE(a.session.find(x.id)->repeat, x.repeat);
+        }
+        QCOMPARE(a.session.find("model.activation")->name, std::string("GeGLU"));
+        // The cache: 21 layers of 8,192 tokens and 21 of 4,096, 8,192 bytes a token and layer.
+        QCOMPARE(a.model->kvCacheBytes, 21.0 * (8192 + 4096) * 8192);
+        // The lm_head reads the embedding it is tied to: 2·3584·256000 FLOPs.
+        QCOMPARE(byId(a, "model.lm_head")->evaluation.value().flops, 2.0 * 3584 * 256000);
     }
 };
 

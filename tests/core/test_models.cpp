@@ -126,6 +126,8 @@ private slots:
                                            << "mixtral-8x7b-v0.1" << 46702792704.0;
         QTest::newRow("DeepSeek-V3") << "DeepSeek-V3"
                                      << "deepseek-v3" << 671026419200.0;
+        QTest::newRow("gemma-2-9b-it") << "gemma-2-9b-it"
+                                       << "gemma-2-9b-it" << 9241705984.0;
     }
     void configsGiveThePublishedTotals()
     {
@@ -137,7 +139,11 @@ private slots:
         QCOMPARE(QString::fromStdString(m->id), id);
         QCOMPARE(parameterCount(*m), published);
         // Where a preset holds the same model, the configuration gives its very fields.
-        if (const Model* preset = models().find(id == "mixtral-8x7b-v0.1" ? "mixtral-8x7b" : id.toStdString())) {
+        // The instruction-tuned Gemma 2 has its base model's architecture.
+        const std::string presetId = id == "mixtral-8x7b-v0.1" ? "mixtral-8x7b"
+            : id == "gemma-2-9b-it"                            ? "gemma-2-9b"
+                                                               : id.toStdString();
+        if (const Model* preset = models().find(presetId)) {
             Model same = *m;
             same.id = preset->id;
             same.name = preset->name;
@@ -171,7 +177,7 @@ private slots:
         QTest::newRow("a family of another architecture")
             << "{\"model_type\": \"gpt_neox\"}"
             << "config.json:1:16: model_type: 'gpt_neox' is not a family the program reads; it reads llama, mistral, "
-               "qwen2, mixtral, deepseek_v2 and deepseek_v3";
+               "qwen2, mixtral, deepseek_v2, deepseek_v3 and gemma2";
         QTest::newRow("a family not modelled yet")
             << "{\"model_type\": \"qwen2_moe\"}"
             << "model_type: 'qwen2_moe' needs fine-grained experts beside a shared one, which the program does not "
