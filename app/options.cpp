@@ -60,6 +60,11 @@ constexpr std::array<OptionSpec, kModelOptionCount> kModelOptions { {
     { "--latent", "MODE",
         "latent attention (DeepSeek): auto (default: absorbed in decode, expanded otherwise), absorbed or "
         "expanded" },
+    { "--zero", "STAGE",
+        "train: ZeRO over the data-parallel replicas, 1 the optimizer state sharded, 2 the gradients too, 3 the "
+        "weights too; 0 by default" },
+    { "--recompute", "MODE", "train: activation recomputation, none (default), selective or full" },
+    { "--sequence-parallel", "BOOL", "train: sequence parallelism with tensor parallelism, true or false (default)" },
 } };
 
 constexpr OptionSpec kMeasured { "--measured", "FILE",

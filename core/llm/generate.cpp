@@ -66,6 +66,15 @@ public:
         m_last.push_back(make(id, std::move(name), group, std::move(op), repeat));
     }
 
+    // Forward operations added so far, and a way to run a range of them twice: full recomputation runs each layer's
+    // forward pass again before its backward pass.
+    std::size_t forwardCount() const { return m_ops.size(); }
+    void runTwice(std::size_t from, std::size_t to)
+    {
+        for (std::size_t i = from; i < to; ++i)
+            m_ops[i].repeat *= 2;
+    }
+
     std::vector<Operation> take()
     {
         for (auto pass = m_backward.rbegin(); pass != m_backward.rend(); ++pass)
@@ -101,7 +110,7 @@ private:
     // Each group's colour in the palette. The six colours go first to the groups every inference step has; the
     // others share with a group of few operations (the embedding's one, the lm_head's one), so that a chart of
     // DeepSeek-V3's step has at most eight operations of one colour, each of its own marker shape.
-    static constexpr std::array<std::pair<std::string_view, std::size_t>, 10> kGroupColours { {
+    static constexpr std::array<std::pair<std::string_view, std::size_t>, 11> kGroupColours { {
         { kGroupEmbedding, 0 },
         { kGroupAttention, 1 },
         { kGroupMlp, 2 },
@@ -112,6 +121,7 @@ private:
         { kGroupPipeline, 1 },
         { kGroupExperts, 5 },
         { kGroupAllToAll, 0 },
+        { kGroupParameters, 4 },
     } };
     const ModelSettings& m_s;
     std::vector<Operation> m_ops;
@@ -184,6 +194,8 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     // over the layers (a training step's microbatches); the embedding, final norm and lm_head once per pass. A
     // training step's stage is the mean of the pipeline's: its share of the window, dense and mixture layers.
     const double passes = train ? s.microbatches : 1;
+    // Sequence parallelism: the norms and residual adds of a training step's tensor-parallel group share its tokens.
+    const double normRows = train && s.sequenceParallel ? rows / n : rows;
     const double L = s.stageLayers() * passes;
     const double stageShare = s.stageLayers() / m.layers * passes;
     const double windowL = m.window > 0 ? m.windowLayers * stageShare : 0;
@@ -248,11 +260,13 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     auto norm = [&](std::string_view id, const std::string& name, double repeat, std::string_view reduceId = {},
                     const std::string& reduceName = {}, double width = 0) {
         width = width > 0 ? width : m.hidden;
+        // The hidden state's norms run on a tp-th of the tokens with sequence parallelism; a latent's on all.
+        const double normed = width == m.hidden ? normRows : rows;
         if (m.norm == NormKind::RmsNorm) {
-            b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows, width), repeat);
+            b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, normed, width), repeat);
         } else {
             LayerNorm ln;
-            ln.B = rows;
+            ln.B = normed;
             ln.D = width;
             ln.dtype = s.activations;
             b.add(id, name, kGroupNorms, ln, repeat);
@@ -263,12 +277,12 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
             inputGradientAllReduce(reduceId, reduceName, repeat);
         const ElementwiseKind backward
             = m.norm == NormKind::RmsNorm ? ElementwiseKind::RmsNormBackward : ElementwiseKind::LayerNormBackward;
-        b.addBackward(
-            std::string(id) + ".back", name + " backward", kGroupNorms, b.elementwise(backward, rows, width), repeat);
+        b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
+            b.elementwise(backward, width == m.hidden ? normRows : rows, width), repeat);
     };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
-            id, name, kGroupNorms, ElementwiseKind::ResidualAdd, ElementwiseKind::GradientAdd, rows, m.hidden, L);
+            id, name, kGroupNorms, ElementwiseKind::ResidualAdd, ElementwiseKind::GradientAdd, normRows, m.hidden, L);
     };
     // Gemma 2's norms on the attention's and the MLP's outputs, before each residual add.
     auto postNorm = [&](std::string_view id, const std::string& name) {
@@ -276,6 +290,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
             norm(id, name, L);
     };
 
+    const std::size_t firstLayerOperation = b.forwardCount();
     norm("attn_norm", "attention norm", L, "attn_allreduce.back", "all-reduce of the attention input's gradient");
     Attention a;
     a.B = s.sequences();
@@ -473,6 +488,9 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     postNorm("mlp_post_norm", "MLP output norm");
     residual("mlp_residual", "residual add after the MLP");
 
+    if (train && s.recompute == ModelSettings::Recompute::Full)
+        b.runTwice(firstLayerOperation, b.forwardCount());
+
     // The final norm runs on every position; inference's lm_head only on the last of each sequence, a training
     // step's on every token, followed by the loss: a softmax over the (split) vocabulary and its gradient. Split over
     // the vocabulary, each chip's lm_head gives a part of its input's gradient: all-reduced before the final norm's
@@ -499,14 +517,36 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         b.addBackward("pp_send.back", "send gradients to the previous stage", kGroupPipeline, send, passes);
     }
     if (train && s.dp > 1) {
-        // Once per step, after the backward pass: every replica's gradients of the parameters its chip holds.
-        Collective gradients;
-        gradients.kind = CollectiveKind::AllReduce;
-        gradients.N = std::ceil(parametersPerChip(s));
-        gradients.P = s.dp;
-        gradients.dtype = s.weights;
-        gradients.link = s.dpLink.empty() ? scaleOutLink(hw) : s.dpLink;
-        b.addLast("dp_allreduce", "gradient all-reduce (data parallel)", kGroupGradients, gradients, 1);
+        // The data-parallel collectives over the parameters the chip holds. Without ZeRO, once per step after the
+        // backward pass: every replica's gradients all-reduced. ZeRO 1 reduce-scatters them instead and all-gathers
+        // the updated weights after each replica's shard of the optimizer step; ZeRO 2, its gradients sharded, does
+        // the reduce-scatter after each microbatch's backward pass; ZeRO 3, its weights sharded too, all-gathers them
+        // before each microbatch's forward and backward passes and keeps them sharded after the step (§7 of the
+        // paper: 1.5 times the all-reduce's bytes).
+        Collective c;
+        c.N = std::ceil(parametersPerChip(s));
+        c.P = s.dp;
+        c.dtype = s.weights;
+        c.link = s.dpLink.empty() ? scaleOutLink(hw) : s.dpLink;
+        if (s.zero == 0) {
+            c.kind = CollectiveKind::AllReduce;
+            b.addLast("dp_allreduce", "gradient all-reduce (data parallel)", kGroupGradients, c, 1);
+        } else {
+            c.kind = CollectiveKind::ReduceScatter;
+            if (s.zero == 1)
+                b.addLast("dp_reducescatter", "gradient reduce-scatter (ZeRO)", kGroupGradients, c, 1);
+            else
+                b.addBackward(
+                    "dp_reducescatter", "gradient reduce-scatter (ZeRO, each microbatch)", kGroupGradients, c, passes);
+            c.kind = CollectiveKind::AllGather;
+            if (s.zero < 3) {
+                b.addLast("dp_allgather", "all-gather of the updated weights (ZeRO)", kGroupParameters, c, 1);
+            } else {
+                b.add("zero_gather", "weights all-gathered for the forward pass (ZeRO 3)", kGroupParameters, c, passes);
+                b.addBackward("zero_gather.back", "weights all-gathered for the backward pass (ZeRO 3)",
+                    kGroupParameters, c, passes);
+            }
+        }
     }
     return b.take();
 }
@@ -570,9 +610,14 @@ std::vector<std::string> generatedIds(const Model& m)
         s.tp = s.dp = s.pp = 2;
         s.batch = 4;
         s.materialiseScores = phase == Phase::Prefill;
-        for (const Operation& op : modelOperations(s, chip))
-            if (std::find(ids.begin(), ids.end(), op.id) == ids.end())
-                ids.push_back(op.id);
+        // A mixture's all-to-all in inference; every ZeRO stage's collectives in a training step.
+        s.ep = phase != Phase::Train && m.experts > 1 && std::fmod(m.experts, 2) == 0 ? 2 : 1;
+        for (const double zero : { 0.0, 1.0, 3.0 }) {
+            s.zero = phase == Phase::Train ? zero : 0;
+            for (const Operation& op : modelOperations(s, chip))
+                if (std::find(ids.begin(), ids.end(), op.id) == ids.end())
+                    ids.push_back(op.id);
+        }
     }
     last.emplace(m, ids);
     return ids;

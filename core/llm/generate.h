@@ -22,6 +22,7 @@ inline constexpr std::string_view kGroupAllReduce = "all-reduce";
 inline constexpr std::string_view kGroupLmHead = "lm_head";
 inline constexpr std::string_view kGroupGradients = "gradient all-reduce";
 inline constexpr std::string_view kGroupPipeline = "pipeline sends";
+inline constexpr std::string_view kGroupParameters = "parameter all-gathers"; // ZeRO's
 
 // The operations of one step per chip (tensor parallelism splits heads and MLP columns over N chips, the lm_head's
 // vocabulary too): each layer's norms, q/k/v/o projections (latent attention's down and up projections, absorbed

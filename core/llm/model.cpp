@@ -155,6 +155,15 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
     if (std::fmod(s.batch, s.dp * s.microbatches) != 0)
         return "batch: " + wholeText(s.batch) + " sequences do not split evenly into " + wholeText(s.dp)
             + " replicas of " + wholeText(s.microbatches) + " microbatches";
+    if (!(s.zero >= 0 && s.zero <= 3 && s.zero == std::floor(s.zero)))
+        return "zero: expected a ZeRO stage, 0 to 3";
+    if (s.zero > 0 && s.dp <= 1)
+        return "zero: ZeRO shards over the data-parallel replicas, and there is one (give dp above 1)";
+    if (s.sequenceParallel && s.tp <= 1)
+        return "sequence_parallel: sequence parallelism shares the tokens of a tensor-parallel group, and tp is 1";
+    if (s.sequenceParallel && std::fmod(s.tokens(), s.tp) != 0)
+        return "sequence_parallel: the " + wholeText(s.tokens()) + " tokens of a microbatch do not split over tp "
+            + wholeText(s.tp);
     return std::nullopt;
 }
 

@@ -122,6 +122,17 @@ struct ModelSettings {
     double microbatches = 1;
     std::string dpLink;
     std::string ppLink;
+    // ZeRO (Rajbhandari et al. 2020) over the dp replicas: stage 1 shards the optimizer state, 2 the gradients too, 3
+    // the weights too (FSDP); 0 keeps everything whole on every replica.
+    double zero = 0;
+    // Activation recomputation: none keeps what the backward pass reads; selective recomputes the attention's scores,
+    // which fused attention's backward pass does anyway (Korthikanti et al. 2022); full keeps each layer's input
+    // alone and runs the layer's forward pass again before its backward.
+    enum class Recompute { None, Selective, Full };
+    Recompute recompute = Recompute::None;
+    // Sequence parallelism with tensor parallelism (Korthikanti et al. 2022): the norms and residual adds run on a
+    // tp-th of the tokens, and keep a tp-th of their activations.
+    bool sequenceParallel = false;
 
     bool operator==(const ModelSettings&) const = default;
 

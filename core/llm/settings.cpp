@@ -14,6 +14,8 @@ namespace {
 std::optional<std::string> countProblem(
     std::string_view key, double n, double min, double max, std::string_view what, const std::string& found)
 {
+    if (key == "zero" && (!(n >= min && n <= max) || n != std::floor(n)))
+        return "zero: expected a ZeRO stage from 0 to 3, found " + found;
     if (!(n >= min && n <= max) || n != std::floor(n))
         return std::string(key) + ": expected a whole number of " + std::string(what) + " from " + wholeText(min)
             + " to " + wholeText(max) + ", found " + found;
@@ -56,11 +58,26 @@ std::optional<CountSetting> countSetting(std::string_view key)
         return CountSetting { &ModelSettings::pp, 1, kMaxPipelineStages, "pipeline stages" };
     if (key == "microbatches")
         return CountSetting { &ModelSettings::microbatches, 1, kMaxMicrobatches, "microbatches" };
+    if (key == "zero")
+        return CountSetting { &ModelSettings::zero, 0, 3, "ZeRO stage" };
     return std::nullopt;
 }
 
 // The one setting that is a real number.
 constexpr std::string_view kImbalance = "imbalance";
+
+std::string_view recomputeName(ModelSettings::Recompute r)
+{
+    switch (r) {
+    case ModelSettings::Recompute::Selective:
+        return "selective";
+    case ModelSettings::Recompute::Full:
+        return "full";
+    case ModelSettings::Recompute::None:
+        break;
+    }
+    return "none";
+}
 
 std::string_view latentName(ModelSettings::Latent l)
 {
@@ -99,7 +116,8 @@ std::string unknownKey(std::string_view key)
 std::vector<std::string_view> modelSettingKeys()
 {
     return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention",
-        "dp", "pp", "microbatches", "dp_link", "pp_link", "ep", "ep_link", "imbalance", "latent" };
+        "dp", "pp", "microbatches", "dp_link", "pp_link", "ep", "ep_link", "imbalance", "latent", "zero", "recompute",
+        "sequence_parallel" };
 }
 
 std::optional<std::string> setModelSetting(
@@ -158,6 +176,23 @@ std::optional<std::string> setModelSetting(
                 return std::nullopt;
             }
         return "phase: expected decode, prefill or train, found " + quoteInput(*text);
+    }
+    if (key == "recompute") {
+        for (const auto r :
+            { ModelSettings::Recompute::None, ModelSettings::Recompute::Selective, ModelSettings::Recompute::Full })
+            if (*text == recomputeName(r)) {
+                s.recompute = r;
+                return std::nullopt;
+            }
+        return "recompute: expected none, selective (the attention's scores, as fused attention does) or full (each "
+               "layer's forward pass again), found "
+            + quoteInput(*text);
+    }
+    if (key == "sequence_parallel") {
+        if (*text != "true" && *text != "false")
+            return "sequence_parallel: expected true or false, found " + quoteInput(*text);
+        s.sequenceParallel = *text == "true";
+        return std::nullopt;
     }
     if (key == "latent") {
         for (const auto l :
@@ -228,7 +263,8 @@ std::optional<std::string> settingNotApplying(std::string_view key, Phase phase)
 {
     const std::string k(key);
     const std::string run = phase == Phase::Decode ? "a decode step" : phase == Phase::Prefill ? "a prefill" : "";
-    const bool training = key == "dp" || key == "pp" || key == "microbatches" || key == "dp_link" || key == "pp_link";
+    const bool training = key == "dp" || key == "pp" || key == "microbatches" || key == "dp_link" || key == "pp_link"
+        || key == "zero" || key == "recompute" || key == "sequence_parallel";
     if (training && phase != Phase::Train)
         return k + ": " + run + " has no data-parallel replicas, pipeline stages or microbatches (" + k
             + " applies to phase train only)";
@@ -273,6 +309,10 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
         { "ep_link", s.epLink },
         { "imbalance", s.imbalance == 1 ? std::string() : numberForMessage(s.imbalance) },
         { "latent", s.latent == ModelSettings::Latent::Auto ? std::string() : std::string(latentName(s.latent)) },
+        { "zero", s.zero == 0 ? std::string() : wholeText(s.zero) },
+        { "recompute",
+            s.recompute == ModelSettings::Recompute::None ? std::string() : std::string(recomputeName(s.recompute)) },
+        { "sequence_parallel", s.sequenceParallel ? "true" : std::string() },
     };
     std::vector<std::pair<std::string, std::string>> out;
     for (auto& [key, value] : all)

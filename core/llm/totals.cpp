@@ -52,7 +52,9 @@ double keptPerToken(const ModelSettings& s)
     const double kvHeads = latentAttention(m) ? heads : std::max(1.0, m.kvHeads / n);
     const double latents = latentAttention(m) ? m.qLoraRank + m.kvLoraRank + m.ropeDim : 0;
     const double attention = (heads + kvHeads) * qkHeadDim(m) + (heads + kvHeads) * vHeadDim(m) + latents;
-    return 4 * m.hidden + attention + mlpIntermediates(s) / (m.gated ? 2 : 1) * (m.gated ? 3 : 2);
+    // The norms' inputs and outputs, a tp-th of them with sequence parallelism.
+    const double norms = 4 * m.hidden / (s.sequenceParallel ? n : 1);
+    return norms + attention + mlpIntermediates(s) / (m.gated ? 2 : 1) * (m.gated ? 3 : 2);
 }
 
 // The KV cache one chip holds: per layer, each of its sequences' cached tokens (at most the window's in a window's
@@ -74,15 +76,22 @@ PerChipMemory memoryNeeded(const ModelSettings& s)
     const double n = s.tp;
     PerChipMemory need;
     if (s.phase == Phase::Train) {
+        // ZeRO (Rajbhandari et al. 2020) §3.1 and §5: mixed-precision Adam keeps 2 + 2 + 12 bytes a parameter with
+        // bf16 weights, its stages shard the optimizer state (1), the gradients too (2) and the weights too (3) over
+        // the dp replicas: (2 + 2 + 12/dp)·Ψ, (2 + 14/dp)·Ψ, 16/dp·Ψ.
         const double parameters = parametersPerChip(s);
-        need.weights = parameters * bytesPerElement(s.weights);
-        need.gradients = parameters * bytesPerElement(s.weights);
-        need.optimizer = parameters * 12; // ZeRO (Rajbhandari et al. 2020) §3.1: 16 in all with bf16
+        const double dp = s.dp;
+        need.weights = parameters * bytesPerElement(s.weights) / (s.zero >= 3 ? dp : 1);
+        need.gradients = parameters * bytesPerElement(s.weights) / (s.zero >= 2 ? dp : 1);
+        need.optimizer = parameters * 12 / (s.zero >= 1 ? dp : 1);
         // 1F1B: the first stage holds the activations of at most pp microbatches at once; the last holds one
-        // microbatch's logits until the loss's backward pass.
+        // microbatch's logits until the loss's backward pass. Full recomputation keeps each layer's input alone, and
+        // the activations of the one layer whose backward pass runs.
         const double inFlight = std::min(s.microbatches, s.pp);
-        need.activations = bytesPerElement(s.activations)
-            * (keptPerToken(s) * s.stageLayers() * s.tokens() * inFlight + s.tokens() * std::ceil(m.vocab / n));
+        const double kept = s.recompute == ModelSettings::Recompute::Full
+            ? m.hidden * s.stageLayers() * s.tokens() * inFlight + keptPerToken(s) * s.tokens()
+            : keptPerToken(s) * s.stageLayers() * s.tokens() * inFlight;
+        need.activations = bytesPerElement(s.activations) * (kept + s.tokens() * std::ceil(m.vocab / n));
         return need;
     }
     need.weights = parametersPerChip(s) * bytesPerElement(s.weights);
@@ -134,6 +143,8 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
             return std::nullopt;
         const Evaluation& e = *evaluations[i];
         const double r = op.repeat;
+        // The data-parallel collectives: the gradients' and, with ZeRO, the weights' all-gathers.
+        const bool dataParallel = op.group == kGroupGradients || op.group == kGroupParameters;
         t.flops += r * e.flops;
         t.tMath += r * e.tMath;
         t.tLatency += r * e.tLatency;
@@ -141,12 +152,12 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
             (use.kind == RoofKind::Memory ? t.tMemory : t.tNetwork) += r * use.time;
             if (use.kind == RoofKind::Memory && hw.memory({}) && use.name == hw.memory({})->name)
                 t.memoryBytes += r * use.bytes;
-            if (op.group == kGroupGradients && use.kind == RoofKind::Network) {
+            if (dataParallel && use.kind == RoofKind::Network) {
                 training.gradientBytes += r * use.bytes;
                 training.dpLink = use.name;
             }
         }
-        if (op.group == kGroupGradients) {
+        if (dataParallel) {
             training.gradientsLower += r * e.tLower;
             training.gradientsUpper += r * e.tUpper;
         } else {

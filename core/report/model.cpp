@@ -41,6 +41,12 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
         j.key("dp").value(s.dp);
         j.key("pp").value(s.pp);
         j.key("microbatches").value(s.microbatches);
+        j.key("zero").value(s.zero);
+        j.key("recompute")
+            .value(s.recompute == ModelSettings::Recompute::Full         ? "full"
+                    : s.recompute == ModelSettings::Recompute::Selective ? "selective"
+                                                                         : "none");
+        j.key("sequence_parallel").value(s.sequenceParallel);
     }
     j.endObject();
 
@@ -123,6 +129,9 @@ std::string modelTotalsText(const Analysis& a)
                 : std::string())
         + (latentAttention(s.model) ? std::string(", latent attention ") + (s.absorbLatent() ? "absorbed" : "expanded")
                                     : std::string())
+        + (train && s.zero > 0 ? ", ZeRO " + wholeText(s.zero) : std::string())
+        + (train && s.recompute == ModelSettings::Recompute::Full ? ", full recomputation" : std::string())
+        + (train && s.sequenceParallel ? ", sequence parallel" : std::string())
         + (train ? ", DP " + wholeText(s.dp) + ", PP " + wholeText(s.pp) + " × " + wholeText(s.microbatches)
                     + " microbatches"
                  : "")
@@ -138,7 +147,8 @@ std::string modelTotalsText(const Analysis& a)
         const TrainingTotals& tr = *t.training;
         out += "  of which   stage " + formatSeconds(tr.stageLower) + ", pipeline bubble "
             + formatSeconds(tr.bubbleLower) + " ((pp−1)/(m+pp−1) = " + formatPercent(tr.bubbleFraction)
-            + " of the pipeline), gradient all-reduce " + formatSeconds(tr.gradientsLower) + "\n";
+            + " of the pipeline), " + (s.zero > 0 ? "ZeRO's collectives " : "gradient all-reduce ")
+            + formatSeconds(tr.gradientsLower) + "\n";
         out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total (" + formatSI(tr.tokens, "", 4)
             + " tokens a step)\n";
         out += "  MFU " + formatPercent(t.mfu) + " (6·Ψ·tokens = " + formatSI(tr.modelFlops, "FLOP", 4)

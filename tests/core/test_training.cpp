@@ -379,6 +379,91 @@ private slots:
         QCOMPARE(refused.error().front().line, 6);
     }
 
+    // ZeRO's memory per chip against the paper's formulas (Rajbhandari et al. 2020, §5 and figure 1): with K = 12
+    // bytes of optimizer state a parameter and Nd = 64 replicas, (2 + 2 + K)·Ψ, (2 + 2 + K/Nd)·Ψ, (2 + (2 + K)/Nd)·Ψ
+    // and (2 + 2 + K)·Ψ/Nd, which for the paper's Ψ = 7.5B are its 120, 31.4, 16.6 and 1.9 GB.
+    void zeroShardsWhatEachStageSays()
+    {
+        const double paper[] = { 120, 31.4, 16.6, 1.9 };
+        for (int stage = 0; stage <= 3; ++stage) {
+            const Analysis a = training(*chips().find("h100-sxm"), [stage](ModelSettings& s) {
+                s.batch = 64;
+                s.dp = 64;
+                s.zero = stage;
+            });
+            QVERIFY2(a.model && a.model->training, a.modelProblem.c_str());
+            const double held
+                = a.model->weightsBytes + a.model->training->gradientsBytes + a.model->training->optimizerBytes;
+            const double perParameter[] = { 16, 4 + 12.0 / 64, 2 + 14.0 / 64, 16.0 / 64 };
+            QCOMPARE(held, perParameter[stage] * kPsi);
+            QVERIFY2(std::abs(perParameter[stage] * 7.5 - paper[stage]) < 0.05, qPrintable(QString::number(stage)));
+        }
+    }
+
+    // ZeRO's traffic (§7): stages 1 and 2 send what the all-reduce sends, a reduce-scatter and an all-gather of Ψ;
+    // stage 3 all-gathers the weights for each microbatch's forward and backward passes as well, 1.5 times the bytes
+    // with one microbatch. Ψ = 6,738,415,616 bf16 weights over 8 replicas on IB: (8 − 1)/8·2·Ψ bytes a collective.
+    void zeroTrafficFollowsTheStage()
+    {
+        const auto sent = [](double stage, double microbatches) {
+            const Analysis a = training(*chips().find("h100-sxm"), [&](ModelSettings& s) {
+                s.batch = 8 * microbatches;
+                s.dp = 8;
+                s.microbatches = microbatches;
+                s.zero = stage;
+                s.dpLink = "IB";
+            });
+            if (!a.model || !a.model->training)
+                qFatal("%s", a.modelProblem.c_str());
+            return a.model->training->gradientBytes;
+        };
+        const double collective = 7.0 / 8 * 2 * kPsi;
+        QCOMPARE(sent(0, 1), 2 * collective);
+        QCOMPARE(sent(1, 1), 2 * collective);
+        // Stage 2 reduce-scatters after each of 4 microbatches, all-gathers once.
+        QCOMPARE(sent(2, 4), 5 * collective);
+        QCOMPARE(sent(3, 1), 3 * collective);
+        QCOMPARE(sent(3, 1) / sent(0, 1), 1.5);
+    }
+
+    // Full recomputation runs each layer's forward pass twice (again before its backward pass) and keeps only each
+    // layer's input, 4,096 elements a token, besides one layer's activations; sequence parallelism over tp 4 runs the
+    // norms on a quarter of the tokens and keeps a quarter of their 4·4096 elements.
+    void recomputationAndSequenceParallelism()
+    {
+        const auto step = [](ModelSettings::Recompute recompute, bool sequenceParallel) {
+            return training(*chips().find("h100-sxm"), [&](ModelSettings& s) {
+                s.batch = 2;
+                s.prompt = 2048;
+                s.tp = 4;
+                s.recompute = recompute;
+                s.sequenceParallel = sequenceParallel;
+            });
+        };
+        const Analysis none = step(ModelSettings::Recompute::None, false);
+        const Analysis full = step(ModelSettings::Recompute::Full, false);
+        QVERIFY2(full.model, full.modelProblem.c_str());
+        QCOMPARE(full.session.find("model.q_proj")->repeat, 64.0);
+        QCOMPARE(full.session.find("model.q_proj.dx")->repeat, 32.0);
+        QCOMPARE(full.session.find("model.lm_head")->repeat, 1.0);
+        double forward = 0; // every layer operation's forward FLOPs, once
+        for (std::size_t i = 0; i < none.operations.size(); ++i) {
+            const Operation& op = none.session.operations[i];
+            if (op.repeat == 32 && op.id.find('.', 6) == std::string::npos)
+                forward += op.repeat * none.operations[i].evaluation.value().flops;
+        }
+        QVERIFY(std::abs(full.model->flops - none.model->flops - forward) <= 1e-12 * full.model->flops);
+        // Kept per token and layer without recomputation: 4·4096 + (2·8 + 2·8)·128 + 3·11008/4 = 28,736 elements;
+        // tokens 2·2048, 32 layers, and the logits 4096·8000.
+        const double tokens = 2 * 2048;
+        QCOMPARE(none.model->activationBytes, 2 * (28736.0 * 32 * tokens + tokens * 8000));
+        QCOMPARE(full.model->activationBytes, 2 * (4096.0 * 32 * tokens + 28736.0 * tokens + tokens * 8000));
+        const Analysis split = step(ModelSettings::Recompute::None, true);
+        QVERIFY2(split.model, split.modelProblem.c_str());
+        QCOMPARE(split.model->activationBytes, 2 * ((28736.0 - 3 * 4096) * 32 * tokens + tokens * 8000));
+        QCOMPARE(evaluation(split, "model.attn_norm").flops, evaluation(none, "model.attn_norm").flops / 4);
+    }
+
     void settingsATrainingStepRefuses_data()
     {
         QTest::addColumn<QString>("block");
@@ -399,6 +484,17 @@ private slots:
                                                << "model.dp_link: NVIDIA H100 SXM has no link named 'Ethernet'";
         QTest::newRow("zero replicas") << "  id: gpt2\n  phase: train\n  dp: 0\n"
                                        << "model.dp: expected a whole number of replicas from 1";
+        QTest::newRow("ZeRO without replicas") << "  id: gpt2\n  phase: train\n  zero: 2\n"
+                                               << "model.zero: ZeRO shards over the data-parallel replicas";
+        QTest::newRow("a ZeRO stage past 3") << "  id: gpt2\n  phase: train\n  dp: 2\n  batch: 2\n  zero: 4\n"
+                                             << "model.zero: expected a ZeRO stage from 0 to 3, found '4'";
+        QTest::newRow("sequence parallelism alone") << "  id: gpt2\n  phase: train\n  sequence_parallel: true\n"
+                                                    << "model.sequence_parallel: sequence parallelism shares the "
+                                                       "tokens of a tensor-parallel group, and tp is 1";
+        QTest::newRow("ZeRO in a decode step") << "  id: gpt2\n  zero: 1\n"
+                                               << "model.zero: a decode step has no data-parallel replicas";
+        QTest::newRow("an unknown recomputation") << "  id: gpt2\n  phase: train\n  recompute: some\n"
+                                                  << "model.recompute: expected none, selective";
     }
     void settingsATrainingStepRefuses()
     {

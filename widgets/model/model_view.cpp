@@ -11,6 +11,7 @@
 #include "session/model_sweep.h"
 
 #include <QBoxLayout>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
@@ -74,6 +75,9 @@ ModelView::ModelView(Document* document, QWidget* parent)
              "tensor-parallel degree; tokens reach their experts by all-to-all")))
     , m_imbalance(new QDoubleSpinBox)
     , m_latent(new QComboBox)
+    , m_zero(new QComboBox)
+    , m_recompute(new QComboBox)
+    , m_sequenceParallel(new QCheckBox(tr("with tensor parallelism")))
     , m_dp(countBox(static_cast<int>(kMaxDataParallel),
           tr("Data-parallel replicas: each trains on its share of the batch, then the gradients are all-reduced")))
     , m_pp(countBox(1024, tr("Pipeline stages: the layers split evenly, microbatches passed from stage to stage")))
@@ -122,6 +126,23 @@ ModelView::ModelView(Document* document, QWidget* parent)
     controls->addRow(tr("&Data parallel"), m_dp);
     controls->addRow(tr("Pipeline &stages"), m_pp);
     controls->addRow(tr("&Microbatches"), m_microbatches);
+    controls->addRow(tr("&ZeRO"), m_zero);
+    controls->addRow(tr("&Recompute"), m_recompute);
+    controls->addRow(tr("Seq&uence parallel"), m_sequenceParallel);
+    m_zero->addItem(tr("0: none"), QStringLiteral("0"));
+    m_zero->addItem(tr("1: optimizer state"), QStringLiteral("1"));
+    m_zero->addItem(tr("2: + gradients"), QStringLiteral("2"));
+    m_zero->addItem(tr("3: + weights (FSDP)"), QStringLiteral("3"));
+    m_zero->setToolTip(tr("ZeRO: what each data-parallel replica keeps a dp-th of; stage 3 all-gathers the weights "
+                          "before each microbatch's forward and backward passes"));
+    m_recompute->addItem(tr("none"), QStringLiteral("none"));
+    m_recompute->addItem(tr("selective"), QStringLiteral("selective"));
+    m_recompute->addItem(tr("full"), QStringLiteral("full"));
+    m_recompute->setToolTip(tr("Activation recomputation: full keeps each layer's input alone and runs its forward "
+                               "pass again before the backward; selective recomputes the attention's scores, as "
+                               "fused attention does anyway"));
+    m_sequenceParallel->setToolTip(
+        tr("Sequence parallelism: the norms and residual adds share the tokens of the tensor-parallel group"));
     controls->addRow(tr("&Weights"), m_weights);
     controls->addRow(tr("&KV cache"), m_kv);
 
@@ -234,6 +255,10 @@ ModelView::ModelView(Document* document, QWidget* parent)
     edited("id", m_modelId);
     edited("phase", m_phase);
     edited("latent", m_latent);
+    edited("zero", m_zero);
+    edited("recompute", m_recompute);
+    connect(m_sequenceParallel, &QCheckBox::toggled, this,
+        [this](bool on) { choose("sequence_parallel", on ? QStringLiteral("true") : QStringLiteral("false")); });
     for (QComboBox* box : { m_weights, m_kv })
         connect(box, &QComboBox::activated, this,
             [this, box] { choose(box == m_weights ? "weights" : "kv", box->currentText()); });
@@ -334,7 +359,7 @@ void ModelView::refresh()
         m_filling = true;
         const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp),
             QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches), QSignalBlocker(m_ep),
-            QSignalBlocker(m_imbalance) };
+            QSignalBlocker(m_imbalance), QSignalBlocker(m_sequenceParallel) };
         m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
         m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
         const bool decode = s.phase == Phase::Decode;
@@ -362,6 +387,12 @@ void ModelView::refresh()
         m_controls->setRowVisible(m_ep, s.model.experts > 1 && !train);
         m_controls->setRowVisible(m_imbalance, s.ep > 1 && !train);
         m_controls->setRowVisible(m_latent, latentAttention(s.model));
+        m_zero->setCurrentIndex(static_cast<int>(s.zero));
+        m_recompute->setCurrentIndex(static_cast<int>(s.recompute));
+        m_sequenceParallel->setChecked(s.sequenceParallel);
+        for (QWidget* w : { static_cast<QWidget*>(m_zero), static_cast<QWidget*>(m_recompute),
+                 static_cast<QWidget*>(m_sequenceParallel) })
+            m_controls->setRowVisible(w, train);
         m_dp->setValue(static_cast<int>(s.dp));
         m_pp->setRange(1, static_cast<int>(s.model.layers));
         m_pp->setValue(static_cast<int>(s.pp));

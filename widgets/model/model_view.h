@@ -12,6 +12,7 @@
 #include <string>
 
 class QBoxLayout;
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QCustomPlot;
@@ -85,6 +86,9 @@ private:
     QSpinBox* m_ep; // a mixture's expert parallelism (inference)
     QDoubleSpinBox* m_imbalance;
     QComboBox* m_latent; // latent attention's up-projections absorbed or expanded
+    QComboBox* m_zero; // a training step's ZeRO stage
+    QComboBox* m_recompute;
+    QCheckBox* m_sequenceParallel;
     QSpinBox* m_dp; // a training step's: data-parallel replicas, pipeline stages, microbatches
     QSpinBox* m_pp;
     QSpinBox* m_microbatches;
