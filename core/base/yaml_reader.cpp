@@ -278,6 +278,11 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
 
 void YamlReader::error(const YAML::Node& at, std::string_view field, std::string message)
 {
+    // A key the map lacks (a const map's operator[] gives an invalid node, whose Mark() throws): named, not located.
+    if (!at.IsDefined()) {
+        error(field, std::move(message));
+        return;
+    }
     const YAML::Mark mark = at.Mark();
     const bool located = mark.line >= 0;
     add({ m_file, located ? mark.line + 1 : 0, located ? mark.column + 1 : 0, std::string(field), std::move(message) });

@@ -72,7 +72,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto routerBias = flag(r, *root, "router_bias");
     const auto kvLora = count(r, *root, "kv_lora_rank", false, 1);
     const auto qLora = count(r, *root, "q_lora_rank", false, 1);
-    const auto rope = count(r, *root, "rope_head_dim", false, 1);
+    const auto rope = count(r, *root, "rope_head_dim", false, 0);
     const auto valueDim = count(r, *root, "v_head_dim", false, 1);
     const auto window = count(r, *root, "sliding_window", false, 1);
     const auto windowLayers = count(r, *root, "window_layers", false, 1);
@@ -133,10 +133,20 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     // A window given alone applies to every layer (Mistral 7B v0.1).
     m.windowLayers = windowLayers.value_or(window ? m.layers : 0);
     m.layerNorms = layerNorms.value_or(2);
+    if (m.layerNorms == 3)
+        r.error((*root)["layer_norms"], "layer_norms",
+            "expected 2 (before the attention and the MLP) or 4 (after them too), found 3");
     for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
         static constexpr std::array<std::string_view, 7> keys { "heads", "kv_heads", "experts_per_token", "layers",
             "dense_layers", "window_layers", "q_lora_rank" };
-        const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
+        std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
+        // A mixture's fields without experts: named at the one the file gives.
+        if (broken.rule == ModelRule::DenseLayers && m.experts <= 1)
+            for (const std::string_view given : { "dense_layers", "shared_experts", "expert_mlp_size" })
+                if (r.child(*root, {}, given, false)) {
+                    key = given;
+                    break;
+                }
         r.error((*root)[std::string(key)], key, broken.message);
     }
     if (auto n = r.child(*root, {}, "parameters", false); n && !r.failed())

@@ -229,6 +229,17 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
                 b.elementwise(backward, elementRows, width), repeat);
     };
 
+    if (train && s.dp > 1 && s.zero == 3) {
+        // ZeRO 3 keeps a dp-th of the chip's weights: each microbatch's forward pass starts by gathering them.
+        Collective gatherWeights;
+        gatherWeights.kind = CollectiveKind::AllGather;
+        gatherWeights.N = std::ceil(parametersPerChip(s));
+        gatherWeights.P = s.dp;
+        gatherWeights.dtype = s.weights;
+        gatherWeights.link = s.dpLink.empty() ? scaleOutLink(hw) : s.dpLink;
+        b.add("zero_gather", "weights all-gathered for the forward pass (ZeRO 3)", kGroupParameters, gatherWeights,
+            passes);
+    }
     Elementwise gather = b.elementwise(ElementwiseKind::Embedding, rows, m.hidden);
     gather.dtype = s.weights;
     b.add("embedding", "embedding gather", kGroupEmbedding, gather, passes);
@@ -257,11 +268,12 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     };
     // A norm over `width`, and in a training step, after the all-reduce of its output's gradient where one is named,
     // its backward.
+    // The hidden state's norms (no latent width) run on a tp-th of the tokens with sequence parallelism; a latent's,
+    // which every chip computes whole, on all of them.
     auto norm = [&](std::string_view id, const std::string& name, double repeat, std::string_view reduceId = {},
-                    const std::string& reduceName = {}, double width = 0) {
-        width = width > 0 ? width : m.hidden;
-        // The hidden state's norms run on a tp-th of the tokens with sequence parallelism; a latent's on all.
-        const double normed = width == m.hidden ? normRows : rows;
+                    const std::string& reduceName = {}, double latentWidth = 0) {
+        const double width = latentWidth > 0 ? latentWidth : m.hidden;
+        const double normed = latentWidth > 0 ? rows : normRows;
         if (m.norm == NormKind::RmsNorm) {
             b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, normed, width), repeat);
         } else {
@@ -277,8 +289,8 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
             inputGradientAllReduce(reduceId, reduceName, repeat);
         const ElementwiseKind backward
             = m.norm == NormKind::RmsNorm ? ElementwiseKind::RmsNormBackward : ElementwiseKind::LayerNormBackward;
-        b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
-            b.elementwise(backward, width == m.hidden ? normRows : rows, width), repeat);
+        b.addBackward(
+            std::string(id) + ".back", name + " backward", kGroupNorms, b.elementwise(backward, normed, width), repeat);
     };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
@@ -444,7 +456,8 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         // (k each, hidden wide) to the chips that hold their experts, and gets the experts' outputs back.
         Collective exchange;
         exchange.kind = CollectiveKind::AllToAll;
-        exchange.N = ep * rows / n * m.expertsPerToken * m.hidden;
+        // The busiest chip receives imbalance times its share: the exchange waits for it.
+        exchange.N = std::ceil(ep * rows / n * m.expertsPerToken * m.hidden * (ep > 1 ? s.imbalance : 1));
         exchange.P = ep;
         exchange.dtype = s.activations;
         exchange.link = s.epLink.empty() ? s.link : s.epLink;
@@ -532,20 +545,19 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
             c.kind = CollectiveKind::AllReduce;
             b.addLast("dp_allreduce", "gradient all-reduce (data parallel)", kGroupGradients, c, 1);
         } else {
-            c.kind = CollectiveKind::ReduceScatter;
-            if (s.zero == 1)
-                b.addLast("dp_reducescatter", "gradient reduce-scatter (ZeRO)", kGroupGradients, c, 1);
-            else
-                b.addBackward(
-                    "dp_reducescatter", "gradient reduce-scatter (ZeRO, each microbatch)", kGroupGradients, c, passes);
-            c.kind = CollectiveKind::AllGather;
-            if (s.zero < 3) {
-                b.addLast("dp_allgather", "all-gather of the updated weights (ZeRO)", kGroupParameters, c, 1);
-            } else {
-                b.add("zero_gather", "weights all-gathered for the forward pass (ZeRO 3)", kGroupParameters, c, passes);
+            if (s.zero == 3) {
+                // Before the backward pass (the last forward's backward runs first): the weights again.
+                c.kind = CollectiveKind::AllGather;
                 b.addBackward("zero_gather.back", "weights all-gathered for the backward pass (ZeRO 3)",
                     kGroupParameters, c, passes);
             }
+            c.kind = CollectiveKind::ReduceScatter;
+            b.addLast("dp_reducescatter",
+                s.zero == 1 ? "gradient reduce-scatter (ZeRO)" : "gradient reduce-scatter (ZeRO, each microbatch)",
+                kGroupGradients, c, s.zero == 1 ? 1 : passes);
+            c.kind = CollectiveKind::AllGather;
+            if (s.zero < 3)
+                b.addLast("dp_allgather", "all-gather of the updated weights (ZeRO)", kGroupParameters, c, 1);
         }
     }
     return b.take();
@@ -610,13 +622,26 @@ std::vector<std::string> generatedIds(const Model& m)
         s.tp = s.dp = s.pp = 2;
         s.batch = 4;
         s.materialiseScores = phase == Phase::Prefill;
-        // A mixture's all-to-all in inference; every ZeRO stage's collectives in a training step.
-        s.ep = phase != Phase::Train && m.experts > 1 && std::fmod(m.experts, 2) == 0 ? 2 : 1;
-        for (const double zero : { 0.0, 1.0, 3.0 }) {
-            s.zero = phase == Phase::Train ? zero : 0;
-            for (const Operation& op : modelOperations(s, chip))
+        auto collect = [&](const ModelSettings& settings) {
+            for (const Operation& op : modelOperations(settings, chip))
                 if (std::find(ids.begin(), ids.end(), op.id) == ids.end())
                     ids.push_back(op.id);
+        };
+        // Every ZeRO stage's collectives in a training step.
+        for (const double zero : { 0.0, 1.0, 3.0 }) {
+            s.zero = phase == Phase::Train ? zero : 0;
+            collect(s);
+        }
+        // A mixture's all-to-all in inference: expert parallelism over the experts' smallest divisor, one chip's
+        // tensor-parallel groups.
+        if (phase != Phase::Train && m.experts > 1) {
+            ModelSettings experts = s;
+            experts.tp = 1;
+            experts.ep = 2;
+            while (std::fmod(m.experts, experts.ep) != 0)
+                ++experts.ep;
+            experts.batch = experts.ep;
+            collect(experts);
         }
     }
     last.emplace(m, ids);

@@ -33,13 +33,17 @@ inline constexpr std::string_view kGroupParameters = "parameter all-gathers"; //
 // training step runs one pipeline stage's L/pp layers for each of its microbatches over every token, each forward
 // operation followed (after the whole forward pass, in reverse order) by its backward pass; its lm_head runs on every
 // token, with the loss; with pp > 1 each microbatch's activations and gradients cross `ppLink` between stages, and with
-// dp > 1 the gradients of the chip's parameters are all-reduced once over `dpLink`. The stage shown holds the embedding
-// and the lm_head both: the step waits for its slowest stage. Ids are "model.PART", names say what each is, `generated`
+// dp > 1 the gradients of the chip's parameters are all-reduced once over `dpLink` (ZeRO reduce-scatters them and
+// all-gathers the weights). The stage shown holds the embedding and the lm_head both, and the mean stage's share of
+// a model's window, dense and mixture layers (a fractional repeat where pp does not divide them: the slowest stage's,
+// a layer more at most, is not sought). Ids are "model.PART", names say what each is, `generated`
 // is set, and colours follow the group. The settings must have passed modelProblem().
 std::vector<Operation> modelOperations(const ModelSettings&, const Hardware&);
 
 // The parameters one chip holds: split N ways by tensor parallelism (and, in a training step, over the pipeline's
-// stages), the K and V projections as whole heads when N exceeds the KV heads.
+// stages: the mean stage's share), the K and V projections as whole heads when N exceeds the KV heads, a mixture's
+// router and latent attention's down projections whole on every chip, and under expert parallelism the routed
+// experts over ep rather than N. ZeRO's sharding of them over the replicas is the totals'.
 double parametersPerChip(const ModelSettings&);
 
 // The rows one chip's routed experts compute in one layer: tokens·k, or under expert parallelism the busiest chip's
@@ -61,9 +65,10 @@ std::optional<std::string> modelProblem(
 // links and lesson answers name both kinds of operation, and --set's "model." keys are the model's settings.
 inline constexpr std::string_view kGeneratedIdPrefix = "model.";
 bool reservedOperationId(std::string_view id);
-// Every id the model's operations take under some settings (each phase, tensor, data and pipeline parallelism,
-// materialised scores), in the order they first run: what a link or a lesson's answer may name whatever the settings
-// are now. An id the settings of the moment do not generate names no operation until they do.
+// Every id the model's operations take under some settings (each phase, tensor, data, pipeline and expert
+// parallelism, every ZeRO stage, materialised scores), in the order they first run: what a link or a lesson's answer
+// may name whatever the settings are now. An id the settings of the moment do not generate names no operation until
+// they do.
 std::vector<std::string> generatedIds(const Model&);
 
 // The link a training step's gradients and pipeline sends cross when the settings name none: the chip's first link

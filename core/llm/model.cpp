@@ -79,6 +79,12 @@ double mixtureParameters(const Model& m)
     return (m.experts + m.sharedExperts) * mlpParameters(m, expertWidth(m)) + router;
 }
 
+double activeParameters(const Model& m)
+{
+    const double unvisited = m.experts - m.expertsPerToken;
+    return parameterCount(m) - mixtureLayers(m) * unvisited * mlpParameters(m, expertWidth(m));
+}
+
 double parameterCount(const Model& m)
 {
     const double normWeights = m.norm == NormKind::LayerNorm ? 2 * m.hidden : m.hidden; // scale, and shift
@@ -128,6 +134,13 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
         return "ep: expected a whole number of GPUs from 1 to " + wholeText(kMaxExpertParallel);
     if (!(s.imbalance >= 1 && s.imbalance <= kMaxImbalance))
         return "imbalance: expected the busiest chip's tokens over the mean, from 1 to " + wholeText(kMaxImbalance);
+    if (s.imbalance > 1 && s.ep <= 1)
+        return "imbalance: the busiest expert-parallel chip's share, and ep is 1 (give ep above 1)";
+    if (latentAttention(m) && s.materialiseScores && s.phase != Phase::Train)
+        return "attention: latent attention is always fused (materialised scores are ordinary attention's)";
+    if (s.phase == Phase::Train && s.latent == ModelSettings::Latent::Absorbed)
+        return "latent: a training step expands the latent, its backward pass needs K and V per head (absorbed "
+               "applies to decode and prefill)";
     if (s.ep > 1) {
         if (m.experts <= 1)
             return "ep: " + m.name + " has no experts to split";

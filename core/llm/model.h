@@ -64,6 +64,9 @@ struct Model {
 // The parameters a model's fields imply, exactly: embeddings, per layer the attention projections, the MLP (every
 // expert, and the router), the norms and biases, the final norm and an untied lm_head.
 double parameterCount(const Model&);
+// The parameters one token uses: all of a dense model's; a mixture's without the routed experts it does not visit
+// (E − k of them in each layer with experts). DeepSeek-V3: 37,552,297,472 of 671,026,419,200.
+double activeParameters(const Model&);
 // Parameters of an MLP `width` wide (with its biases when the model has them).
 double mlpParameters(const Model&, double width);
 // Parameters of one layer's attention: projections, latent norms and biases.
@@ -147,9 +150,11 @@ struct ModelSettings {
     double tokens() const { return phase == Phase::Decode ? sequences() : sequences() * prompt; }
     // Tokens of one pass over every chip of the deployment: what the routed experts share out.
     double deploymentTokens() const { return ep > 1 ? tokens() * ep / tp : tokens(); }
+    // A training step always expands the latent: its backward pass needs K and V per head.
     bool absorbLatent() const
     {
-        return latent == Latent::Absorbed || (latent == Latent::Auto && phase == Phase::Decode);
+        return phase != Phase::Train
+            && (latent == Latent::Absorbed || (latent == Latent::Auto && phase == Phase::Decode));
     }
     // Tokens each sequence holds in the KV cache once the step is done (a training step's attention reads its own
     // sequence's P): P after a prefill, S + 1 after a decode step.

@@ -131,6 +131,8 @@ std::optional<std::string> setModelSetting(
             = countProblem(key, *n, count->min, count->max, count->what, quoteInput(numberForMessage(*n))))
             return problem;
         s.*(count->field) = *n;
+        if (key == "ep" && *n == 1)
+            s.imbalance = 1; // the busiest chip's share means nothing on one
         return std::nullopt;
     }
     if (key == kImbalance) {

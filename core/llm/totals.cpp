@@ -52,8 +52,9 @@ double keptPerToken(const ModelSettings& s)
     const double kvHeads = latentAttention(m) ? heads : std::max(1.0, m.kvHeads / n);
     const double latents = latentAttention(m) ? m.qLoraRank + m.kvLoraRank + m.ropeDim : 0;
     const double attention = (heads + kvHeads) * qkHeadDim(m) + (heads + kvHeads) * vHeadDim(m) + latents;
-    // The norms' inputs and outputs, a tp-th of them with sequence parallelism.
-    const double norms = 4 * m.hidden / (s.sequenceParallel ? n : 1);
+    // Each norm's input and output (2·hidden each: Gemma 2's four norms keep 8·hidden), a tp-th of them with sequence
+    // parallelism.
+    const double norms = 2 * m.layerNorms * m.hidden / (s.sequenceParallel ? n : 1);
     return norms + attention + mlpIntermediates(s) / (m.gated ? 2 : 1) * (m.gated ? 3 : 2);
 }
 
@@ -115,7 +116,7 @@ ServingText servingText(const ModelSettings& s, const Hardware& hw, double peak)
     const Link* link = hw.link(s.link);
     t.netBandwidth = link ? link->bandwidth : 0;
     t.tMem = t.memBandwidth > 0 ? t.gpuMemory / t.memBandwidth : 0;
-    t.tCompute = t.compute > 0 ? 2 * s.tokens() * parameterCount(s.model) / t.compute : 0;
+    t.tCompute = t.compute > 0 ? 2 * s.tokens() * activeParameters(s.model) / t.compute : 0;
     const double n = s.tp;
     const double activation = s.tokens() * s.model.hidden * bytesPerElement(s.activations); // B·D·S
     if (t.netBandwidth > 0) {
@@ -172,7 +173,7 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
     if (train) {
         // 1F1B over pp stages: a step is m + pp − 1 microbatch slots of each stage, pp − 1 of them idle.
         training.tokens = s.batch * s.prompt;
-        training.modelFlops = 6 * parameterCount(s.model) * training.tokens / (s.dp * s.tp * s.pp);
+        training.modelFlops = 6 * activeParameters(s.model) * training.tokens / (s.dp * s.tp * s.pp);
         training.bubbleFraction = (s.pp - 1) / (s.microbatches + s.pp - 1);
         training.bubbleLower = (s.pp - 1) / s.microbatches * training.stageLower;
         training.bubbleUpper = (s.pp - 1) / s.microbatches * training.stageUpper;

@@ -32,7 +32,8 @@ struct ServingText {
 // all-reduce, the pipeline bubble), per chip.
 struct TrainingTotals {
     double tokens = 0; // B·P: tokens the whole step trains on, every replica together
-    double modelFlops = 0; // 6·Ψ·B·P/(dp·tp·pp): the texts' count of one chip's work, attention left out
+    double modelFlops = 0; // 6·Ψ·B·P/(dp·tp·pp): the texts' count of one chip's work, attention left out; Ψ the
+                           // parameters a token uses (a mixture's visited experts alone)
     double stageLower = 0; // the stage's work over its microbatches, T_lower and T_upper, without bubble and
     double stageUpper = 0; // gradient all-reduce
     double bubbleFraction = 0; // (pp − 1)/(m + pp − 1): the share of the pipeline's time a stage idles

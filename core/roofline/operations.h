@@ -262,7 +262,7 @@ struct Attention {
 // E_used = E·(1 − (1 − k/E)^tokens) the number of experts a uniform router is expected to touch. Split over `chips`
 // by expert parallelism, the operation is one chip's share: E/chips experts, E_used/chips of them touched, and
 // rows = imbalance·tokens·k/chips, where `imbalance` is the busiest chip's tokens over the mean (the step waits for
-// it), at most tokens·min(k, E/chips): a token visits each expert once.
+// it), at most tokens·min(k, ⌈E/chips⌉): a token visits each expert once.
 struct ExpertMatmul {
     double tokens = 1;
     double D = 4096;

@@ -145,6 +145,11 @@ private slots:
         }
         QCOMPARE(weights, 36624596992.0);
         QCOMPARE(weights + 1006592 + 58 * 256 + 926679040, 37552297472.0);
+        // The same count as activeParameters gives it, which MFU and the serving text's t_compute use: the model less
+        // the 248 routed experts a token does not visit in each of 58 layers, 58·248·44,040,192 parameters.
+        QCOMPARE(activeParameters(*models().find("deepseek-v3")), 671026419200.0 - 58.0 * 248 * 44040192);
+        QCOMPARE(activeParameters(*models().find("deepseek-v3")), 37552297472.0);
+        QCOMPARE(activeParameters(*models().find("llama-2-7b")), parameterCount(*models().find("llama-2-7b")));
     }
 
     // The KV cache of latent attention is the latent and the rope key, whatever the heads: (512 + 64)·61 layers =
@@ -233,6 +238,8 @@ private slots:
         // The busiest chip with 1.5 times the mean: 96 rows.
         const Analysis skewed = session(1.5);
         QCOMPARE(byId(skewed, "model.up_proj")->evaluation.value().flops, 2.0 * 96 * 7168 * 2048);
+        // It also receives 1.5 times its share of the tokens: its exchange waits for them.
+        QCOMPARE(bytesOn(byId(skewed, "model.dispatch")->evaluation.value(), "FAST"), 1.5 * 802816);
         QCOMPARE(byId(skewed, "model.activation")->evaluation.value().flops, 5.0 * 96 * 2048);
 
         // Weights on each chip: everything else whole (one chip of its tensor-parallel group), the 58·256 routed

@@ -541,6 +541,19 @@ private slots:
         QTest::newRow("a fractional layer count") << QString::fromStdString(
             "id: t\nname: T\nlayers: 1.5\nhidden_size: 64\nheads: 1\nmlp_size: 1\nvocab: 1\n"
             "sources: [x]\n") << "m.yaml:3:9: layers: expected a whole number from 1 to 16777216, found '1.5'";
+        QTest::newRow("three norms a layer") << QString::fromStdString(llamaFile() + "layer_norms: 3\n")
+                                             << "m.yaml:10:14: layer_norms: expected 2 (before the attention and the "
+                                                "MLP) or 4 (after them too), found 3";
+        QTest::newRow("a query latent without latent attention")
+            << QString::fromStdString(llamaFile() + "q_lora_rank: 1536\n")
+            << "q_lora_rank: a query latent (q_lora_rank) without latent attention's kv_lora_rank";
+        QTest::newRow("shared experts without experts")
+            << QString::fromStdString(llamaFile() + "shared_experts: 1\n")
+            << "m.yaml:10:17: shared_experts: dense layers, shared experts and an expert width describe a mixture of "
+               "experts, and the model has no experts";
+        QTest::newRow("more window layers than layers")
+            << QString::fromStdString(llamaFile() + "sliding_window: 4096\nwindow_layers: 33\n")
+            << "window_layers: 33 layers with a window, but the model has 32";
     }
     void inconsistentModelFilesAreLocated()
     {
@@ -583,6 +596,14 @@ private slots:
                                            << "model.imbalance: expected the busiest chip's tokens over the mean";
         QTest::newRow("unknown latent mode") << "  id: deepseek-v3\n  latent: compressed\n"
                                              << "model.latent: expected auto";
+        QTest::newRow("an imbalance without expert parallelism")
+            << "  id: deepseek-v3\n  imbalance: 1.5\n"
+            << "model.imbalance: the busiest expert-parallel chip's share, and ep is 1";
+        QTest::newRow("latent attention materialised")
+            << "  id: deepseek-v3\n  phase: prefill\n  attention: materialised\n"
+            << "model.attention: latent attention is always fused";
+        QTest::newRow("latent absorbed in a training step") << "  id: deepseek-v3\n  phase: train\n  latent: absorbed\n"
+                                                            << "model.latent: a training step expands the latent";
     }
     void settingsThatCannotRunAreLocated()
     {

@@ -424,6 +424,16 @@ private slots:
         QCOMPARE(sent(2, 4), 5 * collective);
         QCOMPARE(sent(3, 1), 3 * collective);
         QCOMPARE(sent(3, 1) / sent(0, 1), 1.5);
+        // In the order they run: the weights gathered first, the gradients reduce-scattered after the backward pass.
+        const Analysis three = training(*chips().find("h100-sxm"), [](ModelSettings& s) {
+            s.batch = 8;
+            s.dp = 8;
+            s.zero = 3;
+        });
+        const std::vector<Operation>& ops = three.session.operations;
+        QCOMPARE(ops.front().id, std::string("model.zero_gather"));
+        QCOMPARE(ops.back().id, std::string("model.dp_reducescatter"));
+        QVERIFY(positionOf(three, "model.zero_gather.back") < positionOf(three, "model.q_proj.dx"));
     }
 
     // Full recomputation runs each layer's forward pass twice (again before its backward pass) and keeps only each
