@@ -154,6 +154,10 @@ std::string fieldAtByte(std::string text, int line, std::size_t offset)
     return finder.fieldFound();
 }
 
+// The longest field path a message names: a path through many nested maps (each key quoted up to 80 bytes) is cut,
+// so that a message stays short whatever the file.
+constexpr std::size_t kMaxFieldBytes = 240;
+
 // The most levels of lists and maps the walk goes down; presets and scenarios use four.
 constexpr std::size_t kMaxDepth = 100;
 
@@ -220,10 +224,10 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         const std::size_t lineStart = text.rfind('\n', *bad) == std::string_view::npos ? 0 : text.rfind('\n', *bad) + 1;
         const int line
             = static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(*bad), '\n'));
-        m_diagnostics.push_back(
-            { m_file, line + 1, static_cast<int>(*bad - lineStart) + 1, fieldAtByte(std::string(text), line, *bad),
-                "not a text file: " + describeByte(static_cast<unsigned char>(text[*bad]))
-                    + " (expected UTF-8 text with no control characters but tabs and line breaks)" });
+        m_diagnostics.push_back({ m_file, line + 1, static_cast<int>(*bad - lineStart) + 1,
+            shortened(fieldAtByte(std::string(text), line, *bad), kMaxFieldBytes),
+            "not a text file: " + describeByte(static_cast<unsigned char>(text[*bad]))
+                + " (expected UTF-8 text with no control characters but tabs and line breaks)" });
         return std::nullopt;
     }
     const std::string copy(text);
@@ -243,8 +247,9 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         }
         root = YAML::Load(copy);
     } catch (const AnchorFound& found) {
-        m_diagnostics.push_back({ m_file, found.mark.line + 1, found.mark.column + 1, found.field,
-            "anchors and aliases are not supported (found " + found.what + "): write the value out in full" });
+        m_diagnostics.push_back(
+            { m_file, found.mark.line + 1, found.mark.column + 1, shortened(found.field, kMaxFieldBytes),
+                "anchors and aliases are not supported (found " + found.what + "): write the value out in full" });
         return std::nullopt;
     } catch (const YAML::DeepRecursion& e) {
         m_diagnostics.push_back({ m_file, e.mark.line + 1, e.mark.column + 1, {}, "nested too deeply" });

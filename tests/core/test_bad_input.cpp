@@ -364,6 +364,22 @@ private slots:
         QVERIFY2(errorsOf(s).contains(what), qPrintable(errorsOf(s)));
     }
 
+    // A bad byte deep in nested maps with long keys is named by a shortened field path: forty levels of 60-byte keys
+    // would make a path of 2,600 bytes (found by fuzz_preset). The message stays within 2,000 bytes.
+    void aDeepFieldPathIsShortened()
+    {
+        std::string text = "preset: tpu-v5e\n";
+        for (int level = 0; level < 40; ++level)
+            text += std::string(static_cast<std::size_t>(2 * level), ' ') + std::string(60, 'k') + std::to_string(level)
+                + ":\n";
+        text += std::string(80, ' ') + "leaf: \xff\n";
+        const auto s = parseScenario(text, "s.yaml", library());
+        QVERIFY(!s);
+        const std::string message = s.error().front().toString();
+        QVERIFY2(message.size() < 2000, message.c_str());
+        QVERIFY2(message.find("...: not a text file: invalid UTF-8 (byte 0xFF)") != std::string::npos, message.c_str());
+    }
+
     // Text from every reader passes the same check: a YAML or JSON escape that makes a control character is refused
     // like the byte itself, and a kernel's name in a CSV file is one line of text or its row is skipped.
     void textFromEveryReader_data()
