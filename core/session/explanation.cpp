@@ -318,7 +318,9 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
         terms += ", latency floors add " + formatSeconds(t.tLatency);
     if (t.training) {
         const TrainingTotals& tr = *t.training;
-        e.formula.push_back("T = stage + bubble + gradient all-reduce = " + formatSeconds(tr.stageLower) + " + "
+        // ZeRO's reduce-scatters and all-gathers stand where the all-reduce would.
+        const std::string dataParallel = s.zero > 0 ? "ZeRO's collectives" : "gradient all-reduce";
+        e.formula.push_back("T = stage + bubble + " + dataParallel + " = " + formatSeconds(tr.stageLower) + " + "
             + formatSeconds(tr.bubbleLower) + " + " + formatSeconds(tr.gradientsLower) + " = " + formatSeconds(t.tLower)
             + " (" + terms + ")");
         e.formula.push_back("bubble = (pp \xE2\x88\x92 1) / m \xC2\xB7 stage = " + paramNumber(s.pp - 1) + " / "
