@@ -3,6 +3,7 @@
 
 #include "base/file_reader.h"
 #include "files/hf_config.h"
+#include "files/scenario_paths.h"
 
 #include "cli.h"
 #include "llm/generate.h"
@@ -82,8 +83,11 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
     // --model PATH/config.json: the model a Hugging Face configuration gives, beside the library's, by its id.
     ModelLibrary withConfig;
     const ModelLibrary* models = &library;
+    std::string configPath;
     for (auto& [key, value] : given)
         if (key == "id" && isModelConfigPath(value)) {
+            // As a scenario names it: from the scenario file's folder (the working folder's without one).
+            configPath = rebasedScenarioPath(value, std::string(kStandardInputName), options.scenarioFile);
             Expected<Model, Diagnostics> config = readModelConfig(value);
             if (!config) {
                 for (const Diagnostic& d : config.error())
@@ -105,6 +109,8 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
         named = true;
         if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, *models))
             return fail(kExitBadArguments, asOption(*error));
+        if (key == "id" && !configPath.empty())
+            settings.config = configPath;
     }
     if (std::optional<std::string> problem = modelProblem(settings, hw)) {
         // The setting at fault is named as the user gave it: its option, or the scenario file's key that the options

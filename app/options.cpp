@@ -65,6 +65,10 @@ constexpr std::array<OptionSpec, kModelOptionCount> kModelOptions { {
         "weights too; 0 by default" },
     { "--recompute", "MODE", "train: activation recomputation, none (default), selective or full" },
     { "--sequence-parallel", "BOOL", "train: sequence parallelism with tensor parallelism, true or false (default)" },
+    { "--draft", "ID",
+        "decode: speculative decoding with this draft model (sharing the target's vocabulary), or none (default)" },
+    { "--draft-tokens", "K", "decode: tokens the draft proposes per round, verified in one target pass; 4 by default" },
+    { "--acceptance", "ALPHA", "decode: the chance the target keeps each drafted token, 0 to 1; 0.8 by default" },
 } };
 
 constexpr OptionSpec kMeasured { "--measured", "FILE",

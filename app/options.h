@@ -36,7 +36,7 @@ CLI::Option* addOption(CLI::App& command, const OptionSpec& spec, std::vector<st
 
 // The model options (--model ID and its settings) and the model settings they set, in the order of
 // modelSettingKeys().
-inline constexpr std::size_t kModelOptionCount = 23;
+inline constexpr std::size_t kModelOptionCount = 26;
 
 // What chooses the session: --preset ID | --scenario FILE, --set KEY=VALUE (repeatable), --preset-dir DIR (repeatable,
 // after the user's preset folder), --model ID with its settings, --model-dir DIR (repeatable, after the user's model

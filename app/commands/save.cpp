@@ -4,8 +4,8 @@
 
 #include "build_session.h"
 #include "cli.h"
-#include "files/hf_config.h"
 #include "files/scenario_measured.h"
+#include "files/scenario_paths.h"
 
 #include <memory>
 
@@ -24,18 +24,15 @@ int runSave(const SaveOptions& options)
 {
     if (options.output.empty())
         return fail(kExitBadArguments, "save needs --output FILE.yaml");
-    for (const auto& [key, value] : options.scenario.modelSettings())
-        if (key == "id" && isModelConfigPath(value))
-            return fail(kExitBadArguments,
-                "--model " + value
-                    + ": a scenario cannot name a config.json yet, so the saved file could not be opened again; "
-                      "write the model as a model preset (docs/file-formats.md, \"Model preset\") in the user's "
-                      "models folder and give --model ID");
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
-    if (session.measured) // a relative path names the same file from the saved scenario's folder
+    // A relative path names the same file from the saved scenario's folder.
+    if (session.measured)
         session.measured->file = rebasedMeasuredPath(*session.measured, options.scenario.scenarioFile, options.output);
+    if (session.model && !session.model->config.empty())
+        session.model->config
+            = rebasedScenarioPath(session.model->config, options.scenario.scenarioFile, options.output);
     const std::string text = writeScenario(session);
     if (options.output == kStandardStream)
         return print(text, "the scenario");

@@ -8,6 +8,7 @@
 #include "export/export_dialog.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
+#include "files/scenario_paths.h"
 #include "readout/readout_table.h"
 
 #include <QAction>
@@ -265,9 +266,12 @@ bool FileCommands::confirmDiscard()
 QString FileCommands::saveScenario(const QString& path)
 {
     Session session = m_document->session();
-    if (session.measured) // a relative path names the same file from the saved scenario's folder
-        session.measured->file
-            = rebasedMeasuredPath(*session.measured, m_document->openedFrom().toStdString(), path.toStdString());
+    // A relative path names the same file from the saved scenario's folder.
+    const std::string opened = m_document->openedFrom().toStdString();
+    if (session.measured)
+        session.measured->file = rebasedMeasuredPath(*session.measured, opened, path.toStdString());
+    if (session.model && !session.model->config.empty())
+        session.model->config = rebasedScenarioPath(session.model->config, opened, path.toStdString());
     const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
     if (error.isEmpty()) {
         m_document->markSaved(QFileInfo(path).absoluteFilePath());

@@ -244,7 +244,7 @@ Expected<Session, Diagnostics> parseScenario(
         }
 
     if (auto n = r.child(*root, {}, "model", false))
-        session.model = readModelBlock(r, *n, hw, models);
+        session.model = readModelBlock(r, *n, hw, models, file);
 
     if (auto n = r.child(*root, {}, "operations", false)) {
         if (!n->IsSequence()) {

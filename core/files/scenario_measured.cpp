@@ -2,8 +2,7 @@
 #include "files/scenario_measured.h"
 
 #include "files/presets.h"
-
-#include <filesystem>
+#include "files/scenario_paths.h"
 
 namespace roofline {
 
@@ -78,35 +77,12 @@ void writeMeasuredSource(YAML::Emitter& out, const MeasuredSource& source)
 
 std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile)
 {
-    const std::filesystem::path file(source.file);
-    if (source.file.starts_with("embedded:") || file.is_absolute() || scenarioFile.starts_with("embedded:")
-        || scenarioFile.empty() || scenarioFile == "-" || scenarioFile == "<stdin>")
-        return source.file;
-    return (std::filesystem::path(scenarioFile).parent_path() / file).string();
+    return scenarioRelativePath(source.file, scenarioFile);
 }
 
 std::string rebasedMeasuredPath(const MeasuredSource& source, const std::string& fromFile, const std::string& toFile)
 {
-    namespace fs = std::filesystem;
-    const std::string read = measuredPath(source, fromFile);
-    if (read.starts_with("embedded:") || fs::path(source.file).is_absolute())
-        return source.file;
-    // A folder as it is on disk: absolute, with its links resolved, so that ".." leads where the system takes it.
-    auto resolved = [](const fs::path& folder) {
-        std::error_code ec;
-        fs::path path = fs::weakly_canonical(fs::absolute(folder.empty() ? fs::path(".") : folder, ec), ec);
-        return ec ? fs::path() : path;
-    };
-    const fs::path readFolder = resolved(fs::path(read).parent_path());
-    const bool toWorkingFolder = toFile == "-" || toFile == "<stdin>" || toFile.starts_with("embedded:");
-    const fs::path folder = resolved(toWorkingFolder ? fs::path() : fs::path(toFile).parent_path());
-    if (readFolder.empty() || folder.empty())
-        return source.file;
-    if (resolved(fs::path(measuredPath(source, toFile)).parent_path()) == readFolder)
-        return source.file; // the path as written still names the file: kept as the user wrote it
-    const fs::path file = readFolder / fs::path(read).filename();
-    const fs::path relative = file.lexically_relative(folder);
-    return relative.empty() ? file.string() : relative.string();
+    return rebasedScenarioPath(source.file, fromFile, toFile);
 }
 
 namespace {

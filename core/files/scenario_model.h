@@ -9,8 +9,11 @@
 namespace roofline {
 
 // Reads the block, each setting located at its key ("model.tp"); the settings together are then checked
-// (settingsProblem) and a contradiction is reported at the setting it names. Nothing when anything is wrong.
-std::optional<ModelSettings> readModelBlock(YamlReader&, const YAML::Node& node, const Hardware&, const ModelLibrary&);
+// (settingsProblem) and a contradiction is reported at the setting it names. Nothing when anything is wrong. The
+// model is the library's by `id`, or by `config` a Hugging Face config.json's, read from the path relative to the
+// scenario's `file` (its messages at the key, with the config's file, line and field).
+std::optional<ModelSettings> readModelBlock(
+    YamlReader&, const YAML::Node& node, const Hardware&, const ModelLibrary&, const std::string& file);
 
 // --set model.KEY=VALUE and the like: settings of the session's model from their text, each checked alone and all
 // together once set (a training step's replicas and the batch that keeps a microbatch's size, which neither passes

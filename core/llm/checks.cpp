@@ -149,7 +149,8 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
                 "give a shorter context or absorb the latent"))
             return problem;
     if (s.materialiseScores && !train)
-        if (auto problem = tooMany("attention", s.batch * (m.heads / s.tp) * (s.phase == Phase::Decode ? 1 : s.prompt),
+        if (auto problem
+            = tooMany("attention", s.batch * (m.heads / s.tp) * (s.phase == Phase::Decode ? s.queryTokens() : s.prompt),
                 "rows of materialised scores", tokens + " in " + wholeText(m.heads / s.tp) + " heads per GPU",
                 "keep the scores fused"))
             return problem;

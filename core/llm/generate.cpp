@@ -14,6 +14,32 @@ namespace roofline {
 
 namespace {
 
+// Each group's colour in the palette. The six colours go first to the groups every inference step has; the others
+// share with a group of few operations (the embedding's one, the lm_head's one), so that a chart of DeepSeek-V3's
+// step has at most eight operations of one colour, each of its own marker shape. The draft model's operations take
+// one colour together, the embedding's: a cluster apart from the target's.
+std::string groupColour(std::string_view group)
+{
+    static constexpr std::array<std::pair<std::string_view, std::size_t>, 12> kGroupColours { {
+        { kGroupEmbedding, 0 },
+        { kGroupAttention, 1 },
+        { kGroupMlp, 2 },
+        { kGroupNorms, 3 },
+        { kGroupAllReduce, 4 },
+        { kGroupLmHead, 5 },
+        { kGroupGradients, 0 },
+        { kGroupPipeline, 1 },
+        { kGroupExperts, 5 },
+        { kGroupAllToAll, 0 },
+        { kGroupParameters, 4 },
+        { kGroupDraft, 0 },
+    } };
+    const auto& palette = operationPalette();
+    const auto it
+        = std::find_if(kGroupColours.begin(), kGroupColours.end(), [&](const auto& g) { return g.first == group; });
+    return palette[(it == kGroupColours.end() ? 0 : it->second) % palette.size()];
+}
+
 class Builder {
 public:
     explicit Builder(const ModelSettings& s)
@@ -94,10 +120,7 @@ private:
         o.op = std::move(op);
         o.generated = true;
         o.repeat = repeat;
-        const auto& palette = operationPalette();
-        const auto it
-            = std::find_if(kGroupColours.begin(), kGroupColours.end(), [&](const auto& g) { return g.first == group; });
-        o.colour = palette[(it == kGroupColours.end() ? 0 : it->second) % palette.size()];
+        o.colour = groupColour(group);
         return o;
     }
 
@@ -106,22 +129,6 @@ private:
         std::size_t forwards; // forward operations added before it
         std::vector<Operation> ops;
     };
-    // Each group's colour in the palette. The six colours go first to the groups every inference step has; the
-    // others share with a group of few operations (the embedding's one, the lm_head's one), so that a chart of
-    // DeepSeek-V3's step has at most eight operations of one colour, each of its own marker shape.
-    static constexpr std::array<std::pair<std::string_view, std::size_t>, 11> kGroupColours { {
-        { kGroupEmbedding, 0 },
-        { kGroupAttention, 1 },
-        { kGroupMlp, 2 },
-        { kGroupNorms, 3 },
-        { kGroupAllReduce, 4 },
-        { kGroupLmHead, 5 },
-        { kGroupGradients, 0 },
-        { kGroupPipeline, 1 },
-        { kGroupExperts, 5 },
-        { kGroupAllToAll, 0 },
-        { kGroupParameters, 4 },
-    } };
     const ModelSettings& m_s;
     std::vector<Operation> m_ops;
     std::vector<BackwardPass> m_backward;
@@ -305,7 +312,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     norm("attn_norm", "attention norm", L, "attn_allreduce.back", "all-reduce of the attention input's gradient");
     Attention a;
     a.B = s.sequences();
-    a.T = s.phase == Phase::Decode ? 1 : s.prompt;
+    a.T = s.phase == Phase::Decode ? s.queryTokens() : s.prompt;
     a.S = s.cachedTokens();
     a.heads = heads;
     a.kvHeads = kvHeads;
@@ -513,6 +520,9 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         project("lm_head", "lm_head", kGroupLmHead, rows, m.hidden, vocab, passes);
         elementwise("loss", "loss (softmax cross-entropy)", kGroupLmHead, ElementwiseKind::Softmax,
             ElementwiseKind::SoftmaxBackward, rows, vocab, passes);
+    } else if (s.speculative()) {
+        // The target's next-token distribution at each drafted position and after the last: what it checks them by.
+        project("lm_head", "lm_head (each position verified)", kGroupLmHead, rows, m.hidden, vocab, 1);
     } else {
         project("lm_head", "lm_head (last position)", kGroupLmHead, s.sequences(), m.hidden, vocab, 1);
     }
@@ -559,7 +569,23 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
                 b.addLast("dp_allgather", "all-gather of the updated weights (ZeRO)", kGroupParameters, c, 1);
         }
     }
-    return b.take();
+    if (!s.speculative())
+        return b.take();
+    // Speculative decoding: the draft's k decode steps, then the target's verification over k + 1 tokens per sequence
+    // (the operations above). The i-th draft step (from 0) holds S + i cached tokens before it; its attention's FLOPs
+    // and bytes grow linearly with them, so k steps at the mean S + (k − 1)/2 cost what the k steps cost (but in a
+    // sliding window's layers, which read at most the window whatever the context).
+    std::vector<Operation> ops = modelOperations(s.draftStep(s.context + (s.draftTokens - 1) / 2), hw);
+    for (Operation& op : ops) {
+        op.id = std::string(kGeneratedIdPrefix) + std::string(kDraftPart) + op.id.substr(kGeneratedIdPrefix.size());
+        op.name = "draft " + op.name;
+        op.group = std::string(kGroupDraft);
+        op.colour = groupColour(kGroupDraft);
+        op.repeat *= s.draftTokens;
+    }
+    std::vector<Operation> verification = b.take();
+    std::move(verification.begin(), verification.end(), std::back_inserter(ops));
+    return ops;
 }
 
 } // namespace roofline

@@ -23,6 +23,9 @@ inline constexpr std::string_view kGroupLmHead = "lm_head";
 inline constexpr std::string_view kGroupGradients = "gradient all-reduce";
 inline constexpr std::string_view kGroupPipeline = "pipeline sends";
 inline constexpr std::string_view kGroupParameters = "parameter all-gathers"; // ZeRO's
+inline constexpr std::string_view kGroupDraft = "draft model"; // speculative decoding's k draft steps
+// The draft model's operations have the ids "model.draft.PART", PART one of its own parts.
+inline constexpr std::string_view kDraftPart = "draft.";
 
 // The operations of one step per chip (tensor parallelism splits heads and MLP columns over N chips, the lm_head's
 // vocabulary too): each layer's norms, q/k/v/o projections (latent attention's down and up projections, absorbed
@@ -36,7 +39,9 @@ inline constexpr std::string_view kGroupParameters = "parameter all-gathers"; //
 // dp > 1 the gradients of the chip's parameters are all-reduced once over `dpLink` (ZeRO reduce-scatters them and
 // all-gathers the weights). The stage shown holds the embedding and the lm_head both, and the mean stage's share of
 // a model's window, dense and mixture layers (a fractional repeat where pp does not divide them: the slowest stage's,
-// a layer more at most, is not sought). Ids are "model.PART", names say what each is, `generated`
+// a layer more at most, is not sought). A speculative decode step runs the draft model's k decode steps first (ids
+// "model.draft.PART", group kGroupDraft, each repeated k times), then the target over k + 1 tokens per sequence, its
+// lm_head on each of them. Ids are "model.PART", names say what each is, `generated`
 // is set, and colours follow the group. The settings must have passed modelProblem().
 std::vector<Operation> modelOperations(const ModelSettings&, const Hardware&);
 

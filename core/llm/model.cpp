@@ -109,6 +109,33 @@ std::string_view phaseName(Phase p)
     return "decode";
 }
 
+double ModelSettings::acceptedTokens() const
+{
+    if (!speculative())
+        return 1;
+    // Leviathan et al. (2023), eq. (1): each of the k proposals is kept with probability α until the first that is
+    // not, and the target's own token follows: Σ α^i for i = 0 … k.
+    const double alpha = acceptance;
+    return alpha >= 1 ? draftTokens + 1 : (1 - std::pow(alpha, draftTokens + 1)) / (1 - alpha);
+}
+
+ModelSettings ModelSettings::draftStep(double cached) const
+{
+    ModelSettings d;
+    d.model = draft.value_or(Model {});
+    d.phase = Phase::Decode;
+    d.batch = sequences();
+    d.context = cached;
+    d.weights = weights;
+    d.activations = activations;
+    d.kvCache = kvCache;
+    d.tp = tp;
+    d.link = link;
+    d.materialiseScores = materialiseScores;
+    d.latent = latent;
+    return d;
+}
+
 std::optional<std::string> settingsProblem(const ModelSettings& s)
 {
     const Model& m = s.model;
@@ -153,6 +180,19 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
         if (std::fmod(s.batch, s.ep / s.tp) != 0)
             return "batch: " + wholeText(s.batch) + " sequences do not split evenly over the " + wholeText(s.ep / s.tp)
                 + " tensor-parallel groups of ep " + wholeText(s.ep);
+    }
+    if (s.speculative()) {
+        if (!(s.draftTokens >= 1 && s.draftTokens <= kMaxDraftTokens && s.draftTokens == std::floor(s.draftTokens)))
+            return "draft_tokens: expected a whole number of tokens from 1 to " + wholeText(kMaxDraftTokens);
+        if (!(s.acceptance >= 0 && s.acceptance <= 1))
+            return "acceptance: expected the chance the target keeps a drafted token, from 0 to 1";
+        const Model& d = *s.draft;
+        if (d.vocab != m.vocab)
+            return "draft: " + d.name + "'s vocabulary of " + wholeText(d.vocab) + " tokens is not the "
+                + wholeText(m.vocab) + " of " + m.name + " (a draft proposes tokens of its target's vocabulary)";
+        // The draft runs on the target's chips: its heads, KV heads and MLP split over the same tp.
+        if (std::optional<std::string> problem = settingsProblem(s.draftStep(s.context)))
+            return "draft: " + d.name + " on the target's chips: " + *problem;
     }
     if (s.phase != Phase::Train)
         return std::nullopt;

@@ -94,6 +94,9 @@ std::string_view phaseName(Phase);
 // step also data and pipeline parallelism.
 struct ModelSettings {
     Model model; // as its preset gave it when the session was made: what the session analyses
+    // The Hugging Face config.json the model was read from, as a scenario names it (relative to the scenario's folder)
+    // or the command line gave it; empty for a model of the library, named by its id.
+    std::string config;
     Phase phase = Phase::Decode;
     double batch = 1; // B: sequences in flight; for a training step the global batch, over every replica
     double prompt = 2048; // P: prompt tokens of a prefill; tokens of each sequence of a training step
@@ -136,8 +139,26 @@ struct ModelSettings {
     // Sequence parallelism with tensor parallelism (Korthikanti et al. 2022): the norms and residual adds run on a
     // tp-th of the tokens, and keep a tp-th of their activations.
     bool sequenceParallel = false;
+    // Speculative decoding (Leviathan et al. 2023) in a decode step: the `draft` model proposes `draftTokens` (k)
+    // tokens, one decode step of its own each, and the target checks them all in one pass over k + 1 tokens per
+    // sequence. It keeps each proposal with probability `acceptance` (α) until the first it rejects, then adds a
+    // token of its own: (1 − α^(k+1))/(1 − α) tokens per round on average. The draft shares the target's
+    // vocabulary and chips (its tp and link; no expert parallelism); a prefill or a training step has no draft.
+    std::optional<Model> draft;
+    double draftTokens = 4;
+    double acceptance = 0.8;
 
     bool operator==(const ModelSettings&) const = default;
+
+    bool speculative() const { return draft && phase == Phase::Decode; }
+    // Tokens each sequence runs through the target in one step: the k proposals and one more when speculating.
+    double queryTokens() const { return speculative() ? draftTokens + 1 : 1; }
+    // The tokens one speculative round adds to each sequence, on average: (1 − α^(k+1))/(1 − α), k + 1 at α = 1; 1
+    // for a decode step without a draft.
+    double acceptedTokens() const;
+    // The draft's decode step as settings of its own, each sequence holding `context` cached tokens before it: the
+    // target's tensor-parallel group's sequences, dtypes, tp and link.
+    ModelSettings draftStep(double context) const;
 
     // Sequences one pass over the layers holds: B for inference, a microbatch B/(dp·m) for a training step.
     // With expert parallelism, one tensor-parallel group's share: B·tp/ep.
@@ -147,7 +168,7 @@ struct ModelSettings {
     }
     // Tokens each layer's attention processes in one pass: B·P for a prefill, B for a decode step (one tensor-
     // parallel group's share of them with expert parallelism), a microbatch's B/(dp·m)·P for a training step.
-    double tokens() const { return phase == Phase::Decode ? sequences() : sequences() * prompt; }
+    double tokens() const { return sequences() * (phase == Phase::Decode ? queryTokens() : prompt); }
     // Tokens of one pass over every chip of the deployment: what the routed experts share out.
     double deploymentTokens() const { return ep > 1 ? tokens() * ep / tp : tokens(); }
     // A training step always expands the latent: its backward pass needs K and V per head.
@@ -157,8 +178,8 @@ struct ModelSettings {
             && (latent == Latent::Absorbed || (latent == Latent::Auto && phase == Phase::Decode));
     }
     // Tokens each sequence holds in the KV cache once the step is done (a training step's attention reads its own
-    // sequence's P): P after a prefill, S + 1 after a decode step.
-    double cachedTokens() const { return phase == Phase::Decode ? context + 1 : prompt; }
+    // sequence's P): P after a prefill, S + 1 after a decode step, S + k + 1 after a speculative one's verification.
+    double cachedTokens() const { return phase == Phase::Decode ? context + queryTokens() : prompt; }
     // Layers on one pipeline stage: L/pp (L for inference, which has no pipeline here).
     double stageLayers() const { return phase == Phase::Train ? model.layers / pp : model.layers; }
 };
@@ -169,6 +190,7 @@ inline constexpr double kMaxTokens = 1 << 30;
 inline constexpr double kMaxTensorParallel = 1024;
 inline constexpr double kMaxExpertParallel = 1024;
 inline constexpr double kMaxImbalance = 1024;
+inline constexpr double kMaxDraftTokens = 64;
 inline constexpr double kMaxDataParallel = 1 << 20;
 inline constexpr double kMaxMicrobatches = 1 << 16;
 // Past any model's layers; a training step's stages must also divide its model's layers (settingsProblem), which a

@@ -32,13 +32,17 @@ std::string numberForMessage(double v)
     return buffer;
 }
 
-// Where a count setting is held, its range and what it counts; nothing for a key that is no count.
-struct CountSetting {
+// Where a numeric setting is held, its range and what it counts (a count) or is (a real number).
+struct NumberSetting {
     double ModelSettings::*field;
     double min;
     double max;
     std::string_view what;
 };
+using CountSetting = NumberSetting;
+using RealSetting = NumberSetting;
+
+// A count setting; nothing for a key that is no count.
 
 std::optional<CountSetting> countSetting(std::string_view key)
 {
@@ -60,11 +64,23 @@ std::optional<CountSetting> countSetting(std::string_view key)
         return CountSetting { &ModelSettings::microbatches, 1, kMaxMicrobatches, "microbatches" };
     if (key == "zero")
         return CountSetting { &ModelSettings::zero, 0, 3, "ZeRO stage" };
+    if (key == "draft_tokens")
+        return CountSetting { &ModelSettings::draftTokens, 1, kMaxDraftTokens, "drafted tokens" };
     return std::nullopt;
 }
 
-// The one setting that is a real number.
-constexpr std::string_view kImbalance = "imbalance";
+// The settings that are real numbers; nothing for another key.
+std::optional<RealSetting> realSetting(std::string_view key)
+{
+    if (key == "imbalance")
+        return RealSetting { &ModelSettings::imbalance, 1, kMaxImbalance, "the busiest chip's tokens over the mean" };
+    if (key == "acceptance")
+        return RealSetting { &ModelSettings::acceptance, 0, 1, "the chance the target keeps a drafted token" };
+    return std::nullopt;
+}
+
+// What a scenario writes for no draft model, and the window's choice of none.
+constexpr std::string_view kNoDraft = "none";
 
 std::string_view recomputeName(ModelSettings::Recompute r)
 {
@@ -117,7 +133,7 @@ std::vector<std::string_view> modelSettingKeys()
 {
     return { "id", "phase", "batch", "prompt", "context", "weights", "activations", "kv", "tp", "link", "attention",
         "dp", "pp", "microbatches", "dp_link", "pp_link", "ep", "ep_link", "imbalance", "latent", "zero", "recompute",
-        "sequence_parallel" };
+        "sequence_parallel", "draft", "draft_tokens", "acceptance" };
 }
 
 std::optional<std::string> setModelSetting(
@@ -135,14 +151,14 @@ std::optional<std::string> setModelSetting(
             s.imbalance = 1; // the busiest chip's share means nothing on one
         return std::nullopt;
     }
-    if (key == kImbalance) {
+    if (const std::optional<RealSetting> real = realSetting(key)) {
         const double* x = std::get_if<double>(&value);
         if (!x)
             return std::string(key) + ": expected a number";
-        if (!(*x >= 1 && *x <= kMaxImbalance))
-            return std::string(key) + ": expected the busiest chip's tokens over the mean, from 1 to "
-                + wholeText(kMaxImbalance) + ", found " + quoteInput(numberForMessage(*x));
-        s.imbalance = *x;
+        if (!(*x >= real->min && *x <= real->max))
+            return std::string(key) + ": expected " + std::string(real->what) + ", from " + wholeText(real->min)
+                + " to " + wholeText(real->max) + ", found " + quoteInput(numberForMessage(*x));
+        s.*(real->field) = *x;
         return std::nullopt;
     }
     if (Dtype ModelSettings::*field = dtypeSetting(key)) {
@@ -164,11 +180,26 @@ std::optional<std::string> setModelSetting(
         if (!m)
             return "id: no model with id " + quoteInput(*text) + " (known: " + library.ids() + ")";
         s.model = *m;
-        // Expert parallelism is a mixture's: a dense model's deployment has none to keep.
+        s.config.clear(); // the library's model, named by its id
+        // Expert parallelism is a mixture's: a dense model's deployment has none to keep. A draft proposes tokens of
+        // its target's vocabulary: another model's keeps it only when theirs are the same.
         if (m->experts <= 1) {
             s.ep = 1;
             s.imbalance = 1;
         }
+        if (s.draft && s.draft->vocab != m->vocab)
+            s.draft.reset();
+        return std::nullopt;
+    }
+    if (key == "draft") {
+        if (*text == kNoDraft) {
+            s.draft.reset();
+            return std::nullopt;
+        }
+        const Model* m = library.find(*text);
+        if (!m)
+            return "draft: no model with id " + quoteInput(*text) + " (known: " + library.ids() + "; or none)";
+        s.draft = *m;
         return std::nullopt;
     }
     if (key == "phase") {
@@ -236,7 +267,7 @@ Expected<ParamValue> parseModelSetting(std::string_view key, const std::string& 
             return Expected<ParamValue>::failure(std::move(*problem));
         return ParamValue(*n);
     }
-    if (key == kImbalance) {
+    if (realSetting(key)) {
         const std::optional<ParsedQuantity> x = parseQuantity(value);
         if (!x || x->unit != Unit::None)
             return Expected<ParamValue>::failure(std::string(key) + ": expected a number, found " + quoteInput(value));
@@ -282,6 +313,10 @@ std::optional<std::string> settingNotApplying(std::string_view key, Phase phase)
         return k + ": a training step keeps no KV cache (kv applies to decode and prefill)";
     if (key == "attention" && phase == Phase::Train)
         return k + ": a training step's attention is always fused (attention applies to decode and prefill)";
+    if ((key == "draft" || key == "draft_tokens" || key == "acceptance") && phase != Phase::Decode)
+        return k + ": " + (phase == Phase::Train ? "a training step" : run)
+            + " has no draft, speculative decoding proposes the tokens of a decode step (" + k
+            + " applies to decode only)";
     if ((key == "ep" || key == "ep_link" || key == "imbalance") && phase == Phase::Train)
         return k + ": expert parallelism is modelled for inference; a training step's experts are split by tp (" + k
             + " applies to decode and prefill)";
@@ -309,12 +344,15 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
         { "pp_link", s.ppLink },
         { "ep", s.ep == 1 ? std::string() : wholeText(s.ep) },
         { "ep_link", s.epLink },
-        { "imbalance", s.imbalance == 1 ? std::string() : numberForMessage(s.imbalance) },
+        { "imbalance", s.imbalance == 1 ? std::string() : savedNumber(s.imbalance) },
         { "latent", s.latent == ModelSettings::Latent::Auto ? std::string() : std::string(latentName(s.latent)) },
         { "zero", s.zero == 0 ? std::string() : wholeText(s.zero) },
         { "recompute",
             s.recompute == ModelSettings::Recompute::None ? std::string() : std::string(recomputeName(s.recompute)) },
         { "sequence_parallel", s.sequenceParallel ? "true" : std::string() },
+        { "draft", s.draft ? s.draft->id : std::string() },
+        { "draft_tokens", s.draft ? wholeText(s.draftTokens) : std::string() },
+        { "acceptance", s.draft ? savedNumber(s.acceptance) : std::string() },
     };
     std::vector<std::pair<std::string, std::string>> out;
     for (auto& [key, value] : all)

@@ -103,6 +103,14 @@ PerChipMemory memoryNeeded(const ModelSettings& s)
     if (s.materialiseScores && s.phase == Phase::Prefill)
         elements += s.sequences() * m.heads / n * s.prompt * s.prompt;
     need.activations = elements * bytesPerElement(s.activations);
+    if (s.speculative()) {
+        // The draft's weights beside the target's, and its cache at its last step, S + k − 1 tokens before it; its
+        // activations and the target's are not alive at once.
+        const PerChipMemory draft = memoryNeeded(s.draftStep(s.context + s.draftTokens - 1));
+        need.weights += draft.weights;
+        need.kvCache += draft.kvCache;
+        need.activations = std::max(need.activations, draft.activations);
+    }
     return need;
 }
 
@@ -136,6 +144,7 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
     const bool train = s.phase == Phase::Train;
     ModelTotals t;
     TrainingTotals training;
+    SpeculativeTotals speculative;
     for (std::size_t i = 0; i < operations.size(); ++i) {
         const Operation& op = operations[i];
         if (!op.generated)
@@ -158,6 +167,7 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
                 training.dpLink = use.name;
             }
         }
+        (op.group == kGroupDraft ? speculative.tDraft : speculative.tVerify) += r * e.tLower;
         if (dataParallel) {
             training.gradientsLower += r * e.tLower;
             training.gradientsUpper += r * e.tUpper;
@@ -191,7 +201,8 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
                 training.hfu = t.flops / (t.tLower * *peak);
         }
     } else if (t.tLower > 0) {
-        const double sequenceTokens = s.phase == Phase::Prefill ? s.prompt : 1;
+        // A decode step adds one token to each sequence; a speculative round its accepted tokens, on average.
+        const double sequenceTokens = s.phase == Phase::Prefill ? s.prompt : s.acceptedTokens();
         t.tokensPerSecond = s.batch * sequenceTokens / t.tLower;
         t.tokensPerSecondPerSequence = sequenceTokens / t.tLower;
     }
@@ -218,6 +229,10 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
         const double perPass
             = t.capacityBytes > need.fixed() ? std::floor((t.capacityBytes - need.fixed()) / perSequence) : 0;
         t.maxBatch = std::min(perPass, std::floor(kMaxBatch / passesPerBatch)) * passesPerBatch;
+    }
+    if (s.speculative()) {
+        speculative.acceptedTokens = s.acceptedTokens();
+        t.speculative = speculative;
     }
     if (train)
         t.training = training;

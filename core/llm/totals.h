@@ -50,6 +50,13 @@ struct TrainingTotals {
     double optimizerBytes = 0; // memory: Adam in mixed precision, an fp32 copy and two fp32 moments (12 bytes)
 };
 
+// A speculative decode step's own figures: one round of the draft's k steps and the target's verification.
+struct SpeculativeTotals {
+    double acceptedTokens = 0; // (1 − α^(k+1))/(1 − α): the tokens a round adds to each sequence, on average
+    double tDraft = 0; // the draft's k steps, T_lower
+    double tVerify = 0; // the target's pass over k + 1 tokens per sequence, T_lower
+};
+
 struct ModelTotals {
     // Per chip, each operation's time counted once per repeat, operations one after another.
     double flops = 0;
@@ -60,13 +67,13 @@ struct ModelTotals {
     double tNetwork = 0; // every link's time
     double tLatency = 0; // what latency floors add to tLower (0 with the switch off)
     double memoryBytes = 0; // bytes read and written in main memory
-    double tokensPerSecond = 0; // every sequence together
+    double tokensPerSecond = 0; // every sequence together; a speculative step's at its accepted tokens per round
     double tokensPerSecondPerSequence = 0;
     double timeToFirstToken = 0; // a prefill's T_lower; 0 for a decode step
     double mfu = 0; // flops / (T_lower · peak); for a training step the texts' 6·Ψ·tokens (TrainingTotals::hfu
                     // counts every operation's)
     double mbu = 0; // main-memory bytes / (T_lower · bandwidth)
-    // Memory per chip after tensor parallelism.
+    // Memory per chip after tensor parallelism; with a draft model, its weights and KV cache too.
     double weightsBytes = 0; // the parameters a chip holds at the weights' dtype: split N ways, whole KV heads
     double kvCacheBytes = 0; // K and V of every cached token, every layer, every sequence
     double activationBytes = 0; // the largest set of one layer's activations alive at once; a training step's
@@ -76,6 +83,7 @@ struct ModelTotals {
     double maxBatch = 0; // the largest batch that fits at this context; 0 when not even one does or unknown
     ServingText servingText; // inference only
     std::optional<TrainingTotals> training; // a training step's
+    std::optional<SpeculativeTotals> speculative; // a decode step with a draft model's
 };
 
 // The totals of the model `settings` run on `hw`, from the session's operations and their evaluations (one each,

@@ -34,6 +34,15 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     }
     if (latentAttention(s.model))
         j.key("latent").value(s.absorbLatent() ? "absorbed" : "expanded");
+    if (s.speculative()) {
+        j.key("draft").beginObject();
+        j.key("id").value(s.draft->id);
+        j.key("name").value(s.draft->name);
+        j.key("parameters").value(parameterCount(*s.draft));
+        j.key("draft_tokens").value(s.draftTokens);
+        j.key("acceptance").value(s.acceptance);
+        j.endObject();
+    }
     if (s.phase != Phase::Train) // a training step keeps no cache
         j.key("kv_cache_bytes_per_token")
             .value(kvElementsPerToken(s.model) * s.model.layers * bytesPerElement(s.kvCache));
@@ -71,6 +80,13 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("capacity_bytes").value(t.capacityBytes);
     j.key("fits").value(t.fits);
     j.key("max_batch").value(t.maxBatch);
+    if (t.speculative) {
+        j.key("speculative").beginObject();
+        j.key("accepted_tokens_per_round").value(t.speculative->acceptedTokens);
+        j.key("t_draft_s").value(t.speculative->tDraft);
+        j.key("t_verify_s").value(t.speculative->tVerify);
+        j.endObject();
+    }
     if (t.training) {
         const TrainingTotals& tr = *t.training;
         j.key("training").beginObject();
@@ -129,6 +145,9 @@ std::string modelTotalsText(const Analysis& a)
                 : std::string())
         + (latentAttention(s.model) ? std::string(", latent attention ") + (s.absorbLatent() ? "absorbed" : "expanded")
                                     : std::string())
+        + (s.speculative() ? ", draft " + s.draft->name + " proposing k=" + wholeText(s.draftTokens)
+                    + " tokens, acceptance α=" + savedNumber(s.acceptance)
+                           : std::string())
         + (train && s.zero > 0 ? ", ZeRO " + wholeText(s.zero) : std::string())
         + (train && s.recompute == ModelSettings::Recompute::Full ? ", full recomputation" : std::string())
         + (train && s.sequenceParallel ? ", sequence parallel" : std::string())
@@ -137,9 +156,10 @@ std::string modelTotalsText(const Analysis& a)
                  : "")
         + "; per chip, operations one after another:\n";
     out += "  "
-        + std::string(train ? "training step"
-                : prefill   ? "prefill"
-                            : "decode step")
+        + std::string(train     ? "training step"
+                : prefill       ? "prefill"
+                : t.speculative ? "speculative round"
+                                : "decode step")
         + "  T_lower " + formatSeconds(t.tLower) + "  T_upper " + formatSeconds(t.tUpper) + "  (math "
         + formatSeconds(t.tMath) + ", memory " + formatSeconds(t.tMemory) + ", network " + formatSeconds(t.tNetwork)
         + (a.hardware.latency ? ", latency floors add " + formatSeconds(t.tLatency) : "") + ")\n";
@@ -161,6 +181,11 @@ std::string modelTotalsText(const Analysis& a)
         out += "  memory     weights " + formatBytes(t.weightsBytes) + " + gradients " + formatBytes(tr.gradientsBytes)
             + " + optimizer " + formatBytes(tr.optimizerBytes) + " + activations " + formatBytes(t.activationBytes);
     } else {
+        if (t.speculative)
+            out += "  of which   the draft's " + wholeText(s.draftTokens) + " steps "
+                + formatSeconds(t.speculative->tDraft) + ", the target's verification of " + wholeText(s.queryTokens())
+                + " tokens a sequence " + formatSeconds(t.speculative->tVerify) + "; (1 − α^(k+1))/(1 − α) = "
+                + formatSI(t.speculative->acceptedTokens, "", 4) + " tokens a sequence per round\n";
         out += "  tokens/s   " + formatSI(t.tokensPerSecond, "", 4) + " in total, "
             + formatSI(t.tokensPerSecondPerSequence, "", 4) + " per sequence"
             + (prefill ? "; time to first token " + formatSeconds(t.timeToFirstToken) : "") + "\n";

@@ -225,6 +225,23 @@ struct Apply {
     {
         return setModelSettings(s, e.settings, s.hardware(), models);
     }
+    std::optional<std::string> operator()(const edits::ModelConfig& e)
+    {
+        if (!s.model)
+            return noModel("id");
+        ModelLibrary withConfig = models;
+        std::erase_if(withConfig.models, [&](const Model& m) { return m.id == e.model.id; });
+        withConfig.models.push_back(e.model);
+        ModelSettings next = *s.model;
+        const Hardware hw = s.hardware();
+        if (std::optional<std::string> error = setModelSetting(next, "id", e.model.id, hw, withConfig))
+            return "model." + *error;
+        next.config = e.config;
+        if (std::optional<std::string> problem = modelProblem(next, hw))
+            return "model." + *problem;
+        s.model = std::move(next);
+        return std::nullopt;
+    }
     std::optional<std::string> operator()(const edits::KernelLink& e)
     {
         if (!s.measured)

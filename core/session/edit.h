@@ -50,6 +50,10 @@ struct RemoveOperation {
 struct ModelChange {
     std::vector<std::pair<std::string, ParamValue>> settings;
 };
+struct ModelConfig { // the model a Hugging Face config.json gives, the other settings kept where it can run them
+    Model model;
+    std::string config; // its path, as the session's scenario names it
+};
 struct KernelLink { // a measured kernel linked to an operation by a rule of its own (an empty id takes it away)
     std::string kernel;
     std::string operationId;
@@ -61,7 +65,8 @@ struct Preset { // another chip, from the preset library
 } // namespace edits
 
 using SessionEdit = std::variant<edits::HardwareValue, edits::ChartDtype, edits::Latency, edits::OperationParam,
-    edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::KernelLink, edits::Preset>;
+    edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::ModelConfig,
+    edits::KernelLink, edits::Preset>;
 
 // Applies the edit to the session, checked against its chip (overrides included) and, for a model's id, `models`.
 // The edited session, or why the edit cannot be made, naming the field ("B: expected a whole number ...").

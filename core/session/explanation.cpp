@@ -287,7 +287,10 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
     const ModelSettings& s = *a.session.model;
     const ModelTotals& t = *a.model;
     const bool train = s.phase == Phase::Train;
-    const std::string step = train ? "training step" : s.phase == Phase::Prefill ? "prefill" : "decode step";
+    const std::string step = train  ? "training step"
+        : s.phase == Phase::Prefill ? "prefill"
+        : t.speculative             ? "speculative round"
+                                    : "decode step";
     e.model = true;
     e.value = t.tLower;
 
@@ -338,6 +341,22 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
                 + exactNumber(tr.dpIntensity) + " FLOPs/byte, " + (tr.dpIntensity >= tr.dpRidge ? "above" : "below")
                 + " " + tr.dpLink + "'s ridge of " + exactNumber(tr.dpRidge) + ": "
                 + (tr.dpIntensity >= tr.dpRidge ? "compute-bound" : "communication-bound"));
+    } else if (t.speculative) {
+        const SpeculativeTotals& sp = *t.speculative;
+        e.formula.push_back(
+            "T = the draft's k steps + the target's verification of k + 1 tokens = " + formatSeconds(sp.tDraft) + " + "
+            + formatSeconds(sp.tVerify) + " = " + formatSeconds(t.tLower) + " (" + terms + ")");
+        e.formula.push_back("tokens a round = (1 \xE2\x88\x92 \xCE\xB1^(k+1)) / (1 \xE2\x88\x92 \xCE\xB1) = (1 "
+                            "\xE2\x88\x92 "
+            + paramNumber(s.acceptance) + "^" + paramNumber(s.draftTokens + 1) + ") / (1 \xE2\x88\x92 "
+            + paramNumber(s.acceptance) + ") = " + exactNumber(sp.acceptedTokens) + " per sequence");
+        e.formula.push_back("tokens/s = B \xC2\xB7 tokens a round / T = " + paramNumber(s.batch) + " \xC2\xB7 "
+            + exactNumber(sp.acceptedTokens) + " / " + formatSeconds(t.tLower) + " = "
+            + exactNumber(t.tokensPerSecond));
+        e.formula.push_back("MFU " + formatPercent(t.mfu)
+            + " (rejected tokens' work counted), memory-bandwidth "
+              "utilisation "
+            + formatPercent(t.mbu));
     } else {
         e.formula.push_back("T = the sum over the step's operations of max(T_math, T_memory, T_network) = "
             + formatSeconds(t.tLower) + " (" + terms + "); " + formatSeconds(t.tUpper) + " if nothing overlaps");

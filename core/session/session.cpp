@@ -73,8 +73,13 @@ bool linkableOperation(const Session& s, std::string_view id)
         return true;
     if (!s.model || !reservedOperationId(id))
         return false;
-    const std::vector<std::string> generated = generatedIds(s.model->model);
-    return std::find(generated.begin(), generated.end(), id) != generated.end();
+    // "model.draft.PART": the draft model's PART, while the settings have a draft.
+    const std::string_view part = id.substr(std::min(id.size(), kGeneratedIdPrefix.size()));
+    const bool draft = s.model->draft && part.starts_with(kDraftPart);
+    const std::vector<std::string> generated = generatedIds(draft ? *s.model->draft : s.model->model);
+    const std::string own
+        = draft ? std::string(kGeneratedIdPrefix) + std::string(part.substr(kDraftPart.size())) : std::string(id);
+    return std::find(generated.begin(), generated.end(), own) != generated.end();
 }
 
 std::string linkableIds(const Session& s)

@@ -481,6 +481,58 @@ private slots:
         QCOMPARE(doc["totals"].toObject()["weights_bytes"].toDouble(), 2 * 7615616512.0);
     }
 
+    // A session whose model came from a config.json is saved naming it, relative to the saved file's folder, and the
+    // saved scenario reports the same model from another working folder.
+    void savingAModelFromAConfig()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath("talks")));
+        const QString saved = dir.filePath("talks/qwen.yaml");
+        // Given from the working folder, as a user types it.
+        const QString config = QDir::current().relativeFilePath(ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json");
+        QVERIFY(QDir::isRelativePath(config));
+        const Run save = run({ "save", "--preset", "h100-sxm", "--model", config, "--batch", "8", "-o", saved },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(save.code, 0);
+        QFile file(saved);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        const QString expected
+            = QDir(QFileInfo(dir.filePath("talks")).canonicalFilePath())
+                  .relativeFilePath(QFileInfo(ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json").canonicalFilePath());
+        QVERIFY2(text.contains("config: " + expected), qPrintable(text));
+        const Run report
+            = run({ "report", "--scenario", saved, "--format", "json" }, cleanEnvironment(m_config.path()));
+        QCOMPARE(report.code, 0);
+        const QJsonObject model = QJsonDocument::fromJson(report.out).object()["model"].toObject();
+        QCOMPARE(model["id"].toString(), QString("qwen2.5-7b"));
+        QCOMPARE(model["parameters"].toDouble(), 7615616512.0);
+        QCOMPARE(model["batch"].toDouble(), 8.0);
+    }
+
+    // Speculative decoding from the command line: the draft, k and α in the JSON, and a round's tokens/s at
+    // B·(1 − α^(k+1))/(1 − α)/T: 2·(1 − 0.5^4)/0.5/T = 3.75/T.
+    void reportOfASpeculativeRound()
+    {
+        const Run r
+            = run({ "report", "--preset", "h100-sxm", "--model", "llama-3.1-70b", "--tp", "4", "--batch", "2",
+                      "--draft", "llama-3.1-8b", "--draft-tokens", "3", "--acceptance", "0.5", "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject draft = doc["model"].toObject()["draft"].toObject();
+        QCOMPARE(draft["id"].toString(), QString("llama-3.1-8b"));
+        QCOMPARE(draft["draft_tokens"].toDouble(), 3.0);
+        QCOMPARE(draft["acceptance"].toDouble(), 0.5);
+        const QJsonObject totals = doc["totals"].toObject();
+        const QJsonObject speculative = totals["speculative"].toObject();
+        QCOMPARE(speculative["accepted_tokens_per_round"].toDouble(), 1.875);
+        const double t = totals["t_lower_s"].toDouble();
+        QVERIFY(qFuzzyCompare(speculative["t_draft_s"].toDouble() + speculative["t_verify_s"].toDouble(), t));
+        QVERIFY(qFuzzyCompare(totals["tokens_per_s"].toDouble(), 2 * 1.875 / t));
+    }
+
     // The training step from the command line: the texts' data-parallel exercise with Llama-2-7B (256 sequences of
     // 4,096 tokens over 64 replicas on InfiniBand) gives 6·2^20/64 FLOPs per parameter over 2·63/64·2 bytes per
     // parameter: 24,966.1 FLOPs/byte against the ridge 9.89e14/5e10 = 19,780.
@@ -539,9 +591,12 @@ private slots:
         QTest::newRow("a config.json of a family not modelled yet")
             << base + QStringList { "--model", ROOFLINE_TEST_DATA "/models/qwen2-moe-excerpt/config.json" } << 1
             << "qwen2-moe-excerpt/config.json:7:17: model_type: 'qwen2_moe' needs fine-grained experts";
-        QTest::newRow("saving a model from a config.json") << QStringList { "save", "--preset", "h100-sxm", "--model",
-            ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json", "-o", "-" }
-                                                           << 2 << "a scenario cannot name a config.json yet";
+        QTest::newRow("a draft of another vocabulary")
+            << base + QStringList { "--model", "llama-3.1-70b", "--draft", "llama-2-7b" } << 2
+            << "--draft: Llama 2 7B's vocabulary of 32000 tokens is not the 128256 of Llama 3.1 70B";
+        QTest::newRow("a draft in a prefill")
+            << base + QStringList { "--model", "llama-3.1-8b", "--phase", "prefill", "--draft", "llama-3.1-8b" } << 2
+            << "--draft: a prefill has no draft";
     }
     void modelOptionsThatCannotRun() { checkRefusal(); }
 

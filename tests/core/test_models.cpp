@@ -6,6 +6,7 @@
 #include "files/model_presets.h"
 #include "files/presets.h"
 #include "files/scenario.h"
+#include "files/scenario_paths.h"
 #include "llm/generate.h"
 #include "scenario_fixture.h"
 #include "session/analysis.h"
@@ -19,6 +20,7 @@
 #include <cmath>
 
 using namespace roofline;
+using roofline::testing::library;
 using roofline::testing::models;
 using roofline::testing::roundChip;
 
@@ -253,6 +255,59 @@ private slots:
         QCOMPARE(m->id, std::string("qwen2.5-7b"));
         QCOMPARE(m->name, std::string("Qwen2.5-7B"));
         QCOMPARE(parameterCount(*m), 7615616512.0);
+    }
+
+    // A scenario names a model by its config.json, relative to its own folder: the model is the config's, the path
+    // is written back as it was given, and a scenario saved in another folder names the same file from there. A
+    // config that cannot be read, and a block with both id and config, are refused at model.config.
+    void scenariosNameAConfig()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath("models/Qwen2.5-7B")) && QDir().mkpath(dir.filePath("slides/week2")));
+        QVERIFY(QFile::copy(
+            ROOFLINE_TEST_DATA "/models/Qwen2.5-7B/config.json", dir.filePath("models/Qwen2.5-7B/config.json")));
+        const std::string scenario = dir.filePath("serving.yaml").toStdString();
+        const std::string text
+            = "preset: h100-sxm\nmodel:\n  config: models/Qwen2.5-7B/config.json\n  batch: 4\n  tp: 2\n";
+        const auto s = parseScenario(text, scenario, library(), models());
+        QVERIFY2(s, s ? "" : toString(s.error()).c_str());
+        QCOMPARE(s->model->model.id, std::string("qwen2.5-7b"));
+        QCOMPARE(parameterCount(s->model->model), 7615616512.0);
+        QCOMPARE(s->model->config, std::string("models/Qwen2.5-7B/config.json"));
+        QCOMPARE(s->model->tp, 2.0);
+        const std::string written = writeScenario(*s);
+        QVERIFY2(written.find("config: models/Qwen2.5-7B/config.json") != std::string::npos, written.c_str());
+        QVERIFY(written.find("id:") == std::string::npos || written.find("id: qwen") == std::string::npos);
+        const auto again = parseScenario(written, scenario, library(), models());
+        QVERIFY(again && *again->model == *s->model);
+        const std::string moved = dir.filePath("slides/week2/serving.yaml").toStdString();
+        QCOMPARE(
+            rebasedScenarioPath(s->model->config, scenario, moved), std::string("../../models/Qwen2.5-7B/config.json"));
+
+        const auto missing = parseScenario(
+            "preset: h100-sxm\nmodel:\n  config: models/none/config.json\n", scenario, library(), models());
+        QVERIFY(!missing);
+        QVERIFY2(toString(missing.error())
+                     .find("serving.yaml:3:11: model.config: cannot read the model from "
+                           "'models/none/config.json'")
+                != std::string::npos,
+            toString(missing.error()).c_str());
+        const auto both = parseScenario("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  config: models/Qwen2.5-7B/"
+                                        "config.json\n",
+            scenario, library(), models());
+        QVERIFY(!both);
+        QVERIFY2(toString(both.error()).find("model.config: give the model by its id or by a config.json, not both")
+                != std::string::npos,
+            toString(both.error()).c_str());
+        const auto neither = parseScenario("preset: h100-sxm\nmodel:\n  batch: 4\n", scenario, library(), models());
+        QVERIFY(!neither);
+        QVERIFY2(toString(neither.error()).find("model.id") != std::string::npos, toString(neither.error()).c_str());
+        // A setting the config's model cannot run is named at its key, the model's own problems at config.
+        const auto tp = parseScenario("preset: h100-sxm\nmodel:\n  config: models/Qwen2.5-7B/config.json\n  tp: 8\n",
+            scenario, library(), models());
+        QVERIFY(!tp);
+        QVERIFY2(toString(tp.error()).find("model.tp: 8 does not divide the 28 heads") != std::string::npos,
+            toString(tp.error()).c_str());
     }
 
     void configPathsAreTold()

@@ -11,10 +11,14 @@
 #include "window_fixture.h"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QFileInfo>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -54,6 +58,8 @@ private slots:
     void hiddenWithoutAModel();
     void aTrainingStepShowsItsParallelismAndBubble();
     void contextChartIsTheCoresSweep();
+    void aDraftModelSpeculates();
+    void aConfigReplacesTheModel();
 
 private:
     ModelView* openLlama();
@@ -329,6 +335,100 @@ void TestModelView::contextChartIsTheCoresSweep()
     view->sweepChoice()->setCurrentIndex(0);
     emit view->sweepChoice()->activated(0);
     QCOMPARE(chart->xAxis->label(), QStringLiteral("batch B"));
+}
+
+// The draft model, its k and α from the Model tab: the other vocabularies' models are offered greyed, a chosen draft
+// makes the step a speculative round whose figures are the core's, its rows show while it has a draft, and each
+// choice is a step to undo.
+void TestModelView::aDraftModelSpeculates()
+{
+    const QString error
+        = m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-3.1-70b-tp8-nvlink-h100.yaml"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_window->bottomTabs()->setCurrentWidget(m_window->modelView());
+    ModelView* view = m_window->modelView();
+    Document* document = m_window->document();
+    QComboBox* draft = view->draftBox();
+    QVERIFY(draft->isVisibleTo(view));
+    QVERIFY(!view->draftTokensBox()->isVisibleTo(view));
+    QCOMPARE(draft->currentData().toString(), QStringLiteral("none"));
+    auto* items = qobject_cast<QStandardItemModel*>(draft->model());
+    const int llama2 = draft->findData(QStringLiteral("llama-2-7b"));
+    const int llama3 = draft->findData(QStringLiteral("llama-3.1-8b"));
+    QVERIFY(llama2 > 0 && llama3 > 0);
+    QVERIFY(!items->item(llama2)->isEnabled()); // 32,000 tokens against Llama 3.1's 128,256
+    QVERIFY(items->item(llama3)->isEnabled());
+
+    const double plain = document->analysis()->model->tokensPerSecond;
+    draft->setCurrentIndex(llama3);
+    emit draft->activated(llama3);
+    const ModelSettings& s = *document->session().model;
+    QVERIFY(s.draft && s.draft->id == "llama-3.1-8b");
+    const Analysis& a = *document->analysis();
+    QVERIFY(a.model && a.model->speculative);
+    QVERIFY(view->draftTokensBox()->isVisibleTo(view));
+    QVERIFY(view->acceptanceBox()->isVisibleTo(view));
+    QVERIFY2(view->summaryLabel()->text().contains(QStringLiteral("speculative round")),
+        qPrintable(view->summaryLabel()->text()));
+    QVERIFY(view->summaryLabel()->text().contains(
+        QString::fromStdString(formatSI(a.model->speculative->acceptedTokens, {}, 4))));
+    QVERIFY(a.model->tokensPerSecond != plain);
+
+    view->acceptanceBox()->setValue(0.5);
+    QCOMPARE(document->session().model->acceptance, 0.5);
+    view->draftTokensBox()->setValue(6);
+    QCOMPARE(document->session().model->draftTokens, 6.0);
+    QCOMPARE(document->analysis()->model->speculative->acceptedTokens, (1 - std::pow(0.5, 7)) / 0.5);
+    QCOMPARE(document->undoStack()->count(), 3);
+
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QVERIFY(!document->session().model->draft);
+    QCOMPARE(draft->currentData().toString(), QStringLiteral("none"));
+    QVERIFY(!view->acceptanceBox()->isVisibleTo(view));
+}
+
+// Open config… reads a model's own config.json in place of the session's, as one undo step: the list offers it, the
+// analysis is of its model, the scenario will name it, and a file that cannot be read is said with its line and
+// field while the session stays as it was.
+void TestModelView::aConfigReplacesTheModel()
+{
+    ModelView* view = openLlama();
+    Document* document = m_window->document();
+    const QString path = QStringLiteral(ROOFLINE_TEST_DATA "/models/Llama-3.1-8B/config.json");
+    QCOMPARE(view->openConfig(path), QString());
+    const ModelSettings& s = *document->session().model;
+    QCOMPARE(s.model.id, std::string("llama-3.1-8b"));
+    QCOMPARE(parameterCount(s.model), 8030261248.0);
+    // The embedded example has no folder of its own: the scenario names the file by its whole path.
+    QCOMPARE(QString::fromStdString(s.config), QFileInfo(path).absoluteFilePath());
+    QCOMPARE(s.batch, 1.0);
+    QCOMPARE(view->modelBox()->currentText(), QStringLiteral("Llama-3.1-8B (config.json)"));
+    QVERIFY(document->analysis()->model);
+    QCOMPARE(document->undoStack()->count(), 1);
+
+    QTemporaryDir dir;
+    QFile bad(dir.filePath(QStringLiteral("config.json")));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("{\n  \"model_type\": \"llama\",\n  \"num_hidden_layers\": 0\n}\n");
+    bad.close();
+    const QString error = view->openConfig(bad.fileName());
+    QVERIFY2(error.contains(QStringLiteral("config.json:3:")) && error.contains(QStringLiteral("num_hidden_layers")),
+        qPrintable(error));
+    QCOMPARE(document->session().model->model.id, std::string("llama-3.1-8b"));
+
+    document->undoStack()->undo();
+    QCOMPARE(document->session().model->model.id, std::string("llama-2-7b"));
+    QVERIFY(document->session().model->config.empty());
+    // Chosen again from the list, the config's model comes back without its file being read again; the library's
+    // model of the same id keeps its own entry.
+    const int again = view->modelBox()->findData("config:" + QFileInfo(path).absoluteFilePath());
+    QVERIFY(again >= 0);
+    QVERIFY(view->modelBox()->findData(QStringLiteral("llama-3.1-8b")) >= 0);
+    view->modelBox()->setCurrentIndex(again);
+    emit view->modelBox()->activated(again);
+    QCOMPARE(QString::fromStdString(document->session().model->config), QFileInfo(path).absoluteFilePath());
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

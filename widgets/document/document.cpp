@@ -229,6 +229,12 @@ std::optional<std::string> Document::setModelSettings(const std::vector<std::pai
     return edit(edits::ModelChange { settings }, tr("Set model %1").arg(QString::fromStdString(key)), "model:" + key);
 }
 
+std::optional<std::string> Document::setModelConfig(const Model& model, const std::string& config)
+{
+    return edit(edits::ModelConfig { model, config }, tr("Open model %1").arg(QString::fromStdString(model.name)),
+        "model:config");
+}
+
 void Document::linkKernel(std::size_t kernel, const std::string& operationId)
 {
     const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;

@@ -92,6 +92,9 @@ public:
     // Several settings at once, as one undo step, checked together: a training step's replicas with the batch that
     // keeps each microbatch's size (core keepingMicrobatch).
     std::optional<std::string> setModelSettings(const std::vector<std::pair<std::string, ParamValue>>& settings);
+    // The model a Hugging Face config.json gives (core readModelConfig), the other settings kept, as one undo step;
+    // `config` is its path as the scenario will name it. The core's error text, or nothing.
+    std::optional<std::string> setModelConfig(const Model& model, const std::string& config);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);

@@ -7,18 +7,13 @@
 #include "llm/settings.h"
 #include "report/report.h"
 #include "session/analysis.h"
-#include "session/edit.h"
 #include "session/model_sweep.h"
 
 #include <QBoxLayout>
-#include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QSignalBlocker>
-#include <QSpinBox>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -35,25 +30,6 @@ QString text(const std::string& s)
     return QString::fromStdString(s);
 }
 
-QSpinBox* countBox(int maximum, const QString& tip)
-{
-    auto* box = new QSpinBox;
-    box->setRange(1, maximum);
-    box->setKeyboardTracking(false); // a typed number is one edit, when it is complete
-    box->setAccelerated(true);
-    box->setToolTip(tip);
-    return box;
-}
-
-QComboBox* dtypeBox(std::initializer_list<const char*> names, const QString& tip)
-{
-    auto* box = new QComboBox;
-    for (const char* n : names)
-        box->addItem(QString::fromLatin1(n));
-    box->setToolTip(tip);
-    return box;
-}
-
 } // namespace
 
 QString ModelView::whole(double v)
@@ -64,28 +40,6 @@ QString ModelView::whole(double v)
 ModelView::ModelView(Document* document, QWidget* parent)
     : QScrollArea(parent)
     , m_document(document)
-    , m_modelId(new QComboBox)
-    , m_phase(new QComboBox)
-    , m_batch(countBox(static_cast<int>(kMaxBatch), tr("B: sequences in flight")))
-    , m_tokensLabel(new QLabel(tr("&Context")))
-    , m_tokens(countBox(static_cast<int>(kMaxTokens), {}))
-    , m_tp(countBox(static_cast<int>(kMaxTensorParallel), tr("N: chips the model's layers are split over")))
-    , m_ep(countBox(static_cast<int>(kMaxExpertParallel),
-          tr("Expert parallelism: chips each holding an equal share of the routed experts, a multiple of the "
-             "tensor-parallel degree; tokens reach their experts by all-to-all")))
-    , m_imbalance(new QDoubleSpinBox)
-    , m_latent(new QComboBox)
-    , m_zero(new QComboBox)
-    , m_recompute(new QComboBox)
-    , m_sequenceParallel(new QCheckBox(tr("with tensor parallelism")))
-    , m_dp(countBox(static_cast<int>(kMaxDataParallel),
-          tr("Data-parallel replicas: each trains on its share of the batch, then the gradients are all-reduced")))
-    , m_pp(countBox(1024, tr("Pipeline stages: the layers split evenly, microbatches passed from stage to stage")))
-    , m_microbatches(countBox(static_cast<int>(kMaxMicrobatches),
-          tr("Microbatches per replica and step: more of them shrink the pipeline's bubble, (pp−1)/(m+pp−1)")))
-    , m_controls(new QFormLayout)
-    , m_weights(dtypeBox({ "bf16", "fp8", "int8", "int4" }, tr("The dtype the weights are stored in")))
-    , m_kv(dtypeBox({ "bf16", "fp8", "int8" }, tr("The dtype of the KV cache")))
     , m_fit(new QLabel)
     , m_summary(new QLabel)
     , m_problem(new QLabel)
@@ -94,57 +48,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     , m_batchChart(new QCustomPlot)
     , m_against(new QComboBox)
 {
-    for (const Model& m : m_document->models().models)
-        m_modelId->addItem(text(m.name), text(m.id));
-    m_modelId->setToolTip(tr("The model, from the built-in and your own model presets"));
-    m_phase->addItem(tr("decode"), QStringLiteral("decode"));
-    m_phase->addItem(tr("prefill"), QStringLiteral("prefill"));
-    m_phase->addItem(tr("train"), QStringLiteral("train"));
-    m_phase->setToolTip(tr("Decode: one new token per sequence; prefill: a whole prompt; train: one training step, "
-                           "forward and backward over every token"));
-
-    QFormLayout* controls = m_controls;
-    controls->setFieldGrowthPolicy(QFormLayout::FieldsStayAtSizeHint);
-    controls->addRow(tr("Mod&el"), m_modelId);
-    controls->addRow(tr("P&hase"), m_phase);
-    controls->addRow(tr("&Batch"), m_batch);
-    controls->addRow(m_tokensLabel, m_tokens);
-    m_tokensLabel->setBuddy(m_tokens); // its text follows the phase; the row names the box from the start
-    controls->addRow(tr("&Tensor parallel"), m_tp);
-    controls->addRow(tr("E&xpert parallel"), m_ep);
-    controls->addRow(tr("&Imbalance"), m_imbalance);
-    controls->addRow(tr("&Latent attention"), m_latent);
-    m_imbalance->setRange(1, kMaxImbalance);
-    m_imbalance->setDecimals(2);
-    m_imbalance->setSingleStep(0.1);
-    m_imbalance->setToolTip(tr("The busiest expert-parallel chip's tokens over the mean: the step waits for it"));
-    m_latent->addItem(tr("auto"), QStringLiteral("auto"));
-    m_latent->addItem(tr("absorbed"), QStringLiteral("absorbed"));
-    m_latent->addItem(tr("expanded"), QStringLiteral("expanded"));
-    m_latent->setToolTip(tr("Auto: the up-projections absorbed into the query and output in a decode step (attention "
-                            "over the cached latent), K and V expanded from the latent otherwise"));
-    controls->addRow(tr("&Data parallel"), m_dp);
-    controls->addRow(tr("Pipeline &stages"), m_pp);
-    controls->addRow(tr("&Microbatches"), m_microbatches);
-    controls->addRow(tr("&ZeRO"), m_zero);
-    controls->addRow(tr("&Recompute"), m_recompute);
-    controls->addRow(tr("Seq&uence parallel"), m_sequenceParallel);
-    m_zero->addItem(tr("0: none"), QStringLiteral("0"));
-    m_zero->addItem(tr("1: optimizer state"), QStringLiteral("1"));
-    m_zero->addItem(tr("2: + gradients"), QStringLiteral("2"));
-    m_zero->addItem(tr("3: + weights (FSDP)"), QStringLiteral("3"));
-    m_zero->setToolTip(tr("ZeRO: what each data-parallel replica keeps a dp-th of; stage 3 all-gathers the weights "
-                          "before each microbatch's forward and backward passes"));
-    m_recompute->addItem(tr("none"), QStringLiteral("none"));
-    m_recompute->addItem(tr("selective"), QStringLiteral("selective"));
-    m_recompute->addItem(tr("full"), QStringLiteral("full"));
-    m_recompute->setToolTip(tr("Activation recomputation: full keeps each layer's input alone and runs its forward "
-                               "pass again before the backward; selective recomputes the attention's scores, as "
-                               "fused attention does anyway"));
-    m_sequenceParallel->setToolTip(
-        tr("Sequence parallelism: the norms and residual adds share the tokens of the tensor-parallel group"));
-    controls->addRow(tr("&Weights"), m_weights);
-    controls->addRow(tr("&KV cache"), m_kv);
+    buildControls();
 
     for (QLabel* label : { m_fit, m_summary, m_problem, m_serving }) {
         label->setWordWrap(true);
@@ -241,7 +145,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     auto* contents = new QWidget;
     m_layout = new QBoxLayout(QBoxLayout::LeftToRight, contents);
     auto* settings = new QHBoxLayout;
-    settings->addLayout(controls);
+    settings->addLayout(m_controls);
     settings->addLayout(figures, 1);
     m_layout->addLayout(settings, 2);
     m_layout->addLayout(charts, 3);
@@ -249,58 +153,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
 
-    auto edited = [this](const char* key, QComboBox* box) {
-        connect(box, &QComboBox::activated, this, [this, key, box] { choose(key, box->currentData().toString()); });
-    };
-    edited("id", m_modelId);
-    edited("phase", m_phase);
-    edited("latent", m_latent);
-    edited("zero", m_zero);
-    edited("recompute", m_recompute);
-    connect(m_sequenceParallel, &QCheckBox::toggled, this,
-        [this](bool on) { choose("sequence_parallel", on ? QStringLiteral("true") : QStringLiteral("false")); });
-    for (QComboBox* box : { m_weights, m_kv })
-        connect(box, &QComboBox::activated, this,
-            [this, box] { choose(box == m_weights ? "weights" : "kv", box->currentText()); });
-    connect(m_batch, &QSpinBox::valueChanged, this, [this](int v) { set("batch", double(v)); });
-    connect(m_tp, &QSpinBox::valueChanged, this, [this](int v) { set("tp", double(v)); });
-    // The expert-parallel chips divide the experts and are whole tensor-parallel groups: a step of the arrows goes on
-    // to the next count that is.
-    connect(m_ep, &QSpinBox::valueChanged, this, [this](int v) {
-        if (m_filling || !hasModel())
-            return;
-        const ModelSettings& s = *m_document->session().model;
-        const int experts = static_cast<int>(s.model.experts);
-        const int tp = static_cast<int>(s.tp);
-        const int step = v >= s.ep ? 1 : -1;
-        while (v > 1 && v < experts && (experts % v != 0 || v % tp != 0))
-            v += step;
-        set("ep", double(std::max(v, 1)));
-    });
-    connect(m_imbalance, &QDoubleSpinBox::valueChanged, this, [this](double v) { set("imbalance", v); });
-    // More replicas or microbatches keep each microbatch's sequences: the batch grows with them, as it does when an
-    // engineer adds replicas, rather than refusing every count that does not divide it.
-    auto keepMicrobatch = [this](const char* key, int v) {
-        if (m_filling || !hasModel())
-            return;
-        refuseOr(m_document->setModelSettings(keepingMicrobatch(*m_document->session().model, key, v)));
-    };
-    connect(m_dp, &QSpinBox::valueChanged, this, [keepMicrobatch](int v) { keepMicrobatch("dp", v); });
-    connect(
-        m_microbatches, &QSpinBox::valueChanged, this, [keepMicrobatch](int v) { keepMicrobatch("microbatches", v); });
-    // The stages divide the layers: a step of the arrows goes on to the next count that does.
-    connect(m_pp, &QSpinBox::valueChanged, this, [this](int v) {
-        if (m_filling || !hasModel())
-            return;
-        const ModelSettings& s = *m_document->session().model;
-        const int layers = static_cast<int>(s.model.layers);
-        const int step = v >= s.pp ? 1 : -1;
-        while (v > 1 && v < layers && layers % v != 0)
-            v += step;
-        set("pp", double(v));
-    });
-    connect(m_tokens, &QSpinBox::valueChanged, this,
-        [this](int v) { set(m_document->session().model->phase == Phase::Decode ? "context" : "prompt", double(v)); });
+    connectControls();
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
     refresh();
 }
@@ -355,56 +208,7 @@ void ModelView::refresh()
         return;
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
-    {
-        m_filling = true;
-        const QSignalBlocker blockers[] = { QSignalBlocker(m_batch), QSignalBlocker(m_tokens), QSignalBlocker(m_tp),
-            QSignalBlocker(m_dp), QSignalBlocker(m_pp), QSignalBlocker(m_microbatches), QSignalBlocker(m_ep),
-            QSignalBlocker(m_imbalance), QSignalBlocker(m_sequenceParallel) };
-        m_modelId->setCurrentIndex(m_modelId->findData(text(s.model.id)));
-        m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
-        const bool decode = s.phase == Phase::Decode;
-        const bool train = s.phase == Phase::Train;
-        // A training step's batch is whole microbatches on every replica: its arrows step by dp·m sequences.
-        m_batch->setSingleStep(train ? static_cast<int>(s.dp * s.microbatches) : 1);
-        m_batch->setValue(static_cast<int>(s.batch));
-        m_batch->setToolTip(
-            train ? tr("B: the global batch, sequences of every replica") : tr("B: sequences in flight"));
-        m_tokensLabel->setText(decode ? tr("&Context") : train ? tr("Se&quence") : tr("&Prompt"));
-        m_tokensLabel->setBuddy(m_tokens);
-        m_tokens->setToolTip(decode ? tr("S: tokens already cached per sequence")
-                : train             ? tr("P: tokens of each training sequence")
-                                    : tr("P: tokens of each prompt"));
-        m_tokens->setValue(static_cast<int>(decode ? s.context : s.prompt));
-        m_tp->setValue(static_cast<int>(s.tp));
-        m_ep->setRange(1, static_cast<int>(std::max(1.0, s.model.experts)));
-        m_ep->setValue(static_cast<int>(s.ep));
-        m_imbalance->setValue(s.imbalance);
-        const char* latent = s.latent == ModelSettings::Latent::Absorbed ? "absorbed"
-            : s.latent == ModelSettings::Latent::Expanded                ? "expanded"
-                                                                         : "auto";
-        m_latent->setCurrentIndex(m_latent->findData(QLatin1String(latent)));
-        // Each row where it means something: experts to split in inference, latent attention to absorb.
-        m_controls->setRowVisible(m_ep, s.model.experts > 1 && !train);
-        m_controls->setRowVisible(m_imbalance, s.ep > 1 && !train);
-        m_controls->setRowVisible(m_latent, latentAttention(s.model));
-        m_zero->setCurrentIndex(static_cast<int>(s.zero));
-        m_recompute->setCurrentIndex(static_cast<int>(s.recompute));
-        m_sequenceParallel->setChecked(s.sequenceParallel);
-        for (QWidget* w : { static_cast<QWidget*>(m_zero), static_cast<QWidget*>(m_recompute),
-                 static_cast<QWidget*>(m_sequenceParallel) })
-            m_controls->setRowVisible(w, train);
-        m_dp->setValue(static_cast<int>(s.dp));
-        m_pp->setRange(1, static_cast<int>(s.model.layers));
-        m_pp->setValue(static_cast<int>(s.pp));
-        m_microbatches->setValue(static_cast<int>(s.microbatches));
-        for (QWidget* w :
-            { static_cast<QWidget*>(m_dp), static_cast<QWidget*>(m_pp), static_cast<QWidget*>(m_microbatches) })
-            m_controls->setRowVisible(w, train);
-        m_controls->setRowVisible(m_kv, !train); // a training step keeps no KV cache
-        m_weights->setCurrentText(text(std::string(dtypeName(s.weights))));
-        m_kv->setCurrentText(text(std::string(dtypeName(s.kvCache))));
-        m_filling = false;
-    }
+    fillControls(s);
 
     const bool haveTotals = a.model.has_value();
     const std::optional<std::string> error = a.firstError();
@@ -452,9 +256,10 @@ void ModelView::refresh()
         = tr("<b>%1</b> (%2 parameters), one %3 per chip, operations one after another: <b>%4</b> "
              "(T_lower) to %5 (T_upper); math %6, memory %7, network %8.")
               .arg(text(s.model.name), text(formatSI(static_cast<double>(parameterCount(s.model)), {}, 4)),
-                  training      ? tr("training step")
-                      : prefill ? tr("prefill")
-                                : tr("decode step"),
+                  training            ? tr("training step")
+                      : prefill       ? tr("prefill")
+                      : t.speculative ? tr("speculative round")
+                                      : tr("decode step"),
                   text(formatSeconds(t.tLower)), text(formatSeconds(t.tUpper)), text(formatSeconds(t.tMath)),
                   text(formatSeconds(t.tMemory)), text(formatSeconds(t.tNetwork)));
     if (training) {
@@ -469,6 +274,12 @@ void ModelView::refresh()
                            text(formatPercent(t.mfu)), text(formatSI(training->modelFlops, "FLOP", 4)),
                            text(formatPercent(training->hfu)));
     } else {
+        if (t.speculative)
+            summary += tr("<br>The draft's %1 steps take %2, the verification of %3 tokens a sequence %4; a round "
+                          "adds (1 − α^(k+1))/(1 − α) = %5 tokens to each sequence on average.")
+                           .arg(whole(s.draftTokens), text(formatSeconds(t.speculative->tDraft)),
+                               whole(s.queryTokens()), text(formatSeconds(t.speculative->tVerify)),
+                               text(formatSI(t.speculative->acceptedTokens, {}, 4)));
         summary
             += tr("<br>%1 tokens/s in total, %2 per sequence")
                    .arg(text(formatSI(t.tokensPerSecond, {}, 4)), text(formatSI(t.tokensPerSecondPerSequence, {}, 4)));

@@ -4,10 +4,12 @@
 // own three-term model beside it. Everything shown is the analysis's ModelTotals and group totals.
 #pragma once
 
+#include "llm/model.h"
 #include "roofline/operations.h"
 
 #include <QScrollArea>
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -20,6 +22,7 @@ class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
 class QLabel;
+class QPushButton;
 class QDoubleSpinBox;
 class QSpinBox;
 
@@ -49,6 +52,14 @@ public:
     QSpinBox* tensorParallelBox() const { return m_tp; }
     QSpinBox* expertParallelBox() const { return m_ep; }
     QComboBox* latentBox() const { return m_latent; }
+    QComboBox* draftBox() const { return m_draft; }
+    QSpinBox* draftTokensBox() const { return m_draftTokens; }
+    QDoubleSpinBox* acceptanceBox() const { return m_acceptance; }
+    QComboBox* modelBox() const { return m_modelId; }
+
+    // The model of a Hugging Face config.json at `path` in place of the session's, as one undo step (what the
+    // Open config… button does once its dialog gives a path): the reader's or the core's message, or nothing.
+    QString openConfig(const QString& path);
     QComboBox* phaseBox() const { return m_phase; }
     QSpinBox* dataParallelBox() const { return m_dp; }
     QSpinBox* pipelineBox() const { return m_pp; }
@@ -64,6 +75,10 @@ protected:
     void resizeEvent(QResizeEvent*) override;
 
 private:
+    // The controls (model_view_controls.cpp): made and laid out in m_controls, bound to the settings, set from them.
+    void buildControls();
+    void connectControls();
+    void fillControls(const ModelSettings&);
     void refresh();
     void showTimes();
     void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length
@@ -77,25 +92,34 @@ private:
     static QString whole(double v);
 
     Document* m_document;
-    QComboBox* m_modelId;
-    QComboBox* m_phase;
-    QSpinBox* m_batch;
-    QLabel* m_tokensLabel;
-    QSpinBox* m_tokens; // the prompt of a prefill, the context of a decode step
-    QSpinBox* m_tp;
-    QSpinBox* m_ep; // a mixture's expert parallelism (inference)
-    QDoubleSpinBox* m_imbalance;
-    QComboBox* m_latent; // latent attention's up-projections absorbed or expanded
-    QComboBox* m_zero; // a training step's ZeRO stage
-    QComboBox* m_recompute;
-    QCheckBox* m_sequenceParallel;
-    QSpinBox* m_dp; // a training step's: data-parallel replicas, pipeline stages, microbatches
-    QSpinBox* m_pp;
-    QSpinBox* m_microbatches;
-    QFormLayout* m_controls;
+    // The controls, made by buildControls().
+    QComboBox* m_modelId = nullptr;
+    QPushButton* m_openConfig = nullptr;
+    // The models read from config.json files, by kConfigPrefix and the path as the scenario names it: the data of
+    // their entries in the model list.
+    static inline const QString kConfigPrefix = QStringLiteral("config:");
+    std::map<QString, Model> m_configs;
+    QComboBox* m_phase = nullptr;
+    QSpinBox* m_batch = nullptr;
+    QLabel* m_tokensLabel = nullptr;
+    QSpinBox* m_tokens = nullptr; // the prompt of a prefill, the context of a decode step
+    QSpinBox* m_tp = nullptr;
+    QSpinBox* m_ep = nullptr; // a mixture's expert parallelism (inference)
+    QDoubleSpinBox* m_imbalance = nullptr;
+    QComboBox* m_latent = nullptr; // latent attention's up-projections absorbed or expanded
+    QComboBox* m_draft = nullptr; // a decode step's draft model: "none", or a model of the same vocabulary
+    QSpinBox* m_draftTokens = nullptr;
+    QDoubleSpinBox* m_acceptance = nullptr;
+    QComboBox* m_zero = nullptr; // a training step's ZeRO stage
+    QComboBox* m_recompute = nullptr;
+    QCheckBox* m_sequenceParallel = nullptr;
+    QSpinBox* m_dp = nullptr; // a training step's: data-parallel replicas, pipeline stages, microbatches
+    QSpinBox* m_pp = nullptr;
+    QSpinBox* m_microbatches = nullptr;
+    QFormLayout* m_controls = nullptr;
+    QComboBox* m_weights = nullptr;
+    QComboBox* m_kv = nullptr;
     QBoxLayout* m_layout; // settings and figures, then the charts: side by side, or the charts under them
-    QComboBox* m_weights;
-    QComboBox* m_kv;
     QLabel* m_fit;
     QLabel* m_summary;
     QLabel* m_problem;
