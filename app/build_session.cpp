@@ -58,12 +58,12 @@ int checkSettingsApply(const ScenarioOptions& options, const Session& session)
     if (!session.model)
         return kExitOk;
     for (const auto& [key, value] : options.modelSettings())
-        if (std::optional<std::string> why = settingNotApplying(key, session.model->phase))
+        if (std::optional<std::string> why = settingNotApplying(key, *session.model))
             return fail(kExitBadArguments, asOption(*why));
     for (const std::string& setting : options.settings) {
         const std::string key = setting.substr(0, setting.find('='));
         if (key.starts_with("model."))
-            if (std::optional<std::string> why = settingNotApplying(key.substr(6), session.model->phase))
+            if (std::optional<std::string> why = settingNotApplying(key.substr(6), *session.model))
                 return fail(kExitBadArguments, "--set model." + *why);
     }
     return kExitOk;

@@ -8,6 +8,7 @@
 #include "roofline/evaluate.h"
 #include "roofline/solver.h"
 #include "session/analysis.h"
+#include "session/model_sweep.h"
 
 #include <algorithm>
 #include <chrono>
@@ -139,6 +140,20 @@ int main()
         const std::size_t count = analyse(session).operations.size();
         row("analyse DeepSeek-V3 decode, EP 8", count,
             measure(reps / 10, [&] { g_sink = g_sink + analyse(session).model->tLower; }));
+    }
+    // The throughput–interactivity frontier the Model tab draws: Llama-3.1-8B decode on an H100 over batches 1 … 256
+    // at tp 1, 2, 4 and 8, 36 whole analyses and the frontier among them; and with a Llama-3.1-70B target over
+    // batches 1 … 65536, 68 of them.
+    for (const auto& [id, to] : { std::pair { "llama-3.1-8b", 256.0 }, std::pair { "llama-3.1-70b", 65536.0 } }) {
+        Session session = defaultSession(h100);
+        session.operations.clear();
+        ModelSettings settings;
+        settings.model = *models.find(id);
+        session.model = settings;
+        const std::size_t count = sweepFrontier(session, to).points.size();
+        const std::string name = "frontier of " + std::string(id) + ", " + std::to_string(count) + " points";
+        row(name.c_str(), count,
+            measure(20, [&] { g_sink = g_sink + static_cast<double>(sweepFrontier(session, to).points.size()); }));
     }
 
     // Reading a scenario grows linearly: four times the operations, or four times the keys of set:, take about four

@@ -3,9 +3,12 @@
 // FLOP/s over a parameter's range.
 #include "commands.h"
 
+#include "base/units.h"
 #include "build_session.h"
 #include "cli.h"
+#include "llm/model.h"
 #include "measured_options.h"
+#include "report/frontier.h"
 #include "report/report.h"
 
 #include <memory>
@@ -17,12 +20,35 @@ namespace {
 constexpr OptionSpec kSweep { "--sweep", "PARAM=FROM:TO",
     "add each operation's attainable FLOP/s sampled over PARAM (JSON only)" };
 
+constexpr OptionSpec kFrontier { "--frontier", "B",
+    "instead of the report, the model's tokens/s per chip against tokens/s per sequence at batches 1, 2, 4 ... B and "
+    "tp 1, 2, 4, 8 (and the model's), the Pareto frontier marked" };
+
 struct ReportOptions {
     ScenarioOptions scenario;
     MeasuredOptions measured;
     std::string format;
     std::string sweep;
+    std::string frontier;
 };
+
+// `--frontier B`: the sweep alone, as a table or JSON.
+int printFrontier(const ReportOptions& options, const Session& session, bool json)
+{
+    const Expected<double> to = parseWholeNumber(options.frontier);
+    if (!to || *to > kMaxBatch)
+        return fail(kExitBadArguments,
+            "--frontier: expected the largest batch, a whole number from 1 to " + wholeText(kMaxBatch) + ", found "
+                + quoteInput(options.frontier));
+    if (!session.model)
+        return fail(kExitBadArguments, "--frontier sweeps a model's batch: give --model ID too");
+    if (session.model->phase == Phase::Train)
+        return fail(kExitBadArguments,
+            "--frontier: tokens/s per sequence is a serving figure; a training step has none (give --phase decode or "
+            "prefill)");
+    const Frontier frontier = sweepFrontier(session, *to);
+    return print(json ? frontierJson(session, frontier) : frontierTable(session, frontier), "the frontier");
+}
 
 int runReport(ReportOptions& options)
 {
@@ -41,6 +67,8 @@ int runReport(ReportOptions& options)
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
+    if (!options.frontier.empty())
+        return printFrontier(options, session, json);
     Analysis analysis;
     if (const int code
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);
@@ -67,6 +95,7 @@ Command addReportCommand(CLI::App& program)
     addScenarioOptions(*command, options->scenario);
     addFormatOption(*command, options->format);
     addOption(*command, kSweep, options->sweep);
+    addOption(*command, kFrontier, options->frontier);
     addModelOptions(*command, options->scenario);
     addMeasuredOptions(*command, options->measured, true);
     return { command, [options] { return runReport(*options); } };

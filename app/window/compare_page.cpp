@@ -12,6 +12,9 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <cmath>
+
 namespace roofline::widgets {
 
 ComparePage::ComparePage(Document* document, QWidget* parent)
@@ -97,6 +100,12 @@ void ComparePage::rank()
         header << QStringLiteral("MFU") << QStringLiteral("MBU") << QStringLiteral("Fits")
                << QStringLiteral("Max batch");
     }
+    // At each chip's board power (an upper bound), and the session's chip's price per hour where one was given.
+    const bool cost = std::any_of(
+        m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.costPerMillionTokens); });
+    header << (model ? QStringLiteral("J/token") : QStringLiteral("Energy"));
+    if (cost)
+        header << QStringLiteral("per M tokens");
     header << QStringLiteral("Why it cannot run");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
@@ -118,6 +127,13 @@ void ComparePage::rank()
                   << (shown ? (r.fits ? QStringLiteral("yes") : QStringLiteral("no")) : QString())
                   << (shown ? QString::number(static_cast<long long>(r.maxBatch)) : QString());
         }
+        // "—" where the chip's preset states no board power: not a zero that would read as free.
+        const auto figure = [figures](double v, const char* unit) {
+            return !figures ? QString() : std::isnan(v) ? QStringLiteral("—") : qs(formatSI(v, unit, 4));
+        };
+        cells << figure(model ? r.joulesPerToken : r.energy, "J");
+        if (cost)
+            cells << figure(r.costPerMillionTokens, "");
         cells << qs(r.problem);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

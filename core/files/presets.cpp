@@ -89,7 +89,8 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     const std::optional<YAML::Node> root = rootNode;
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
     if (!r.checkMap(*root, prefix,
-            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "sources", "notes" }))
+            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "sources",
+                "notes" }))
         return {};
     Hardware hw;
     hw.id = std::string(defaultId);
@@ -111,6 +112,9 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     if (auto n = r.child(*root, prefix, "launch_floor", false))
         if (auto v = readHardwareValue(r, *n, at("launch_floor"), HardwareQuantity::Latency))
             hw.launchFloor = *v;
+    if (auto n = r.child(*root, prefix, "board_power", false))
+        if (auto v = readHardwareValue(r, *n, at("board_power"), HardwareQuantity::Power))
+            hw.boardPower = *v;
     if (auto n = r.child(*root, prefix, "sources", true)) {
         if (!n->IsSequence() || n->size() == 0)
             r.error(*n, at("sources"), "expected a list of sources");

@@ -24,10 +24,14 @@ std::optional<Model> configModel(YamlReader& r, const YAML::Node& at, const std:
     }
     Expected<Model, Diagnostics> model = readModelConfig(scenarioRelativePath(path, file));
     if (!model) {
-        std::string why;
-        for (const Diagnostic& d : model.error())
-            why += (why.empty() ? "" : "; ") + d.toString();
-        r.error(at, "model.config", "cannot read the model from " + quoteInput(path) + ": " + why);
+        // The config's first problem at its own line and field; the path once, quoted (and cut when it is long).
+        const Diagnostic& d = model.error().front();
+        const std::string where = d.line > 0
+            ? "line " + std::to_string(d.line) + (d.column > 0 ? ", column " + std::to_string(d.column) : "") + ": "
+            : std::string();
+        const std::string field = d.field.empty() ? std::string() : d.field + ": ";
+        r.error(
+            at, "model.config", "cannot read the model from " + quoteInput(path) + ": " + where + field + d.message);
         return std::nullopt;
     }
     return std::move(model).value();
@@ -111,7 +115,7 @@ std::optional<ModelSettings> readModelBlock(
     // A setting the phase has no use for would be kept and silently ignored: the file says something it does not do.
     for (const auto& entry : node) {
         const std::string key = entry.first.Scalar();
-        if (std::optional<std::string> why = settingNotApplying(key, settings.phase)) {
+        if (std::optional<std::string> why = settingNotApplying(key, settings)) {
             r.error(entry.first, YamlReader::join("model", key), why->substr(key.size() + 2));
             ok = false;
         }
@@ -123,7 +127,7 @@ std::optional<ModelSettings> readModelBlock(
         const std::string key = problem->substr(0, colon);
         const std::string written = key == "id" && config ? "config" : key;
         const YAML::Node at = node[written].IsDefined() ? node[written] : node;
-        r.error(at, YamlReader::join("model", key), problem->substr(colon + 2));
+        r.error(at, YamlReader::join("model", written), problem->substr(colon + 2));
         return std::nullopt;
     }
     return settings;

@@ -53,6 +53,8 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
     out << YAML::EndSeq;
     if (hw.launchFloor > 0)
         out << YAML::Key << "launch_floor" << YAML::Value << savedNumber(hw.launchFloor);
+    if (hw.boardPower > 0)
+        out << YAML::Key << "board_power" << YAML::Value << savedNumber(hw.boardPower);
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const std::string& src : hw.sources)
         out << src;

@@ -158,9 +158,12 @@ std::optional<std::string> modelProblem(const ModelSettings& s, const Hardware& 
     // Whatever else an operation refuses: named by the operation, at the model's id.
     std::vector<Operation> made = modelOperations(s, hw);
     for (const Operation& op : made)
-        if (const Expected<Evaluation> e = evaluate(op.op, hw); !e)
-            return "id: " + m.name + " cannot run with these settings on " + hw.name + ": its " + op.name + " fails ("
-                + e.error() + ")";
+        if (const Expected<Evaluation> e = evaluate(op.op, hw); !e) {
+            // The draft's operations are the draft's to answer for.
+            const bool draft = op.group == kGroupDraft;
+            return std::string(draft ? "draft: " : "id: ") + (draft ? s.draft->name : m.name)
+                + " cannot run with these settings on " + hw.name + ": its " + op.name + " fails (" + e.error() + ")";
+        }
     if (operations)
         *operations = std::move(made);
     return std::nullopt;

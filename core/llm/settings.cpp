@@ -323,6 +323,15 @@ std::optional<std::string> settingNotApplying(std::string_view key, Phase phase)
     return std::nullopt;
 }
 
+std::optional<std::string> settingNotApplying(std::string_view key, const ModelSettings& s)
+{
+    if (std::optional<std::string> why = settingNotApplying(key, s.phase))
+        return why;
+    if ((key == "draft_tokens" || key == "acceptance") && !s.draft)
+        return std::string(key) + ": there is no draft model to propose tokens (give draft too)";
+    return std::nullopt;
+}
+
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings& s)
 {
     std::vector<std::pair<std::string, std::string>> all {

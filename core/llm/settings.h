@@ -39,6 +39,8 @@ std::optional<std::string> setModelSetting(
 // or a training step, the KV cache's dtype and the attention mode in a training step. "KEY: why", as
 // setModelSetting's messages.
 std::optional<std::string> settingNotApplying(std::string_view key, Phase phase);
+// The same against whole settings: also draft_tokens and acceptance without a draft model to propose the tokens.
+std::optional<std::string> settingNotApplying(std::string_view key, const ModelSettings&);
 
 // The settings as key and text, in the order of modelSettingKeys(), those that apply to the phase alone (a file
 // that holds a setting which does not apply is refused): what a scenario file writes.

@@ -136,6 +136,11 @@ ServingText servingText(const ModelSettings& s, const Hardware& hw, double peak)
 
 } // namespace
 
+double deploymentChips(const ModelSettings& s)
+{
+    return s.phase == Phase::Train ? s.dp * s.tp * s.pp : std::max(s.tp, s.ep);
+}
+
 std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& hw,
     std::span<const Operation> operations, std::span<const Evaluation* const> evaluations)
 {
@@ -207,6 +212,18 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
         t.tokensPerSecondPerSequence = sequenceTokens / t.tLower;
     }
     t.timeToFirstToken = s.phase == Phase::Prefill ? t.tLower : 0;
+    t.chips = deploymentChips(s);
+    t.tokensPerStep = s.phase == Phase::Decode ? s.batch * s.acceptedTokens() : s.batch * s.prompt;
+    const double chipSeconds = t.chips * t.tLower;
+    if (hw.boardPower > 0) {
+        t.energyPerStep = hw.boardPower * chipSeconds;
+        if (t.energyPerStep > 0)
+            t.tokensPerJoule = t.tokensPerStep / t.energyPerStep;
+    }
+    if (hw.pricePerHour > 0) {
+        t.costPerStep = hw.pricePerHour / 3600 * chipSeconds;
+        t.costPerMillionTokens = t.costPerStep / t.tokensPerStep * 1e6;
+    }
     if (peak && t.tLower > 0)
         t.mfu = (train ? training.modelFlops : t.flops) / (t.tLower * *peak);
     if (main && t.tLower > 0)

@@ -81,10 +81,21 @@ struct ModelTotals {
     double capacityBytes = 0; // the main memory's capacity; 0 when the chip's preset does not state it
     bool fits = true; // weights + KV cache + activations within the capacity (true when it is not known)
     double maxBatch = 0; // the largest batch that fits at this context; 0 when not even one does or unknown
+    // The deployment's chips and what a step costs on all of them together: tp (ep with expert parallelism, dp·tp·pp
+    // for a training step) chips, the step's T_lower each.
+    double chips = 1;
+    double tokensPerStep = 0; // B·P for a prefill or a training step, B for a decode step, B·E for a speculative round
+    double energyPerStep = 0; // J at the chips' board power (an upper bound); 0 when the preset does not state it
+    double tokensPerJoule = 0;
+    double costPerStep = 0; // at the user's price per chip-hour; 0 when none is given
+    double costPerMillionTokens = 0;
     ServingText servingText; // inference only
     std::optional<TrainingTotals> training; // a training step's
     std::optional<SpeculativeTotals> speculative; // a decode step with a draft model's
 };
+
+// The chips a deployment of these settings takes: tp, or ep with expert parallelism; dp·tp·pp for a training step.
+double deploymentChips(const ModelSettings&);
 
 // The totals of the model `settings` run on `hw`, from the session's operations and their evaluations (one each,
 // null where an operation cannot be evaluated; only the generated operations count). Nothing for settings that

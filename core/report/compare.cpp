@@ -30,7 +30,10 @@ constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLo
     Figure { "time_to_first_token_s", true, &ChipComparison::timeToFirstToken, true },
     Figure { "mfu", false, &ChipComparison::mfu, true },
     Figure { "memory_bandwidth_utilisation", false, &ChipComparison::mbu, true },
-    Figure { "max_batch", false, &ChipComparison::maxBatch, true } };
+    Figure { "max_batch", false, &ChipComparison::maxBatch, true },
+    Figure { "energy_j", true, &ChipComparison::energy },
+    Figure { "joules_per_token", true, &ChipComparison::joulesPerToken, true },
+    Figure { "cost_per_million_tokens", true, &ChipComparison::costPerMillionTokens, true } };
 
 // What the most time goes to, of the three kinds of roof.
 std::string boundOf(double tMath, double tMemory, double tNetwork)
@@ -71,6 +74,12 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
         row.mbu = t.mbu;
         row.fits = t.fits;
         row.maxBatch = t.maxBatch;
+        if (t.energyPerStep > 0) {
+            row.energy = t.energyPerStep;
+            row.joulesPerToken = 1 / t.tokensPerJoule;
+        }
+        if (t.costPerStep > 0)
+            row.costPerMillionTokens = t.costPerMillionTokens;
         // Not fitting is not running: ranked with the chips that cannot, its figures kept for what it would take.
         if (!t.fits) {
             // What a chip holds, counted as the explanation counts it: a training step's gradients and optimizer
@@ -88,6 +97,8 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
     row.tLower = a.total.tLower;
     row.tUpper = a.total.tUpper;
     row.bound = boundOf(a.total.tMath, a.total.tMemory, a.total.tNetwork);
+    if (a.hardware.boardPower > 0)
+        row.energy = a.hardware.boardPower * a.total.tLower;
     return row;
 }
 
@@ -151,6 +162,9 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
     const bool prefill
         = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.timeToFirstToken > 0; });
     std::vector<std::vector<std::string>> table;
+    const bool energy = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.energy > 0; });
+    const bool cost
+        = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.costPerMillionTokens > 0; });
     std::vector<std::string> header { "chip", "bound", "T_lower", "T_upper" };
     if (model) {
         header.insert(header.end(), { "tokens/s", "per sequence" });
@@ -158,6 +172,10 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
             header.emplace_back("first token");
         header.insert(header.end(), { "MFU", "MBU", "fits", "max batch" });
     }
+    if (energy)
+        header.emplace_back(model ? "J/token" : "energy");
+    if (cost)
+        header.emplace_back("per M tokens");
     table.push_back(header);
     std::string problems;
     for (const ChipComparison& r : rows) {
@@ -175,6 +193,12 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
                 { formatPercent(r.mfu), formatPercent(r.mbu), r.fits ? "yes" : "no",
                     groupThousands(std::to_string(static_cast<long long>(r.maxBatch))) });
         }
+        // A figure the chip's preset or overrides do not give: "—", not a zero that would read as free.
+        auto figure = [](double v, std::string_view unit) { return std::isnan(v) ? "—" : formatSI(v, unit, 4); };
+        if (energy)
+            line.push_back(model ? figure(r.joulesPerToken, "J") : figure(r.energy, "J"));
+        if (cost)
+            line.push_back(figure(r.costPerMillionTokens, ""));
         table.push_back(std::move(line));
     }
     return renderTable(table, 2, table.front().size()) + problems;
@@ -209,6 +233,12 @@ std::string comparisonJson(const std::vector<ChipComparison>& rows, std::string_
             j.key("fits").value(r.fits);
             j.key("max_batch").value(r.maxBatch);
         }
+        // Left out where the chip's preset states no board power, or no price was given for it.
+        for (const auto& [key, v] :
+            { std::pair { "energy_j", r.energy }, std::pair { "joules_per_token", r.joulesPerToken },
+                std::pair { "cost_per_million_tokens", r.costPerMillionTokens } })
+            if (!std::isnan(v))
+                j.key(key).value(v);
         j.endObject();
     }
     j.endArray();
@@ -226,10 +256,12 @@ std::string comparisonCsv(const std::vector<ChipComparison>& rows)
         return out + "\"";
     };
     std::string out = "preset,t_lower_s,t_upper_s,bound,tokens_per_s,tokens_per_s_per_sequence,time_to_first_token_s,"
-                      "mfu,memory_bandwidth_utilisation,fits,max_batch,problem\n";
+                      "mfu,memory_bandwidth_utilisation,fits,max_batch,energy_j,joules_per_token,"
+                      "cost_per_million_tokens,problem\n";
+    auto optional = [](double v) { return std::isnan(v) ? std::string() : savedNumber(v); };
     for (const ChipComparison& r : rows) {
         if (r.bound.empty()) { // nothing was analysed
-            out += r.presetId + ",,,,,,,,,,," + quoted(r.problem) + "\n";
+            out += r.presetId + ",,,,,,,,,,,,,," + quoted(r.problem) + "\n";
             continue;
         }
         out += r.presetId + "," + savedNumber(r.tLower) + "," + savedNumber(r.tUpper) + "," + r.bound;
@@ -239,6 +271,7 @@ std::string comparisonCsv(const std::vector<ChipComparison>& rows)
                 + "," + savedNumber(r.mbu) + "," + (r.fits ? "true" : "false") + "," + savedNumber(r.maxBatch);
         else
             out += ",,,,,,,";
+        out += "," + optional(r.energy) + "," + optional(r.joulesPerToken) + "," + optional(r.costPerMillionTokens);
         out += "," + (r.problem.empty() ? std::string() : quoted(r.problem)) + "\n";
     }
     return out;

@@ -9,6 +9,7 @@
 #include "files/presets.h"
 #include "session/session.h"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,11 @@ struct ChipComparison {
     double mbu = 0;
     bool fits = true;
     double maxBatch = 0;
+    // At the chip's board power (an upper bound) and the price per chip-hour of its overrides; NaN where the preset
+    // states no board power or no price was given, which ranks after every number.
+    double energy = std::nan(""); // J: the workload on one chip, a model's step on every chip of its deployment
+    double joulesPerToken = std::nan(""); // a model's
+    double costPerMillionTokens = std::nan(""); // a model's
 };
 
 // The figures a ranking can be by, as the JSON report names them; the first is the default.

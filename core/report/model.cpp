@@ -80,6 +80,19 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("capacity_bytes").value(t.capacityBytes);
     j.key("fits").value(t.fits);
     j.key("max_batch").value(t.maxBatch);
+    j.key("chips").value(t.chips);
+    j.key("tokens_per_step").value(t.tokensPerStep);
+    if (t.energyPerStep > 0) {
+        j.key("board_power_w").value(a.hardware.boardPower);
+        j.key("energy_per_step_j").value(t.energyPerStep);
+        j.key("tokens_per_joule").value(t.tokensPerJoule);
+        j.key("joules_per_token").value(1 / t.tokensPerJoule);
+    }
+    if (t.costPerStep > 0) {
+        j.key("price_per_chip_hour").value(a.hardware.pricePerHour);
+        j.key("cost_per_step").value(t.costPerStep);
+        j.key("cost_per_million_tokens").value(t.costPerMillionTokens);
+    }
     if (t.speculative) {
         j.key("speculative").beginObject();
         j.key("accepted_tokens_per_round").value(t.speculative->acceptedTokens);
@@ -125,6 +138,28 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("compute_flops_per_s").value(st.compute);
     j.key("net_bandwidth_bytes_per_s").value(st.netBandwidth);
     j.endObject();
+}
+
+std::string energyAndCostText(const Hardware& hw, const ModelTotals& t)
+{
+    const std::string chips = wholeText(t.chips) + (t.chips == 1 ? " chip" : " chips");
+    std::string out;
+    // A rate below one a joule as a plain decimal ("0.311"), not with a milli prefix.
+    const auto rate = [](double v) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.4g", v);
+        return v >= 1000 ? formatSI(v, "", 4) : std::string(buffer);
+    };
+    if (t.energyPerStep > 0)
+        out += "  energy     at the board power of " + savedNumber(hw.boardPower)
+            + " W (an upper bound): " + formatSI(t.energyPerStep, "J", 4) + " a step on " + chips + ", "
+            + formatSI(1 / t.tokensPerJoule, "J", 4) + " a token (" + rate(t.tokensPerJoule) + " tokens per joule)\n";
+    else
+        out += "  energy     " + hw.name + "'s preset states no board power (give --set power.board=W)\n";
+    if (t.costPerStep > 0)
+        out += "  cost       at " + savedNumber(hw.pricePerHour) + " per chip-hour: " + formatSI(t.costPerStep, "", 4)
+            + " a step on " + chips + ", " + formatSI(t.costPerMillionTokens, "", 4) + " per million tokens\n";
+    return out;
 }
 
 std::string modelTotalsText(const Analysis& a)
@@ -202,6 +237,7 @@ std::string modelTotalsText(const Analysis& a)
     else
         out += " (the chip's memory capacity is not known)";
     out += "\n";
+    out += energyAndCostText(a.hardware, t);
     for (const GroupTotal& g : a.groups) {
         char name[64];
         std::snprintf(name, sizeof name, "  %-18s ", g.group.c_str());

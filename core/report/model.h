@@ -15,6 +15,9 @@ namespace roofline {
 void writeModelJson(JsonWriter&, const Analysis&);
 // The totals as lines of text, after the operations' table. Needs analysis.model.
 std::string modelTotalsText(const Analysis&);
+// The energy at the chip's board power and the cost at the user's price per chip-hour, as lines of the totals (a line
+// saying the board power is not stated where the preset does not; nothing on cost without a price).
+std::string energyAndCostText(const Hardware&, const ModelTotals&);
 // One line per model: id, name, parameters, layers, hidden size, heads/KV heads, MLP, vocabulary, experts.
 std::string modelList(const ModelLibrary&);
 

@@ -327,6 +327,8 @@ std::optional<std::string> writeReportJson(
         j.key("t_comms_s").value(e.tComms);
         j.key("t_lower_s").value(e.tLower);
         j.key("t_upper_s").value(e.tUpper);
+        if (hw.boardPower > 0) // at the board's rated power: an upper bound
+            j.key("energy_j").value(hw.boardPower * e.tLower);
         j.key("bound").value(e.bound());
         j.key("attainable_flops_per_s").value(e.attainable);
         j.key("fraction_of_peak").value(e.fractionOfPeak);

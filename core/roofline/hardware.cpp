@@ -35,6 +35,9 @@ const QuantityInfo& info(HardwareQuantity q)
         { "efficiency", "an efficiency factor", "a plain number", kMinEfficiency, kMaxEfficiency, {},
             "an efficiency factor from 0.01 to 1", false },
         { "latency", "a latency", "s", kMinLatency, kMaxLatency, { Unit::Seconds }, "a latency from 0 to 0.1 s" },
+        { "power", "a board power", "W", kMinPower, kMaxPower, {}, "a board power from 1 to 100000 W", false },
+        { "price", "a price per chip-hour", "a plain number", kMinPrice, kMaxPrice, {},
+            "a price per chip-hour from 0.0001 to 1000000, a plain number in your currency", false },
     };
     return infos[static_cast<std::size_t>(q)];
 }
@@ -135,6 +138,10 @@ template <typename H> auto fieldOf(H& hw, HardwareQuantity q, std::string_view n
                                  : levelField(hw, name, &MemoryLevel::efficiency, &Link::efficiency);
     case HardwareQuantity::Latency:
         return name == "launch" ? &hw.launchFloor : levelField(hw, name, nullptr, &Link::latency);
+    case HardwareQuantity::Power:
+        return name == "board" ? &hw.boardPower : nullptr;
+    case HardwareQuantity::Price:
+        return name == "hour" ? &hw.pricePerHour : nullptr;
     case HardwareQuantity::Peak:
         break;
     }
@@ -220,8 +227,9 @@ std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
 std::optional<HardwareQuantity> quantityOfKey(std::string_view key)
 {
     const std::string_view group = key.substr(0, key.find('.'));
-    for (HardwareQuantity q : { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity,
-             HardwareQuantity::Efficiency, HardwareQuantity::Latency })
+    for (HardwareQuantity q :
+        { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity, HardwareQuantity::Efficiency,
+            HardwareQuantity::Latency, HardwareQuantity::Power, HardwareQuantity::Price })
         if (key.size() > group.size() && info(q).group == group)
             return q;
     return std::nullopt;
@@ -257,7 +265,8 @@ std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_vi
     const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
     if (!quantity)
         return "unknown hardware key " + quoteInput(key)
-            + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or latency.NAME)";
+            + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board or "
+              "price.hour)";
     const std::string_view name = key.substr(key.find('.') + 1);
     if (*quantity == HardwareQuantity::Peak)
         return parseDtype(name) ? std::nullopt
@@ -265,6 +274,12 @@ std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_vi
                                     + quoteInput(key) + " (expected " + dtypeChoices() + ")");
     if (fieldOf(hw, *quantity, name))
         return std::nullopt;
+    if (*quantity == HardwareQuantity::Power)
+        return "unknown power " + quoteInput(key) + " (expected power.board, the board's rated power in W)";
+    if (*quantity == HardwareQuantity::Price)
+        return "unknown price " + quoteInput(key)
+            + " (expected price.hour, the price of one chip for one hour: a month's or a token's is not a rate per "
+              "hour)";
     static constexpr std::string_view missing[] = { "", "no memory level or link named ", "no memory level named ",
         "no memory level or link named ", "no link named " };
     static constexpr std::string_view alternative[]
@@ -307,6 +322,8 @@ std::vector<std::string> hardwareKeys(const Hardware& hw)
     keys.push_back("latency.launch");
     for (const Link& l : hw.links)
         keys.push_back("latency." + l.name);
+    keys.push_back("power.board");
+    keys.push_back("price.hour");
     return keys;
 }
 

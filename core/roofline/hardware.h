@@ -55,6 +55,13 @@ struct Hardware {
     std::string notes;
     double launchFloor = 0; // seconds: the least time any one kernel takes (launch_floor); 0: not stated
     double computeEfficiency = 1; // the share of every compute peak reached in practice (efficiency.compute)
+    // Watts: the board's rated power as its datasheet gives it (board_power, power.board: NVIDIA's TDP, AMD's total
+    // board power), which the program takes as every chip's draw while it works: energy at it is an upper bound. 0:
+    // the preset does not state it (Google publishes none for its TPUs).
+    double boardPower = 0;
+    // The user's price of one chip for one hour (price.hour), in whatever currency they think in; 0: none given. No
+    // preset ships a price.
+    double pricePerHour = 0;
     // The session's latency switch (Session::latency), copied in by Session::hardware(): with it on, every
     // operation takes at least the launch floor and every link adds α per message step. Off reproduces the texts.
     bool latency = false;
@@ -93,7 +100,7 @@ std::string formatRoofBandwidth(const Hardware&, RoofKind, std::string_view name
 // What a number of the hardware measures: a dense compute peak, a one-way bandwidth, or a memory capacity. Each has
 // its units and its legal range, the same wherever the number comes from (a preset, a scenario's set: block, --set,
 // a field of the window).
-enum class HardwareQuantity { Peak, Bandwidth, Capacity, Efficiency, Latency };
+enum class HardwareQuantity { Peak, Bandwidth, Capacity, Efficiency, Latency, Power, Price };
 
 // Peaks and bandwidths: from 1 kFLOP/s (kB/s), below any processor or link worth a roofline, to 1e20, a hundred
 // times a whole pod of today's chips taken as one; within it every ridge point and every time the program computes
@@ -112,6 +119,12 @@ inline constexpr double kMaxEfficiency = 1;
 // makes; times stay finite for every count.
 inline constexpr double kMinLatency = 0;
 inline constexpr double kMaxLatency = 0.1;
+// Board power: from 1 W, below any accelerator worth a roofline, to 100 kW, a whole rack's.
+inline constexpr double kMinPower = 1;
+inline constexpr double kMaxPower = 1e5;
+// A price per chip-hour: from 0.0001, a hundredth of a cent, to a million, in the user's currency.
+inline constexpr double kMinPrice = 1e-4;
+inline constexpr double kMaxPrice = 1e6;
 
 // The quantity behind a key of setHardwareValue by its group ("peak.", "bandwidth.", "capacity.", "efficiency.",
 // "latency."), or nothing.
@@ -128,8 +141,8 @@ Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view t
 
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
 // "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM", "efficiency.compute", "efficiency.HBM" (a memory
-// level or link), "latency.NVLink" (a link's α), "latency.launch" (the launch floor). Returns an error message, or
-// nothing on success.
+// level or link), "latency.NVLink" (a link's α), "latency.launch" (the launch floor), "power.board" (W), "price.hour"
+// (per chip-hour). Returns an error message, or nothing on success.
 std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
 // Why `key` names no number of `hw` (an unknown group, a dtype, memory level or link the chip does not have), or
 // nothing: checked before the value, so that a wrong key is named as such whatever the value.

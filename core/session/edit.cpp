@@ -148,7 +148,26 @@ std::optional<std::string> setModelSettings(Session& session,
                                                  : "model." + *error;
     if (std::optional<std::string> problem = modelProblem(changed, hw))
         return "model." + *problem;
+    if (std::optional<std::string> problem = withoutTheDraft(session, changed))
+        return problem;
     session.model = std::move(changed);
+    return std::nullopt;
+}
+
+std::optional<std::string> withoutTheDraft(Session& session, const ModelSettings& next)
+{
+    if (next.speculative())
+        return std::nullopt;
+    // What the session saves must read back: with no draft steps, nothing may name the draft's operations.
+    const auto draftOperation = [](const std::string& id) {
+        return id.starts_with(std::string(kGeneratedIdPrefix) + std::string(kDraftPart));
+    };
+    if (session.lesson && session.lesson->answer.kind != LessonAnswer::Kind::Ridge
+        && draftOperation(session.lesson->answer.target))
+        return "model.draft: the lesson's answer is about " + session.lesson->answer.target
+            + ": the draft stays while the lesson asks about it";
+    if (session.measured)
+        std::erase_if(session.measured->links, [&](const LinkRule& rule) { return draftOperation(rule.operationId); });
     return std::nullopt;
 }
 
@@ -239,6 +258,8 @@ struct Apply {
         next.config = e.config;
         if (std::optional<std::string> problem = modelProblem(next, hw))
             return "model." + *problem;
+        if (std::optional<std::string> problem = withoutTheDraft(s, next))
+            return problem;
         s.model = std::move(next);
         return std::nullopt;
     }

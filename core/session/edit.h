@@ -85,6 +85,11 @@ std::optional<std::string> setOperationParam(Operation& op, std::string_view par
 std::optional<std::string> setModelSettings(
     Session&, const std::vector<std::pair<std::string, ParamValue>>& settings, const Hardware&, const ModelLibrary&);
 
+// Before the session's model takes `next`: when it makes no draft steps, the measured links to the draft's operations
+// (model.draft.PART) go, as links to a removed operation do; a lesson whose answer is about one refuses it
+// ("model.draft: ..."). Nothing, or the refusal.
+std::optional<std::string> withoutTheDraft(Session&, const ModelSettings& next);
+
 // "model.KEY: the scenario has no model (...)": what setting KEY of a session without a model says.
 std::string noModel(const std::string& key);
 

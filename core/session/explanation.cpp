@@ -346,10 +346,13 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
         e.formula.push_back(
             "T = the draft's k steps + the target's verification of k + 1 tokens = " + formatSeconds(sp.tDraft) + " + "
             + formatSeconds(sp.tVerify) + " = " + formatSeconds(t.tLower) + " (" + terms + ")");
-        e.formula.push_back("tokens a round = (1 \xE2\x88\x92 \xCE\xB1^(k+1)) / (1 \xE2\x88\x92 \xCE\xB1) = (1 "
-                            "\xE2\x88\x92 "
-            + paramNumber(s.acceptance) + "^" + paramNumber(s.draftTokens + 1) + ") / (1 \xE2\x88\x92 "
-            + paramNumber(s.acceptance) + ") = " + exactNumber(sp.acceptedTokens) + " per sequence");
+        e.formula.push_back(s.acceptance >= 1
+                ? "tokens a round = k + 1 = " + exactNumber(sp.acceptedTokens)
+                    + " per sequence: at \xCE\xB1 = 1 every proposal is kept"
+                : "tokens a round = (1 \xE2\x88\x92 \xCE\xB1^(k+1)) / (1 \xE2\x88\x92 \xCE\xB1) = (1 "
+                  "\xE2\x88\x92 "
+                    + paramNumber(s.acceptance) + "^" + paramNumber(s.draftTokens + 1) + ") / (1 \xE2\x88\x92 "
+                    + paramNumber(s.acceptance) + ") = " + exactNumber(sp.acceptedTokens) + " per sequence");
         e.formula.push_back("tokens/s = B \xC2\xB7 tokens a round / T = " + paramNumber(s.batch) + " \xC2\xB7 "
             + exactNumber(sp.acceptedTokens) + " / " + formatSeconds(t.tLower) + " = "
             + exactNumber(t.tokensPerSecond));

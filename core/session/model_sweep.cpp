@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/model_sweep.h"
 
+#include "llm/generate.h"
 #include "llm/model.h"
 #include "session/analysis.h"
 
@@ -95,6 +96,52 @@ ContextSweep sweepContext(const Session& session, double to)
             break;
     }
     return sweep;
+}
+
+Frontier sweepFrontier(const Session& session, double to)
+{
+    Frontier frontier;
+    if (!session.model || session.model->phase == Phase::Train)
+        return frontier;
+    const ModelSettings& s = *session.model;
+    std::vector<double> tps { 1, 2, 4, 8, s.tp };
+    std::sort(tps.begin(), tps.end());
+    tps.erase(std::unique(tps.begin(), tps.end()), tps.end());
+    to = std::clamp(std::floor(to), 1.0, kMaxBatch);
+    const Hardware hw = session.hardware();
+    for (const double tp : tps) {
+        ModelSettings at = s;
+        at.tp = tp;
+        // With expert parallelism the batch splits over ep/tp groups: whole groups' worth of sequences.
+        const double unit = at.ep > 1 ? std::max(1.0, at.ep / tp) : 1;
+        at.batch = unit;
+        if (modelProblem(at, hw))
+            continue;
+        frontier.tps.push_back(tp);
+        const double most = std::max(1.0, std::floor(to / unit));
+        for (double b = 1;; b = std::min(2 * b, most)) {
+            Session one = session;
+            one.model = at;
+            one.model->batch = unit * b;
+            if (const std::optional<ModelTotals> t = analyse(std::move(one)).model)
+                frontier.points.push_back({ unit * b, tp, t->chips, t->tLower, t->tokensPerSecond / t->chips,
+                    t->tokensPerSecondPerSequence, t->fits });
+            if (b >= most)
+                break;
+        }
+    }
+    // A point is dominated when another that fits is at least as good on both rates and better on one.
+    for (FrontierPoint& p : frontier.points) {
+        if (!p.fits)
+            continue;
+        p.onFrontier = std::none_of(frontier.points.begin(), frontier.points.end(), [&p](const FrontierPoint& q) {
+            return q.fits && q.tokensPerSecondPerChip >= p.tokensPerSecondPerChip
+                && q.tokensPerSecondPerSequence >= p.tokensPerSecondPerSequence
+                && (q.tokensPerSecondPerChip > p.tokensPerSecondPerChip
+                    || q.tokensPerSecondPerSequence > p.tokensPerSecondPerSequence);
+        });
+    }
+    return frontier;
 }
 
 } // namespace roofline

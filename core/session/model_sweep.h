@@ -54,4 +54,29 @@ struct ContextSweep {
 
 ContextSweep sweepContext(const Session&, double to);
 
+// Throughput against interactivity: one configuration of an inference model's deployment, its rates and whether it is
+// on the Pareto frontier.
+struct FrontierPoint {
+    double batch = 0;
+    double tp = 0;
+    double chips = 0; // the deployment's: tp, or ep with expert parallelism
+    double tLower = 0;
+    double tokensPerSecondPerChip = 0; // every sequence's tokens over the deployment's chips: what a chip earns
+    double tokensPerSecondPerSequence = 0; // what a user waiting on one sequence sees
+    bool fits = true;
+    bool onFrontier = false; // it fits, and no other that fits is as good on both rates and better on one
+};
+
+struct Frontier {
+    // Batches 1, 2, 4, ... up to `to` at each tensor-parallel degree of 1, 2, 4, 8 and the session's own that the
+    // model and chip can run (a link for its all-reduces, heads and MLP it divides), in order of tp then batch; empty
+    // for a session without a model or with a training step.
+    std::vector<FrontierPoint> points;
+    std::vector<double> tps; // the tensor-parallel degrees swept, ascending
+};
+
+// The session's model at each configuration, the other settings as they are (expert parallelism kept where tp divides
+// it, the largest batch also bounded by what the groups can share).
+Frontier sweepFrontier(const Session&, double to);
+
 } // namespace roofline

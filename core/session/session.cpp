@@ -75,7 +75,7 @@ bool linkableOperation(const Session& s, std::string_view id)
         return false;
     // "model.draft.PART": the draft model's PART, while the settings have a draft.
     const std::string_view part = id.substr(std::min(id.size(), kGeneratedIdPrefix.size()));
-    const bool draft = s.model->draft && part.starts_with(kDraftPart);
+    const bool draft = s.model->speculative() && part.starts_with(kDraftPart);
     const std::vector<std::string> generated = generatedIds(draft ? *s.model->draft : s.model->model);
     const std::string own
         = draft ? std::string(kGeneratedIdPrefix) + std::string(part.substr(kDraftPart.size())) : std::string(id);
@@ -95,7 +95,8 @@ std::string linkableIds(const Session& s)
             if (id.find('.', kGeneratedIdPrefix.size()) == std::string::npos)
                 parts += (parts.empty() ? "" : ", ") + id;
         ids += (ids.empty() ? "" : ", or ") + std::string("a part of the model: ") + parts
-            + " (a training step's backward passes add .back, .dx or .dw)";
+            + " (a training step's backward passes add .back, .dx or .dw"
+            + (s.model->speculative() ? "; the draft's parts are model.draft.PART" : "") + ")";
     }
     return ids.empty() ? "none" : ids;
 }

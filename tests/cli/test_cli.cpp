@@ -533,6 +533,42 @@ private slots:
         QVERIFY(qFuzzyCompare(totals["tokens_per_s"].toDouble(), 2 * 1.875 / t));
     }
 
+    // The frontier from the command line: each point's settings, both rates, fits and whether it is on the frontier;
+    // the energy and cost of a step at the board power and a price given; a training step has no frontier.
+    void reportOfTheFrontierEnergyAndCost()
+    {
+        const Run r = run(
+            { "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--frontier", "64", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonArray points = QJsonDocument::fromJson(r.out).object()["frontier"].toArray();
+        QCOMPARE(points.size(), 4 * 7); // tp 1, 2, 4, 8 at batches 1 … 64
+        int onFrontier = 0;
+        for (const QJsonValue& v : points) {
+            const QJsonObject p = v.toObject();
+            QVERIFY(p.contains("tp") && p.contains("batch") && p.contains("tokens_per_s_per_chip")
+                && p.contains("tokens_per_s_per_sequence") && p.contains("fits"));
+            onFrontier += p["on_frontier"].toBool();
+        }
+        QVERIFY(onFrontier >= 2);
+
+        const Run step = run({ "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--batch", "16", "--set",
+                                 "price.hour=2.5", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(step.code, 0);
+        const QJsonObject totals = QJsonDocument::fromJson(step.out).object()["totals"].toObject();
+        const double T = totals["t_lower_s"].toDouble();
+        QVERIFY(qFuzzyCompare(totals["energy_per_step_j"].toDouble(), 700 * T)); // the H100's 700 W, one chip
+        QVERIFY(qFuzzyCompare(totals["tokens_per_joule"].toDouble(), 16 / (700 * T)));
+        QVERIFY(qFuzzyCompare(totals["cost_per_million_tokens"].toDouble(), 2.5 / 3600 * T / 16 * 1e6));
+
+        const Run train = run(
+            { "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--phase", "train", "--frontier", "64" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(train.code, 2);
+        QVERIFY(train.err.contains("--frontier: tokens/s per sequence is a serving figure"));
+    }
+
     // The training step from the command line: the texts' data-parallel exercise with Llama-2-7B (256 sequences of
     // 4,096 tokens over 64 replicas on InfiniBand) gives 6·2^20/64 FLOPs per parameter over 2·63/64·2 bytes per
     // parameter: 24,966.1 FLOPs/byte against the ridge 9.89e14/5e10 = 19,780.
@@ -599,6 +635,21 @@ private slots:
             << "--draft: a prefill has no draft";
     }
     void modelOptionsThatCannotRun() { checkRefusal(); }
+
+    void pricesThatAreNotRatesPerHour_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        const QStringList base { "report", "--preset", "h100-sxm", "--set" };
+        QTest::newRow("a month") << base + QStringList { "price.month=1000" } << 2
+                                 << "unknown price 'price.month' (expected price.hour";
+        QTest::newRow("a currency sign") << base + QStringList { "price.hour=$2.49" } << 2 << "price.hour";
+        QTest::newRow("no power") << base + QStringList { "power.board=0" } << 2
+                                  << "power.board: expected a positive value, found '0' (a board power from 1 to "
+                                     "100000 W)";
+    }
+    void pricesThatAreNotRatesPerHour() { checkRefusal(); }
 
     // User models: a folder's good files load beside the built-in ones, a broken one is a located warning.
     void modelsFromAFolder()

@@ -118,10 +118,13 @@ private slots:
         QVERIFY(parsed);
         Hardware hw = *parsed;
         for (const std::string& key : hardwareKeys(hw)) {
-            // A value inside each quantity's range: factors up to 1, latencies up to 0.1 s.
+            // A value inside each quantity's range: factors up to 1, latencies up to 0.1 s, a board power up to
+            // 100 kW, a price per chip-hour.
             const HardwareQuantity q = *quantityOfKey(key);
             const double value = q == HardwareQuantity::Efficiency ? 0.75
                 : q == HardwareQuantity::Latency                   ? 2.5e-6
+                : q == HardwareQuantity::Power                     ? 700
+                : q == HardwareQuantity::Price                     ? 2.49
                                                                    : 2.5e12;
             QVERIFY2(!setHardwareValue(hw, key, value), key.c_str());
             QCOMPARE(hardwareValue(hw, key), std::optional<double>(value));

@@ -7,6 +7,7 @@
 #include "llm/settings.h"
 #include "scenario_fixture.h"
 #include "session/analysis.h"
+#include "session/edit.h"
 
 #include <QTest>
 
@@ -244,11 +245,53 @@ private slots:
         QVERIFY(linkableOperation(*session, "model.draft.q_proj"));
         QVERIFY(!linkableOperation(*session, "model.draft.router"));
 
+        // k and α without a draft would do nothing: refused at their keys, as a setting of another phase is.
+        const auto noDraft = parseScenario(
+            "preset: h100-sxm\nmodel:\n  id: llama-3.1-70b\n  draft_tokens: 5\n", "n.yaml", library(), models());
+        QVERIFY(!noDraft);
+        QVERIFY2(toString(noDraft.error())
+                     .find("n.yaml:4:3: model.draft_tokens: there is no draft model to propose "
+                           "tokens (give draft too)")
+                != std::string::npos,
+            toString(noDraft.error()).c_str());
+
         const auto prefill
             = parseScenario("preset: h100-sxm\nmodel:\n  id: llama-3.1-70b\n  phase: prefill\n  draft: llama-3.1-8b\n",
                 "p.yaml", library(), models());
         QVERIFY(!prefill);
         QVERIFY(toString(prefill.error()).find("model.draft: a prefill has no draft") != std::string::npos);
+    }
+
+    // A measured kernel may be linked to a draft's operation while the settings make draft steps; once they do not
+    // (no draft, or another phase), the link goes, so that the saved scenario reads back; a lesson about one keeps the
+    // draft.
+    void linksToTheDraftGoWithIt()
+    {
+        Session s;
+        s.chip = roundChip();
+        s.presetId = s.chip.id;
+        s.model = speculating();
+        s.measured
+            = MeasuredSource { "k.csv", {}, {}, { { "gemv*", "model.draft.q_proj" }, { "sm90*", "model.q_proj" } } };
+        QVERIFY(linkableOperation(s, "model.draft.q_proj"));
+        Session asPrefill = s;
+        asPrefill.model->phase = Phase::Prefill;
+        QVERIFY(!linkableOperation(asPrefill, "model.draft.q_proj"));
+
+        Session changed = s;
+        QVERIFY(!setModelSettings(changed, { { "draft", ParamValue(std::string("none")) } }, s.chip, models()));
+        QVERIFY(!changed.model->draft);
+        QCOMPARE(changed.measured->links.size(), std::size_t(1));
+        QCOMPARE(changed.measured->links.front().operationId, std::string("model.q_proj"));
+
+        Session taught = s;
+        taught.lesson = Lesson {};
+        taught.lesson->answer.kind = LessonAnswer::Kind::Critical;
+        taught.lesson->answer.target = "model.draft.q_proj";
+        QVERIFY(setModelSettings(taught, { { "phase", ParamValue(std::string("prefill")) } }, s.chip, models())
+                    .value_or("")
+                    .starts_with("model.draft: the lesson's answer is about model.draft.q_proj"));
+        QCOMPARE(taught.model->phase, Phase::Decode);
     }
 };
 

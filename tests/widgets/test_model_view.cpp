@@ -60,6 +60,7 @@ private slots:
     void contextChartIsTheCoresSweep();
     void aDraftModelSpeculates();
     void aConfigReplacesTheModel();
+    void theFrontierOpensAConfiguration();
 
 private:
     ModelView* openLlama();
@@ -429,6 +430,47 @@ void TestModelView::aConfigReplacesTheModel()
     view->modelBox()->setCurrentIndex(again);
     emit view->modelBox()->activated(again);
     QCOMPARE(QString::fromStdString(document->session().model->config), QFileInfo(path).absoluteFilePath());
+}
+
+// The frontier chart: the core's sweep point for point, the frontier joined, and a click on a point opens that
+// configuration as one undo step.
+void TestModelView::theFrontierOpensAConfiguration()
+{
+    ModelView* view = openLlama();
+    Document* document = m_window->document();
+    view->sweepChoice()->setCurrentIndex(2);
+    emit view->sweepChoice()->activated(2);
+    const Frontier& frontier = view->frontier();
+    // The core's sweep up to twice the largest batch that fits (134 sequences: 268), or 256 at least.
+    const double to = std::max(256.0, 2 * document->analysis()->model->maxBatch);
+    const Frontier expected = sweepFrontier(document->session(), to);
+    QCOMPARE(frontier.points.size(), expected.points.size());
+    for (std::size_t i = 0; i < expected.points.size(); ++i) {
+        QCOMPARE(frontier.points[i].tokensPerSecondPerChip, expected.points[i].tokensPerSecondPerChip);
+        QCOMPARE(frontier.points[i].onFrontier, expected.points[i].onFrontier);
+    }
+    QVERIFY(!frontier.points.empty());
+    QCustomPlot* chart = view->batchChart();
+    QCOMPARE(chart->yAxis->label(), QStringLiteral("tokens/s per chip"));
+    auto* best = qobject_cast<QCPGraph*>(chart->plottable(0));
+    const auto onFrontier = std::count_if(
+        frontier.points.begin(), frontier.points.end(), [](const FrontierPoint& p) { return p.onFrontier; });
+    QCOMPARE(best->dataCount(), static_cast<int>(onFrontier));
+    QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("on the frontier")));
+    // The frontier runs from the most tokens a chip (its first point, a larger batch than the session's B = 1) to the
+    // fastest sequence.
+    const int last = 0;
+    const double perSequence = best->data()->at(last)->key;
+    const auto chosen = std::find_if(frontier.points.begin(), frontier.points.end(),
+        [&](const FrontierPoint& p) { return p.onFrontier && p.tokensPerSecondPerSequence == perSequence; });
+    QVERIFY(chosen != frontier.points.end());
+    const double batch = chosen->batch;
+    const double tp = chosen->tp;
+    emit chart->plottableClick(best, last, nullptr);
+    QCOMPARE(document->session().model->batch, batch);
+    QCOMPARE(document->session().model->tp, tp);
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(batch > 1);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

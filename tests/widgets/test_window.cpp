@@ -1038,6 +1038,21 @@ void TestWindow::comparePageRanksEveryChip()
     QVERIFY(same(page->rows(), expected("t_lower_s")));
     QCOMPARE(page->table()->rowCount(), static_cast<int>(document->library().presets().size()));
     QCOMPARE(page->table()->item(0, 0)->text(), QString::fromStdString(page->rows().front().name));
+    // Ranked by energy a token at each chip's board power: its column the core's figure, "—" for the TPUs, whose
+    // presets state none, ranked last.
+    page->rankBy()->setCurrentText(QStringLiteral("joules_per_token"));
+    QVERIFY(same(page->rows(), expected("joules_per_token")));
+    int joules = -1;
+    for (int c = 0; c < page->table()->columnCount(); ++c)
+        if (page->table()->horizontalHeaderItem(c)->text() == QStringLiteral("J/token"))
+            joules = c;
+    QVERIFY(joules > 0);
+    QCOMPARE(page->table()->item(0, joules)->text(),
+        QString::fromStdString(formatSI(page->rows().front().joulesPerToken, "J", 4)));
+    const auto tpu = std::find_if(
+        page->rows().begin(), page->rows().end(), [](const ChipComparison& r) { return r.presetId == "tpu-v5e"; });
+    QVERIFY(tpu != page->rows().end() && std::isnan(tpu->joulesPerToken));
+    QCOMPARE(page->table()->item(static_cast<int>(tpu - page->rows().begin()), joules)->text(), QStringLiteral("—"));
     page->rankBy()->setCurrentText(QStringLiteral("tokens_per_s"));
     QVERIFY(same(page->rows(), expected("tokens_per_s")));
     // A slider step reaches the ranking: a faster HBM on the H100, the session's chip, shortens its step.

@@ -131,8 +131,17 @@ ModelView::ModelView(Document* document, QWidget* parent)
     // Tokens/s against the batch, or against the tokens of each sequence.
     m_against->addItem(tr("tokens/s against the batch"));
     m_against->addItem(tr("tokens/s against the sequence length"));
+    m_against->addItem(tr("tokens/s per chip against per sequence"));
     m_against->setToolTip(tr("What the right-hand chart sweeps, the other settings as they are"));
     connect(m_against, &QComboBox::activated, this, [this] { showSweep(); });
+    connect(m_batchChart, &QCustomPlot::plottableClick, this,
+        [this](QCPAbstractPlottable* plottable, int index, QMouseEvent*) {
+            auto* graph = qobject_cast<QCPGraph*>(plottable);
+            if (!graph || m_against->currentIndex() != 2 || index < 0 || index >= graph->dataCount())
+                return;
+            const auto point = graph->data()->at(index);
+            openFrontierPoint(point->key, point->value);
+        });
     auto* sweepColumn = new QVBoxLayout;
     sweepColumn->addWidget(m_against, 0, Qt::AlignLeft);
     sweepColumn->addWidget(m_batchChart, 1);
@@ -288,6 +297,14 @@ void ModelView::refresh()
         summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.")
                        .arg(text(formatPercent(t.mfu)), text(formatPercent(t.mbu)));
     }
+    if (t.energyPerStep > 0)
+        summary += tr("<br>At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.")
+                       .arg(text(savedNumber(a.hardware.boardPower)), text(formatSI(t.energyPerStep, "J", 4)),
+                           t.chips == 1 ? tr("one chip") : tr("%1 chips").arg(whole(t.chips)),
+                           text(formatSI(1 / t.tokensPerJoule, "J", 4)));
+    if (t.costPerStep > 0)
+        summary += tr("<br>At %1 per chip-hour: %2 per million tokens.")
+                       .arg(text(savedNumber(a.hardware.pricePerHour)), text(formatSI(t.costPerMillionTokens, {}, 4)));
     m_summaryText = summary;
     m_summary->setText(summary); // showSweep() adds a sentence
 

@@ -6,6 +6,7 @@
 
 #include "llm/model.h"
 #include "roofline/operations.h"
+#include "session/model_sweep.h"
 
 #include <QScrollArea>
 
@@ -46,7 +47,9 @@ public:
     QLabel* problemLabel() const { return m_problem; }
     QCustomPlot* timeChart() const { return m_chart; }
     QCustomPlot* batchChart() const { return m_batchChart; }
-    QComboBox* sweepChoice() const { return m_against; } // 0: against the batch, 1: against the sequence length
+    // 0: against the batch, 1: against the sequence length, 2: tokens/s per chip against per sequence (inference)
+    QComboBox* sweepChoice() const { return m_against; }
+    const Frontier& frontier() const { return m_frontier; } // what the frontier chart shows, while it does
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
@@ -81,7 +84,10 @@ private:
     void fillControls(const ModelSettings&);
     void refresh();
     void showTimes();
-    void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length
+    void showSweep(); // the right-hand chart: tokens/s against the batch or the sequence length, or the frontier
+    void showFrontier();
+    // The frontier's configuration drawn at (perSequence, perChip), as one undo step.
+    void openFrontierPoint(double perSequence, double perChip);
     // A setting from a control: a count as a number, never through text.
     void set(const char* key, const ParamValue& value);
     // A setting from a list's text (a model's id, the phase, a dtype).
@@ -95,9 +101,12 @@ private:
     // The controls, made by buildControls().
     QComboBox* m_modelId = nullptr;
     QPushButton* m_openConfig = nullptr;
-    // The models read from config.json files, by kConfigPrefix and the path as the scenario names it: the data of
-    // their entries in the model list.
+    // The models read from config.json files, by kConfigPrefix and the file's whole path: the data of their entries in
+    // the model list, forgotten when another scenario is opened.
     static inline const QString kConfigPrefix = QStringLiteral("config:");
+    QString configAsNamed(const QString& file) const; // the path as the session's scenario names it
+    QString configFile(const std::string& config) const; // the whole path of a config the scenario names
+    void forgetConfigs();
     std::map<QString, Model> m_configs;
     QComboBox* m_phase = nullptr;
     QSpinBox* m_batch = nullptr;
@@ -136,6 +145,7 @@ private:
     QCPItemStraightLine* m_current;
     QCPItemStraightLine* m_computeBound;
     QString m_summaryText; // the summary without the sentence on the batch sweep
+    Frontier m_frontier;
     bool m_filling = false; // the controls are being set from the session: no edits
 };
 

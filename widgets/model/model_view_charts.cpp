@@ -32,10 +32,85 @@ std::pair<double, QString> timeUnit(double longest)
 
 } // namespace
 
+// Throughput against interactivity: every configuration swept, the frontier's joined from the most interactive to the
+// most productive, the session's own rate per sequence as a vertical line. A click on a point opens it.
+void ModelView::showFrontier()
+{
+    const Analysis& a = *m_document->analysis();
+    const ModelSettings& s = *a.session.model;
+    const double fitting = a.model ? a.model->maxBatch : 0;
+    m_frontier = sweepFrontier(a.session, std::max({ 256.0, 2 * s.batch, 2 * fitting }));
+    std::vector<const FrontierPoint*> best;
+    QVector<double> x, y;
+    for (const FrontierPoint& p : m_frontier.points) {
+        if (p.onFrontier)
+            best.push_back(&p);
+        else {
+            x << p.tokensPerSecondPerSequence;
+            y << p.tokensPerSecondPerChip;
+        }
+    }
+    std::sort(best.begin(), best.end(), [](const FrontierPoint* l, const FrontierPoint* r) {
+        return l->tokensPerSecondPerSequence < r->tokensPerSecondPerSequence;
+    });
+    QVector<double> bx, by;
+    for (const FrontierPoint* p : best) {
+        bx << p->tokensPerSecondPerSequence;
+        by << p->tokensPerSecondPerChip;
+    }
+    // The frontier as a curve in the order it is drawn, not sorted by its key: per chip falls as per sequence rises.
+    m_fitting->setData(bx, by, true);
+    m_fitting->setName(tr("frontier"));
+    m_tooMany->setData(x, y);
+    m_tooMany->setLineStyle(QCPGraph::lsNone);
+    m_tooMany->setName(tr("others, or not fitting"));
+    const double current = a.model ? a.model->tokensPerSecondPerSequence : 0;
+    m_current->point1->setCoords(current, 1);
+    m_current->point2->setCoords(current, 2);
+    m_computeBound->setVisible(false);
+    QString tps;
+    for (const double tp : m_frontier.tps)
+        tps += (tps.isEmpty() ? QString() : QStringLiteral(", ")) + whole(tp);
+    m_summary->setText(m_summaryText + QStringLiteral("<br>")
+        + tr("Tokens/s per chip against tokens/s per sequence at batches 1, 2, 4 … and tp %1: %2 configurations "
+             "are on the frontier (the blue curve; grey: beaten on both rates, or not fitting); click one to open it.")
+              .arg(tps)
+              .arg(best.size()));
+    m_batchChart->xAxis->setLabel(tr("tokens/s per sequence"));
+    m_batchChart->yAxis->setLabel(tr("tokens/s per chip"));
+    m_batchChart->rescaleAxes();
+    for (QCPAxis* axis : { m_batchChart->xAxis, m_batchChart->yAxis }) {
+        const QCPRange r = axis->range();
+        axis->setRange(r.lower / 1.5, r.upper * 1.5);
+    }
+    m_batchChart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ModelView::openFrontierPoint(double perSequence, double perChip)
+{
+    for (const FrontierPoint& p : m_frontier.points)
+        if (p.tokensPerSecondPerSequence == perSequence && p.tokensPerSecondPerChip == perChip) {
+            refuseOr(m_document->setModelSettings({ { "tp", p.tp }, { "batch", p.batch } }));
+            return;
+        }
+}
+
 void ModelView::showSweep()
 {
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
+    const bool frontier = m_against->currentIndex() == 2 && s.phase != Phase::Train;
+    m_fitting->setName(frontier ? tr("frontier") : tr("fits"));
+    m_tooMany->setLineStyle(QCPGraph::lsLine);
+    m_tooMany->setName(tr("does not fit"));
+    m_batchChart->yAxis->setLabel(tr("tokens/s"));
+    // The batch and context curves leave the top left corner to the legend; the frontier's points fill every corner,
+    // and the sentence under the settings names its two kinds instead.
+    m_batchChart->legend->setVisible(!frontier);
+    if (frontier) {
+        showFrontier();
+        return;
+    }
     const bool byContext = m_against->currentIndex() == 1;
     // Tokens/s at each value swept, split where the step stops fitting; the session's value, and a second line: the
     // least batch whose math outweighs its memory traffic, or the longest sequences that fit.

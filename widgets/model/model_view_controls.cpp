@@ -4,6 +4,7 @@
 
 #include "document/document.h"
 #include "files/hf_config.h"
+#include "files/scenario_paths.h"
 #include "llm/settings.h"
 #include "session/edit.h"
 
@@ -129,6 +130,7 @@ void ModelView::buildControls()
     m_draft->setToolTip(tr("Speculative decoding: a smaller model of the same vocabulary proposes tokens, which the "
                            "model checks in one pass over them all"));
     m_acceptance->setRange(0, 1);
+    m_acceptance->setKeyboardTracking(false); // a typed number is one edit, when it is complete
     m_acceptance->setDecimals(2);
     m_acceptance->setSingleStep(0.05);
     m_acceptance->setToolTip(tr("α: the chance the model keeps a drafted token; a round adds (1 − α^(k+1))/(1 − α) "
@@ -166,10 +168,13 @@ void ModelView::connectControls()
     connect(m_modelId, &QComboBox::activated, this, [this] {
         const QString chosen = m_modelId->currentData().toString();
         if (const auto config = m_configs.find(chosen); config != m_configs.end())
-            refuseOr(m_document->setModelConfig(config->second, chosen.mid(kConfigPrefix.size()).toStdString()));
+            refuseOr(m_document->setModelConfig(
+                config->second, configAsNamed(chosen.mid(kConfigPrefix.size())).toStdString()));
         else
             choose("id", chosen);
     });
+    // Another scenario's configs are named from its own folder: the list offers the new one's alone.
+    connect(m_document, &Document::loaded, this, &ModelView::forgetConfigs);
     connect(m_openConfig, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Open a model's config.json"), {}, tr("Hugging Face configuration (*.json);;All files (*)"));
@@ -238,15 +243,37 @@ QString ModelView::openConfig(const QString& path)
     const Expected<Model, Diagnostics> model = readModelConfig(path.toStdString());
     if (!model)
         return text(toString(model.error()));
-    // The path as the scenario names it: from the scenario's folder, where it was opened from a file.
-    const QString opened = m_document->openedFrom();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    const QString config = opened.isEmpty() || opened.startsWith(QLatin1String("embedded:"))
-        ? absolute
-        : QFileInfo(opened).absoluteDir().relativeFilePath(absolute);
+    const QString config = configAsNamed(path);
     if (const std::optional<std::string> error = m_document->setModelConfig(*model, config.toStdString()))
         return text(*error);
     return {};
+}
+
+QString ModelView::configAsNamed(const QString& file) const
+{
+    // From the scenario's folder as it is on disk (links resolved, as reading it resolves them), where the scenario
+    // was opened from a file; else the whole path.
+    const QString opened = m_document->openedFrom();
+    const QString absolute = QFileInfo(file).canonicalFilePath().isEmpty() ? QFileInfo(file).absoluteFilePath()
+                                                                           : QFileInfo(file).canonicalFilePath();
+    if (opened.isEmpty() || opened.startsWith(QLatin1String("embedded:")))
+        return absolute;
+    return QDir(QFileInfo(opened).canonicalPath()).relativeFilePath(absolute);
+}
+
+QString ModelView::configFile(const std::string& config) const
+{
+    const QFileInfo file(text(scenarioRelativePath(config, m_document->openedFrom().toStdString())));
+    return file.canonicalFilePath().isEmpty() ? file.absoluteFilePath() : file.canonicalFilePath();
+}
+
+void ModelView::forgetConfigs()
+{
+    for (int i = m_modelId->count() - 1; i >= 0; --i)
+        if (m_modelId->itemData(i).toString().startsWith(kConfigPrefix))
+            m_modelId->removeItem(i);
+    m_configs.clear();
+    refresh(); // the opened scenario's own config, if it names one
 }
 
 void ModelView::fillControls(const ModelSettings& s)
@@ -258,11 +285,14 @@ void ModelView::fillControls(const ModelSettings& s)
               QSignalBlocker(m_sequenceParallel), QSignalBlocker(m_draftTokens), QSignalBlocker(m_acceptance) };
     // A model read from a config.json has an entry of its own once it is chosen, to come back to (its id may be a
     // library model's too: the entry is its file's).
-    const QString model = s.config.empty() ? text(s.model.id) : kConfigPrefix + text(s.config);
+    const QString model = s.config.empty() ? text(s.model.id) : kConfigPrefix + configFile(s.config);
     if (!s.config.empty()) {
-        m_configs.emplace(model, s.model);
-        if (m_modelId->findData(model) < 0)
-            m_modelId->addItem(tr("%1 (config.json)").arg(text(s.model.name)), model);
+        m_configs.insert_or_assign(model, s.model); // the file as it was read last
+        const QString name = tr("%1 (config.json)").arg(text(s.model.name));
+        if (const int at = m_modelId->findData(model); at >= 0)
+            m_modelId->setItemText(at, name);
+        else
+            m_modelId->addItem(name, model);
     }
     m_modelId->setCurrentIndex(m_modelId->findData(model));
     m_phase->setCurrentIndex(m_phase->findData(text(std::string(phaseName(s.phase)))));
