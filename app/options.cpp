@@ -19,11 +19,13 @@ constexpr OptionSpec kPreset { "--preset", "ID",
     "a hardware preset (see 'roofline-lab presets'), with its default workload" };
 constexpr OptionSpec kScenario { "--scenario", "FILE",
     "a scenario file: a preset or inline chip, overrides and operations; '-' reads it from standard input" };
-constexpr OptionSpec kSet { "--set", "KEY=VALUE",
+constexpr OptionSpec kSet {
+    "--set", "KEY=VALUE",
     "override a number, repeatable: peak.bf16=1.97e14, bandwidth.HBM=8.1e11, bandwidth.IB=400Gb/s, B=512 (every "
     "operation with B), op2.B=246 (the operation with id op2), ops[2].B=64, ops[0].compute=int8, chart.dtype=int8, "
     "efficiency.HBM=0.8 (0.01-1; also efficiency.compute), latency.NVLink=2e-6 (a link's alpha), latency.launch=3e-6 "
-    "(the launch floor), latency=on|off" };
+    "(the launch floor), latency=on|off, power.board=700 (W, the board's rated power), price.hour=2.49 (per chip-hour)"
+};
 constexpr OptionSpec kPresetDir { "--preset-dir", "DIR",
     "read more presets from DIR, repeatable (after the user's folder, ~/.config/roofline-lab/presets)" };
 constexpr OptionSpec kModelDir { "--model-dir", "DIR",

@@ -18,7 +18,8 @@ constexpr OptionSpec kChips { "--preset", "ID",
     "a chip to compare, repeatable (see 'roofline-lab presets'); the first also gives the default workload" };
 constexpr OptionSpec kBy { "--by", "FIGURE",
     "rank by t_lower_s (default), t_upper_s, tokens_per_s, tokens_per_s_per_sequence, time_to_first_token_s, mfu, "
-    "memory_bandwidth_utilisation or max_batch" };
+    "memory_bandwidth_utilisation, max_batch, energy_j, joules_per_token or cost_per_million_tokens (at the board "
+    "power; the price of --set price.hour)" };
 constexpr OptionSpec kCompareFormat { "--format", "FORMAT", "table (default), json or csv" };
 
 struct CompareOptions {

@@ -67,8 +67,12 @@ int runReport(ReportOptions& options)
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
-    if (!options.frontier.empty())
+    if (!options.frontier.empty()) {
+        if (!options.sweep.empty() || !options.measured.file.empty())
+            return fail(kExitBadArguments,
+                "--frontier gives the frontier alone: drop --sweep and --measured, or report them without --frontier");
         return printFrontier(options, session, json);
+    }
     Analysis analysis;
     if (const int code
         = analyseWithMeasured(options.measured, options.scenario.scenarioFile, std::move(session), analysis);

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "common/chart_text.h"
 #include "document/document.h"
+#include "report/report.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -42,7 +43,8 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8); // rows as dense as the readout's
-    m_table->setToolTip(QStringLiteral("The workload on each chip, as roofline-lab compare --all gives it; "
+    m_table->setToolTip(QStringLiteral("The workload on each chip, as roofline-lab compare --all gives it; energy at "
+                                       "each board's rated power (an upper bound), cost at the session's price.hour; "
                                        "double-click a chip to move the session onto it"));
     connect(m_by, &QComboBox::currentTextChanged, this, [this] {
         m_stale = true;
@@ -133,7 +135,9 @@ void ComparePage::rank()
         };
         cells << figure(model ? r.joulesPerToken : r.energy, "J");
         if (cost)
-            cells << figure(r.costPerMillionTokens, "");
+            cells << (!figures                           ? QString()
+                    : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
+                                                         : qs(formatDecimal(r.costPerMillionTokens)));
         cells << qs(r.problem);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

@@ -207,8 +207,8 @@ Expected<Session, Diagnostics> parseScenario(
                 const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
                 if (!quantity) {
                     r.error(entry.first, field,
-                        "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME or "
-                        "latency.NAME)");
+                        "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, "
+                        "latency.NAME, power.board or price.hour)");
                     continue;
                 }
                 if (std::optional<std::string> problem = hardwareKeyProblem(session.hardware(), key)) {

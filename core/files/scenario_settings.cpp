@@ -133,8 +133,8 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
     }
     if (!applied)
         return "unknown key " + quoteInput(key) + ": no operation has a parameter " + quoteInput(param)
-            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, latency or "
-              "chart.dtype";
+            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board, "
+              "price.hour, latency or chart.dtype";
     session.operations = std::move(ops);
     return std::nullopt;
 }

@@ -162,9 +162,11 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
     const bool prefill
         = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.timeToFirstToken > 0; });
     std::vector<std::vector<std::string>> table;
-    const bool energy = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.energy > 0; });
-    const bool cost
-        = std::any_of(rows.begin(), rows.end(), [](const ChipComparison& r) { return r.costPerMillionTokens > 0; });
+    // A column for a figure some printed row has (the rows with a problem are listed under the table).
+    const bool energy = std::any_of(
+        rows.begin(), rows.end(), [](const ChipComparison& r) { return r.problem.empty() && r.energy > 0; });
+    const bool cost = std::any_of(rows.begin(), rows.end(),
+        [](const ChipComparison& r) { return r.problem.empty() && r.costPerMillionTokens > 0; });
     std::vector<std::string> header { "chip", "bound", "T_lower", "T_upper" };
     if (model) {
         header.insert(header.end(), { "tokens/s", "per sequence" });
@@ -198,7 +200,7 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
         if (energy)
             line.push_back(model ? figure(r.joulesPerToken, "J") : figure(r.energy, "J"));
         if (cost)
-            line.push_back(figure(r.costPerMillionTokens, ""));
+            line.push_back(std::isnan(r.costPerMillionTokens) ? "—" : formatDecimal(r.costPerMillionTokens));
         table.push_back(std::move(line));
     }
     return renderTable(table, 2, table.front().size()) + problems;

@@ -14,17 +14,17 @@ std::string frontierTable(const Session& s, const Frontier& f)
 {
     if (!s.model)
         return "the scenario has no model: the frontier is a model's\n";
-    std::vector<std::vector<std::string>> rows { { "tp", "batch", "step", "tokens/s per chip", "tokens/s per sequence",
-        "fits", "frontier" } };
+    std::vector<std::vector<std::string>> rows { { "tp", "chips", "batch", "step", "tokens/s per chip",
+        "tokens/s per sequence", "fits", "frontier" } };
     for (const FrontierPoint& p : f.points)
-        rows.push_back(
-            { wholeText(p.tp), wholeText(p.batch), formatSeconds(p.tLower), formatSI(p.tokensPerSecondPerChip, "", 4),
-                formatSI(p.tokensPerSecondPerSequence, "", 4), p.fits ? "yes" : "no", p.onFrontier ? "*" : "" });
+        rows.push_back({ wholeText(p.tp), wholeText(p.chips), wholeText(p.batch), formatSeconds(p.tLower),
+            formatSI(p.tokensPerSecondPerChip, "", 4), formatSI(p.tokensPerSecondPerSequence, "", 4),
+            p.fits ? "yes" : "no", p.onFrontier ? "*" : "" });
     const std::size_t onFrontier = static_cast<std::size_t>(
         std::count_if(f.points.begin(), f.points.end(), [](const FrontierPoint& p) { return p.onFrontier; }));
     return s.model->model.name + " " + std::string(phaseName(s.model->phase)) + " on " + s.hardware().name
         + ": tokens/s per chip against tokens/s per sequence; * marks the " + std::to_string(onFrontier)
-        + " points no other that fits beats on both\n" + renderTable(rows, 0, 5);
+        + " points no other that fits beats on both\n" + renderTable(rows, 0, 6);
 }
 
 std::string frontierJson(const Session& s, const Frontier& f)

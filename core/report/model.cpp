@@ -144,21 +144,15 @@ std::string energyAndCostText(const Hardware& hw, const ModelTotals& t)
 {
     const std::string chips = wholeText(t.chips) + (t.chips == 1 ? " chip" : " chips");
     std::string out;
-    // A rate below one a joule as a plain decimal ("0.311"), not with a milli prefix.
-    const auto rate = [](double v) {
-        char buffer[32];
-        std::snprintf(buffer, sizeof buffer, "%.4g", v);
-        return v >= 1000 ? formatSI(v, "", 4) : std::string(buffer);
-    };
-    if (t.energyPerStep > 0)
-        out += "  energy     at the board power of " + savedNumber(hw.boardPower)
-            + " W (an upper bound): " + formatSI(t.energyPerStep, "J", 4) + " a step on " + chips + ", "
-            + formatSI(1 / t.tokensPerJoule, "J", 4) + " a token (" + rate(t.tokensPerJoule) + " tokens per joule)\n";
+    if (hw.boardPower > 0)
+        out += "  energy     at the board power of " + savedNumber(hw.boardPower) + " W (an upper bound): "
+            + formatSI(t.energyPerStep, "J", 4) + " a step on " + chips + ", " + formatSI(1 / t.tokensPerJoule, "J", 4)
+            + " a token (" + formatDecimal(t.tokensPerJoule) + " tokens per joule)\n";
     else
         out += "  energy     " + hw.name + "'s preset states no board power (give --set power.board=W)\n";
     if (t.costPerStep > 0)
-        out += "  cost       at " + savedNumber(hw.pricePerHour) + " per chip-hour: " + formatSI(t.costPerStep, "", 4)
-            + " a step on " + chips + ", " + formatSI(t.costPerMillionTokens, "", 4) + " per million tokens\n";
+        out += "  cost       at " + savedNumber(hw.pricePerHour) + " per chip-hour: " + formatDecimal(t.costPerStep)
+            + " a step on " + chips + ", " + formatDecimal(t.costPerMillionTokens) + " per million tokens\n";
     return out;
 }
 

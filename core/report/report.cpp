@@ -72,6 +72,13 @@ void appendRow(std::string& out, const std::vector<std::string>& row, const std:
 
 } // namespace
 
+std::string formatDecimal(double v)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", v);
+    return buffer;
+}
+
 std::string renderTable(
     const std::vector<std::vector<std::string>>& rows, std::size_t firstRight, std::size_t lastRight)
 {

@@ -31,6 +31,10 @@ Expected<std::string> reportJson(const Analysis&, const std::optional<SweepRange
 std::optional<std::string> writeReportJson(
     const Analysis&, const std::optional<SweepRange>& sweep, const TextSink& sink);
 
+// A figure to four significant digits without an SI prefix ("0.2604", "3.189e-06", "1250"): money, where "260.4 m"
+// would read as millions, and rates below one.
+std::string formatDecimal(double v);
+
 // Lays out rows in aligned columns two spaces apart; columns [firstRight, lastRight) are right-aligned.
 std::string renderTable(
     const std::vector<std::vector<std::string>>& rows, std::size_t firstRight = 0, std::size_t lastRight = 0);

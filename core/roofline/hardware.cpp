@@ -35,7 +35,8 @@ const QuantityInfo& info(HardwareQuantity q)
         { "efficiency", "an efficiency factor", "a plain number", kMinEfficiency, kMaxEfficiency, {},
             "an efficiency factor from 0.01 to 1", false },
         { "latency", "a latency", "s", kMinLatency, kMaxLatency, { Unit::Seconds }, "a latency from 0 to 0.1 s" },
-        { "power", "a board power", "W", kMinPower, kMaxPower, {}, "a board power from 1 to 100000 W", false },
+        { "power", "a board power", "a plain number of watts", kMinPower, kMaxPower, {},
+            "a board power from 1 to 100000 W", false },
         { "price", "a price per chip-hour", "a plain number", kMinPrice, kMaxPrice, {},
             "a price per chip-hour from 0.0001 to 1000000, a plain number in your currency", false },
     };

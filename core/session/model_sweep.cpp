@@ -115,7 +115,7 @@ Frontier sweepFrontier(const Session& session, double to)
         // With expert parallelism the batch splits over ep/tp groups: whole groups' worth of sequences.
         const double unit = at.ep > 1 ? std::max(1.0, at.ep / tp) : 1;
         at.batch = unit;
-        if (modelProblem(at, hw))
+        if (unit > to || modelProblem(at, hw))
             continue;
         frontier.tps.push_back(tp);
         const double most = std::max(1.0, std::floor(to / unit));

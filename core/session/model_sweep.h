@@ -75,8 +75,8 @@ struct Frontier {
     std::vector<double> tps; // the tensor-parallel degrees swept, ascending
 };
 
-// The session's model at each configuration, the other settings as they are (expert parallelism kept where tp divides
-// it, the largest batch also bounded by what the groups can share).
+// The session's model at each configuration, the other settings as they are. With expert parallelism the batches are
+// whole groups' worth, ep/tp sequences times 1, 2, 4 ..., and a tp whose groups need more than `to` is left out.
 Frontier sweepFrontier(const Session&, double to);
 
 } // namespace roofline

@@ -2,6 +2,7 @@
 // Which chip, at what energy and cost: the presets' board power, energy as power × time for one operation and one
 // model step, the cost at a price per chip-hour, the ranking by joules per token, and the throughput–interactivity
 // frontier point by point against single analyses.
+#include "files/scenario.h"
 #include "llm/totals.h"
 #include "report/compare.h"
 #include "report/report.h"
@@ -189,6 +190,78 @@ private slots:
         Session train = s;
         train.model->phase = Phase::Train;
         QVERIFY(sweepFrontier(train, 64).points.empty());
+    }
+
+    // Under expert parallelism a point's chips are ep, whatever its tp, and its batches whole groups: DeepSeek-V3 over
+    // 8 H200s by experts, B = 8·1 … 64 at tp 1 (8 groups of one chip), 4·1 … 64 at tp 2, and so on; a sweep to B = 4
+    // leaves out tp 1, whose eight groups need eight sequences.
+    void frontierUnderExpertParallelism()
+    {
+        Session s = modelOn(*library().find("h200-sxm"), "deepseek-v3", 8, 1);
+        s.model->weights = Dtype::fp8;
+        s.model->ep = 8;
+        const Frontier f = sweepFrontier(s, 64);
+        QCOMPARE(f.tps, (std::vector<double> { 1, 2, 4, 8 }));
+        QCOMPARE(f.points.size(), std::size_t(4 + 5 + 6 + 7));
+        for (const FrontierPoint& p : f.points) {
+            QCOMPARE(p.chips, 8.0);
+            QCOMPARE(std::fmod(p.batch, 8 / p.tp), 0.0);
+            Session one = s;
+            one.model->tp = p.tp;
+            one.model->batch = p.batch;
+            const ModelTotals t = *analyse(one).model;
+            QCOMPARE(p.tokensPerSecondPerChip, t.tokensPerSecond / 8);
+        }
+        QCOMPARE(sweepFrontier(s, 4).tps, (std::vector<double> { 2, 4, 8 }));
+    }
+
+    // The board power and the price travel with the scenario: set: keys written back, an inline chip's board_power.
+    void powerAndPriceAreSaved()
+    {
+        const auto s = parseScenario(
+            "preset: h100-sxm\nset:\n  power.board: 650\n  price.hour: 2.49\n", "s.yaml", library(), models());
+        QVERIFY(s);
+        QCOMPARE(s->hardware().boardPower, 650.0);
+        QCOMPARE(s->hardware().pricePerHour, 2.49);
+        const auto again = parseScenario(writeScenario(*s), "t.yaml", library(), models());
+        QVERIFY(again);
+        QCOMPARE(again->hardware().boardPower, 650.0);
+        QCOMPARE(again->hardware().pricePerHour, 2.49);
+
+        Session inline_;
+        inline_.chip = roundChip();
+        inline_.chip.boardPower = 123;
+        const std::string written = writeScenario(inline_);
+        QVERIFY2(written.find("board_power: 123") != std::string::npos, written.c_str());
+        const auto read = parseScenario(written, "i.yaml", library(), models());
+        QVERIFY2(read, read ? "" : toString(read.error()).c_str());
+        QCOMPARE(read->chip.boardPower, 123.0);
+    }
+
+    // Every CSV row has the header's fields, the figures a chip lacks left empty.
+    void comparisonCsvKeepsItsColumns()
+    {
+        Session s = modelOn(*library().find("h100-sxm"), "llama-3.1-8b", 16, 1);
+        s.overrides.push_back({ "price.hour", 2.5 });
+        const auto rows = compareChips(s, { "h100-sxm", "tpu-v5e", "l40s" }, library(), models(), "t_lower_s");
+        QVERIFY(rows);
+        const std::string csv = comparisonCsv(*rows);
+        std::size_t fields = 0;
+        std::size_t line = 0;
+        for (std::size_t start = 0; start < csv.size(); ++line) {
+            const std::size_t end = csv.find('\n', start);
+            const std::string row = csv.substr(start, end - start);
+            const std::size_t commas = static_cast<std::size_t>(std::count(row.begin(), row.end(), ','));
+            if (line == 0)
+                fields = commas;
+            else if (row.find('"') == std::string::npos) // a quoted problem may hold commas of its own
+                QCOMPARE(commas, fields);
+            start = end + 1;
+        }
+        QCOMPARE(line, std::size_t(4));
+        QVERIFY(csv.find("h100-sxm,") != std::string::npos);
+        // The H100 has its price; the others keep theirs empty.
+        QVERIFY(!std::isnan(rows->front().costPerMillionTokens));
     }
 };
 

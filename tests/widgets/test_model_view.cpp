@@ -471,6 +471,15 @@ void TestModelView::theFrontierOpensAConfiguration()
     QCOMPARE(document->session().model->tp, tp);
     QCOMPARE(document->undoStack()->count(), 1);
     QVERIFY(batch > 1);
+
+    // Through a drag the frontier waits for the handle to be let go, then follows: twice the HBM bandwidth speeds up
+    // the memory-bound B = 1 on one chip.
+    const double rate = view->frontier().points.front().tokensPerSecondPerChip;
+    document->beginGesture();
+    QVERIFY(!document->setHardwareValue("bandwidth.HBM", 6.7e12));
+    QCOMPARE(view->frontier().points.front().tokensPerSecondPerChip, rate);
+    document->endGesture();
+    QVERIFY(view->frontier().points.front().tokensPerSecondPerChip > rate);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

@@ -137,7 +137,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     connect(m_batchChart, &QCustomPlot::plottableClick, this,
         [this](QCPAbstractPlottable* plottable, int index, QMouseEvent*) {
             auto* graph = qobject_cast<QCPGraph*>(plottable);
-            if (!graph || m_against->currentIndex() != 2 || index < 0 || index >= graph->dataCount())
+            if (!graph || !m_frontierShown || index < 0 || index >= graph->dataCount())
                 return;
             const auto point = graph->data()->at(index);
             openFrontierPoint(point->key, point->value);
@@ -164,6 +164,12 @@ ModelView::ModelView(Document* document, QWidget* parent)
 
     connectControls();
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
+    connect(m_document, &Document::gestureStarted, this, [this] { m_holding = true; });
+    connect(m_document, &Document::gestureFinished, this, [this] {
+        m_holding = false;
+        if (m_frontierStale && isVisible() && hasModel())
+            showSweep();
+    });
     refresh();
 }
 
@@ -304,7 +310,7 @@ void ModelView::refresh()
                            text(formatSI(1 / t.tokensPerJoule, "J", 4)));
     if (t.costPerStep > 0)
         summary += tr("<br>At %1 per chip-hour: %2 per million tokens.")
-                       .arg(text(savedNumber(a.hardware.pricePerHour)), text(formatSI(t.costPerMillionTokens, {}, 4)));
+                       .arg(text(savedNumber(a.hardware.pricePerHour)), text(formatDecimal(t.costPerMillionTokens)));
     m_summaryText = summary;
     m_summary->setText(summary); // showSweep() adds a sentence
 

@@ -146,6 +146,10 @@ private:
     QCPItemStraightLine* m_computeBound;
     QString m_summaryText; // the summary without the sentence on the batch sweep
     Frontier m_frontier;
+    bool m_holding = false; // a gesture (a slider drag) is open: the frontier waits for its end
+    bool m_frontierStale = false;
+    bool m_frontierShown = false; // the right-hand chart draws the frontier: a click on it opens a point
+    QString m_frontierSentence; // the summary's last sentence on the frontier, kept through a drag
     bool m_filling = false; // the controls are being set from the session: no edits
 };
 

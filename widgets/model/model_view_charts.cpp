@@ -36,6 +36,14 @@ std::pair<double, QString> timeUnit(double longest)
 // most productive, the session's own rate per sequence as a vertical line. A click on a point opens it.
 void ModelView::showFrontier()
 {
+    // Through a drag the frontier waits for the handle to be let go: its 36 to 68 whole analyses (3.6 to 7.4 ms on two
+    // cores, bench/RESULTS.md) would more than double a slider step.
+    if (m_holding) {
+        m_frontierStale = true;
+        m_summary->setText(m_summaryText + QStringLiteral("<br>") + m_frontierSentence);
+        return;
+    }
+    m_frontierStale = false;
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
     const double fitting = a.model ? a.model->maxBatch : 0;
@@ -71,11 +79,12 @@ void ModelView::showFrontier()
     QString tps;
     for (const double tp : m_frontier.tps)
         tps += (tps.isEmpty() ? QString() : QStringLiteral(", ")) + whole(tp);
-    m_summary->setText(m_summaryText + QStringLiteral("<br>")
-        + tr("Tokens/s per chip against tokens/s per sequence at batches 1, 2, 4 … and tp %1: %2 configurations "
+    m_frontierSentence
+        = tr("Tokens/s per chip against tokens/s per sequence at batches 1, 2, 4 … and tp %1: %2 configurations "
              "are on the frontier (the blue curve; grey: beaten on both rates, or not fitting); click one to open it.")
               .arg(tps)
-              .arg(best.size()));
+              .arg(best.size());
+    m_summary->setText(m_summaryText + QStringLiteral("<br>") + m_frontierSentence);
     m_batchChart->xAxis->setLabel(tr("tokens/s per sequence"));
     m_batchChart->yAxis->setLabel(tr("tokens/s per chip"));
     m_batchChart->rescaleAxes();
@@ -100,6 +109,7 @@ void ModelView::showSweep()
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
     const bool frontier = m_against->currentIndex() == 2 && s.phase != Phase::Train;
+    m_frontierShown = frontier;
     m_fitting->setName(frontier ? tr("frontier") : tr("fits"));
     m_tooMany->setLineStyle(QCPGraph::lsLine);
     m_tooMany->setName(tr("does not fit"));

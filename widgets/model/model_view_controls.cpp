@@ -258,7 +258,9 @@ QString ModelView::configAsNamed(const QString& file) const
                                                                            : QFileInfo(file).canonicalFilePath();
     if (opened.isEmpty() || opened.startsWith(QLatin1String("embedded:")))
         return absolute;
-    return QDir(QFileInfo(opened).canonicalPath()).relativeFilePath(absolute);
+    const QFileInfo scenario(opened); // as it is on disk; where it has gone since, as it was named
+    return QDir(scenario.canonicalPath().isEmpty() ? scenario.absolutePath() : scenario.canonicalPath())
+        .relativeFilePath(absolute);
 }
 
 QString ModelView::configFile(const std::string& config) const
@@ -330,6 +332,11 @@ void ModelView::fillControls(const ModelSettings& s)
     m_draftTokens->setValue(static_cast<int>(s.draftTokens));
     m_acceptance->setValue(s.acceptance);
     m_controls->setRowVisible(m_draft, decode);
+    // A training step has no tokens per sequence to trade: the frontier is a serving chart.
+    if (auto* sweeps = qobject_cast<QStandardItemModel*>(m_against->model()))
+        sweeps->item(2)->setEnabled(!train);
+    if (train && m_against->currentIndex() == 2)
+        m_against->setCurrentIndex(0);
     m_controls->setRowVisible(m_draftTokens, decode && s.draft);
     m_controls->setRowVisible(m_acceptance, decode && s.draft);
     m_zero->setCurrentIndex(static_cast<int>(s.zero));
