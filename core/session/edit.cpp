@@ -246,21 +246,14 @@ struct Apply {
     }
     std::optional<std::string> operator()(const edits::ModelConfig& e)
     {
-        if (!s.model)
-            return noModel("id");
+        // The config's model joins the library for this edit, as a scenario's config: block makes it join.
         ModelLibrary withConfig = models;
         std::erase_if(withConfig.models, [&](const Model& m) { return m.id == e.model.id; });
         withConfig.models.push_back(e.model);
-        ModelSettings next = *s.model;
-        const Hardware hw = s.hardware();
-        if (std::optional<std::string> error = setModelSetting(next, "id", e.model.id, hw, withConfig))
-            return "model." + *error;
-        next.config = e.config;
-        if (std::optional<std::string> problem = modelProblem(next, hw))
-            return "model." + *problem;
-        if (std::optional<std::string> problem = withoutTheDraft(s, next))
-            return problem;
-        s.model = std::move(next);
+        if (std::optional<std::string> error
+            = setModelSettings(s, { { "id", ParamValue(e.model.id) } }, s.hardware(), withConfig))
+            return error;
+        s.model->config = e.config; // the id named the model; the file is where it came from
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::KernelLink& e)
