@@ -39,7 +39,7 @@ struct Program {
         // One command a run: after it, a command's name is a word like any other (`import export`).
         app.require_subcommand(1);
         commands = { addPresetsCommand(app), addModelsCommand(app), addReportCommand(app), addImportCommand(app),
-            addSaveCommand(app), addCompareCommand(app) };
+            addSaveCommand(app), addCompareCommand(app), addCalibrateCommand(app) };
 #ifdef ROOFLINE_HAVE_GUI
         commands.push_back(addExportCommand(app));
 #endif

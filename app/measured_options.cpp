@@ -67,29 +67,40 @@ int analyseWithMeasured(
     }
     if (source.file.empty())
         return fail(kExitBadArguments, "give the measured FILE to read");
-    Expected<MeasuredSet, Diagnostics> set = givenFile == kStandardStream
+    MeasuredSet set;
+    if (const int code = loadMeasured(source, base, givenFile == kStandardStream, !measured.columns.empty(), set);
+        code != kExitOk)
+        return code;
+    // A measured-peaks file holds no kernel for --match to link: the option would do nothing.
+    if (!measured.links.empty() && set.kernels.empty())
+        return fail(kExitBadArguments,
+            "--match links measured kernels, and " + set.file
+                + " holds measured peaks (rocprof-compute roofline.csv), no kernels");
+    session.measured = std::move(source);
+    out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set)));
+    return kExitOk;
+}
+
+int loadMeasured(
+    const MeasuredSource& source, const std::string& base, bool standardInput, bool columnsGiven, MeasuredSet& out)
+{
+    Expected<MeasuredSet, Diagnostics> set = standardInput
         ? loadMeasuredStandardInput(source, std::string(kStandardInputName))
         : loadMeasuredSource(source, base);
     if (!set) {
         // A mapping on a file whose format names its own columns: the option, not the file, is what is wrong.
-        if (!measured.columns.empty() && set.error().front().field == "columns")
+        if (columnsGiven && set.error().front().field == "columns")
             return fail(
                 kExitBadArguments, "--columns: " + set.error().front().file + ": " + set.error().front().message);
         for (const Diagnostic& d : set.error())
             std::cerr << d.toString() << '\n';
         return kExitBadFile;
     }
-    // A measured-peaks file holds no kernel for --match to link: the option would do nothing.
-    if (!measured.links.empty() && set->kernels.empty())
-        return fail(kExitBadArguments,
-            "--match links measured kernels, and " + set->file
-                + " holds measured peaks (rocprof-compute roofline.csv), no kernels");
     for (const Diagnostic& d : set->skipped)
         std::cerr << "roofline-lab: warning: skipped: " << d.toString() << '\n';
     for (const Diagnostic& d : set->warnings)
         std::cerr << "roofline-lab: warning: " << d.toString() << '\n';
-    session.measured = std::move(source);
-    out = analyse(std::move(session), std::make_shared<const MeasuredSet>(std::move(set).value()));
+    out = std::move(set).value();
     return kExitOk;
 }
 

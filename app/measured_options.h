@@ -17,4 +17,10 @@ namespace roofline::app {
 int analyseWithMeasured(
     const MeasuredOptions& measured, const std::string& scenarioFile, Session session, Analysis& out);
 
+// Reads `source` (a relative path is that of `base`'s folder; standard input when `standardInput`) into `out`,
+// printing the rows skipped and the warnings on standard error. Returns kExitOk, or the exit code after printing why
+// nothing was read: a mapping refused by the file's format is the option's fault when `columnsGiven`.
+int loadMeasured(
+    const MeasuredSource& source, const std::string& base, bool standardInput, bool columnsGiven, MeasuredSet& out);
+
 } // namespace roofline::app

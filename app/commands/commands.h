@@ -22,6 +22,7 @@ Command addReportCommand(CLI::App& program);
 Command addImportCommand(CLI::App& program);
 Command addSaveCommand(CLI::App& program);
 Command addCompareCommand(CLI::App& program);
+Command addCalibrateCommand(CLI::App& program);
 // Only in the build with the window (commands/export.cpp needs its charts); without it, `export` says so (cli.cpp).
 Command addExportCommand(CLI::App& program);
 

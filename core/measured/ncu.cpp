@@ -157,6 +157,7 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
     Metric name { header.find("Kernel Name"), UnitKind::Count };
     Metric duration { header.find("gpu__time_duration.sum"), UnitKind::Time };
     Metric clock { header.find("sm__cycles_elapsed.avg.per_second"), UnitKind::Frequency };
+    const int deviceColumn = header.find("device__attribute_display_name");
     if (!name)
         return refuse(file, headerLine, {},
             "not an Nsight Compute raw page: no 'Kernel Name' column (first column " + printable(header.names.front())
@@ -296,6 +297,18 @@ Expected<MeasuredSet, Diagnostics> readNcuRaw(CsvReader& reader, const std::stri
         if (const std::optional<std::string> problem = notOneLineOfText(k.name)) {
             skip.add(line, "Kernel Name", "not one line of text: " + *problem + "; the row is skipped");
             continue;
+        }
+        // A set is one chip's kernels: the device of the first, and a kernel of another is left out.
+        if (deviceColumn >= 0 && !row[deviceColumn].empty() && !notOneLineOfText(row[deviceColumn])) {
+            const std::string_view device = row[deviceColumn];
+            if (set.device.empty())
+                set.device = device;
+            else if (device != set.device) {
+                skip.add(line, header.names[deviceColumn],
+                    "measured on " + quoteInput(device) + ", the capture's first kernels on " + quoteInput(set.device)
+                        + ": a set holds one chip's kernels; the kernel " + quoteInput(k.name) + " is skipped");
+                continue;
+            }
         }
         bool bad = false;
         auto read = [&](const Metric& m) -> double {

@@ -14,10 +14,7 @@
 
 namespace roofline {
 
-namespace {
-
-// The chip's memory a file's level name means: the memory of that name, or the main memory for DRAM, HBM, main.
-const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
+const MemoryLevel* chipMemoryOf(const Hardware& hw, std::string_view level)
 {
     if (const MemoryLevel* m = hw.memory(level))
         return m;
@@ -26,6 +23,8 @@ const MemoryLevel* resolveLevel(const Hardware& hw, std::string_view level)
         return &hw.memories.front();
     return nullptr;
 }
+
+namespace {
 
 // The chip's memory of each level name a file uses, resolved once per analysis: a file names a handful of levels for
 // thousands of kernels.
@@ -40,7 +39,7 @@ public:
         for (const LevelMemory& l : m_known)
             if (l.level == level)
                 return l;
-        const MemoryLevel* m = resolveLevel(m_hw, level);
+        const MemoryLevel* m = chipMemoryOf(m_hw, level);
         return m_known.emplace_back(
             LevelMemory { level, m ? SharedName(m->name) : SharedName(), m ? m->bandwidth : 0.0 });
     }
@@ -185,7 +184,7 @@ void compareWithDatasheet(CeilingComparison& c, const Hardware& hw)
                 c.datasheet = *peak;
                 c.overrideKey = "peak." + c.name;
             }
-    } else if (const MemoryLevel* m = resolveLevel(hw, c.name)) {
+    } else if (const MemoryLevel* m = chipMemoryOf(hw, c.name)) {
         c.datasheet = m->bandwidth;
         c.overrideKey = "bandwidth." + m->name;
     }

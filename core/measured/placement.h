@@ -23,6 +23,10 @@ namespace roofline {
 // `name` is NUL-terminated: a kernel's name.data(), or a string's c_str().
 bool matchesKernelFilter(std::string_view pattern, const char* name);
 
+// The chip's memory a file's level name means: the memory of that name, or the main memory for DRAM, HBM and main;
+// null when the chip has none.
+const MemoryLevel* chipMemoryOf(const Hardware&, std::string_view level);
+
 // "PATTERN=ID", as --link takes it.
 Expected<LinkRule> parseLinkRule(std::string_view text);
 // Links the kernel named exactly `name` to `operationId` by a rule of its own, placed before every other rule so

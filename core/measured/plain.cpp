@@ -66,6 +66,7 @@ struct Columns {
     std::vector<std::pair<SharedName, int>> bytes; // level names interned once, not per row
     std::vector<std::pair<int, std::string>> where;
     std::string dtypeConstant; // a mapping's dtype=NAME when no column has that name: every row's dtype
+    bool dtypeInName = false; // a mapping's dtype=in:COLUMN: the dtype a part of the column's text names
 };
 
 // A dtype as written in any case ("BF16", "Fp8"), as column names are matched.
@@ -74,6 +75,21 @@ std::string lowerCase(std::string_view text)
     std::string out(text);
     std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return std::tolower(ch); });
     return out;
+}
+
+// The first dtype a name's parts name ("matmul_fp8_bf16out": fp8), parts being separated by anything but letters
+// and digits; empty when none does ("copy").
+std::string dtypeNamedIn(std::string_view name)
+{
+    for (std::size_t s = 0; s < name.size();) {
+        std::size_t e = s;
+        while (e < name.size() && std::isalnum(static_cast<unsigned char>(name[e])))
+            ++e;
+        if (e > s && parseDtype(name.substr(s, e - s)))
+            return std::string(name.substr(s, e - s));
+        s = e + 1;
+    }
+    return {};
 }
 
 } // namespace
@@ -111,6 +127,9 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
                 }
             } else if (field == "dtype" && header.findIgnoringCase(columns) < 0 && parseDtype(lowerCase(columns))) {
                 c.dtypeConstant = lowerCase(columns);
+            } else if (field == "dtype" && columns.starts_with("in:")) {
+                c.dtypeInName = true;
+                c.dtype = column(field, std::string_view(columns).substr(3));
             } else if (field.starts_with("bytes")) {
                 c.bytes.emplace_back(levelOf(field), column(field, columns));
             } else {
@@ -256,6 +275,8 @@ Expected<MeasuredSet, Diagnostics> readPlainCsv(
         if (bad)
             continue;
         std::string precision = c.dtype >= 0 ? lowerCase(row[c.dtype]) : c.dtypeConstant;
+        if (c.dtypeInName)
+            precision = dtypeNamedIn(precision);
         if (!precision.empty() && !parseDtype(precision) && precision != "fp64") {
             skip.add(line, header.names[c.dtype], "unknown dtype " + quoteInput(precision) + "; the row is skipped");
             continue;

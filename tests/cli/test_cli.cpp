@@ -11,6 +11,7 @@
 #include <QTest>
 
 #include "cli.h"
+#include "files/calibration_file.h"
 
 #include <algorithm>
 #include <cmath>
@@ -978,7 +979,8 @@ private slots:
             QVERIFY2(lines[i].startsWith("  ") && !lines[i].startsWith("   "), lines[i].constData()); // no wrapped line
             listed << QString::fromUtf8(lines[i].trimmed().split(' ').front());
         }
-        QCOMPARE(listed, (QStringList { "presets", "models", "report", "import", "save", "compare", "export" }));
+        QCOMPARE(listed,
+            (QStringList { "presets", "models", "report", "import", "save", "compare", "calibrate", "export" }));
         // A command's own help keeps the rest of its description.
         const Run report = run({ "report", "--help" }, cleanEnvironment(m_config.path()));
         QVERIFY(report.out.contains("Evaluate every operation and print the result; with --sweep"));
@@ -1421,6 +1423,45 @@ private slots:
         // The B = 1024 matmul: 34,359,738,368 FLOPs in 45,696 ns.
         QCOMPARE(points[2].toObject()["flops"].toDouble(), 34359738368.0);
         QCOMPARE(points[2].toObject()["duration_s"].toDouble(), 45696e-9);
+    }
+
+    // calibrate fits the sweep and writes a file that reads back; the summary states the error beside the
+    // datasheet's. Asked of a chip the data contradicts, or with no output, it fits nothing and writes nothing.
+    void calibrateWritesAFileAndStatesItsError()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("h100.yaml");
+        const QStringList sweep { ROOFLINE_TEST_DATA "/measured/sweep.csv", "--columns",
+            "name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,dtype=in:op,where=cold:1" };
+        Run r = run(
+            QStringList { "calibrate", "--preset", "h100-sxm", "-o", out } + sweep, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QVERIFY(r.out.startsWith("Calibration of NVIDIA H100 SXM (h100-sxm) from 151 kernels"));
+        QVERIFY(r.out.contains("the datasheet roofline's on the same kernels: median"));
+        QVERIFY(r.out.contains("Wrote " + out.toUtf8()));
+        QFile file(out);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray yaml = file.readAll();
+        QVERIFY(yaml.contains("chip: h100-sxm"));
+        QVERIFY(yaml.contains("resource: fp8"));
+        const auto back = roofline::readCalibration(out.toStdString());
+        QVERIFY(back);
+        QCOMPARE(back->curves.size(), std::size_t(4)); // HBM, bf16, fp8, int8
+
+        // The B200's peaks sit above the sweep's; the A100 has no fp8 roof, so the sweep's fp8 matmuls are
+        // measured against bf16's 312 TFLOP/s and contradict it.
+        const QString other = dir.filePath("a100.yaml");
+        r = run(QStringList { "calibrate", "--preset", "a100-sxm", "-o", other } + sweep,
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.startsWith("roofline-lab: no calibration fitted:"), r.err.constData());
+        QVERIFY(r.err.contains("above the roof by more than a clock allows"));
+        QVERIFY(!QFile::exists(other));
+
+        r = run(QStringList { "calibrate", "--preset", "h100-sxm" } + sweep, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains("calibrate needs --output"));
     }
 
     // The sweep with a column mapping and a link: the report names each linked shape with the model's bounds.
