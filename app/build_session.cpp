@@ -2,6 +2,7 @@
 #include "build_session.h"
 
 #include "base/file_reader.h"
+#include "files/calibration_file.h"
 #include "files/hf_config.h"
 #include "files/scenario_paths.h"
 
@@ -187,6 +188,20 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
             return fail(kExitBadArguments, "--set " + *error);
     if (const int code = checkSettingsApply(options, scenario); code != kExitOk)
         return code;
+    if (!options.calibration.empty()) {
+        Expected<Calibration, Diagnostics> cal = readCalibration(options.calibration);
+        if (!cal) {
+            for (const Diagnostic& d : cal.error())
+                std::cerr << d.toString() << '\n';
+            return kExitBadFile;
+        }
+        if (const std::optional<std::string> mismatch = calibrationMismatch(*cal, scenario.hardware()))
+            return fail(kExitBadArguments, "--calibration: " + options.calibration + " is " + *mismatch);
+        // As a scenario names it: from the scenario file's folder (the working folder's without one).
+        scenario.calibration = SessionCalibration { rebasedScenarioPath(options.calibration,
+                                                        std::string(kStandardInputName), options.scenarioFile),
+            std::make_shared<const Calibration>(std::move(cal).value()) };
+    }
     out = std::move(scenario);
     return kExitOk;
 }

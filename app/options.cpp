@@ -19,6 +19,9 @@ constexpr OptionSpec kPreset { "--preset", "ID",
     "a hardware preset (see 'roofline-lab presets'), with its default workload" };
 constexpr OptionSpec kScenario { "--scenario", "FILE",
     "a scenario file: a preset or inline chip, overrides and operations; '-' reads it from standard input" };
+constexpr OptionSpec kCalibration { "--calibration", "FILE",
+    "a calibration of the chip (roofline-lab calibrate): times follow its practical roofs, measured kernels get the "
+    "time it predicts" };
 constexpr OptionSpec kSet {
     "--set", "KEY=VALUE",
     "override a number, repeatable: peak.bf16=1.97e14, bandwidth.HBM=8.1e11, bandwidth.IB=400Gb/s, B=512 (every "
@@ -145,6 +148,7 @@ void addWorkloadOptions(CLI::App& command, ScenarioOptions& into)
 {
     addOption(command, kScenario, into.scenarioFile)->group(kScenarioGroup);
     addOption(command, kSet, into.settings)->group(kScenarioGroup);
+    addOption(command, kCalibration, into.calibration)->group(kScenarioGroup);
     addPresetDirOption(command, into);
 }
 

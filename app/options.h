@@ -45,6 +45,7 @@ struct ScenarioOptions {
     std::string preset;
     std::string scenarioFile;
     std::vector<std::string> settings;
+    std::string calibration; // --calibration FILE: empty when not given
     std::vector<std::string> presetDirs;
     std::array<std::string, kModelOptionCount> modelValues; // empty where the option was not given
     std::vector<std::string> modelDirs;

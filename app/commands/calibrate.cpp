@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <filesystem>
 #include <iostream>
 #include <memory>
 
@@ -39,42 +40,61 @@ int runCalibrate(const CalibrateOptions& options)
     CalibrationOptions fit;
     if (!options.folds.empty()) {
         const Expected<double> k = parseWholeNumber(options.folds);
-        if (!k || *k < 2 || *k > 100)
-            return fail(kExitBadArguments, "--folds takes a whole number from 2 to 100, not '" + options.folds + "'");
+        if (!k || *k < 2 || *k > kMaxCalibrationFolds)
+            return fail(kExitBadArguments,
+                "--folds takes a whole number from 2 to " + std::to_string(kMaxCalibrationFolds) + ", not '"
+                    + options.folds + "'");
         fit.folds = static_cast<int>(*k);
     }
+    if (!options.scenario.calibration.empty())
+        return fail(kExitBadArguments, "calibrate fits a calibration from measured kernels; it takes no --calibration");
     if (!options.measured.links.empty())
         return fail(kExitBadArguments,
             "--match links kernels to operations, and a calibration is fitted to every kernel of its FILEs");
+    // A calibration is stated against the chip's datasheet roofs, which the file records and --calibration checks.
+    if (!options.scenario.settings.empty())
+        return fail(kExitBadArguments,
+            "calibrate fits against the chip's datasheet roofs; --set " + options.scenario.settings.front()
+                + " would change the roofs the calibration is stated against");
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
     fit.fallback = session.chartDtype();
-    // The files given, each read with --format-hint and --columns; with none, the scenario's measured block.
-    std::vector<MeasuredSource> sources;
-    std::string base;
-    if (options.files.empty()) {
-        if (!session.measured)
-            return fail(
-                kExitBadArguments, "calibrate needs the measured FILEs to fit, or a scenario with a measured: block");
-        sources.push_back(*session.measured);
-        base = options.scenario.scenarioFile;
-    }
     if (!options.measured.formatHint.empty() && !parseFormatHint(options.measured.formatHint))
         return fail(kExitBadArguments,
             "--format-hint takes ncu, csv, json or rocprof-roofline, not '" + options.measured.formatHint + "'");
     if (!options.measured.columns.empty())
         if (Expected<ColumnMapping> m = parseColumnMapping(options.measured.columns); !m)
             return fail(kExitBadArguments, "--columns: " + m.error());
+    // The files given, each read with --format-hint and --columns; with none, the scenario's measured block, which
+    // the options change as they do for import.
+    std::vector<MeasuredSource> sources;
+    std::string base;
+    if (options.files.empty()) {
+        if (!session.measured)
+            return fail(
+                kExitBadArguments, "calibrate needs the measured FILEs to fit, or a scenario with a measured: block");
+        MeasuredSource source = *session.measured;
+        if (!options.measured.formatHint.empty())
+            source.format = options.measured.formatHint;
+        if (!options.measured.columns.empty())
+            source.columns = options.measured.columns;
+        sources.push_back(std::move(source));
+        base = options.scenario.scenarioFile;
+    }
     for (const std::string& file : options.files) {
         if (file == kStandardStream)
             return fail(kExitBadArguments, "calibrate reads its FILEs by name, not from standard input");
+        // A file given twice would hold each kernel in the other's training folds and understate the error.
+        for (const MeasuredSource& earlier : sources)
+            if (std::error_code ec; earlier.file == file || std::filesystem::equivalent(earlier.file, file, ec))
+                return fail(kExitBadArguments, file + " is given twice: its kernels would count twice in the fit");
         sources.push_back({ file, options.measured.formatHint, options.measured.columns, {} });
     }
     std::vector<MeasuredSet> sets;
     for (const MeasuredSource& source : sources) {
         MeasuredSet set;
-        if (const int code = loadMeasured(source, base, false, !source.columns.empty(), set); code != kExitOk)
+        if (const int code = loadMeasured(source, base, false, !options.measured.columns.empty(), set); code != kExitOk)
             return code;
         if (set.kernels.empty())
             return fail(
@@ -84,7 +104,7 @@ int runCalibrate(const CalibrateOptions& options)
     std::vector<const MeasuredSet*> pointers;
     for (const MeasuredSet& s : sets)
         pointers.push_back(&s);
-    Expected<Calibration, Diagnostics> cal = fitCalibration(pointers, session.hardware(), fit);
+    Expected<Calibration, Diagnostics> cal = fitCalibration(pointers, session.chip, fit);
     if (!cal) {
         std::cerr << "roofline-lab: no calibration fitted:\n";
         for (const Diagnostic& d : cal.error())

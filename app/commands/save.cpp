@@ -33,6 +33,9 @@ int runSave(const SaveOptions& options)
     if (session.model && !session.model->config.empty())
         session.model->config
             = rebasedScenarioPath(session.model->config, options.scenario.scenarioFile, options.output);
+    if (session.calibration)
+        session.calibration->file
+            = rebasedScenarioPath(session.calibration->file, options.scenario.scenarioFile, options.output);
     const std::string text = writeScenario(session);
     if (options.output == kStandardStream)
         return print(text, "the scenario");

@@ -272,6 +272,8 @@ QString FileCommands::saveScenario(const QString& path)
         session.measured->file = rebasedMeasuredPath(*session.measured, opened, path.toStdString());
     if (session.model && !session.model->config.empty())
         session.model->config = rebasedScenarioPath(session.model->config, opened, path.toStdString());
+    if (session.calibration)
+        session.calibration->file = rebasedScenarioPath(session.calibration->file, opened, path.toStdString());
     const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
     if (error.isEmpty()) {
         m_document->markSaved(QFileInfo(path).absoluteFilePath());

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "base/yaml_reader.h"
 #include "files/presets.h"
+#include "measured/measured.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -12,6 +13,10 @@
 namespace roofline {
 
 namespace {
+
+// The largest size (FLOPs or bytes) a curve's half or range may state: a rate's half at the slowest kernel the
+// readers take, 1e20 · 1e6, and then some.
+constexpr double kMaxCalibrationSize = 1e30;
 
 void writeError(YAML::Emitter& out, const CalibrationError& e)
 {
@@ -156,7 +161,7 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
         if (auto n = r.child(*root, {}, "chip_name", false))
             cal.chipName = r.text(*n, "chip_name").value_or("");
         if (auto n = r.child(*root, {}, "floor", true))
-            cal.floor = bounded(r, *n, "floor", 0, kMaxLatency, "seconds").value_or(0);
+            cal.floor = bounded(r, *n, "floor", 0, kMaxKernelSeconds, "seconds").value_or(0);
         if (auto curves = r.child(*root, {}, "curves", true)) {
             if (!curves->IsSequence() || curves->size() == 0)
                 r.error(*curves, "curves", "expected a list of at least one curve, found " + r.describe(*curves));
@@ -191,7 +196,8 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
                             "a share of the roof")
                                         .value_or(1);
                     if (auto n = r.child(node, at, "half", true))
-                        c.half = bounded(r, *n, YamlReader::join(at, "half"), 0, 1e24, "FLOPs or bytes").value_or(0);
+                        c.half = bounded(r, *n, YamlReader::join(at, "half"), 0, kMaxCalibrationSize, "FLOPs or bytes")
+                                     .value_or(0);
                     if (auto n = r.child(node, at, "kernels", false))
                         c.kernels
                             = static_cast<int>(r.count(*n, YamlReader::join(at, "kernels"), 0, 1 << 20).value_or(0));
@@ -202,6 +208,8 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
                         else {
                             c.smallest = r.number((*n)[0], field).value_or(0);
                             c.largest = r.number((*n)[1], field).value_or(0);
+                            if (!(c.smallest > 0 && c.smallest <= c.largest && c.largest <= kMaxCalibrationSize))
+                                r.error(*n, field, "expected 0 < smallest <= largest <= 1e30");
                         }
                     }
                     if (auto n = r.child(node, at, "error", false))
@@ -226,25 +234,17 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
 
 Expected<Calibration, Diagnostics> readCalibration(const std::string& path)
 {
+    if (path.starts_with("embedded:")) {
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name == std::string_view(path).substr(9))
+                return parseCalibration(f.text, path);
+        return Expected<Calibration, Diagnostics>::failure(
+            { { path, 0, 0, {}, "no such file built into the program" } });
+    }
     Expected<std::string, Diagnostics> text = readTextFile(path);
     if (!text)
         return Expected<Calibration, Diagnostics>::failure(text.error());
     return parseCalibration(*text, path);
-}
-
-std::optional<std::string> calibrationMismatch(const Calibration& cal, const Hardware& hw)
-{
-    if (cal.chip != hw.id)
-        return "a calibration of " + (cal.chipName.empty() ? cal.chip : cal.chipName + " (" + cal.chip + ")")
-            + ", and the chip is " + hw.name + " (" + hw.id + "): a calibration holds for the chip it was measured on";
-    for (const EfficiencyCurve& c : cal.curves) {
-        if (!c.compute && (hw.memories.empty() || hw.memories.front().name != c.resource))
-            return "its curve of " + c.resource + " is not " + hw.name + "'s main memory"
-                + (hw.memories.empty() ? std::string() : " (" + hw.memories.front().name + ")");
-        if (c.compute && !hw.peakFor(*parseDtype(c.resource)))
-            return "its curve of " + c.resource + " is of a dtype " + hw.name + " has no peak for";
-    }
-    return std::nullopt;
 }
 
 } // namespace roofline

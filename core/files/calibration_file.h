@@ -18,9 +18,7 @@ std::string writeCalibration(const Calibration&);
 
 // Reads a calibration; every problem is located by line and field.
 Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const std::string& file);
+// From a file, or one built into the program ("embedded:calibrations/NAME.yaml").
 Expected<Calibration, Diagnostics> readCalibration(const std::string& path);
-
-// Why `calibration` does not describe `hw`: fitted on another chip, a curve of a memory or a dtype it lacks.
-std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);
 
 } // namespace roofline

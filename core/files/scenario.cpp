@@ -156,7 +156,7 @@ Expected<Session, Diagnostics> parseScenario(
         return Result::failure(r.diagnostics());
     if (!r.checkMap(*root, {},
             { "name", "description", "preset", "hardware", "set", "latency", "dtype", "model", "operations", "measured",
-                "lesson" }))
+                "calibration", "lesson" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -273,6 +273,8 @@ Expected<Session, Diagnostics> parseScenario(
     assignIdentities(session);
     if (auto n = r.child(*root, {}, "measured", false))
         session.measured = readMeasuredSource(r, *n, session);
+    if (auto n = r.child(*root, {}, "calibration", false))
+        session.calibration = readCalibrationKey(r, *n, file, session.hardware());
     if (auto n = r.child(*root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);
     if (r.failed())

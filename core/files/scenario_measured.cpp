@@ -1,10 +1,37 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/scenario_measured.h"
 
+#include "base/units.h"
+#include "files/calibration_file.h"
 #include "files/presets.h"
 #include "files/scenario_paths.h"
 
 namespace roofline {
+
+std::optional<SessionCalibration> readCalibrationKey(
+    YamlReader& r, const YAML::Node& node, const std::string& file, const Hardware& hw)
+{
+    const std::optional<std::string> path = r.text(node, "calibration");
+    if (!path)
+        return std::nullopt;
+    if (file.starts_with("embedded:") && !path->starts_with("embedded:")) {
+        r.error(node, "calibration", "an example built into the program names a calibration built into it");
+        return std::nullopt;
+    }
+    Expected<Calibration, Diagnostics> cal = readCalibration(scenarioRelativePath(*path, file));
+    if (!cal) {
+        const Diagnostic& d = cal.error().front();
+        const std::string where = d.line > 0 ? "line " + std::to_string(d.line) + ": " : std::string();
+        const std::string field = d.field.empty() ? std::string() : d.field + ": ";
+        r.error(node, "calibration", "cannot read " + quoteInput(*path) + ": " + where + field + d.message);
+        return std::nullopt;
+    }
+    if (const std::optional<std::string> mismatch = calibrationMismatch(*cal, hw)) {
+        r.error(node, "calibration", quoteInput(*path) + " is " + *mismatch);
+        return std::nullopt;
+    }
+    return SessionCalibration { *path, std::make_shared<const Calibration>(std::move(cal).value()) };
+}
 
 std::optional<MeasuredSource> readMeasuredSource(YamlReader& r, const YAML::Node& node, const Session& session)
 {

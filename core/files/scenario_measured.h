@@ -18,6 +18,11 @@ namespace roofline {
 std::optional<MeasuredSource> readMeasuredSource(YamlReader&, const YAML::Node& node, const Session& session);
 void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
 
+// A scenario's `calibration: PATH` (relative to the scenario `file`'s folder), read and checked against the chip;
+// nothing, with the file's first problem at the key, when it cannot be used.
+std::optional<SessionCalibration> readCalibrationKey(
+    YamlReader& r, const YAML::Node& node, const std::string& file, const Hardware& hw);
+
 // The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
 // (the working folder for standard input or an embedded scenario).
 std::string measuredPath(const MeasuredSource& source, const std::string& scenarioFile);

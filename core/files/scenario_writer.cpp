@@ -123,6 +123,8 @@ std::string writeScenario(const Session& s)
     out << YAML::EndSeq;
     if (s.measured)
         writeMeasuredSource(out, *s.measured);
+    if (s.calibration)
+        out << YAML::Key << "calibration" << YAML::Value << s.calibration->file;
     if (s.lesson) {
         out << YAML::Key << "lesson" << YAML::Value;
         writeLessonBlock(out, *s.lesson);

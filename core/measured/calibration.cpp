@@ -48,6 +48,54 @@ CalibratedTime predictSeconds(const Calibration& cal, const Hardware& hw, const 
     return t;
 }
 
+CalibratedTime predictSeconds(const Calibration& cal, const Hardware& hw, const Evaluation& e)
+{
+    CalibratedTime t { std::max(cal.floor, e.tLaunch), "floor", true };
+    const auto consider = [&](const std::string& resource, double seconds, bool calibrated) {
+        if (seconds > t.seconds)
+            t = { seconds, resource, calibrated };
+    };
+    const std::string dtype(dtypeName(e.dtype));
+    const EfficiencyCurve* compute = cal.curve(dtype);
+    if (e.flops > 0 && e.peak > 0)
+        consider(dtype, compute ? compute->seconds(e.flops, e.peak) : e.tMath, compute != nullptr);
+    const std::string* main = hw.memories.empty() ? nullptr : &hw.memories.front().name;
+    for (const ResourceUse& r : e.resources) {
+        const EfficiencyCurve* curve
+            = r.kind == RoofKind::Memory && main && r.name == *main ? cal.curve(r.name) : nullptr;
+        consider(r.name, curve ? curve->seconds(r.bytes, r.bandwidth) + r.latency : r.time, curve != nullptr);
+    }
+    return t;
+}
+
+std::optional<std::string> calibrationMismatch(const Calibration& cal, const Hardware& hw)
+{
+    if (cal.chip != hw.id)
+        return "a calibration of " + (cal.chipName.empty() ? cal.chip : cal.chipName + " (" + cal.chip + ")")
+            + ", and the chip is " + hw.name + " (" + hw.id + "): a calibration holds for the chip it was measured on";
+    for (const EfficiencyCurve& c : cal.curves) {
+        if (!c.compute && (hw.memories.empty() || hw.memories.front().name != c.resource))
+            return "its curve of " + c.resource + " is not " + hw.name + "'s main memory"
+                + (hw.memories.empty() ? std::string() : " (" + hw.memories.front().name + ")");
+        if (const std::optional<Dtype> d = parseDtype(c.resource); c.compute && (!d || !hw.peakFor(*d)))
+            return "its curve of " + c.resource + " is of a dtype " + hw.name + " has no peak for";
+    }
+    return std::nullopt;
+}
+
+CalibrationError calibrationError(std::vector<double> errors)
+{
+    CalibrationError e;
+    e.kernels = static_cast<int>(errors.size());
+    if (errors.empty())
+        return e;
+    std::sort(errors.begin(), errors.end());
+    const std::size_t n = errors.size();
+    e.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+    e.p90 = errors[std::size_t(std::ceil(0.9 * double(n))) - 1];
+    return e;
+}
+
 std::optional<CalibrationWork> kernelWork(const MeasuredKernel& k, const Hardware& hw)
 {
     if (hw.memories.empty())
@@ -111,24 +159,71 @@ std::pair<int, double> binding(const Model& m, const Sample& s)
     return best;
 }
 
-// The least squared relative error a + b·x can have over the samples (u = 1/t, v = x/t: minimise sum (a·u + b·v −
-// 1)²), with a >= 0 and b >= bMin (a ceiling of at most 1).
-Term fitTerm(double suu, double suv, double svv, double su, double sv, double bMin)
+// The sums of a term's normal equations over its samples (u = 1/t, v = x/t, each weighted).
+struct Sums {
+    double suu = 0, suv = 0, svv = 0, su = 0, sv = 0;
+    int n = 0;
+};
+
+// The least squared relative error a + b·x can have over the samples (minimise sum (a·u + b·v − 1)²), with a >= 0
+// and bMin <= b <= bMax (a ceiling from 1 down to kMinEfficiency). The cost is a convex quadratic, so its least is
+// the unconstrained optimum when that is feasible, else on an edge of the region, each edge a clamped 1-D optimum.
+Term fitTerm(const Sums& z, double bMin, double bMax)
 {
-    const auto cost
-        = [&](double a, double b) { return a * a * suu + 2 * a * b * suv + b * b * svv - 2 * a * su - 2 * b * sv; };
-    // The unconstrained optimum, when the samples are not all of one size.
-    const double det = suu * svv - suv * suv;
-    if (det > 1e-12 * suu * svv) {
-        const double a = (su * svv - sv * suv) / det;
-        const double b = (suu * sv - suv * su) / det;
-        if (a >= 0 && b >= bMin)
+    const auto cost = [&](double a, double b) {
+        return a * a * z.suu + 2 * a * b * z.suv + b * b * z.svv - 2 * a * z.su - 2 * b * z.sv;
+    };
+    const double det = z.suu * z.svv - z.suv * z.suv;
+    if (det > 1e-12 * z.suu * z.svv) { // the samples are not all of one size
+        const double a = (z.su * z.svv - z.sv * z.suv) / det;
+        const double b = (z.suu * z.sv - z.suv * z.su) / det;
+        if (a >= 0 && b >= bMin && b <= bMax)
             return { a, b, true };
     }
-    // Else the best on each edge of the feasible region: a = 0, or b = bMin.
-    Term onA { 0, std::max(bMin, svv > 0 ? sv / svv : bMin), true };
-    Term onB { std::max(0.0, suu > 0 ? (su - bMin * suv) / suu : 0), bMin, true };
-    return cost(onA.a, onA.b) <= cost(onB.a, onB.b) ? onA : onB;
+    const auto aAt = [&](double b) { return z.suu > 0 ? std::max(0.0, (z.su - b * z.suv) / z.suu) : 0.0; };
+    const Term edges[] = {
+        { 0, std::clamp(z.svv > 0 ? z.sv / z.svv : bMin, bMin, bMax), true },
+        { aAt(bMin), bMin, true },
+        { aAt(bMax), bMax, true },
+    };
+    const Term* best = &edges[0];
+    for (const Term& e : edges)
+        if (cost(e.a, e.b) < cost(best->a, best->b))
+            best = &e;
+    return *best;
+}
+
+// Each sample of `use` assigned to the term binding it under `m`; whether any changed.
+bool assign(const Model& m, std::span<const Sample> samples, std::span<const std::size_t> use, std::vector<int>& to)
+{
+    bool changed = false;
+    for (const std::size_t i : use) {
+        const int term = binding(m, samples[i]).first;
+        changed |= term != to[i];
+        to[i] = term;
+    }
+    return changed;
+}
+
+// The sums of each term over the samples assigned to it, and the floor's.
+std::pair<std::vector<Sums>, Sums> sumsOf(std::span<const Sample> samples, std::span<const std::size_t> use,
+    const std::vector<int>& assigned, std::size_t terms)
+{
+    std::vector<Sums> sums(terms);
+    Sums floor;
+    for (const std::size_t i : use) {
+        const Sample& s = samples[i];
+        const double u = 1 / s.seconds, w = s.weight;
+        Sums& z = assigned[i] == kFloor ? floor : sums[std::size_t(assigned[i])];
+        const double v = (assigned[i] == 0 ? s.bytes : s.flops) * u;
+        z.suu += w * u * u;
+        z.suv += w * u * v;
+        z.svv += w * v * v;
+        z.su += w * u;
+        z.sv += w * v;
+        ++z.n;
+    }
+    return { std::move(sums), floor };
 }
 
 struct Fit {
@@ -159,69 +254,46 @@ Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, 
     std::vector<int> assigned(samples.size(), -2);
     Model best = m;
     double bestCost = squaredError(m, samples, use);
+    const auto datasheet = [&](std::size_t r) { return Term { 0, 1 / resources[r].roof, false }; };
+    const auto fitted = [&](std::size_t r, const Sums& z) {
+        return fitTerm(z, 1 / resources[r].roof, 1 / (kMinEfficiency * resources[r].roof));
+    };
     constexpr int kMaxRounds = 100;
     for (int round = 0; round < kMaxRounds; ++round) {
-        bool changed = false;
-        for (const std::size_t i : use) {
-            const int term = binding(m, samples[i]).first;
-            changed |= term != assigned[i];
-            assigned[i] = term;
-        }
-        if (!changed && round > 0)
+        if (!assign(m, samples, use, assigned) && round > 0)
             break;
-        // The sums of each term's normal equations, and the floor's.
-        struct Sums {
-            double suu = 0, suv = 0, svv = 0, su = 0, sv = 0;
-            int n = 0;
-        };
-        std::vector<Sums> sums(resources.size());
-        double floorU = 0, floorUU = 0;
-        for (const std::size_t i : use) {
-            const Sample& s = samples[i];
-            const double u = 1 / s.seconds, w = s.weight;
-            if (assigned[i] == kFloor) {
-                floorU += w * u;
-                floorUU += w * u * u;
-                continue;
-            }
-            const double x = assigned[i] == 0 ? s.bytes : s.flops;
-            Sums& z = sums[std::size_t(assigned[i])];
-            const double v = x * u;
-            z.suu += w * u * u;
-            z.suv += w * u * v;
-            z.svv += w * v * v;
-            z.su += w * u;
-            z.sv += w * v;
-            ++z.n;
-        }
-        m.floor = floorUU > 0 ? floorU / floorUU : 0;
-        for (std::size_t r = 0; r < resources.size(); ++r) {
-            const Sums& z = sums[r];
-            m.terms[r] = z.n >= kMinCurveKernels ? fitTerm(z.suu, z.suv, z.svv, z.su, z.sv, 1 / resources[r].roof)
-                                                 : Term { 0, 1 / resources[r].roof, false };
-        }
+        const auto [sums, floor] = sumsOf(samples, use, assigned, resources.size());
+        m.floor = floor.suu > 0 ? floor.su / floor.suu : 0;
+        for (std::size_t r = 0; r < resources.size(); ++r)
+            m.terms[r] = sums[r].n >= kMinCurveKernels ? fitted(r, sums[r]) : datasheet(r);
         if (const double cost = squaredError(m, samples, use); cost < bestCost) {
             best = m;
             bestCost = cost;
         }
     }
+    // The model kept is made to agree with its own assignment, which may differ from the round it came from: a term
+    // binding fewer than kMinCurveKernels falls back to its datasheet roof, one binding enough that had no curve is
+    // fitted, and a floor binding nothing goes, until nothing changes.
+    for (int round = 0; round < kMaxRounds; ++round) {
+        assign(best, samples, use, assigned);
+        const auto [sums, floor] = sumsOf(samples, use, assigned, resources.size());
+        bool changed = false;
+        for (std::size_t r = 0; r < resources.size(); ++r)
+            if (best.terms[r].fitted != (sums[r].n >= kMinCurveKernels)) {
+                best.terms[r] = best.terms[r].fitted ? datasheet(r) : fitted(r, sums[r]);
+                changed = true;
+            }
+        if (floor.n == 0 && best.floor > 0) {
+            best.floor = 0;
+            changed = true;
+        }
+        if (!changed)
+            break;
+    }
     Fit fit { best, std::vector<int>(samples.size(), kFloor) };
     for (const std::size_t i : use)
         fit.assigned[i] = binding(best, samples[i]).first;
     return fit;
-}
-
-CalibrationError errorOf(std::vector<double> errors)
-{
-    CalibrationError e;
-    e.kernels = static_cast<int>(errors.size());
-    if (errors.empty())
-        return e;
-    std::sort(errors.begin(), errors.end());
-    const std::size_t n = errors.size();
-    e.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
-    e.p90 = errors[std::size_t(std::ceil(0.9 * double(n))) - 1];
-    return e;
 }
 
 Diagnostic problem(const std::string& file, int line, std::string message)
@@ -259,7 +331,10 @@ Expected<Calibration, Diagnostics> fitCalibration(
         }
         for (const MeasuredKernel& k : set->kernels) {
             const std::optional<CalibrationWork> work = kernelWork(k, hw);
-            if (!work) {
+            // FLOPs in a precision the program has no roof for (fp64) would be timed at the fallback's.
+            const bool unknownPrecision
+                = !k.dtype && !k.byPrecision.empty() && !k.byPrecision.front().precision.empty();
+            if (!work || unknownPrecision) {
                 ++source.leftOut;
                 continue;
             }
@@ -357,9 +432,9 @@ Expected<Calibration, Diagnostics> fitCalibration(
                 smallest = std::min(smallest, x);
                 largest = std::max(largest, x);
             }
-        if (t.fitted)
-            cal.curves.push_back(
-                { res.name, res.compute, res.roof, 1 / (t.b * res.roof), t.a / t.b, bound, smallest, largest, {} });
+        if (t.fitted && bound > 0) // 1 / ((1 / roof) · roof) may round above 1
+            cal.curves.push_back({ res.name, res.compute, res.roof, std::min(1.0, 1 / (t.b * res.roof)), t.a / t.b,
+                bound, smallest, largest, {} });
         else
             cal.notes.push_back(res.name + ": "
                 + (bound == 0 ? std::string("no kernel is bound by it")
@@ -374,7 +449,8 @@ Expected<Calibration, Diagnostics> fitCalibration(
 
     // Cross-validation: each kernel predicted by a fit without it (its fold).
     const std::size_t n = samples.size();
-    const std::size_t folds = n <= 2 * std::size_t(std::max(options.folds, 2)) ? n : std::size_t(options.folds);
+    const std::size_t wanted = std::size_t(std::clamp(options.folds, 2, kMaxCalibrationFolds));
+    const std::size_t folds = n <= 2 * wanted ? n : wanted;
     cal.folds = static_cast<int>(folds);
     std::vector<double> predicted(n);
     std::vector<std::size_t> train;
@@ -400,12 +476,12 @@ Expected<Calibration, Diagnostics> fitCalibration(
             ideal = std::max(ideal, s.flops / resources[std::size_t(s.compute)].roof);
         datasheet.push_back(std::abs(ideal / s.seconds - 1));
     }
-    cal.error = errorOf(std::move(overall));
-    cal.datasheetError = errorOf(std::move(datasheet));
+    cal.error = calibrationError(std::move(overall));
+    cal.datasheetError = calibrationError(std::move(datasheet));
     for (EfficiencyCurve& c : cal.curves)
         for (std::size_t r = 0; r < resources.size(); ++r)
             if (resources[r].name == c.resource)
-                c.error = errorOf(std::move(perTerm[r]));
+                c.error = calibrationError(std::move(perTerm[r]));
     return cal;
 }
 

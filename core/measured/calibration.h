@@ -19,6 +19,7 @@
 
 #include "base/expected.h"
 #include "measured/measured.h"
+#include "roofline/evaluate.h"
 #include "roofline/hardware.h"
 
 #include <optional>
@@ -32,6 +33,8 @@ namespace roofline {
 inline constexpr int kMinCurveKernels = 3;
 // A fit needs this many kernels in all.
 inline constexpr int kMinCalibrationKernels = 5;
+// Folds of the cross-validation: at least 2, at most this many.
+inline constexpr int kMaxCalibrationFolds = 100;
 // A kernel may run above its datasheet roof by this share before it contradicts it: boost clocks above the one a
 // peak is stated at, and a timer's resolution. Beyond it the FLOPs, the bytes or the dtype are not what was run.
 inline constexpr double kCalibrationClockAllowance = 0.10;
@@ -41,7 +44,12 @@ struct CalibrationError {
     int kernels = 0;
     double median = 0;
     double p90 = 0;
+
+    bool operator==(const CalibrationError&) const = default;
 };
+
+// The median and 90th percentile of |predicted / measured − 1| values.
+CalibrationError calibrationError(std::vector<double> errors);
 
 // One resource's efficiency curve.
 struct EfficiencyCurve {
@@ -58,6 +66,8 @@ struct EfficiencyCurve {
     double efficiency(double size) const { return size > 0 ? ceiling * size / (size + half) : 0; }
     // Seconds for `size` FLOPs or bytes against `roofNow`, the roof the hardware has now.
     double seconds(double size, double roofNow) const { return size > 0 ? (size + half) / (roofNow * ceiling) : 0; }
+
+    bool operator==(const EfficiencyCurve&) const = default;
 };
 
 // Where a calibration's kernels came from.
@@ -66,7 +76,9 @@ struct CalibrationSource {
     std::string format; // "csv", "ncu-raw"
     std::string device; // as the file names it; empty when it does not
     int kernels = 0; // used in the fit
-    int leftOut = 0; // read but not used: no bytes of main memory, nothing to time, a dtype the chip has no peak for
+    int leftOut = 0; // read but not used: nothing to time on the chip, or FLOPs in a precision it has no roof for
+
+    bool operator==(const CalibrationSource&) const = default;
 };
 
 struct Calibration {
@@ -82,6 +94,8 @@ struct Calibration {
     std::vector<std::string> notes; // resources left at the datasheet and why
 
     const EfficiencyCurve* curve(std::string_view resource) const;
+
+    bool operator==(const Calibration&) const = default;
 };
 
 // A kernel's time as a calibration predicts it.
@@ -106,9 +120,17 @@ CalibratedTime predictSeconds(const Calibration&, const Hardware& hw, const Cali
 // DRAM, HBM, main). Nothing when it has no bytes there or nothing to time.
 std::optional<CalibrationWork> kernelWork(const MeasuredKernel&, const Hardware& hw);
 
+// The time a calibration predicts for an operation evaluated on `hw`: its compute and main-memory times under the
+// curves, every other resource (another memory level, a link) at its evaluated time, and the floor (the launch
+// floor too when the evaluation has one). The calibration takes the place of the efficiency factors.
+CalibratedTime predictSeconds(const Calibration&, const Hardware& hw, const Evaluation& evaluation);
+
+// Why `calibration` does not describe `hw`: fitted on another chip, a curve of a memory or a dtype it lacks.
+std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);
+
 struct CalibrationOptions {
     Dtype fallback = Dtype::bf16; // the dtype of kernels whose files state none
-    int folds = 10; // of the cross-validation; a set of at most 2·folds kernels is validated leaving one out
+    int folds = 10; // of the cross-validation (2 to kMaxCalibrationFolds); at most 2·folds kernels: leave-one-out
 };
 
 // Fits a calibration of `hw` (its datasheet roofs, without efficiency factors) from the kernels of `sets`. Refuses,

@@ -5,6 +5,7 @@
 
 #include "base/diagnostic.h"
 #include "base/shared_name.h"
+#include "measured/calibration.h"
 #include "measured/measured.h"
 #include "roofline/dtype.h"
 #include "roofline/evaluate.h"
@@ -113,6 +114,12 @@ struct MeasuredAnalysis {
     std::vector<MeasuredLevel> levelsOf(const MeasuredKernel&) const;
     // The chip's memory a level name is; empty when the chip has none of that name.
     SharedName memoryOf(SharedName level) const;
+
+    // With a calibration that applies to the chip: per kernel, the time it predicts (0 when the kernel has nothing
+    // to time on the chip); empty without one.
+    std::vector<double> predicted;
+    CalibrationError predictedError; // over the kernels it predicts
+    double predictedSeconds(std::uint32_t kernel) const { return kernel < predicted.size() ? predicted[kernel] : 0; }
 
     // Per kernel, the link rule its name matched, or -1: the same for every chip, so that analyses of the same set
     // and rules share it rather than match every name again on each slider step.

@@ -4,6 +4,9 @@
 #include "base/units.h"
 #include "report/report.h"
 
+#include <algorithm>
+#include <functional>
+
 namespace roofline {
 
 namespace {
@@ -51,6 +54,94 @@ std::string calibrationText(const Calibration& cal)
     for (const std::string& note : cal.notes)
         out += "Note: " + note + ".\n";
     return out;
+}
+
+std::string calibratedWhy(const Calibration& cal, const Evaluation& e, const CalibratedTime& t)
+{
+    if (t.bound == "floor")
+        return "the floor of " + formatSeconds(t.seconds);
+    const EfficiencyCurve* curve = t.calibrated ? cal.curve(t.bound) : nullptr;
+    if (!curve)
+        return t.bound + " at its datasheet roof";
+    double size = e.flops, roof = e.peak;
+    if (!curve->compute)
+        for (const ResourceUse& r : e.resources)
+            if (r.name == t.bound) {
+                size = r.bytes;
+                roof = r.bandwidth;
+            }
+    return t.bound + " at " + formatPercent(curve->efficiency(size)) + " of " + rateText(curve->compute, roof) + " for "
+        + sizeText(curve->compute, size);
+}
+
+std::string calibratedText(const Analysis& a)
+{
+    if (!a.session.calibration)
+        return {};
+    const std::string& file = a.session.calibration->file;
+    if (!a.calibrationProblem.empty())
+        return "\nCalibration " + file + " not applied: it is " + a.calibrationProblem + ".\n";
+    const Calibration& cal = *a.calibration();
+    std::string out = "\nCalibrated by " + file + " (cross-validated |error| median " + formatPercent(cal.error.median)
+        + ", 90th percentile " + formatPercent(cal.error.p90) + "): the operations take "
+        + formatSeconds(a.total.tCalibrated) + " against T_lower " + formatSeconds(a.total.tLower);
+    if (a.total.tLower > 0)
+        out += " (×" + formatSI(a.total.tCalibrated / a.total.tLower, "", 3) + ")";
+    out += "; its kernels fell within ±" + formatPercent(cal.error.p90) + " nine times in ten: "
+        + formatSeconds(a.total.tCalibrated * (1 - cal.error.p90)) + " – "
+        + formatSeconds(a.total.tCalibrated * (1 + cal.error.p90)) + ".\n";
+    // The operations the calibration slows most, by the time it adds.
+    std::vector<std::pair<double, std::size_t>> added;
+    for (const std::size_t i : a.shown())
+        if (const std::optional<CalibratedTime>& t = a.operations[i].calibrated)
+            added.emplace_back(
+                (t->seconds - a.operations[i].evaluation.value().tLower) * a.session.operations[i].repeat, i);
+    std::sort(added.begin(), added.end(), std::greater<>());
+    std::vector<std::vector<std::string>> rows { { "slowed most", "T_lower", "calibrated", "adds", "why" } };
+    for (std::size_t n = 0; n < added.size() && n < 5 && added[n].first > 0; ++n) {
+        const std::size_t i = added[n].second;
+        const Evaluation& e = a.operations[i].evaluation.value();
+        const CalibratedTime& t = *a.operations[i].calibrated;
+        const double repeat = a.session.operations[i].repeat;
+        rows.push_back({ a.session.operations[i].name + (repeat != 1 ? " ×" + formatSI(repeat) : std::string()),
+            formatSeconds(e.tLower), formatSeconds(t.seconds), formatSeconds(added[n].first),
+            calibratedWhy(cal, e, t) });
+    }
+    if (rows.size() > 1)
+        out += renderTable(rows, 1, 4);
+    return out;
+}
+
+void writeCalibrationJson(JsonWriter& j, const Analysis& a)
+{
+    if (!a.session.calibration)
+        return;
+    j.key("calibration").beginObject();
+    j.key("file").value(a.session.calibration->file);
+    if (!a.calibrationProblem.empty()) {
+        j.key("applied").value(false);
+        j.key("problem").value(a.calibrationProblem);
+        j.endObject();
+        return;
+    }
+    const Calibration& cal = *a.calibration();
+    j.key("applied").value(true);
+    j.key("chip").value(cal.chip);
+    j.key("floor_s").value(cal.floor);
+    j.key("curves").beginArray();
+    for (const EfficiencyCurve& c : cal.curves) {
+        j.beginObject();
+        j.key("resource").value(c.resource);
+        j.key("kind").value(c.compute ? "compute" : "memory");
+        j.key("ceiling").value(c.ceiling);
+        j.key("half").value(c.half);
+        j.endObject();
+    }
+    j.endArray();
+    j.key("error_median").value(cal.error.median);
+    j.key("error_p90").value(cal.error.p90);
+    j.key("t_calibrated_s").value(a.total.tCalibrated);
+    j.endObject();
 }
 
 } // namespace roofline

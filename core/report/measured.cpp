@@ -19,6 +19,13 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
     j.key("kernels").value(static_cast<double>(set.kernels.size()));
     j.key("total_duration_s").value(a.totalSeconds);
     j.endObject();
+    if (a.predictedError.kernels > 0) {
+        j.key("calibration_error").beginObject();
+        j.key("kernels").value(static_cast<double>(a.predictedError.kernels));
+        j.key("median").value(a.predictedError.median);
+        j.key("p90").value(a.predictedError.p90);
+        j.endObject();
+    }
     j.key("points").beginArray();
     for (const MeasuredPoint& p : a.points) {
         const MeasuredKernel& k = set.kernels[p.kernel];
@@ -42,6 +49,10 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key(l.level).value(l.bytes);
         j.endObject();
         j.key("achieved_flops_per_s").value(p.achieved);
+        if (const double predicted = a.predictedSeconds(p.kernel); predicted > 0) {
+            j.key("predicted_s").value(predicted);
+            j.key("error").value(predicted / k.seconds - 1);
+        }
         j.key("on_chart").value(p.onChart);
         if (!p.onChart) {
             j.key("why").value(p.why);
@@ -139,22 +150,46 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
     return out;
 }
 
+namespace {
+
+// "+12.3%", "−4.0%": a signed error.
+std::string signedPercent(double fraction)
+{
+    return (fraction >= 0 ? "+" : "−") + formatPercent(std::abs(fraction));
+}
+
+} // namespace
+
 void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const TextSink& sink)
 {
     sink("Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
         + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n");
+    const bool predicted = !a.predicted.empty();
+    std::vector<std::string> header { "kernel", "time", "share", "intensity", "achieved", "bound", "of roof" };
+    if (predicted)
+        header.insert(header.begin() + 2, { "predicted", "error" });
     if (!a.points.empty())
         streamTable(
-            { "kernel", "time", "share", "intensity", "achieved", "bound", "of roof" }, a.points.size(),
+            header, a.points.size(),
             [&](std::size_t i) -> std::vector<std::string> {
                 const MeasuredPoint& p = a.points[i];
                 const MeasuredKernel& k = set.kernels[p.kernel];
-                return { shortened(k.name, 48), formatSeconds(k.seconds), formatPercent(a.timeShare(k)),
-                    p.onChart ? formatIntensity(p.intensity) : "-", formatRate(p.achieved, p.roof),
-                    p.onChart ? std::string(p.bound) : "-",
+                std::vector<std::string> row { shortened(k.name, 48), formatSeconds(k.seconds),
+                    formatPercent(a.timeShare(k)), p.onChart ? formatIntensity(p.intensity) : "-",
+                    formatRate(p.achieved, p.roof), p.onChart ? std::string(p.bound) : "-",
                     p.onChart ? formatPercent(p.fraction()) : std::string(p.why) };
+                if (predicted) {
+                    const double t = a.predictedSeconds(p.kernel);
+                    row.insert(row.begin() + 2,
+                        { t > 0 ? formatSeconds(t) : "-", t > 0 ? signedPercent(t / k.seconds - 1) : "-" });
+                }
+                return row;
             },
-            1, 6, sink);
+            1, predicted ? 8 : 6, sink);
+    if (predicted && a.predictedError.kernels > 0)
+        sink("The calibration's |predicted / measured − 1| over " + std::to_string(a.predictedError.kernels)
+            + " kernels: median " + formatPercent(a.predictedError.median) + ", 90th percentile "
+            + formatPercent(a.predictedError.p90) + "\n");
     if (!a.links.empty()) {
         sink("\nMeasured against modeled:\n");
         streamTable(

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report.h"
+#include "report/calibration.h"
 #include "report/measured.h"
 #include "report/model.h"
 #include "report/practical.h"
@@ -214,7 +215,12 @@ std::optional<std::string> writeReportTable(const Analysis& a, const TextSink& s
             formatSeconds(e.tComms), formatSeconds(e.tLower), formatSeconds(e.tUpper), e.bound(),
             formatRate(e.attainable, e.dtype), formatPercent(e.fractionOfPeak), critical ? describe(*critical) : "-" });
     }
-    out += renderTable(table, 2, 6);
+    if (a.calibration()) // the calibrated time beside the bounds
+        for (std::size_t row = 0; row < table.size(); ++row)
+            table[row].insert(table[row].begin() + 6,
+                row == 0 ? std::string("calibrated") : formatSeconds(a.operations[row - 1].calibrated->seconds));
+    out += renderTable(table, 2, a.calibration() ? 7 : 6);
+    out += calibratedText(a);
     if (a.model)
         out += modelTotalsText(a);
     if (s.lesson)
@@ -289,6 +295,7 @@ std::optional<std::string> writeReportJson(
     j.endArray();
     writePracticalHardware(j, hw);
     j.endObject();
+    writeCalibrationJson(j, a);
 
     j.key("operations").beginArray();
     for (std::size_t i = 0; i < a.operations.size(); ++i) {
@@ -334,6 +341,11 @@ std::optional<std::string> writeReportJson(
         j.key("t_comms_s").value(e.tComms);
         j.key("t_lower_s").value(e.tLower);
         j.key("t_upper_s").value(e.tUpper);
+        if (const std::optional<CalibratedTime>& c = a.operations[i].calibrated) {
+            j.key("t_calibrated_s").value(c->seconds);
+            j.key("calibrated_bound").value(c->bound);
+            j.key("calibrated_why").value(calibratedWhy(*a.calibration(), e, *c));
+        }
         if (hw.boardPower > 0) // at the board's rated power: an upper bound
             j.key("energy_j").value(hw.boardPower * e.tLower);
         j.key("bound").value(e.bound());
@@ -355,7 +367,7 @@ std::optional<std::string> writeReportJson(
     }
     j.endArray();
     // Operations run one after another: the visible ones summed, and each named group's.
-    auto total = [&j, &hw](const GroupTotal& t) {
+    auto total = [&j, &hw, &a](const GroupTotal& t) {
         j.beginObject();
         if (!t.group.empty())
             j.key("group").value(t.group);
@@ -368,6 +380,8 @@ std::optional<std::string> writeReportJson(
         j.key("t_network_s").value(t.tNetwork);
         if (hw.latency)
             j.key("t_latency_s").value(t.tLatency);
+        if (a.calibration())
+            j.key("t_calibrated_s").value(t.tCalibrated);
         j.endObject();
     };
     j.key("total");

@@ -55,20 +55,32 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
     }
     a.dtype = session.chartDtype(a.hardware);
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);
+    const Calibration* calibration = nullptr;
+    if (session.calibration && session.calibration->calibration) {
+        a.calibrationProblem = calibrationMismatch(*session.calibration->calibration, a.hardware).value_or("");
+        if (a.calibrationProblem.empty())
+            calibration = session.calibration->calibration.get();
+    }
     a.operations.reserve(session.operations.size());
     for (const Operation& op : session.operations) {
-        OperationAnalysis result { evaluate(op.op, a.hardware), std::nullopt };
-        if (result.evaluation.ok())
+        OperationAnalysis result { evaluate(op.op, a.hardware), std::nullopt, std::nullopt };
+        if (result.evaluation.ok()) {
             if (Expected<Critical> c = solveCritical(op.op, a.hardware, mainParam(op.op)))
                 result.critical = std::move(c).value();
+            if (calibration)
+                result.calibrated = predictSeconds(*calibration, a.hardware, result.evaluation.value());
+        }
         if (result.evaluation.ok() && !op.hidden) {
+            const double calibrated = result.calibrated ? result.calibrated->seconds * op.repeat : 0;
             add(a.total, result.evaluation.value(), op.repeat);
+            a.total.tCalibrated += calibrated;
             if (!op.group.empty()) {
                 auto it = std::find_if(
                     a.groups.begin(), a.groups.end(), [&](const GroupTotal& g) { return g.group == op.group; });
                 if (it == a.groups.end())
                     it = a.groups.insert(a.groups.end(), GroupTotal { .group = op.group });
                 add(*it, result.evaluation.value(), op.repeat);
+                it->tCalibrated += calibrated;
             }
         }
         a.operations.push_back(std::move(result));
@@ -89,6 +101,18 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
             && (previous->session.measured ? previous->session.measured->links : std::vector<LinkRule> {}) == links;
         a.measured = analyseMeasured(*measured, a.placementChip(), a.session.operations, links,
             sameLinks ? previous->measured->ruleOf : nullptr);
+        if (calibration) {
+            std::vector<double> errors;
+            a.measured->predicted.reserve(measured->kernels.size());
+            for (const MeasuredKernel& k : measured->kernels) {
+                const std::optional<CalibrationWork> work = kernelWork(k, a.hardware);
+                const double t = work ? predictSeconds(*calibration, a.hardware, *work, a.dtype).seconds : 0.0;
+                a.measured->predicted.push_back(t);
+                if (t > 0)
+                    errors.push_back(std::abs(t / k.seconds - 1));
+            }
+            a.measured->predictedError = calibrationError(std::move(errors));
+        }
         a.measuredSet = std::move(measured);
     }
     a.explanation = explain({ a.session, a.hardware, a.dtype, a.peak, a.operations, a.model ? &*a.model : nullptr });

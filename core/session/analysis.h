@@ -33,6 +33,7 @@ struct GroupTotal {
     double tMemory = 0; // every memory level's time
     double tNetwork = 0; // every link's time
     double tLatency = 0; // what latency floors add to tLower (0 with the switch off)
+    double tCalibrated = 0; // with a calibration that applies: the sum of the times it predicts
 };
 
 struct Analysis {
@@ -54,6 +55,16 @@ struct Analysis {
     // their fractions, bounds and comparisons with the linked operations follow the hardware.
     std::shared_ptr<const MeasuredSet> measuredSet;
     std::optional<MeasuredAnalysis> measured;
+    // Why the session's calibration does not apply to the chip (another chip's, a dtype it lacks); empty when it
+    // applies or there is none.
+    std::string calibrationProblem;
+    // The session's calibration when it applies to the chip, else null.
+    const Calibration* calibration() const
+    {
+        return session.calibration && session.calibration->calibration && calibrationProblem.empty()
+            ? session.calibration->calibration.get()
+            : nullptr;
+    }
 
     // The chip the chart frames its axes with: the session's chip before overrides, so that dragging a slider moves
     // the roofs under a fixed frame until something would leave it.

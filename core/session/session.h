@@ -6,11 +6,13 @@
 #include "base/expected.h"
 #include "chart/chart.h"
 #include "llm/model.h"
+#include "measured/calibration.h"
 #include "measured/measured.h"
 #include "roofline/dtype.h"
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -63,6 +65,21 @@ struct Lesson {
     bool operator==(const Lesson&) const = default;
 };
 
+// A calibration the session's times follow (roofline-lab calibrate): the file as the scenario names it, and what it
+// holds, read once and shared by every session an edit makes. Two are equal when they name the same file and hold
+// the same calibration, whichever reading it came from.
+struct SessionCalibration {
+    std::string file;
+    std::shared_ptr<const Calibration> calibration;
+
+    bool operator==(const SessionCalibration& other) const
+    {
+        return file == other.file
+            && (calibration == other.calibration
+                || (calibration && other.calibration && *calibration == *other.calibration));
+    }
+};
+
 struct Session {
     std::string name;
     std::string description;
@@ -76,6 +93,7 @@ struct Session {
     std::vector<Operation> operations; // the user's, then (after analyse) the model's generated ones
     std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
     std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
+    std::optional<SessionCalibration> calibration; // a practical model of the chip, fitted from measured kernels
     std::optional<Lesson> lesson; // a worked example of the texts
 
     bool operator==(const Session&) const = default;

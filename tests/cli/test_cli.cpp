@@ -1449,8 +1449,8 @@ private slots:
         QVERIFY(back);
         QCOMPARE(back->curves.size(), std::size_t(4)); // HBM, bf16, fp8, int8
 
-        // The B200's peaks sit above the sweep's; the A100 has no fp8 roof, so the sweep's fp8 matmuls are
-        // measured against bf16's 312 TFLOP/s and contradict it.
+        // The A100 has no fp8 roof, so the sweep's fp8 matmuls are measured against bf16's 312 TFLOP/s and
+        // contradict it.
         const QString other = dir.filePath("a100.yaml");
         r = run(QStringList { "calibrate", "--preset", "a100-sxm", "-o", other } + sweep,
             cleanEnvironment(m_config.path()));
@@ -1462,6 +1462,44 @@ private slots:
         r = run(QStringList { "calibrate", "--preset", "h100-sxm" } + sweep, cleanEnvironment(m_config.path()));
         QCOMPARE(r.code, 2);
         QVERIFY(r.err.contains("calibrate needs --output"));
+        r = run(QStringList { "calibrate", "--preset", "h100-sxm", "-o", other, "--set", "bandwidth.HBM=4e12" } + sweep,
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("calibrate fits against the chip's datasheet roofs"), r.err.constData());
+        r = run(QStringList { "calibrate", "--preset", "h100-sxm", "-o", other } + sweep
+                + QStringList { ROOFLINE_TEST_DATA "/measured/sweep.csv" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("is given twice"), r.err.constData());
+
+        // The calibration used: the report's operations get their calibrated time and why, import's kernels their
+        // predicted time and error, and the calibration of another chip is refused.
+        r = run({ "report", "--preset", "h100-sxm", "--calibration", out, "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonObject report = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(report["calibration"].toObject()["applied"].toBool());
+        for (const QJsonValue& v : report["operations"].toArray()) {
+            const QJsonObject op = v.toObject();
+            QVERIFY(op["t_calibrated_s"].toDouble() >= op["t_lower_s"].toDouble() * (1 - 1e-12));
+            QVERIFY(!op["calibrated_why"].toString().isEmpty());
+        }
+        r = run({ "import", ROOFLINE_TEST_DATA "/measured/ncu-raw.csv", "--preset", "h100-sxm", "--calibration", out,
+                    "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonObject imported = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray points = imported["points"].toArray();
+        QCOMPARE(points.size(), 8);
+        for (const QJsonValue& v : points) {
+            const QJsonObject p = v.toObject();
+            QCOMPARE(p["error"].toDouble(), p["predicted_s"].toDouble() / p["duration_s"].toDouble() - 1);
+        }
+        QVERIFY(imported["calibration_error"].toObject()["median"].toDouble() < 0.15);
+        r = run({ "report", "--preset", "b200", "--calibration", out }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("--calibration: " + out.toUtf8() + " is a calibration of NVIDIA H100 SXM (h100-sxm)"),
+            r.err.constData());
     }
 
     // The sweep with a column mapping and a link: the report names each linked shape with the model's bounds.

@@ -4,9 +4,12 @@
 // roofline; its file reads back as it was written; and every bad input is refused with a reason.
 #include "files/calibration_file.h"
 #include "files/presets.h"
+#include "files/scenario.h"
 #include "measured/calibration.h"
 #include "measured/kernels.h"
+#include "session/analysis.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -316,6 +319,83 @@ private slots:
         QCOMPARE(t.bound, std::string("fp8"));
         QVERIFY(!t.calibrated);
         QCOMPARE(t.seconds, 1e12 / *h100().peakFor(Dtype::fp8));
+    }
+
+    // A session with a calibration: each operation's calibrated time, by hand. A bf16 dot product of N = 10^8 reads
+    // 2·2·10^8 bytes and writes 2: with HBM at a ceiling of 0.8 and half at 10^6 bytes, (4·10^8 + 2 + 10^6) /
+    // (3.35e12 · 0.8) = 149.6269 µs, where T_lower is 119.4030 µs; N = 10 (42 bytes) takes the floor of 5 µs.
+    // Measured kernels get the time the calibration predicts; a calibration of another chip is not applied.
+    void aSessionFollowsItsCalibration()
+    {
+        Expected<Calibration, Diagnostics> cal = parseCalibration(
+            "chip: h100-sxm\nfloor: 5e-6\ncurves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.8, "
+            "half: 1e6}\n",
+            "c.yaml");
+        QVERIFY(cal);
+        Session s;
+        s.presetId = "h100-sxm";
+        s.chip = h100();
+        addOperation(s, Operation { "big", Dot { .N = 1e8, .dtype = Dtype::bf16, .memory = {} }, {}, {}, {}, false });
+        addOperation(s, Operation { "small", Dot { .N = 10, .dtype = Dtype::bf16, .memory = {} }, {}, {}, {}, false });
+        s.calibration = SessionCalibration { "c.yaml", std::make_shared<const Calibration>(*cal) };
+        MeasuredSet set;
+        set.file = "k.csv";
+        set.kernels.push_back(kernel(2, 200e-6, 0, 4e8));
+        const Analysis a = analyse(s, std::make_shared<const MeasuredSet>(std::move(set)));
+        QVERIFY(a.calibration());
+        const CalibratedTime& big = *a.operations[0].calibrated;
+        QCOMPARE(big.bound, std::string("HBM"));
+        QVERIFY(big.calibrated);
+        QVERIFY(std::abs(big.seconds / ((4e8 + 2 + 1e6) / (3.35e12 * 0.8)) - 1) < 1e-12);
+        QVERIFY(std::abs(big.seconds - 149.6269e-6) < 1e-10);
+        QVERIFY(std::abs(a.operations[0].evaluation.value().tLower - 119.4030e-6) < 1e-10);
+        QCOMPARE(a.operations[1].calibrated->bound, std::string("floor"));
+        QCOMPARE(a.operations[1].calibrated->seconds, 5e-6);
+        QVERIFY(std::abs(a.total.tCalibrated - (big.seconds + 5e-6)) < 1e-18);
+        // The kernel: (4·10^8 + 10^6) / 2.68e12 = 149.6269 µs against 200 µs measured.
+        QVERIFY(std::abs(a.measured->predictedSeconds(0) - (4e8 + 1e6) / 2.68e12) < 1e-15);
+        QCOMPARE(a.measured->predictedError.kernels, 1);
+        QVERIFY(std::abs(a.measured->predictedError.median - (1 - (4e8 + 1e6) / 2.68e12 / 200e-6)) < 1e-12);
+
+        static const PresetLibrary lib = loadPresetLibrary({});
+        s.chip = *lib.find("h200-sxm");
+        s.presetId = "h200-sxm";
+        const Analysis other = analyse(s);
+        QVERIFY(!other.calibration());
+        QVERIFY(other.calibrationProblem.find("a calibration of h100-sxm") == 0);
+        QVERIFY(!other.operations[0].calibrated);
+        QCOMPARE(other.total.tCalibrated, 0.0);
+    }
+
+    // A scenario names its calibration relative to itself; it is written back as named, and one of another chip is
+    // refused at its key.
+    void aScenarioNamesItsCalibration()
+    {
+        QTemporaryDir dir;
+        const std::string folder = dir.path().toStdString();
+        {
+            std::ofstream out(folder + "/h100.yaml");
+            out << "chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.9, "
+                   "half: 0}\n";
+        }
+        static const PresetLibrary lib = loadPresetLibrary({});
+        const Expected<Session, Diagnostics> s
+            = parseScenario("preset: h100-sxm\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
+        QVERIFY2(s, qPrintable(s ? QString() : diagnostics(s.error())));
+        QVERIFY(s->calibration);
+        QCOMPARE(s->calibration->file, std::string("h100.yaml"));
+        QCOMPARE(s->calibration->calibration->curves.front().ceiling, 0.9);
+        QVERIFY(writeScenario(*s).find("calibration: h100.yaml") != std::string::npos);
+        const Expected<Session, Diagnostics> wrong
+            = parseScenario("preset: b200\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
+        QVERIFY(!wrong);
+        QCOMPARE(wrong.error().front().field, std::string("calibration"));
+        QCOMPARE(wrong.error().front().line, 2);
+        QVERIFY(wrong.error().front().message.find("a calibration of h100-sxm") != std::string::npos);
+        const Expected<Session, Diagnostics> missing
+            = parseScenario("preset: h100-sxm\ncalibration: none.yaml\n", folder + "/s.yaml", lib);
+        QVERIFY(!missing);
+        QVERIFY(missing.error().front().message.find("cannot read 'none.yaml'") == 0);
     }
 };
 
