@@ -150,15 +150,10 @@ std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
     return out;
 }
 
-namespace {
-
-// "+12.3%", "−4.0%": a signed error.
-std::string signedPercent(double fraction)
+std::string formatSignedPercent(double fraction)
 {
     return (fraction >= 0 ? "+" : "−") + formatPercent(std::abs(fraction));
 }
-
-} // namespace
 
 void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const TextSink& sink)
 {
@@ -181,7 +176,7 @@ void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const
                 if (predicted) {
                     const double t = a.predictedSeconds(p.kernel);
                     row.insert(row.begin() + 2,
-                        { t > 0 ? formatSeconds(t) : "-", t > 0 ? signedPercent(t / k.seconds - 1) : "-" });
+                        { t > 0 ? formatSeconds(t) : "-", t > 0 ? formatSignedPercent(t / k.seconds - 1) : "-" });
                 }
                 return row;
             },

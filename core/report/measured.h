@@ -18,6 +18,8 @@ std::string measuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Anal
 void writeMeasuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model, const TextSink& sink);
 // Writes the same members into an object a caller has open (the report's "measured" member).
 void writeMeasured(JsonWriter&, const MeasuredSet&, const MeasuredAnalysis&);
+// "+12.3%", "−4.0%": a signed error, as a calibration's against a measured time.
+std::string formatSignedPercent(double fraction);
 // A readable table of the points, the links and the ceilings.
 std::string measuredTable(const MeasuredSet&, const MeasuredAnalysis&);
 // The same handed to `sink` a piece at a time: the kernels' rows are made as they are written.

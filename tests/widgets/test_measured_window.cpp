@@ -2,12 +2,14 @@
 // Measured kernels in the window, driven through its real widgets offscreen: the H100 sweep scenario's kernels on the
 // chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
 // export command drawing them.
+#include "base/units.h"
 #include "chart/measured.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
 #include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "document/document.h"
+#include "files/scenario.h"
 #include "files/scenario_measured.h"
 #include "measured/measured_table.h"
 #include "measured/placement.h"
@@ -202,6 +204,36 @@ private slots:
         table->filterField()->clear();
         QCOMPARE(table->rowCount(), all);
         QCOMPARE(sorted(m_window->chart()->measuredPoints()), corePoints(*m_set, core));
+    }
+
+    // With a calibration, each kernel's calibrated time and error are the core's; without one, the columns hide.
+    // The scenario is the shipped sweep's with the calibration built into the program fitted on the same sweep.
+    void calibratedColumnsEqualTheCore()
+    {
+        MeasuredTable* table = m_window->measuredTable();
+        QVERIFY(table->view()->isColumnHidden(MeasuredModel::Calibrated));
+        const QString path = m_dir.filePath(QStringLiteral("calibrated.yaml"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray(writeScenario(m_window->document()->session()).c_str())
+                + "calibration: embedded:calibrations/h100-sxm-sweep.yaml\n");
+        }
+        QCOMPARE(m_window->openScenario(path), QString());
+        const Analysis& a = *m_window->document()->analysis();
+        QVERIFY(a.calibration());
+        QCOMPARE(a.measured->predicted.size(), a.measuredSet->kernels.size());
+        QVERIFY(!table->view()->isColumnHidden(MeasuredModel::Calibrated));
+        QCOMPARE(table->rowCount(), int(a.measured->points.size()));
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const std::size_t k = table->kernelAt(row);
+            const double t = a.measured->predictedSeconds(std::uint32_t(k));
+            QVERIFY(t > 0);
+            QCOMPARE(table->cellText(row, MeasuredModel::Calibrated), QString::fromStdString(formatSeconds(t)));
+            QCOMPARE(table->cellText(row, MeasuredModel::CalibrationError),
+                QString::fromStdString(formatSignedPercent(t / a.measuredSet->kernels[k].seconds - 1)));
+        }
+        QCOMPARE(a.measured->predictedError.kernels, table->rowCount());
     }
 
     // The model's columns equal the core's links. By hand for B = 256: T_lower = 142,606,336 B / 3.35 TB/s = 42.57 µs,

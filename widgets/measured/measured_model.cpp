@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "common/chart_text.h"
 #include "measured/placement.h"
+#include "report/measured.h"
 #include "report/report.h"
 
 namespace roofline::widgets {
@@ -78,6 +79,14 @@ QString MeasuredModel::text(std::size_t row, int column) const
         return link && link->predicted() ? QString::number(link->ratioToLower, 'f', 2) : none;
     case Bracketed:
         return link && link->predicted() ? (link->bracketed ? QStringLiteral("yes") : QStringLiteral("no")) : none;
+    case Calibrated: {
+        const double t = m_analysis->measured->predictedSeconds(p.kernel);
+        return t > 0 ? qs(formatSeconds(t)) : none;
+    }
+    case CalibrationError: {
+        const double t = m_analysis->measured->predictedSeconds(p.kernel);
+        return t > 0 ? qs(formatSignedPercent(t / k.seconds - 1)) : none;
+    }
     default:
         return {};
     }
@@ -105,6 +114,12 @@ QVariant MeasuredModel::number(std::size_t row, int column) const
         return predicted ? link->ratioToLower : 0.0;
     case Bracketed:
         return predicted ? int(link->bracketed) : -1;
+    case Calibrated:
+        return m_analysis->measured->predictedSeconds(p.kernel);
+    case CalibrationError: {
+        const double t = m_analysis->measured->predictedSeconds(p.kernel);
+        return t > 0 ? t / k.seconds - 1 : 0.0;
+    }
     default:
         return text(row, column);
     }
@@ -142,13 +157,15 @@ QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal)
         return {};
     static const char* const names[] = { "Kernel", "Group", "Time", "Share", "Achieved", "Intensity", "Of attainable",
-        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed" };
-    static const char* const tips[] = { "The kernel's name in the file",
-        "Its group or operator, when the file gives one", "Measured duration", "Of the file's total time",
-        "FLOPs over the measured time", "FLOPs per byte of main memory: the chart's x",
-        "Achieved over what the roofline allows at its intensity", "The roof that holds it down on this chip",
-        "The linked operation's time bounds, with the kernel's shape", "Measured time over the model's lower bound",
-        "Whether the measured time lies between the model's bounds" };
+        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed", "Calibrated", "Calibration error" };
+    static const char* const tips[]
+        = { "The kernel's name in the file", "Its group or operator, when the file gives one", "Measured duration",
+              "Of the file's total time", "FLOPs over the measured time",
+              "FLOPs per byte of main memory: the chart's x", "Achieved over what the roofline allows at its intensity",
+              "The roof that holds it down on this chip", "The linked operation's time bounds, with the kernel's shape",
+              "Measured time over the model's lower bound", "Whether the measured time lies between the model's bounds",
+              "The time the session's calibration predicts for the kernel (roofline-lab calibrate)",
+              "The calibration's time over the measured time, less one" };
     if (role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
         return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole && section >= 0 && section < ColumnCount)

@@ -28,6 +28,8 @@ public:
         Predicted,
         Ratio,
         Bracketed,
+        Calibrated, // the time the session's calibration predicts, and its error against the measured time
+        CalibrationError,
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1; // the number behind a cell, for sorting

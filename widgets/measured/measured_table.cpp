@@ -124,7 +124,11 @@ void MeasuredTable::showLink()
 void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     const bool newSet = analysis->measuredSet != m_model->analysis().measuredSet;
+    // The calibration's columns only with a calibration that applies to the chip.
+    const bool calibrated = analysis->measured && !analysis->measured->predicted.empty();
     m_model->setAnalysis(std::move(analysis));
+    m_view->setColumnHidden(MeasuredModel::Calibrated, !calibrated);
+    m_view->setColumnHidden(MeasuredModel::CalibrationError, !calibrated);
     if (newSet) {
         m_view->resizeColumnsToContents();
         updateCount();
