@@ -37,6 +37,9 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
     m_view->horizontalHeader()->setStretchLastSection(true);
+    // The calibration's columns beside the measured time they are read against.
+    m_view->horizontalHeader()->moveSection(MeasuredModel::Calibrated, MeasuredModel::Time + 1);
+    m_view->horizontalHeader()->moveSection(MeasuredModel::CalibrationError, MeasuredModel::Time + 2);
     m_view->setWordWrap(false);
     m_filter->setPlaceholderText(QStringLiteral("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
     m_filter->setClearButtonEnabled(true);
