@@ -5,11 +5,13 @@
 // Prints the median of 5 runs at each size, in milliseconds, and the fit's cross-validated error.
 #include "files/presets.h"
 #include "measured/calibration.h"
+#include "session/analysis.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -67,6 +69,28 @@ int main(int argc, char** argv)
             return 1;
         }
         std::sort(ms.begin(), ms.end());
+        // A slider step's analysis of the same kernels on the chip, without and with the calibration: what
+        // predicting each kernel adds to a step.
+        Session session;
+        session.presetId = h100.id;
+        session.chip = h100;
+        auto shared = std::make_shared<const MeasuredSet>(std::move(set));
+        std::vector<double> plain, calibrated;
+        for (int run = 0; run < 11; ++run)
+            for (const bool with : { false, true }) {
+                session.calibration.reset();
+                if (with)
+                    session.calibration = SessionCalibration { "bench", std::make_shared<const Calibration>(*cal) };
+                const auto start = std::chrono::steady_clock::now();
+                const Analysis a = analyse(session, shared);
+                (with ? calibrated : plain)
+                    .push_back(
+                        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+            }
+        std::sort(plain.begin(), plain.end());
+        std::sort(calibrated.begin(), calibrated.end());
+        std::printf(
+            "{\"kernels\": %zu, \"step_ms\": %.3f, \"step_calibrated_ms\": %.3f}\n", size, plain[5], calibrated[5]);
         std::printf("{\"kernels\": %zu, \"median_ms\": %.3f, \"per_kernel_us\": %.3f, \"folds\": %d, "
                     "\"error_median\": %.4f, \"error_p90\": %.4f}\n",
             size, ms[2], ms[2] * 1e3 / double(size), cal->folds, cal->error.median, cal->error.p90);

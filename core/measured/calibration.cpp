@@ -5,6 +5,7 @@
 #include "measured/placement.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -94,6 +95,50 @@ CalibrationError calibrationError(std::vector<double> errors)
     e.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
     e.p90 = errors[std::size_t(std::ceil(0.9 * double(n))) - 1];
     return e;
+}
+
+std::vector<double> predictKernels(
+    const Calibration& cal, const Hardware& hw, const MeasuredKernels& kernels, Dtype fallback)
+{
+    std::vector<double> out(kernels.size(), 0.0);
+    if (hw.memories.empty())
+        return out;
+    // Seconds for `size` under a resource: its curve's, else its datasheet roof's.
+    struct CurveRoof {
+        const EfficiencyCurve* curve = nullptr;
+        double roof = 0;
+        double seconds(double size) const
+        {
+            return !(size > 0) || !(roof > 0) ? 0 : curve ? curve->seconds(size, roof) : size / roof;
+        }
+    };
+    const MemoryLevel& main = hw.memories.front();
+    const CurveRoof memory { cal.curve(main.name), main.bandwidth };
+    std::array<CurveRoof, kDtypeCount> compute {};
+    for (const Dtype d : kAllDtypes)
+        compute[std::size_t(d)] = { cal.curve(dtypeName(d)), hw.peakFor(d).value_or(0) };
+    // Whether each level name a set uses is the main memory: a set names a handful for many kernels.
+    std::vector<std::pair<SharedName, bool>> levels;
+    const auto isMain = [&](SharedName level) {
+        for (const auto& [name, isMainMemory] : levels)
+            if (name == level)
+                return isMainMemory;
+        return levels.emplace_back(level, chipMemoryOf(hw, level) == &hw.memories.front()).second;
+    };
+    for (std::size_t i = 0; i < kernels.size(); ++i) {
+        const MeasuredKernel k = kernels[i];
+        double bytes = 0;
+        for (const LevelBytes& b : k.bytes)
+            if (isMain(b.level)) {
+                bytes = b.bytes;
+                break;
+            }
+        if (!(bytes > 0) && !(k.flops > 0))
+            continue;
+        const Dtype d = roofDtype(hw, k.dtype, fallback);
+        out[i] = std::max({ cal.floor, memory.seconds(bytes), compute[std::size_t(d)].seconds(k.flops) });
+    }
+    return out;
 }
 
 std::optional<CalibrationWork> kernelWork(const MeasuredKernel& k, const Hardware& hw)

@@ -116,6 +116,12 @@ struct CalibrationWork {
 // FLOPs that state none. A dtype the chip has no peak for contributes no compute time.
 CalibratedTime predictSeconds(const Calibration&, const Hardware& hw, const CalibrationWork& work, Dtype fallback);
 
+// The time a calibration predicts for each kernel of a set on `hw`, as predictSeconds(kernelWork(k)) gives it (0 for
+// a kernel with nothing to time), with the curves, roofs and level names looked up once for the set: a slider step
+// predicts every kernel again.
+std::vector<double> predictKernels(
+    const Calibration&, const Hardware& hw, const MeasuredKernels& kernels, Dtype fallback);
+
 // A kernel's work: its FLOPs and dtype, and its bytes at the chip's main memory (a level named as that memory, or
 // DRAM, HBM, main). Nothing when it has no bytes there or nothing to time.
 std::optional<CalibrationWork> kernelWork(const MeasuredKernel&, const Hardware& hw);

@@ -102,15 +102,11 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
         a.measured = analyseMeasured(*measured, a.placementChip(), a.session.operations, links,
             sameLinks ? previous->measured->ruleOf : nullptr);
         if (calibration) {
+            a.measured->predicted = predictKernels(*calibration, a.hardware, measured->kernels, a.dtype);
             std::vector<double> errors;
-            a.measured->predicted.reserve(measured->kernels.size());
-            for (const MeasuredKernel& k : measured->kernels) {
-                const std::optional<CalibrationWork> work = kernelWork(k, a.hardware);
-                const double t = work ? predictSeconds(*calibration, a.hardware, *work, a.dtype).seconds : 0.0;
-                a.measured->predicted.push_back(t);
-                if (t > 0)
-                    errors.push_back(std::abs(t / k.seconds - 1));
-            }
+            for (std::size_t k = 0; k < measured->kernels.size(); ++k)
+                if (const double t = a.measured->predicted[k]; t > 0)
+                    errors.push_back(std::abs(t / measured->kernels[k].seconds - 1));
             a.measured->predictedError = calibrationError(std::move(errors));
         }
         a.measuredSet = std::move(measured);

@@ -151,6 +151,10 @@ private slots:
             datasheet.push_back(std::abs(ideal / k.seconds - 1));
         }
         qInfo("Nsight kernels: calibrated median |error| %.3f, datasheet %.3f", median(calibrated), median(datasheet));
+        // The set's predictions at once are the kernels' one by one, to the bit.
+        const std::vector<double> all = predictKernels(*cal, h100(), ncu->kernels, Dtype::bf16);
+        for (std::size_t i = 0; i < ncu->kernels.size(); ++i)
+            QCOMPARE(all[i], predictSeconds(*cal, h100(), *kernelWork(ncu->kernels[i], h100()), Dtype::bf16).seconds);
         QVERIFY(median(calibrated) < 0.15);
         QVERIFY(median(calibrated) < median(datasheet) / 2);
     }
