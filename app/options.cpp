@@ -142,13 +142,13 @@ void addScenarioOptions(CLI::App& command, ScenarioOptions& into)
 {
     addOption(command, kPreset, into.preset)->group(kScenarioGroup);
     addWorkloadOptions(command, into);
+    addOption(command, kCalibration, into.calibration)->group(kScenarioGroup);
 }
 
 void addWorkloadOptions(CLI::App& command, ScenarioOptions& into)
 {
     addOption(command, kScenario, into.scenarioFile)->group(kScenarioGroup);
     addOption(command, kSet, into.settings)->group(kScenarioGroup);
-    addOption(command, kCalibration, into.calibration)->group(kScenarioGroup);
     addPresetDirOption(command, into);
 }
 

@@ -128,6 +128,8 @@ std::optional<CalibrationError> readError(YamlReader& r, const YAML::Node& node,
         e.median = r.number(*n, YamlReader::join(at, "median")).value_or(0);
     if (auto n = r.child(node, at, "p90", true))
         e.p90 = r.number(*n, YamlReader::join(at, "p90")).value_or(0);
+    if (!(e.median >= 0 && e.median <= e.p90))
+        r.error(node, at, "expected 0 <= median <= p90");
     return e;
 }
 

@@ -274,7 +274,7 @@ Expected<Session, Diagnostics> parseScenario(
     if (auto n = r.child(*root, {}, "measured", false))
         session.measured = readMeasuredSource(r, *n, session);
     if (auto n = r.child(*root, {}, "calibration", false))
-        session.calibration = readCalibrationKey(r, *n, file, session.hardware());
+        session.calibration = readCalibrationKey(r, *n, file);
     if (auto n = r.child(*root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);
     if (r.failed())

@@ -8,8 +8,7 @@
 
 namespace roofline {
 
-std::optional<SessionCalibration> readCalibrationKey(
-    YamlReader& r, const YAML::Node& node, const std::string& file, const Hardware& hw)
+std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::Node& node, const std::string& file)
 {
     const std::optional<std::string> path = r.text(node, "calibration");
     if (!path)
@@ -24,10 +23,6 @@ std::optional<SessionCalibration> readCalibrationKey(
         const std::string where = d.line > 0 ? "line " + std::to_string(d.line) + ": " : std::string();
         const std::string field = d.field.empty() ? std::string() : d.field + ": ";
         r.error(node, "calibration", "cannot read " + quoteInput(*path) + ": " + where + field + d.message);
-        return std::nullopt;
-    }
-    if (const std::optional<std::string> mismatch = calibrationMismatch(*cal, hw)) {
-        r.error(node, "calibration", quoteInput(*path) + " is " + *mismatch);
         return std::nullopt;
     }
     return SessionCalibration { *path, std::make_shared<const Calibration>(std::move(cal).value()) };

@@ -18,10 +18,10 @@ namespace roofline {
 std::optional<MeasuredSource> readMeasuredSource(YamlReader&, const YAML::Node& node, const Session& session);
 void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
 
-// A scenario's `calibration: PATH` (relative to the scenario `file`'s folder), read and checked against the chip;
-// nothing, with the file's first problem at the key, when it cannot be used.
-std::optional<SessionCalibration> readCalibrationKey(
-    YamlReader& r, const YAML::Node& node, const std::string& file, const Hardware& hw);
+// A scenario's `calibration: PATH` (relative to the scenario `file`'s folder); nothing, with the file's first problem
+// at the key, when it cannot be read. One of another chip is kept, and the analysis says why it does not apply: a
+// scenario saved after its chip changed opens again.
+std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::Node& node, const std::string& file);
 
 // The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
 // (the working folder for standard input or an embedded scenario).

@@ -56,15 +56,20 @@ CalibratedTime predictSeconds(const Calibration& cal, const Hardware& hw, const 
         if (seconds > t.seconds)
             t = { seconds, resource, calibrated };
     };
+    // A curve stands for the sizes it was fitted on and above: below its smallest kernel its fixed cost would fall on
+    // work it never saw (a collective's reduction timed as a GEMM), so the evaluated time stands there.
+    const auto applies = [](const EfficiencyCurve* c, double size) { return c && size >= c->smallest; };
     const std::string dtype(dtypeName(e.dtype));
     const EfficiencyCurve* compute = cal.curve(dtype);
     if (e.flops > 0 && e.peak > 0)
-        consider(dtype, compute ? compute->seconds(e.flops, e.peak) : e.tMath, compute != nullptr);
+        consider(
+            dtype, applies(compute, e.flops) ? compute->seconds(e.flops, e.peak) : e.tMath, applies(compute, e.flops));
     const std::string* main = hw.memories.empty() ? nullptr : &hw.memories.front().name;
     for (const ResourceUse& r : e.resources) {
         const EfficiencyCurve* curve
             = r.kind == RoofKind::Memory && main && r.name == *main ? cal.curve(r.name) : nullptr;
-        consider(r.name, curve ? curve->seconds(r.bytes, r.bandwidth) + r.latency : r.time, curve != nullptr);
+        consider(r.name, applies(curve, r.bytes) ? curve->seconds(r.bytes, r.bandwidth) + r.latency : r.time,
+            applies(curve, r.bytes));
     }
     return t;
 }
@@ -133,7 +138,9 @@ std::vector<double> predictKernels(
                 bytes = b.bytes;
                 break;
             }
-        if (!(bytes > 0) && !(k.flops > 0))
+        // Nothing to time, or FLOPs in a precision the program has no roof for (fp64), which the fit leaves out.
+        const bool unknownPrecision = !k.dtype && !k.byPrecision.empty() && !k.byPrecision.front().precision.empty();
+        if ((!(bytes > 0) && !(k.flops > 0)) || unknownPrecision)
             continue;
         const Dtype d = roofDtype(hw, k.dtype, fallback);
         out[i] = std::max({ cal.floor, memory.seconds(bytes), compute[std::size_t(d)].seconds(k.flops) });

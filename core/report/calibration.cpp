@@ -59,19 +59,24 @@ std::string calibrationText(const Calibration& cal)
 std::string calibratedWhy(const Calibration& cal, const Evaluation& e, const CalibratedTime& t)
 {
     if (t.bound == "floor")
-        return "the floor of " + formatSeconds(t.seconds);
-    const EfficiencyCurve* curve = t.calibrated ? cal.curve(t.bound) : nullptr;
-    if (!curve)
-        return t.bound + " at its datasheet roof";
+        return t.seconds == e.tLaunch && e.tLaunch > cal.floor ? "the launch floor of " + formatSeconds(t.seconds)
+                                                               : "the floor of " + formatSeconds(t.seconds);
+    const EfficiencyCurve* curve = cal.curve(t.bound);
+    const bool compute = t.bound == dtypeName(e.dtype);
     double size = e.flops, roof = e.peak;
-    if (!curve->compute)
+    if (!compute)
         for (const ResourceUse& r : e.resources)
             if (r.name == t.bound) {
                 size = r.bytes;
                 roof = r.bandwidth;
             }
-    return t.bound + " at " + formatPercent(curve->efficiency(size)) + " of " + rateText(curve->compute, roof) + " for "
-        + sizeText(curve->compute, size);
+    if (!t.calibrated)
+        return t.bound + " at its evaluated time"
+            + (curve ? ": " + sizeText(compute, size) + " is below the sizes its curve was fitted on (from "
+                        + sizeText(compute, curve->smallest) + ")"
+                     : std::string(", with no curve"));
+    return t.bound + " at " + formatPercent(curve->efficiency(size)) + " of " + rateText(compute, roof) + " for "
+        + sizeText(compute, size);
 }
 
 std::string calibratedText(const Analysis& a)
@@ -82,14 +87,21 @@ std::string calibratedText(const Analysis& a)
     if (!a.calibrationProblem.empty())
         return "\nCalibration " + file + " not applied: it is " + a.calibrationProblem + ".\n";
     const Calibration& cal = *a.calibration();
-    std::string out = "\nCalibrated by " + file + " (cross-validated |error| median " + formatPercent(cal.error.median)
-        + ", 90th percentile " + formatPercent(cal.error.p90) + "): the operations take "
-        + formatSeconds(a.total.tCalibrated) + " against T_lower " + formatSeconds(a.total.tLower);
+    const bool stated = cal.error.kernels > 0;
+    std::string out = "\nCalibrated by " + file
+        + (stated ? " (cross-validated |error| median " + formatPercent(cal.error.median) + ", 90th percentile "
+                    + formatPercent(cal.error.p90) + ")"
+                  : std::string(" (its error not stated)"))
+        + ": the operations take " + formatSeconds(a.total.tCalibrated) + " against T_lower "
+        + formatSeconds(a.total.tLower);
     if (a.total.tLower > 0)
         out += " (×" + formatSI(a.total.tCalibrated / a.total.tLower, "", 3) + ")";
-    out += "; its kernels fell within ±" + formatPercent(cal.error.p90) + " nine times in ten: "
-        + formatSeconds(a.total.tCalibrated * (1 - cal.error.p90)) + " – "
-        + formatSeconds(a.total.tCalibrated * (1 + cal.error.p90)) + ".\n";
+    // |predicted / measured − 1| <= p90 puts the measured time within predicted / (1 ± p90).
+    if (stated)
+        out += "; nine kernels in ten measured within " + formatPercent(cal.error.p90)
+            + " of their prediction: " + formatSeconds(a.total.tCalibrated / (1 + cal.error.p90)) + " – "
+            + (cal.error.p90 < 1 ? formatSeconds(a.total.tCalibrated / (1 - cal.error.p90)) : std::string("more"));
+    out += ".\n";
     // The operations the calibration slows most, by the time it adds.
     std::vector<std::pair<double, std::size_t>> added;
     for (const std::size_t i : a.shown())
