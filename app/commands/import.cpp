@@ -39,7 +39,7 @@ int runImport(ImportOptions& options)
             if (options.format == "json")
                 writeMeasuredJson(*analysis.measuredSet, *analysis.measured, analysis, sink);
             else
-                writeMeasuredTable(*analysis.measuredSet, *analysis.measured, sink);
+                writeMeasuredTable(*analysis.measuredSet, *analysis.measured, sink, &analysis);
             return std::nullopt;
         },
         "the import");

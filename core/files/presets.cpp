@@ -89,8 +89,8 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     const std::optional<YAML::Node> root = rootNode;
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
     if (!r.checkMap(*root, prefix,
-            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "sources",
-                "notes" }))
+            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "peak_clock",
+                "sources", "notes" }))
         return {};
     Hardware hw;
     hw.id = std::string(defaultId);
@@ -115,6 +115,13 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     if (auto n = r.child(*root, prefix, "board_power", false))
         if (auto v = readHardwareValue(r, *n, at("board_power"), HardwareQuantity::Power))
             hw.boardPower = *v;
+    if (auto n = r.child(*root, prefix, "peak_clock", false))
+        if (auto v = r.number(*n, at("peak_clock"))) {
+            if (*v >= kMinPeakClock && *v <= kMaxPeakClock)
+                hw.peakClock = *v;
+            else
+                r.error(*n, at("peak_clock"), "expected a clock from 1e6 to 1e11 Hz, found " + formatSI(*v, "Hz", 6));
+        }
     if (auto n = r.child(*root, prefix, "sources", true)) {
         if (!n->IsSequence() || n->size() == 0)
             r.error(*n, at("sources"), "expected a list of sources");

@@ -55,6 +55,8 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
         out << YAML::Key << "launch_floor" << YAML::Value << savedNumber(hw.launchFloor);
     if (hw.boardPower > 0)
         out << YAML::Key << "board_power" << YAML::Value << savedNumber(hw.boardPower);
+    if (hw.peakClock > 0)
+        out << YAML::Key << "peak_clock" << YAML::Value << savedNumber(hw.peakClock);
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const std::string& src : hw.sources)
         out << src;

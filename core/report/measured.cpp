@@ -3,13 +3,80 @@
 
 #include "base/json.h"
 #include "base/units.h"
+#include "measured/off_roof.h"
 #include "report/practical.h"
 #include "report/report.h"
 
 namespace roofline {
 
-void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis& a)
+namespace {
+
+// The explainer of a set's points on the analysis's chip, under its calibration; none without the analysis.
+std::optional<OffRoofExplainer> offRoofExplainer(
+    const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis* model)
 {
+    if (!model)
+        return std::nullopt;
+    return OffRoofExplainer({ set, a, model->hardware, model->calibration() });
+}
+
+void writeOffRoof(JsonWriter& j, const OffRoof& o, Dtype roof)
+{
+    j.key("off_roof").beginObject();
+    j.key("standing").value(standingName(o.standing));
+    j.key("reasons").beginArray();
+    for (const OffRoofReason& r : o.reasons) {
+        j.beginObject();
+        j.key("check").value(offRoofCheckName(r.check));
+        j.key("measured").value(r.measured);
+        j.key("expected").value(r.expected);
+        j.key("factor").value(r.factor());
+        j.key("text").value(offRoofText(r, roof));
+        j.endObject();
+    }
+    j.endArray();
+    if (const std::string unexplained = unexplainedText(o); !unexplained.empty())
+        j.key("unexplained").value(unexplained);
+    j.endObject();
+}
+
+// The off-roof section of the text: each kernel above or far below its roof, or with a check that holds, and why.
+void writeOffRoofText(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis* model, const TextSink& sink)
+{
+    const std::optional<OffRoofExplainer> explain = offRoofExplainer(set, a, model);
+    if (!explain)
+        return;
+    std::size_t listed = 0;
+    std::size_t more = 0;
+    for (const MeasuredPoint& p : a.points) {
+        const OffRoof o = (*explain)(p);
+        if (o.standing == RoofStanding::Near && o.reasons.empty())
+            continue;
+        if (listed == kOffRoofLines) {
+            ++more;
+            continue;
+        }
+        std::string text = listed == 0 ? "\nOff the roof, and why (checked against the linked operations, the clocks "
+                                         "and the floors):\n"
+                                       : "";
+        text += "  " + shortened(set.kernels[p.kernel].name, 48) + " (" + formatPercent(p.fraction()) + " of its roof"
+            + (o.standing == RoofStanding::Near ? "" : ", " + std::string(standingName(o.standing))) + "):";
+        for (const OffRoofReason& r : o.reasons)
+            text += "\n    " + std::string(offRoofCheckName(r.check)) + ": " + offRoofText(r, p.roof);
+        if (const std::string unexplained = unexplainedText(o); !unexplained.empty())
+            text += "\n    " + unexplained;
+        sink(text + "\n");
+        ++listed;
+    }
+    if (more > 0)
+        sink("  and " + std::to_string(more) + " more kernels: --format json gives each its \"off_roof\"\n");
+}
+
+} // namespace
+
+void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis* model)
+{
+    const std::optional<OffRoofExplainer> explain = offRoofExplainer(set, a, model);
     j.key("source").beginObject();
     j.key("file").value(set.file);
     j.key("format").value(formatName(set.format));
@@ -65,6 +132,9 @@ void writeMeasured(JsonWriter& j, const MeasuredSet& set, const MeasuredAnalysis
             j.key("attainable_flops_per_s").value(p.attainable);
             j.key("bound").value(p.bound);
             j.key("fraction_of_attainable").value(p.fraction());
+            if (explain)
+                if (const OffRoof o = (*explain)(p); o.standing != RoofStanding::Near || !o.reasons.empty())
+                    writeOffRoof(j, o, p.roof);
         }
         j.endObject();
     }
@@ -137,16 +207,17 @@ void writeMeasuredJson(const MeasuredSet& set, const MeasuredAnalysis& a, const 
     j.key("dtype").value(dtypeName(model.dtype));
     j.key("peak_flops_per_s").value(model.peak);
     j.endObject();
-    writeMeasured(j, set, a);
+    writeMeasured(j, set, a, &model);
     j.endObject();
     j.flush();
     sink("\n");
 }
 
-std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a)
+std::string measuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const Analysis* model)
 {
     std::string out;
-    writeMeasuredTable(set, a, [&out](std::string_view t) { out += t; });
+    writeMeasuredTable(
+        set, a, [&out](std::string_view t) { out += t; }, model);
     return out;
 }
 
@@ -155,7 +226,7 @@ std::string formatSignedPercent(double fraction)
     return (fraction >= 0 ? "+" : "−") + formatPercent(std::abs(fraction));
 }
 
-void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const TextSink& sink)
+void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const TextSink& sink, const Analysis* model)
 {
     sink("Measured: " + set.file + " (" + std::string(formatName(set.format)) + ", "
         + std::to_string(set.kernels.size()) + " kernels, " + formatSeconds(a.totalSeconds) + ")\n");
@@ -185,6 +256,7 @@ void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const
         sink("The calibration's |predicted / measured − 1| over " + std::to_string(a.predictedError.kernels)
             + " kernels: median " + formatPercent(a.predictedError.median) + ", 90th percentile "
             + formatPercent(a.predictedError.p90) + "\n");
+    writeOffRoofText(set, a, model, sink);
     if (!a.links.empty()) {
         sink("\nMeasured against modeled:\n");
         streamTable(

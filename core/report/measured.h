@@ -16,13 +16,17 @@ namespace roofline {
 std::string measuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model);
 // The same handed to `sink` a piece at a time, never whole in memory.
 void writeMeasuredJson(const MeasuredSet&, const MeasuredAnalysis&, const Analysis& model, const TextSink& sink);
-// Writes the same members into an object a caller has open (the report's "measured" member).
-void writeMeasured(JsonWriter&, const MeasuredSet&, const MeasuredAnalysis&);
+// Writes the same members into an object a caller has open (the report's "measured" member). With `model`, the
+// analysis the kernels were placed by, each point off its roof (or with a check that holds) gets "off_roof".
+void writeMeasured(JsonWriter&, const MeasuredSet&, const MeasuredAnalysis&, const Analysis* model = nullptr);
 // "+12.3%", "−4.0%": a signed error, as a calibration's against a measured time.
 std::string formatSignedPercent(double fraction);
-// A readable table of the points, the links and the ceilings.
-std::string measuredTable(const MeasuredSet&, const MeasuredAnalysis&);
+// A readable table of the points, the links and the ceilings; with `model`, the kernels off their roof and why.
+std::string measuredTable(const MeasuredSet&, const MeasuredAnalysis&, const Analysis* model = nullptr);
 // The same handed to `sink` a piece at a time: the kernels' rows are made as they are written.
-void writeMeasuredTable(const MeasuredSet&, const MeasuredAnalysis&, const TextSink& sink);
+void writeMeasuredTable(
+    const MeasuredSet&, const MeasuredAnalysis&, const TextSink& sink, const Analysis* model = nullptr);
+// The kernels of the off-roof section of the text: the rest are in the JSON.
+inline constexpr std::size_t kOffRoofLines = 20;
 
 } // namespace roofline

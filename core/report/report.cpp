@@ -228,7 +228,7 @@ std::optional<std::string> writeReportTable(const Analysis& a, const TextSink& s
     sink(out);
     if (a.measured) {
         sink("\n");
-        writeMeasuredTable(*a.measuredSet, *a.measured, sink);
+        writeMeasuredTable(*a.measuredSet, *a.measured, sink, &a);
     }
     return std::nullopt;
 }
@@ -409,7 +409,7 @@ std::optional<std::string> writeReportJson(
     }
     if (a.measured) {
         j.key("measured").beginObject();
-        writeMeasured(j, *a.measuredSet, *a.measured);
+        writeMeasured(j, *a.measuredSet, *a.measured, &a);
         j.endObject();
     }
     j.endObject();

@@ -55,6 +55,9 @@ struct Hardware {
     std::string notes;
     double launchFloor = 0; // seconds: the least time any one kernel takes (launch_floor); 0: not stated
     double computeEfficiency = 1; // the share of every compute peak reached in practice (efficiency.compute)
+    // Hz: the clock the compute peaks are stated at (peak_clock), where the datasheet's figures say it: a kernel timed
+    // at another clock had another compute roof. 0: the preset does not state it.
+    double peakClock = 0;
     // Watts: the board's rated power as its datasheet gives it (board_power, power.board: NVIDIA's TDP, AMD's total
     // board power), which the program takes as every chip's draw while it works: energy at it is an upper bound. 0:
     // the preset does not state it (Google publishes none for its TPUs).
@@ -125,6 +128,9 @@ inline constexpr double kMaxPower = 1e5;
 // A price per chip-hour: from 0.0001, a hundredth of a cent, to a million, in the user's currency.
 inline constexpr double kMinPrice = 1e-4;
 inline constexpr double kMaxPrice = 1e6;
+// The clock of a chip's peaks: from 1 MHz to 100 GHz, as a measured kernel's clock.
+inline constexpr double kMinPeakClock = 1e6;
+inline constexpr double kMaxPeakClock = 1e11;
 
 // The quantity behind a key of setHardwareValue by its group ("peak.", "bandwidth.", "capacity.", "efficiency.",
 // "latency."), or nothing.

@@ -1423,6 +1423,22 @@ private slots:
         // The B = 1024 matmul: 34,359,738,368 FLOPs in 45,696 ns.
         QCOMPARE(points[2].toObject()["flops"].toDouble(), 34359738368.0);
         QCOMPARE(points[2].toObject()["duration_s"].toDouble(), 45696e-9);
+        // It ran at 1,699,822,542.65 Hz against the 1.83 GHz of the bf16 peak: near its roof, with a clock reason.
+        const QJsonObject clocked = points[2].toObject()["off_roof"].toObject();
+        QCOMPARE(clocked["standing"].toString(), QStringLiteral("near"));
+        const QJsonObject clock = clocked["reasons"].toArray().at(0).toObject();
+        QCOMPARE(clock["check"].toString(), QStringLiteral("clock"));
+        QCOMPARE(clock["measured"].toDouble(), 1699822542.65);
+        QCOMPARE(clock["expected"].toDouble(), 1.83e9);
+        // The reduction, 0.1% of its roof, is far below it and too small; the int8 kernel at 3.7% is unexplained.
+        const QJsonObject reduction = points[4].toObject()["off_roof"].toObject();
+        QCOMPARE(reduction["standing"].toString(), QStringLiteral("far below"));
+        QCOMPARE(reduction["reasons"].toArray().at(0).toObject()["check"].toString(), QStringLiteral("too small"));
+        const QJsonObject int8 = points[7].toObject()["off_roof"].toObject();
+        QCOMPARE(int8["reasons"].toArray().size(), 0);
+        QVERIFY(int8["unexplained"].toString().startsWith("far below its roof"));
+        // The dot product, 71.8% of HBM's roof with nothing found, has no off_roof.
+        QVERIFY(!points[3].toObject().contains("off_roof"));
     }
 
     // calibrate fits the sweep and writes a file that reads back; the summary states the error beside the

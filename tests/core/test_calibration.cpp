@@ -8,6 +8,7 @@
 #include "files/scenario.h"
 #include "measured/calibration.h"
 #include "measured/kernels.h"
+#include "measured_fixture.h"
 #include "report/calibration.h"
 #include "session/analysis.h"
 
@@ -21,16 +22,11 @@
 #include <map>
 
 using namespace roofline;
+using roofline::testing::h100;
 
 namespace {
 
 const std::string kData = ROOFLINE_TEST_DATA "/measured/";
-
-const Hardware& h100()
-{
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return *lib.find("h100-sxm");
-}
 
 // The sweep's cold rows, each kernel's dtype read from its operation's name (matmul_fp8_bf16out: fp8).
 const ColumnMapping& sweepMapping()

@@ -7,6 +7,7 @@
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
 #include "measured/placement.h"
+#include "measured_fixture.h"
 #include "report/measured.h"
 #include "session/analysis.h"
 
@@ -29,6 +30,8 @@
 #include <unistd.h>
 
 using namespace roofline;
+using roofline::testing::h100;
+using roofline::testing::h100Model;
 
 namespace {
 
@@ -46,22 +49,6 @@ std::string slurp(const std::string& path)
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();
-}
-
-const Hardware& h100()
-{
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return *lib.find("h100-sxm");
-}
-
-// An H100 session with one bf16 matmul (op1) to link kernels to.
-Analysis h100Model()
-{
-    Session s;
-    s.presetId = "h100-sxm";
-    s.chip = h100();
-    addOperation(s, Operation { "matmul", Matmul {}, {}, {}, {}, false });
-    return analyse(s);
 }
 
 const ColumnMapping& sweepMapping()

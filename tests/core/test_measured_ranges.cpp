@@ -7,6 +7,7 @@
 #include "files/presets.h"
 #include "files/scenario.h"
 #include "measured/placement.h"
+#include "measured_fixture.h"
 #include "report/measured.h"
 #include "report/practical.h"
 #include "session/analysis.h"
@@ -19,14 +20,9 @@
 #include <sstream>
 
 using namespace roofline;
+using roofline::testing::h100;
 
 namespace {
-
-const Hardware& h100()
-{
-    static const PresetLibrary lib = loadPresetLibrary({});
-    return *lib.find("h100-sxm");
-}
 
 Analysis h100Model()
 {

@@ -160,6 +160,9 @@ private slots:
         row("a list at the top", "- 1\n- 2\n", 1, 1, "", "expected a mapping");
         row("syntax error", "name: [unclosed\n", 2, 1, "", "YAML syntax error");
         row("unknown key", kValid + "colour: red\n", 12, 1, "colour", "unknown key");
+        row("a clock in GHz", kValid + "peak_clock: 1.83\n", 12, 13, "peak_clock",
+            "expected a clock from 1e6 to 1e11 Hz, found 1.83 Hz");
+        row("a clock as text", kValid + "peak_clock: fast\n", 12, 13, "peak_clock", "expected a number");
         row("duplicate key", kValid + "name: Again\n", 12, 1, "name", "duplicate key");
         row("missing memory", "name: Test chip\nsources: [x]\ncompute:\n  bf16: 1e14\n", 1, 1, "memory", "missing");
         row("compute not a map", replaceLine(replaceLine(kValid, 3, "compute: 5"), 4, ""), 3, 10, "compute",

@@ -247,7 +247,9 @@ QString RooflineChart::measuredHover(const QPointF& pixel) const
     const auto link = std::find_if(a.measured->links.begin(), a.measured->links.end(),
         [&](const MeasuredLink& l) { return l.kernel == p.kernel; });
     const MeasuredKernel k = a.measuredSet->kernels[p.kernel];
-    return measuredTooltip(k, p, a.measured->timeShare(k), link == a.measured->links.end() ? nullptr : &*link);
+    const MeasuredLink* linked = link == a.measured->links.end() ? nullptr : &*link;
+    const OffRoof offRoof = explainOffRoof({ *a.measuredSet, *a.measured, a.hardware, a.calibration() }, p, linked);
+    return measuredTooltip(k, p, a.measured->timeShare(k), linked, &offRoof);
 }
 
 QVector<QPointF> RooflineChart::measuredPoints() const

@@ -86,7 +86,8 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     return text + QStringLiteral("</table>");
 }
 
-QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, double timeShare, const MeasuredLink* link)
+QString measuredTooltip(
+    const MeasuredKernel& k, const MeasuredPoint& p, double timeShare, const MeasuredLink* link, const OffRoof* offRoof)
 {
     QString text = QStringLiteral("<b>%1</b><table>").arg(escaped(k.name));
     auto row = [&text](const QString& key, const QString& value) {
@@ -113,7 +114,21 @@ QString measuredTooltip(const MeasuredKernel& k, const MeasuredPoint& p, double 
     } else if (link) {
         row(QStringLiteral("model"), escaped(link->problem()));
     }
-    return text + QStringLiteral("</table>");
+    text += QStringLiteral("</table>");
+    if (offRoof)
+        text += offRoofHtml(*offRoof, p.roof);
+    return text;
+}
+
+QString offRoofHtml(const OffRoof& o, Dtype roof)
+{
+    QString text;
+    for (const OffRoofReason& r : o.reasons)
+        text += QStringLiteral("<p><b>%1</b>: %2</p>")
+                    .arg(escaped(std::string(offRoofCheckName(r.check))), escaped(offRoofText(r, roof)));
+    if (const std::string unexplained = unexplainedText(o); !unexplained.empty())
+        text += QStringLiteral("<p>%1</p>").arg(escaped(unexplained));
+    return text;
 }
 
 QString measuredRoofLabel(const chart::MeasuredRoof& roof, Dtype dtype)

@@ -5,6 +5,7 @@
 #include "chart/chart.h"
 #include "chart/measured.h"
 #include "measured/measured.h"
+#include "measured/off_roof.h"
 #include "roofline/evaluate.h"
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
@@ -25,8 +26,12 @@ QString roofTooltip(const chart::RoofSegment&, const Hardware&, Dtype);
 QString operationTooltip(const Operation&, const Evaluation&);
 // A measured kernel's hover text: name, group, duration and share, achieved rate, intensity, the roof that binds it
 // and the fraction of it reached, and for a linked kernel the model's bounds. `timeShare` is the kernel's share of the
-// set's time (MeasuredAnalysis::timeShare); `link` may be null.
-QString measuredTooltip(const MeasuredKernel&, const MeasuredPoint&, double timeShare, const MeasuredLink* link);
+// set's time (MeasuredAnalysis::timeShare); `link` may be null. With `offRoof`, what the checks of measured/off_roof.h
+// found: why the kernel is above or far below its roof.
+QString measuredTooltip(const MeasuredKernel&, const MeasuredPoint&, double timeShare, const MeasuredLink* link,
+    const OffRoof* offRoof = nullptr);
+// Each check that holds, "<p><b>clock</b>: ran at 1.7 GHz …</p>", and what is said of a kernel none explains.
+QString offRoofHtml(const OffRoof&, Dtype roof);
 // "HBM measured 3.06 TB/s · 91%", "bf16 measured 817 TFLOP/s · 83%".
 QString measuredRoofLabel(const chart::MeasuredRoof&, Dtype);
 // "32.7 µs – 64.1 µs": the model's bounds of a linked kernel.

@@ -9,6 +9,26 @@
 
 namespace roofline::widgets {
 
+namespace {
+
+// "above: padding", "far below: too small", "clock" for a kernel near its roof with a check that holds,
+// "far below: not explained", "—".
+QString offRoofSummary(const roofline::OffRoof& o)
+{
+    QStringList checks;
+    for (const OffRoofReason& r : o.reasons)
+        checks << qs(std::string(offRoofCheckName(r.check)));
+    if (checks.isEmpty() && o.standing != RoofStanding::Near)
+        checks << QStringLiteral("not explained");
+    if (checks.isEmpty())
+        return QStringLiteral("—");
+    const QString list = checks.join(QStringLiteral(", "));
+    return o.standing == RoofStanding::Near ? list
+                                            : qs(std::string(standingName(o.standing))) + QStringLiteral(": ") + list;
+}
+
+} // namespace
+
 MeasuredModel::MeasuredModel(QObject* parent)
     : QAbstractTableModel(parent)
     , m_analysis(std::make_shared<const Analysis>())
@@ -87,9 +107,18 @@ QString MeasuredModel::text(std::size_t row, int column) const
         const double t = m_analysis->measured->predictedSeconds(p.kernel);
         return t > 0 ? qs(formatSignedPercent(t / k.seconds - 1)) : none;
     }
+    case OffRoof:
+        return offRoofSummary(offRoof(p));
     default:
         return {};
     }
+}
+
+roofline::OffRoof MeasuredModel::offRoof(const MeasuredPoint& p) const
+{
+    return explainOffRoof(
+        { *m_analysis->measuredSet, *m_analysis->measured, m_analysis->hardware, m_analysis->calibration() }, p,
+        linkOf(p.kernel));
 }
 
 QVariant MeasuredModel::number(std::size_t row, int column) const
@@ -145,7 +174,8 @@ QVariant MeasuredModel::data(const QModelIndex& index, int role) const
         const MeasuredPoint& p = m_analysis->measured->points[row];
         const MeasuredLink* link = linkOf(p.kernel);
         const MeasuredKernel k = m_analysis->measuredSet->kernels[p.kernel];
-        return measuredTooltip(k, p, m_analysis->measured->timeShare(k), link);
+        const roofline::OffRoof o = offRoof(p);
+        return measuredTooltip(k, p, m_analysis->measured->timeShare(k), link, &o);
     }
     default:
         return {};
@@ -157,7 +187,8 @@ QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal)
         return {};
     static const char* const names[] = { "Kernel", "Group", "Time", "Share", "Achieved", "Intensity", "Of attainable",
-        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed", "Calibrated", "Calibration error" };
+        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed", "Calibrated", "Calibration error",
+        "Off the roof" };
     static const char* const tips[]
         = { "The kernel's name in the file", "Its group or operator, when the file gives one", "Measured duration",
               "Of the file's total time", "FLOPs over the measured time",
@@ -165,7 +196,10 @@ QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int
               "The roof that holds it down on this chip", "The linked operation's time bounds, with the kernel's shape",
               "Measured time over the model's lower bound", "Whether the measured time lies between the model's bounds",
               "The time the session's calibration predicts for the kernel (roofline-lab calibrate)",
-              "The calibration's time over the measured time, less one" };
+              "The calibration's time over the measured time, less one",
+              "Above its roof, or below half of it, and what the program checked: FLOPs with padding beyond the linked "
+              "operation's, bytes below or above its compulsory traffic, a clock other than the peak's, a size too "
+              "small to fill the chip (hover for the figures)" };
     if (role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
         return QString::fromUtf8(names[section]);
     if (role == Qt::ToolTipRole && section >= 0 && section < ColumnCount)

@@ -3,6 +3,7 @@
 // and the model's prediction for the kernels linked to an operation.
 #pragma once
 
+#include "measured/off_roof.h"
 #include "session/analysis.h"
 
 #include <QAbstractTableModel>
@@ -30,6 +31,7 @@ public:
         Bracketed,
         Calibrated, // the time the session's calibration predicts, and its error against the measured time
         CalibrationError,
+        OffRoof, // why the kernel is above or far below its roof, as measured/off_roof.h checks it
         ColumnCount
     };
     static constexpr int SortRole = Qt::UserRole + 1; // the number behind a cell, for sorting
@@ -51,6 +53,7 @@ private:
     QString text(std::size_t kernel, int column) const;
     QVariant number(std::size_t kernel, int column) const;
     const MeasuredLink* linkOf(std::size_t kernel) const;
+    roofline::OffRoof offRoof(const MeasuredPoint&) const;
 
     std::shared_ptr<const Analysis> m_analysis;
     std::vector<int> m_links; // per kernel: its index in the links, or -1

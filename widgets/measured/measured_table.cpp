@@ -40,6 +40,9 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     // The calibration's columns beside the measured time they are read against.
     m_view->horizontalHeader()->moveSection(MeasuredModel::Calibrated, MeasuredModel::Time + 1);
     m_view->horizontalHeader()->moveSection(MeasuredModel::CalibrationError, MeasuredModel::Time + 2);
+    // Why a kernel is off its roof, beside the fraction of the roof and the roof that binds it.
+    m_view->horizontalHeader()->moveSection(
+        MeasuredModel::OffRoof, m_view->horizontalHeader()->visualIndex(MeasuredModel::Bound) + 1);
     m_view->setWordWrap(false);
     m_filter->setPlaceholderText(QStringLiteral("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
     m_filter->setClearButtonEnabled(true);
