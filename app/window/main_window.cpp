@@ -133,6 +133,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_chart->setTheme(theme);
         m_table->setTheme(theme);
         m_sweepPage->chart()->setTheme(theme);
+        m_measuredTable->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
         if (m_presenting) {

@@ -228,6 +228,32 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
             if (auto n = r.child(*e, "error", "datasheet", false))
                 cal.datasheetError = readError(r, *n, "error.datasheet").value_or(CalibrationError {});
         }
+        // The data it came from: what tells a measured set it was fitted on (a residual) from one it predicts.
+        if (auto data = r.child(*root, {}, "data", false)) {
+            if (!data->IsSequence())
+                r.error(*data, "data", "expected a list of the files fitted on, found " + r.describe(*data));
+            else
+                for (std::size_t i = 0; i < data->size(); ++i) {
+                    const YAML::Node node = (*data)[i];
+                    const std::string at = YamlReader::index("data", i);
+                    if (!r.checkMap(node, at, { "file", "format", "device", "kernels", "left_out" }))
+                        continue;
+                    CalibrationSource s;
+                    if (auto n = r.child(node, at, "file", true))
+                        s.file = r.text(*n, YamlReader::join(at, "file")).value_or("");
+                    if (auto n = r.child(node, at, "format", false))
+                        s.format = r.text(*n, YamlReader::join(at, "format")).value_or("");
+                    if (auto n = r.child(node, at, "device", false))
+                        s.device = r.text(*n, YamlReader::join(at, "device")).value_or("");
+                    if (auto n = r.child(node, at, "kernels", false))
+                        s.kernels
+                            = static_cast<int>(r.count(*n, YamlReader::join(at, "kernels"), 0, 1 << 20).value_or(0));
+                    if (auto n = r.child(node, at, "left_out", false))
+                        s.leftOut
+                            = static_cast<int>(r.count(*n, YamlReader::join(at, "left_out"), 0, 1 << 20).value_or(0));
+                    cal.sources.push_back(std::move(s));
+                }
+        }
     }
     if (r.failed())
         return Result::failure(r.diagnostics());

@@ -3,6 +3,7 @@
 
 #include "base/json.h"
 #include "base/units.h"
+#include "measured/error_histogram.h"
 #include "measured/off_roof.h"
 #include "report/practical.h"
 #include "report/report.h"
@@ -255,7 +256,12 @@ void writeMeasuredTable(const MeasuredSet& set, const MeasuredAnalysis& a, const
     if (predicted && a.predictedError.kernels > 0)
         sink("The calibration's |predicted / measured − 1| over " + std::to_string(a.predictedError.kernels)
             + " kernels: median " + formatPercent(a.predictedError.median) + ", 90th percentile "
-            + formatPercent(a.predictedError.p90) + "\n");
+            + formatPercent(a.predictedError.p90)
+            + (model && model->calibration() && fittedOn(*model->calibration(), set)
+                    ? " (in-sample: the calibration was fitted on these kernels; calibrate states its error on kernels "
+                      "it did not see)"
+                    : "")
+            + "\n");
     writeOffRoofText(set, a, model, sink);
     if (!a.links.empty()) {
         sink("\nMeasured against modeled:\n");

@@ -7,6 +7,7 @@
 #include "files/presets.h"
 #include "files/scenario.h"
 #include "measured/calibration.h"
+#include "measured/error_histogram.h"
 #include "measured/kernels.h"
 #include "measured_fixture.h"
 #include "report/calibration.h"
@@ -195,6 +196,12 @@ private slots:
         QCOMPARE(back->error.p90, cal->error.p90);
         QCOMPARE(back->datasheetError.median, cal->datasheetError.median);
         QVERIFY(!calibrationMismatch(*back, h100()));
+        // The data it came from, which tells the sweep (its residual) from kernels it never saw.
+        QCOMPARE(back->sources, cal->sources);
+        QVERIFY(fittedOn(*back, *sweep));
+        MeasuredSet other = *sweep;
+        other.file = "other.csv";
+        QVERIFY(!fittedOn(*back, other));
     }
 
     // A calibration file's mistakes, each named by line and field.
@@ -452,6 +459,42 @@ private slots:
             = parseScenario("preset: h100-sxm\ncalibration: none.yaml\n", folder + "/s.yaml", lib);
         QVERIFY(!missing);
         QVERIFY(missing.error().front().message.find("cannot read 'none.yaml'") == 0);
+    }
+
+    // The histogram of predicted / measured − 1 in 5 % bins from −50 %: by hand, errors 0 (bin 10, [0, 5 %)), +12 %
+    // (bin 12), −32 % (bin 3, [−35 %, −30 %)), +60 % (above) and −70 % (below); a kernel with no prediction is not
+    // counted, and a filter counts only the kernels it passes.
+    void errorHistogramBinsByHand()
+    {
+        MeasuredSet set;
+        const std::vector<std::pair<std::string, double>> kernels { { "gemm a", 1.0 }, { "gemm b", 1.12 },
+            { "norm c", 0.68 }, { "norm d", 1.6 }, { "gemm e", 0.3 }, { "copy f", 0 } };
+        MeasuredAnalysis a;
+        for (std::size_t i = 0; i < kernels.size(); ++i) {
+            KernelRow k = kernel(int(i) + 2, 1e-5, 1e9, 1e6);
+            k.name = kernels[i].first;
+            set.kernels.push_back(k);
+            a.predicted.push_back(kernels[i].second * 1e-5);
+        }
+        const ErrorHistogram h = errorHistogram(set, a);
+        QCOMPARE(h.kernels, 5);
+        QCOMPARE(h.counts.size(), std::size_t(20));
+        QCOMPARE(h.binLeft(10), 0.0);
+        std::vector<int> expected(20, 0);
+        expected[10] = 1;
+        expected[12] = 1;
+        expected[3] = 1;
+        QCOMPARE(h.counts, expected);
+        QCOMPARE(h.below, 1);
+        QCOMPARE(h.above, 1);
+        const CalibrationError byHand = calibrationError({ 0.0, 0.12, 0.32, 0.6, 0.7 });
+        QCOMPARE(h.error.kernels, 5);
+        QVERIFY(std::fabs(h.error.median - 0.32) < 1e-12);
+        QVERIFY(std::fabs(h.error.p90 - byHand.p90) < 1e-12);
+        const ErrorHistogram gemm = errorHistogram(set, a, "gemm");
+        QCOMPARE(gemm.kernels, 3);
+        QCOMPARE(gemm.below, 1);
+        QCOMPARE(gemm.above, 0);
     }
 };
 

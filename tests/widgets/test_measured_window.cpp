@@ -11,6 +11,7 @@
 #include "document/document.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
+#include "measured/error_histogram.h"
 #include "measured/measured_table.h"
 #include "measured/off_roof.h"
 #include "measured/placement.h"
@@ -235,6 +236,29 @@ private slots:
                 QString::fromStdString(formatSignedPercent(t / a.measuredSet->kernels[k].seconds - 1)));
         }
         QCOMPARE(a.measured->predictedError.kernels, table->rowCount());
+
+        // The histogram beside the table holds the core's counts, bin by bin, over the kernels the filter shows.
+        const auto barsEqualTheCore = [&](const std::string& filter) {
+            const ErrorHistogram core = errorHistogram(*a.measuredSet, *a.measured, filter);
+            const ErrorHistogramChart* chart = table->errorHistogram();
+            QVERIFY(chart->isVisible());
+            const QCPBarsDataContainer& bars = *chart->bars()->data();
+            QCOMPARE(bars.size(), int(core.counts.size()));
+            int counted = 0;
+            for (int i = 0; i < bars.size(); ++i) {
+                QCOMPARE(bars.at(i)->key, 100 * core.binCentre(std::size_t(i)));
+                QCOMPARE(bars.at(i)->value, double(core.counts[std::size_t(i)]));
+                counted += core.counts[std::size_t(i)];
+            }
+            QCOMPARE(counted + core.below + core.above, core.kernels);
+            QVERIFY2(chart->titleText().startsWith(QStringLiteral("%1 kernels").arg(core.kernels)),
+                qPrintable(chart->titleText()));
+        };
+        barsEqualTheCore({});
+        QCOMPARE(table->errorHistogram()->histogram().kernels, table->rowCount());
+        QTest::keyClicks(table->filterField(), QStringLiteral("matmul_bf16"));
+        barsEqualTheCore("matmul_bf16");
+        QCOMPARE(table->errorHistogram()->histogram().kernels, table->rowCount());
     }
 
     // The off-roof column names what the core's checks found for each kernel, and the row's tooltip gives their

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "measured/measured_table.h"
 
+#include "measured/error_histogram.h"
+
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -8,6 +10,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -23,6 +26,8 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     , m_count(new QLabel)
     , m_warnings(new QLabel)
     , m_view(new QTableView)
+    , m_histogram(new ErrorHistogramChart)
+    , m_split(new QSplitter(Qt::Horizontal))
     , m_link(new QComboBox)
 {
     m_proxy->setSourceModel(m_model);
@@ -70,11 +75,19 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     m_warnings->setTextFormat(Qt::PlainText);
     m_warnings->hide();
     layout->addWidget(m_warnings);
-    layout->addWidget(m_view, 1);
+    // The table keeps what the histogram does not need: a histogram reads at 260 px, a kernel's name wants more.
+    m_split->addWidget(m_view);
+    m_split->addWidget(m_histogram);
+    m_split->setStretchFactor(0, 3);
+    m_split->setStretchFactor(1, 1);
+    m_split->setChildrenCollapsible(false);
+    m_histogram->hide();
+    layout->addWidget(m_split, 1);
 
     connect(m_filter, &QLineEdit::textChanged, this, [this](const QString& text) {
         m_proxy->setPattern(text.trimmed());
         updateCount();
+        updateHistogram();
         emit filterChanged(m_proxy->pattern());
     });
     connect(
@@ -135,6 +148,10 @@ void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
     m_model->setAnalysis(std::move(analysis));
     m_view->setColumnHidden(MeasuredModel::Calibrated, !calibrated);
     m_view->setColumnHidden(MeasuredModel::CalibrationError, !calibrated);
+    if (calibrated && m_histogram->isHidden())
+        m_split->setSizes({ 3 * width() / 4, width() / 4 });
+    m_histogram->setVisible(calibrated);
+    updateHistogram();
     if (newSet) {
         m_view->resizeColumnsToContents();
         updateCount();
@@ -177,6 +194,20 @@ QString MeasuredTable::cellText(int row, Column column) const
 std::size_t MeasuredTable::kernelAt(int row) const
 {
     return static_cast<std::size_t>(m_proxy->index(row, 0).data(MeasuredModel::KernelRole).toULongLong());
+}
+
+void MeasuredTable::setTheme(const ChartTheme& theme)
+{
+    m_histogram->setTheme(theme);
+}
+
+void MeasuredTable::updateHistogram()
+{
+    const Analysis& a = m_model->analysis();
+    if (m_histogram->isHidden() || !a.measured || !a.measuredSet)
+        return;
+    m_histogram->setHistogram(roofline::errorHistogram(*a.measuredSet, *a.measured, m_proxy->pattern().toStdString()),
+        a.calibration() && fittedOn(*a.calibration(), *a.measuredSet));
 }
 
 void MeasuredTable::updateCount()

@@ -3,6 +3,7 @@
 // chart's points alike; the current row is the kernel the chart rings.
 #pragma once
 
+#include "measured/error_histogram_chart.h"
 #include "measured/measured_model.h"
 #include "session/analysis.h"
 
@@ -16,6 +17,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QSplitter;
 class QTableView;
 
 namespace roofline::widgets {
@@ -35,6 +37,9 @@ public:
     // The reader's and the placement's warnings about the measured set on this chip: hidden when there are none.
     QLabel* warningsLabel() const { return m_warnings; }
     MeasuredModel* measuredModel() const { return m_model; }
+    // The calibration's error over the kernels the filter shows, beside the table: hidden without a calibration.
+    ErrorHistogramChart* errorHistogram() const { return m_histogram; }
+    void setTheme(const ChartTheme&);
     // Rows as shown: filtered and sorted.
     int rowCount() const;
     QString cellText(int row, Column) const;
@@ -50,6 +55,7 @@ signals:
 
 private:
     void updateCount();
+    void updateHistogram();
     void showWarnings();
     // The link choices: "no link of its own" and every operation of the session, refilled when they change.
     void fillLinks();
@@ -62,6 +68,8 @@ private:
     QLabel* m_count;
     QLabel* m_warnings;
     QTableView* m_view;
+    ErrorHistogramChart* m_histogram;
+    QSplitter* m_split;
     QComboBox* m_link;
     struct LinkOption {
         std::string id;

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "measured/error_histogram_chart.h"
+
+#include "base/units.h"
+
+#include <algorithm>
+
+namespace roofline::widgets {
+
+ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
+    : QCustomPlot(parent)
+    , m_theme(ChartTheme::light())
+    , m_bars(new QCPBars(xAxis, yAxis))
+    , m_title(new QCPTextElement(this))
+{
+    setAccessibleName(QStringLiteral("Calibration error histogram"));
+    setToolTip(QStringLiteral("How many kernels the calibration predicts within each 5% of their measured time: "
+                              "predicted / measured − 1, as in the Calibration error column. In-sample: the "
+                              "calibration was fitted on these kernels, so this is its fit's residual, not the error "
+                              "it has on kernels it never saw (roofline-lab calibrate states that one)"));
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, m_title);
+    legend->setVisible(false);
+    xAxis->setLabel(QStringLiteral("predicted / measured − 1"));
+    yAxis->setLabel(QStringLiteral("kernels"));
+    xAxis->setRange(-100 * kErrorLimit, 100 * kErrorLimit);
+    QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
+    for (const int percent : { -50, -25, 0, 25, 50 })
+        ticks->addTick(percent, (percent > 0 ? QStringLiteral("+") : QString()) + QString::number(percent) + '%');
+    xAxis->setTicker(ticks);
+    QSharedPointer<QCPAxisTickerFixed> counts(new QCPAxisTickerFixed);
+    counts->setScaleStrategy(QCPAxisTickerFixed::ssMultiples); // whole kernels: 1, 2, 5, 10 … apart
+    yAxis->setTicker(counts);
+    m_bars->setWidth(100 * kErrorBinWidth);
+    setMinimumSize(220, 120);
+    restyle();
+}
+
+void ErrorHistogramChart::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    restyle();
+    replot(rpQueuedReplot);
+}
+
+void ErrorHistogramChart::restyle()
+{
+    const ChartTheme& t = m_theme;
+    setBackground(t.background);
+    for (QCPAxis* axis : { xAxis, yAxis }) {
+        axis->setBasePen(QPen(t.foreground, t.width(1)));
+        axis->setTickPen(QPen(t.foreground, t.width(1)));
+        axis->setSubTickPen(QPen(t.foreground, t.width(1)));
+        axis->setTickLabelColor(t.foreground);
+        axis->setLabelColor(t.foreground);
+        axis->setTickLabelFont(t.font(8.5));
+        axis->setLabelFont(t.font(9));
+        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
+    }
+    m_title->setFont(t.font(8.5));
+    m_title->setTextColor(t.foreground);
+    m_bars->setPen(QPen(t.foreground, t.width(0.8)));
+    m_bars->setBrush(t.memoryRoof);
+}
+
+QString ErrorHistogramChart::titleText() const
+{
+    const ErrorHistogram& h = m_histogram;
+    if (h.kernels == 0)
+        return QStringLiteral("No kernel with a calibrated time");
+    // Short lines: the chart shares the tab with the table and may be 220 px wide.
+    QString text = QStringLiteral("%1 kernels · median %2\np90 %3%4")
+                       .arg(h.kernels)
+                       .arg(QString::fromStdString(formatPercent(h.error.median)),
+                           QString::fromStdString(formatPercent(h.error.p90)),
+                           m_inSample ? QStringLiteral(" · in-sample") : QString());
+    if (h.below + h.above > 0)
+        text += QStringLiteral("\n%1 below −50%, %2 above +50%").arg(h.below).arg(h.above);
+    return text;
+}
+
+void ErrorHistogramChart::setHistogram(const ErrorHistogram& histogram, bool inSample)
+{
+    m_histogram = histogram;
+    m_inSample = inSample;
+    QVector<double> keys;
+    QVector<double> values;
+    int highest = 0;
+    for (std::size_t i = 0; i < histogram.counts.size(); ++i) {
+        keys << 100 * histogram.binCentre(i);
+        values << histogram.counts[i];
+        highest = std::max(highest, histogram.counts[i]);
+    }
+    m_bars->setData(keys, values, true);
+    yAxis->setRange(0, std::max(1.0, highest * 1.1));
+    m_title->setText(titleText());
+    replot(rpQueuedReplot);
+}
+
+} // namespace roofline::widgets
