@@ -137,11 +137,6 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
 // --output.
 int runExport(const ExportOptions& given)
 {
-    // The chart draws the datasheet's roofs and the measured kernels where they were measured: nothing on it follows
-    // a calibration yet.
-    if (!given.scenario.calibration.empty())
-        return fail(kExitBadArguments,
-            "export draws nothing a calibration changes: use report --calibration or import --calibration");
     ExportArgs parsed;
     if (const auto error = readExportArgs(given, parsed))
         return fail(kExitBadArguments, *error);

@@ -1441,6 +1441,32 @@ private slots:
         QVERIFY(!points[3].toObject().contains("off_roof"));
     }
 
+    // export --calibration draws the calibration's roofs, named by their ceilings, and the curved roof of the
+    // scenario's matmul; without it the chart has none.
+    void exportDrawsACalibrationsRoofs()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath("calibrated.svg");
+        const QStringList sweep { "export", "--scenario",
+            ROOFLINE_SOURCE_DIR "/presets/scenarios/h100-measured-sweep.yaml" };
+        Run r = run(sweep + QStringList { "--calibration", "embedded:calibrations/h100-sxm-sweep.yaml", "-o", svg },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray drawn = file.readAll();
+        QVERIFY(drawn.contains("calibrated bf16 ×0.812"));
+        QVERIFY(drawn.contains("calibrated HBM ×0.844"));
+        QVERIFY(drawn.contains("calibrated: matmul B=256, 34.4 GFLOP"));
+        const QString plain = dir.filePath("plain.svg");
+        r = run(sweep + QStringList { "-o", plain }, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        QFile plainFile(plain);
+        QVERIFY(plainFile.open(QIODevice::ReadOnly));
+        QVERIFY(!plainFile.readAll().contains("calibrated"));
+    }
+
     // calibrate fits the sweep and writes a file that reads back; the summary states the error beside the
     // datasheet's. Asked of a chip the data contradicts, or with no output, it fits nothing and writes nothing.
     void calibrateWritesAFileAndStatesItsError()

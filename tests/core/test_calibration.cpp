@@ -3,6 +3,7 @@
 // of; fitted on the H100 sweep it predicts the Nsight Compute kernels it never saw better than the datasheet's
 // roofline; its file reads back as it was written; and every bad input is refused with a reason.
 #include "base/units.h"
+#include "chart/calibrated.h"
 #include "files/calibration_file.h"
 #include "files/presets.h"
 #include "files/scenario.h"
@@ -495,6 +496,44 @@ private slots:
         QCOMPARE(gemm.kernels, 3);
         QCOMPARE(gemm.below, 1);
         QCOMPARE(gemm.above, 0);
+    }
+
+    // The chart's calibrated roofs by hand on the H100 (989 TFLOP/s, 3.35 TB/s): ceilings 0.8 and 0.9 put the bf16
+    // roof at 791.2 TFLOP/s and HBM's at 3.015 TB/s, meeting at 262.4 FLOPs/byte. Work of F = 1e10 FLOPs at x = 10
+    // moves 1e9 bytes: t_HBM = (1e9 + 1e6) / 3.015e12 = 332.0 µs beats t_bf16 = (1e10 + 1e9) / 791.2e12 = 13.9 µs
+    // and the 5 µs floor, so it reaches 1e10 / 332.0 µs = 30.12 TFLOP/s; at x = 1e4 (1e6 bytes) the compute term
+    // binds: 1e10 / 13.9 µs = 719.3 TFLOP/s. The curve ends at x = 1e5, where the bytes reach the smallest (1e5) the
+    // HBM curve was fitted on, and passes through the intensity it is given.
+    void calibratedRoofsByHand()
+    {
+        Calibration cal;
+        cal.chip = "h100-sxm";
+        cal.floor = 5e-6;
+        cal.curves.push_back({ "HBM", false, 3.35e12, 0.9, 1e6, 10, 1e5, 1e10, {} });
+        cal.curves.push_back({ "bf16", true, 989e12, 0.8, 1e9, 10, 1e6, 1e13, {} });
+        const chart::Layout layout = chart::layout(h100(), Dtype::bf16, {}, h100());
+        const chart::CalibratedRoofs roofs = chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout, 1e10, 7);
+        QCOMPARE(roofs.ceilings.size(), std::size_t(2));
+        QCOMPARE(roofs.ceilings[0].value, 0.8 * 989e12);
+        QCOMPARE(roofs.ceilings[1].value, 0.9 * 3.35e12);
+        QVERIFY(std::fabs(roofs.ceilings[1].ridge - 0.8 * 989e12 / (0.9 * 3.35e12)) < 1e-9);
+        const auto attainable
+            = [&](double x) { return chart::calibratedAttainable(cal, h100(), Dtype::bf16, 1e10, x); };
+        QVERIFY(std::fabs(attainable(10) / (1e10 / ((1e9 + 1e6) / (0.9 * 3.35e12))) - 1) < 1e-12);
+        QVERIFY(std::fabs(attainable(10) / 30.12e12 - 1) < 1e-3);
+        QVERIFY(std::fabs(attainable(1e4) / (1e10 / ((1e10 + 1e9) / (0.8 * 989e12))) - 1) < 1e-12);
+        QVERIFY(std::fabs(attainable(1e4) / 719.3e12 - 1) < 1e-3);
+        QVERIFY(!roofs.work.empty());
+        QVERIFY(roofs.work.back().x <= 1e5 * (1 + 1e-12));
+        QVERIFY(roofs.work.back().x > 1e5 / std::pow(10.0, 1.0 / 16) * (1 - 1e-12));
+        const auto seven
+            = std::find_if(roofs.work.begin(), roofs.work.end(), [](const chart::Point& p) { return p.x == 7; });
+        QVERIFY(seven != roofs.work.end());
+        QCOMPARE(seven->y, attainable(7));
+        QVERIFY(std::is_sorted(roofs.work.begin(), roofs.work.end(),
+            [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; }));
+        // No work: the ceilings alone.
+        QVERIFY(chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout, 0).work.empty());
     }
 };
 

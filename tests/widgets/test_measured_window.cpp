@@ -254,6 +254,22 @@ private slots:
             QVERIFY2(chart->titleText().startsWith(QStringLiteral("%1 kernels").arg(core.kernels)),
                 qPrintable(chart->titleText()));
         };
+        // The chart draws the calibration's roofs at its bf16 and HBM ceilings, and the curved roof of the matmul's
+        // work passes through its calibrated time at its own intensity: two paths of the core meet there.
+        const RooflineChart* chart = m_window->chart();
+        QCOMPARE(chart->calibratedRoofLabels().size(), 2);
+        const chart::CalibratedRoofs core = chart->calibratedRoofs();
+        QCOMPARE(core.ceilings[0].value, 989e12 * a.calibration()->curve("bf16")->ceiling);
+        QCOMPARE(core.ceilings[1].value, 3.35e12 * a.calibration()->curve("HBM")->ceiling);
+        const OperationAnalysis& matmul = a.operations.at(0);
+        QVERIFY(matmul.calibrated);
+        const double intensity = matmul.evaluation->resources.at(0).intensity;
+        const QVector<QPointF> curve = chart->calibratedCurve();
+        QCOMPARE(curve.size(), qsizetype(core.work.size()));
+        const auto at = std::find_if(curve.begin(), curve.end(), [&](const QPointF& p) { return p.x() == intensity; });
+        QVERIFY(at != curve.end());
+        QVERIFY(std::fabs(at->y() / (matmul.evaluation->flops / matmul.calibrated->seconds) - 1) < 1e-12);
+
         barsEqualTheCore({});
         QCOMPARE(table->errorHistogram()->histogram().kernels, table->rowCount());
         QTest::keyClicks(table->filterField(), QStringLiteral("matmul_bf16"));

@@ -185,7 +185,56 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         label->position->setPixelPosition(QPointF(free->left + free->width, free->top));
         names.push_back(*free);
     }
+    placeCalibratedLabels(taken, names, area);
     taken.add(names);
+}
+
+void RooflineChart::placeCalibratedLabels(Taken& taken, std::vector<chart::Box>& names, const chart::Box& area)
+{
+    // A calibration's names where its roofs put them: the flat one under its line from the left, stepping right past
+    // what is there; the sloped one and the curved roof's where they are. Each is left out rather than laid over
+    // another text (the report and the Measured tab give the same figures).
+    // The first of `spots` where the label is free, its box on the side `align` gives, stepping right by `stepRight`.
+    auto place = [&](QCPItemText* label, const std::vector<chart::Point>& spots, Qt::Alignment align,
+                     double stepRight) {
+        const bool wanted = label->visible();
+        label->setVisible(false);
+        for (const chart::Point& at : spots) {
+            if (!wanted)
+                return;
+            label->setPositionAlignment(align);
+            label->position->setCoords(at.x, at.y);
+            const QSizeF size = textSize(label);
+            const QPointF pixel = label->position->pixelPosition();
+            chart::Box box { align.testFlag(Qt::AlignRight) ? pixel.x() - size.width() : pixel.x(),
+                align.testFlag(Qt::AlignBottom) ? pixel.y() - size.height() : pixel.y(), size.width(), size.height() };
+            auto blocked = [&] { return chart::overlapsAny({ box }, names) || taken.overlaps(box); };
+            while (stepRight > 0 && blocked() && box.left + box.width + stepRight < area.left + area.width)
+                box.left += stepRight;
+            if (!area.contains(box) || blocked())
+                continue;
+            label->setVisible(true);
+            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            label->position->setPixelPosition(QPointF(box.left, box.top));
+            names.push_back(box);
+            return;
+        }
+    };
+    for (std::size_t i = 0; i < m_calibratedRoofs.size() && i < m_calibrated.ceilings.size(); ++i) {
+        const chart::RoofSegment& r = m_calibrated.ceilings[i];
+        QCPItemText* label = m_calibratedRoofs[i].label;
+        label->setVisible(true);
+        const bool flat = r.kind == RoofKind::Compute;
+        place(label, { r.label }, Qt::AlignLeft | Qt::AlignTop, flat ? textSize(label).width() / 4 : 0);
+    }
+    // The curved roof's name over its right end, else over a point further back along it.
+    if (m_calibratedWorkLabel && !m_calibrated.work.empty()) {
+        const std::vector<chart::Point>& work = m_calibrated.work;
+        std::vector<chart::Point> spots;
+        for (const double share : { 1.0, 0.85, 0.7, 0.55, 0.4 })
+            spots.push_back(work[static_cast<std::size_t>(share * static_cast<double>(work.size() - 1))]);
+        place(m_calibratedWorkLabel, spots, Qt::AlignRight | Qt::AlignBottom, 0);
+    }
 }
 
 void RooflineChart::placeRoofLabels(

@@ -160,7 +160,9 @@ QString RooflineChart::signature() const
     s += QLatin1Char('|');
     for (const chart::RoofSegment& r : m_layout.practical)
         s += QStringLiteral("%1:%2;").arg(static_cast<int>(r.kind)).arg(qs(r.name));
-    s += QLatin1Char('|');
+    for (const chart::RoofSegment& r : m_calibrated.ceilings)
+        s += QStringLiteral("c%1;").arg(qs(r.name));
+    s += m_calibrated.work.empty() ? QStringLiteral("|") : QStringLiteral("w|");
     for (std::size_t op : m_shown)
         s += QString::number(op) + QLatin1Char(',');
     // Measured kernels are drawn anew only with another set: their points stay where they were measured.
@@ -205,6 +207,41 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
     }
     if (a.session.lesson && a.session.lesson->view)
         chart::keepRoofs(m_layout, a.session.lesson->view->roofs);
+    layOutCalibrated();
+}
+
+void RooflineChart::layOutCalibrated()
+{
+    const Analysis& a = *m_analysis;
+    m_calibrated = {};
+    m_calibratedFor.reset();
+    const Calibration* cal = a.calibration();
+    if (!cal)
+        return;
+    // The curved roof is of the selected operation's work, or else of the longest shown one's: the operation the
+    // question "why does this take so long" is most often about.
+    for (std::size_t i = 0; i < m_shown.size(); ++i)
+        if (m_evaluations[i].flops > 0 && m_shown[i] == m_selected)
+            m_calibratedFor = i;
+    for (std::size_t i = 0; i < m_shown.size() && !m_calibratedFor.has_value(); ++i)
+        if (m_evaluations[i].flops > 0)
+            m_calibratedFor = i;
+    if (!m_selected)
+        for (std::size_t i = 0; i < m_shown.size(); ++i)
+            if (m_evaluations[i].flops > 0 && m_evaluations[i].tLower > m_evaluations[*m_calibratedFor].tLower)
+                m_calibratedFor = i;
+    double flops = 0;
+    double intensity = 0;
+    if (m_calibratedFor) {
+        const Evaluation& e = m_evaluations[*m_calibratedFor];
+        flops = e.flops;
+        for (const ResourceUse& r : e.resources)
+            if (r.kind == RoofKind::Memory && !a.hardware.memories.empty()
+                && r.name == a.hardware.memories.front().name)
+                intensity = r.intensity;
+        m_calibratedFor = m_shown[*m_calibratedFor];
+    }
+    m_calibrated = chart::calibratedRoofs(*cal, a.hardware, a.dtype, m_layout, flops, intensity);
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)
@@ -247,6 +284,9 @@ void RooflineChart::clearPlot()
     m_vectorMarkers.clear();
     m_roofs.clear();
     m_practical.clear();
+    m_calibratedRoofs.clear();
+    m_calibratedWork = nullptr;
+    m_calibratedWorkLabel = nullptr;
     m_operations.clear();
     m_labels.clear();
     m_leaders.clear();

@@ -2,6 +2,7 @@
 // The roofline chart: log-log roofs, ridges, the attainable envelope and the operations' markers.
 #pragma once
 
+#include "chart/calibrated.h"
 #include "chart/chart.h"
 #include "chart/label_placement.h"
 #include "chart/marker_stacks.h"
@@ -83,6 +84,11 @@ public:
     QString roofText(const QString& name) const;
     // The labels of the dashed practical roofs as drawn, in layout order ("HBM ×0.5"); empty when every factor is 1.
     QStringList practicalRoofLabels() const;
+    // With a calibration: its roofs as drawn (dotted, "calibrated HBM ×0.93"), and the curved roof of the selected (or
+    // else the first shown) operation's work, left to right; empty without one.
+    QStringList calibratedRoofLabels() const;
+    QVector<QPointF> calibratedCurve() const;
+    const chart::CalibratedRoofs& calibratedRoofs() const { return m_calibrated; }
     QVector<QPointF> envelopeCurve() const;
     QVector<QPointF> markerPoints(std::size_t operation, bool filled) const;
     bool hasOperation(std::size_t operation) const;
@@ -286,6 +292,7 @@ private:
     void placeCounts(chart::BoxGrid& taken, const chart::Box& area);
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
+    void placeCalibratedLabels(Taken& taken, std::vector<chart::Box>& names, const chart::Box& area);
     // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
     // `lesson`: the roof the lesson's answer is about: when the core's spots are all taken, its name is looked for
     // at 35 more, from 5 % to 90 % of its line.
@@ -303,6 +310,8 @@ private:
     void releaseMarker(QMouseEvent*);
     // Computes m_layout with these axes (an example's view instead while it holds), drawing the roofs it names.
     void layOut(const std::optional<chart::Axes>& held);
+    // The calibration's roofs on the layout just made (m_calibrated), for the selected or first shown operation.
+    void layOutCalibrated();
     // The held axes for this analysis, or nothing when they follow the content.
     std::optional<chart::Axes> heldAxes() const;
     // After a layout while input rests: keeps the axes, or takes the content's when something would leave them.
@@ -340,6 +349,8 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     ChartTheme m_theme;
     chart::Layout m_layout;
+    chart::CalibratedRoofs m_calibrated; // from the layout and the session's calibration, when it has one
+    std::optional<std::size_t> m_calibratedFor; // the operation whose work the curved roof is drawn for
     std::vector<std::size_t> m_shown;
     std::vector<Evaluation> m_evaluations;
     QString m_signature;
@@ -396,6 +407,9 @@ private:
     QCPItemText* m_computeCaption = nullptr;
     std::vector<RoofItems> m_roofs;
     std::vector<RoofItems> m_practical; // dashed roofs at the efficiency factors, one per chart::Layout::practical
+    std::vector<RoofItems> m_calibratedRoofs; // dotted roofs at a calibration's ceilings, one per m_calibrated.ceilings
+    QCPGraph* m_calibratedWork = nullptr; // the curved roof of one operation's work under the calibration
+    QCPItemText* m_calibratedWorkLabel = nullptr;
     std::vector<OperationItems> m_operations;
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style

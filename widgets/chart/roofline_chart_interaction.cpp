@@ -77,6 +77,10 @@ void RooflineChart::setSelectedOperation(std::optional<std::size_t> operation)
     if (operation == m_selected)
         return;
     m_selected = operation;
+    if (m_analysis->calibration()) { // the curved roof is the selected operation's
+        refresh();
+        return;
+    }
     updateHighlight();
     scheduleRedraw(false);
 }

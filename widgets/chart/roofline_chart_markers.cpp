@@ -466,6 +466,10 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
     }
     for (std::size_t i = 0; i < m_practical.size() && i < m_layout.practical.size(); ++i)
         out.roofs.emplace_back(m_layout.practical[i].name, m_practical[i].label);
+    for (std::size_t i = 0; i < m_calibratedRoofs.size() && i < m_calibrated.ceilings.size(); ++i)
+        out.roofs.emplace_back(m_calibrated.ceilings[i].name, m_calibratedRoofs[i].label);
+    if (m_calibratedWorkLabel)
+        out.notes.push_back(m_calibratedWorkLabel);
     for (std::size_t k = 0; k < m_labels.size() && k < m_labelOperations.size(); ++k)
         out.operations.emplace_back(m_labelOperations[k], m_labels[k]);
     for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k)

@@ -84,6 +84,27 @@ void RooflineChart::buildRoofs()
         m_practical.push_back(items);
     }
 
+    // A calibration's roofs: dotted, beneath the practical ones, and the curved roof of one operation's work.
+    for (const chart::RoofSegment& r : m_calibrated.ceilings) {
+        RoofItems items;
+        items.line = new QCPItemLine(this);
+        const QColor colour = r.kind == RoofKind::Compute ? t.foreground : t.memoryRoof;
+        items.line->setPen(QPen(colour, t.width(1.4), Qt::DotLine));
+        items.label = addText(8, colour);
+        items.label->setPositionAlignment(
+            r.kind == RoofKind::Compute ? Qt::AlignLeft | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
+        items.label->setPadding(QMargins(2, 1, 2, 0));
+        items.label->setBrush(QBrush(veil));
+        m_calibratedRoofs.push_back(items);
+    }
+    if (!m_calibrated.work.empty()) {
+        m_calibratedWork = addGraph();
+        m_calibratedWork->setPen(QPen(t.foreground, t.width(1.6), Qt::DotLine));
+        m_calibratedWorkLabel = addText(8, t.foreground);
+        m_calibratedWorkLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        m_calibratedWorkLabel->setBrush(QBrush(veil));
+    }
+
     m_envelope = addGraph();
     m_envelope->setPen(QPen(t.envelope, t.width(3.5)));
     m_ridges = addGraph();
@@ -114,6 +135,25 @@ void RooflineChart::updateRoofs()
         m_practical[i].line->end->setCoords(r.to.x, r.to.y);
         m_practical[i].label->setText(practicalRoofLabel(r));
         m_practical[i].label->position->setCoords(r.label.x, r.label.y);
+    }
+    for (std::size_t i = 0; i < m_calibrated.ceilings.size() && i < m_calibratedRoofs.size(); ++i) {
+        const chart::RoofSegment& r = m_calibrated.ceilings[i];
+        m_calibratedRoofs[i].line->start->setCoords(r.from.x, r.from.y);
+        m_calibratedRoofs[i].line->end->setCoords(r.to.x, r.to.y);
+        m_calibratedRoofs[i].label->setText(QStringLiteral("calibrated ") + practicalRoofLabel(r));
+        m_calibratedRoofs[i].label->position->setCoords(r.label.x, r.label.y);
+    }
+    if (m_calibratedWork) {
+        setPoints(m_calibratedWork, m_calibrated.work);
+        const chart::Point end = m_calibrated.work.back();
+        const std::string name = m_calibratedFor && *m_calibratedFor < m_analysis->session.operations.size()
+            ? m_analysis->session.operations[*m_calibratedFor].name
+            : std::string();
+        m_calibratedWorkLabel->setText(
+            QStringLiteral("calibrated: %1, %2")
+                .arg(qs(name), qs(formatSI(m_calibrated.flops, isInteger(m_analysis->dtype) ? "OP" : "FLOP"))));
+        m_calibratedWorkLabel->position->setCoords(end.x, end.y);
+        m_calibratedWorkLabel->setVisible(end.y > l.y.lower());
     }
     setPoints(m_ridges, ridges);
     setPoints(m_envelope, l.envelope);
@@ -150,6 +190,19 @@ QStringList RooflineChart::practicalRoofLabels() const
     for (const RoofItems& items : m_practical)
         labels.push_back(items.label->text());
     return labels;
+}
+
+QStringList RooflineChart::calibratedRoofLabels() const
+{
+    QStringList labels;
+    for (const RoofItems& items : m_calibratedRoofs)
+        labels.push_back(items.label->text());
+    return labels;
+}
+
+QVector<QPointF> RooflineChart::calibratedCurve() const
+{
+    return m_calibratedWork ? pointsOf(m_calibratedWork) : QVector<QPointF> {};
 }
 
 QVector<QPointF> RooflineChart::envelopeCurve() const
