@@ -68,35 +68,27 @@ void RooflineChart::buildRoofs()
         m_roofs.push_back(items);
     }
 
-    // Practical roofs: thin dashes under the datasheet's, in their roof's colour, named by their factor.
-    for (const chart::RoofSegment& r : m_layout.practical) {
+    // Practical roofs: thin dashes under the datasheet's, in their roof's colour, named by their factor; a
+    // calibration's dotted beneath them, named by their ceilings.
+    auto secondaryRoof = [&](const chart::RoofSegment& r, double width, Qt::PenStyle style, Qt::Alignment flatAlign) {
         RoofItems items;
         items.line = new QCPItemLine(this);
         const QColor colour = r.kind == RoofKind::Compute ? t.foreground
             : r.kind == RoofKind::Memory                  ? t.memoryRoof
                                                           : t.networkRoof;
-        items.line->setPen(QPen(colour, t.width(1.2), Qt::DashLine));
+        items.line->setPen(QPen(colour, t.width(width), style));
         items.label = addText(8, colour);
         items.label->setPositionAlignment(
-            r.kind == RoofKind::Compute ? Qt::AlignRight | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
+            r.kind == RoofKind::Compute ? flatAlign | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
         items.label->setPadding(QMargins(2, 1, 2, 0));
         items.label->setBrush(QBrush(veil));
-        m_practical.push_back(items);
-    }
-
-    // A calibration's roofs: dotted, beneath the practical ones, and the curved roof of one operation's work.
-    for (const chart::RoofSegment& r : m_calibrated.ceilings) {
-        RoofItems items;
-        items.line = new QCPItemLine(this);
-        const QColor colour = r.kind == RoofKind::Compute ? t.foreground : t.memoryRoof;
-        items.line->setPen(QPen(colour, t.width(1.4), Qt::DotLine));
-        items.label = addText(8, colour);
-        items.label->setPositionAlignment(
-            r.kind == RoofKind::Compute ? Qt::AlignLeft | Qt::AlignTop : Qt::AlignLeft | Qt::AlignTop);
-        items.label->setPadding(QMargins(2, 1, 2, 0));
-        items.label->setBrush(QBrush(veil));
-        m_calibratedRoofs.push_back(items);
-    }
+        return items;
+    };
+    for (const chart::RoofSegment& r : m_layout.practical)
+        m_practical.push_back(secondaryRoof(r, 1.2, Qt::DashLine, Qt::AlignRight));
+    for (const chart::RoofSegment& r : m_calibrated.ceilings)
+        m_calibratedRoofs.push_back(secondaryRoof(r, 1.4, Qt::DotLine, Qt::AlignLeft));
+    // And the curved roof of one operation's work under the calibration.
     if (!m_calibrated.work.empty()) {
         m_calibratedWork = addGraph();
         m_calibratedWork->setPen(QPen(t.foreground, t.width(1.6), Qt::DotLine));
