@@ -218,18 +218,16 @@ void RooflineChart::layOutCalibrated()
     const Calibration* cal = a.calibration();
     if (!cal)
         return;
-    // The curved roof is of the selected operation's work, or else of the longest shown one's: the operation the
-    // question "why does this take so long" is most often about.
+    // The curved roof is of the selected operation's work, or else (none selected, or one that does no math) of the
+    // longest shown one's: the operation the question "why does this take so long" is most often about.
     for (std::size_t i = 0; i < m_shown.size(); ++i)
         if (m_evaluations[i].flops > 0 && m_shown[i] == m_selected)
             m_calibratedFor = i;
-    for (std::size_t i = 0; i < m_shown.size() && !m_calibratedFor.has_value(); ++i)
-        if (m_evaluations[i].flops > 0)
+    const bool selectedDoesMath = m_calibratedFor.has_value();
+    for (std::size_t i = 0; i < m_shown.size() && !selectedDoesMath; ++i)
+        if (m_evaluations[i].flops > 0
+            && (!m_calibratedFor || m_evaluations[i].tLower > m_evaluations[*m_calibratedFor].tLower))
             m_calibratedFor = i;
-    if (!m_selected)
-        for (std::size_t i = 0; i < m_shown.size(); ++i)
-            if (m_evaluations[i].flops > 0 && m_evaluations[i].tLower > m_evaluations[*m_calibratedFor].tLower)
-                m_calibratedFor = i;
     double flops = 0;
     double intensity = 0;
     if (m_calibratedFor) {

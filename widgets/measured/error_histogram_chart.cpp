@@ -22,7 +22,6 @@ ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
     plotLayout()->addElement(0, 0, m_title);
     legend->setVisible(false);
     xAxis->setLabel(QStringLiteral("predicted / measured − 1"));
-    yAxis->setLabel(QStringLiteral("kernels"));
     xAxis->setRange(-100 * kErrorLimit, 100 * kErrorLimit);
     QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
     for (const int percent : { -50, -25, 0, 25, 50 })
@@ -30,6 +29,7 @@ ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
     xAxis->setTicker(ticks);
     QSharedPointer<QCPAxisTickerFixed> counts(new QCPAxisTickerFixed);
     counts->setScaleStrategy(QCPAxisTickerFixed::ssMultiples); // whole kernels: 1, 2, 5, 10 … apart
+    counts->setTickCount(3); // a short chart beside the table: its counts stay legible at 200 %
     yAxis->setTicker(counts);
     m_bars->setWidth(100 * kErrorBinWidth);
     setMinimumSize(220, 120);
@@ -68,14 +68,15 @@ QString ErrorHistogramChart::titleText() const
     const ErrorHistogram& h = m_histogram;
     if (h.kernels == 0)
         return QStringLiteral("No kernel with a calibrated time");
-    // Short lines: the chart shares the tab with the table and may be 220 px wide.
-    QString text = QStringLiteral("%1 kernels · median %2\np90 %3%4")
-                       .arg(h.kernels)
+    // Two short lines: the chart shares the tab with the table and may be 220 px wide and 150 px tall.
+    QString text = QStringLiteral("median %1 · p90 %2\n%3 kernels")
                        .arg(QString::fromStdString(formatPercent(h.error.median)),
-                           QString::fromStdString(formatPercent(h.error.p90)),
-                           m_inSample ? QStringLiteral(" · in-sample") : QString());
+                           QString::fromStdString(formatPercent(h.error.p90)))
+                       .arg(h.kernels);
+    if (m_inSample)
+        text += QStringLiteral(", in-sample");
     if (h.below + h.above > 0)
-        text += QStringLiteral("\n%1 below −50%, %2 above +50%").arg(h.below).arg(h.above);
+        text += QStringLiteral(", %1 past ±50%").arg(h.below + h.above);
     return text;
 }
 
