@@ -6,6 +6,7 @@
 #include "common/chart_text.h"
 #include "document/document.h"
 #include "export/export_dialog.h"
+#include "files/calibration_file.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
 #include "files/scenario_paths.h"
@@ -75,6 +76,19 @@ void FileCommands::addActions(QMenu* file)
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_examples = file->addMenu(QStringLiteral("E&xamples"));
     buildExamplesMenu();
+    file->addSeparator();
+    QAction* calibration
+        = file->addAction(QStringLiteral("Open &calibration…"), this, &FileCommands::showCalibrationDialog);
+    calibration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    calibration->setToolTip(QStringLiteral("Times, the chart's practical roofs and the measured kernels' predictions "
+                                           "follow a calibration fitted by roofline-lab calibrate"));
+    QAction* clearCalibration = file->addAction(QStringLiteral("C&lear calibration"), this, [this] {
+        if (const std::optional<std::string> error = m_document->setCalibration(std::nullopt))
+            QMessageBox::warning(m_window, QStringLiteral("Clear calibration"), qs(*error));
+    });
+    clearCalibration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(file, &QMenu::aboutToShow, this,
+        [this, clearCalibration] { clearCalibration->setEnabled(m_document->session().calibration.has_value()); });
     file->addSeparator();
     QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &FileCommands::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -245,6 +259,31 @@ void FileCommands::showOpenDialog()
         QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         reportScenarioError(openScenario(path));
+}
+
+void FileCommands::showCalibrationDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open calibration"), dialogFolder(),
+        QStringLiteral("Calibrations (*.yaml *.yml);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    if (const QString error = openCalibration(path); !error.isEmpty())
+        QMessageBox::warning(m_window, QStringLiteral("Cannot use the calibration"), error);
+}
+
+QString FileCommands::openCalibration(const QString& path)
+{
+    const Expected<Calibration, Diagnostics> read = readCalibration(path.toStdString());
+    if (!read)
+        return qs(toString(read.error()));
+    // Named as an absolute path: Save writes it from the scenario's folder (rebasedScenarioPath).
+    const QString absolute = path.startsWith(QLatin1String("embedded:")) ? path
+        : QFileInfo(path).canonicalFilePath().isEmpty()                  ? QFileInfo(path).absoluteFilePath()
+                                                                         : QFileInfo(path).canonicalFilePath();
+    if (const std::optional<std::string> error = m_document->setCalibration(
+            SessionCalibration { absolute.toStdString(), std::make_shared<const Calibration>(*read) }))
+        return qs(*error);
+    return {};
 }
 
 bool FileCommands::confirmDiscard()

@@ -79,6 +79,9 @@ public:
     bool confirmDiscard();
     using Prompt = std::function<QMessageBox::StandardButton(const QString& question)>;
     void setUnsavedChangesPrompt(Prompt prompt) { m_prompt = std::move(prompt); }
+    // Reads a calibration (roofline-lab calibrate) and makes it the session's, as one undo step; returns why it could
+    // not (its file's located errors, a calibration of another chip) or an empty string. File ▸ Open calibration.
+    QString openCalibration(const QString& path);
     // Exports what the chart shows; returns an error text or an empty string.
     QString exportTo(const QString& path, const ExportOptions&);
     // Writes the table, every row, as CSV; returns an error text or an empty string.
@@ -96,6 +99,7 @@ private:
     QString openSession(Session, const std::string& origin, const QString& filePath);
     void buildExamplesMenu();
     void showOpenDialog();
+    void showCalibrationDialog();
     // Saves to the document's file, or asks for one. Returns whether the document was saved.
     bool save();
     bool showSaveDialog();

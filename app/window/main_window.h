@@ -87,6 +87,7 @@ public:
 
     // The file commands, as file_commands.h describes them.
     QString openScenario(const QString& path) { return m_files->openScenario(path); }
+    QString openCalibration(const QString& path) { return m_files->openCalibration(path); }
     void reportScenarioError(const QString& error) { m_files->reportScenarioError(error); }
     QString openEmbeddedScenario(const QString& name) { return m_files->openEmbeddedScenario(name); }
     QString saveScenario(const QString& path) { return m_files->saveScenario(path); }

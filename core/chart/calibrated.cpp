@@ -14,29 +14,33 @@ constexpr int kSamplesPerDecade = 16;
 
 // The time of `size` FLOPs or bytes against `roof`: under the curve from the smallest size it was fitted on up, as
 // predictSeconds takes an operation's; the datasheet's time elsewhere.
-double termSeconds(const EfficiencyCurve* curve, double size, double roof)
+double termSeconds(const EfficiencyCurve* curve, double size, double roof, double efficiency)
 {
     if (!(size > 0) || !(roof > 0))
         return 0;
-    return curve && size >= curve->smallest ? curve->seconds(size, roof) : size / roof;
+    return curve && size >= curve->smallest ? curve->seconds(size, roof) : size / (roof * efficiency);
 }
 
 } // namespace
 
-double calibratedAttainable(const Calibration& cal, const Hardware& hw, Dtype dtype, double flops, double intensity)
+double calibratedAttainable(const Calibration& cal, const Hardware& hw, const CalibratedWork& work, double intensity)
 {
-    if (!(flops > 0) || !(intensity > 0) || hw.memories.empty())
+    if (!(work.flops > 0) || !(intensity > 0) || hw.memories.empty())
         return 0;
-    const double peak = hw.peakFor(dtype).value_or(0);
+    // Below a curve's sizes a term is the evaluated one: the roof times its efficiency factor.
+    const double peak = hw.peakFor(work.dtype).value_or(0);
     const MemoryLevel& main = hw.memories.front();
-    const double t = std::max({ cal.floor, termSeconds(cal.curve(dtypeName(dtype)), flops, peak),
-        termSeconds(cal.curve(main.name), flops / intensity, main.bandwidth) });
-    return t > 0 ? flops / t : 0;
+    const double t = std::max({ cal.floor, work.launchFloor,
+        termSeconds(cal.curve(dtypeName(work.dtype)), work.flops, peak, hw.computeEfficiency),
+        termSeconds(cal.curve(main.name), work.flops / intensity, main.bandwidth, main.efficiency) });
+    return t > 0 ? work.flops / t : 0;
 }
 
 CalibratedRoofs calibratedRoofs(
-    const Calibration& cal, const Hardware& hw, Dtype dtype, const Layout& layout, double flops, double intensity)
+    const Calibration& cal, const Hardware& hw, Dtype dtype, const Layout& layout, const CalibratedWork& work)
 {
+    const double flops = work.flops;
+    const double intensity = work.intensity;
     CalibratedRoofs out;
     const double peak = hw.peakFor(dtype).value_or(0);
     const EfficiencyCurve* compute = cal.curve(dtypeName(dtype));
@@ -79,11 +83,11 @@ CalibratedRoofs calibratedRoofs(
     for (int i = 0; i <= samples; ++i) {
         const double x = layout.x.lower() * std::pow(10.0, static_cast<double>(i) / kSamplesPerDecade);
         if (!passed && x >= intensity) {
-            out.work.push_back({ intensity, calibratedAttainable(cal, hw, dtype, flops, intensity) });
+            out.work.push_back({ intensity, calibratedAttainable(cal, hw, work, intensity) });
             passed = true;
         }
         if (x != intensity && known(x))
-            out.work.push_back({ x, calibratedAttainable(cal, hw, dtype, flops, x) });
+            out.work.push_back({ x, calibratedAttainable(cal, hw, work, x) });
     }
     return out;
 }

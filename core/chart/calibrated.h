@@ -28,13 +28,22 @@ struct CalibratedRoofs {
     double flops = 0;
 };
 
-// The calibrated roofs on `layout`'s axes for the hardware as it is now; `flops` is the work the curved roof is drawn
-// for (the selected operation's), and `intensity`, when positive, a point the curve passes through exactly (that
-// operation's intensity at the main memory).
+// The work the curved roof is drawn for: an operation's FLOPs in its own dtype, its intensity at the main memory (a
+// point the curve passes through exactly) and its launch floor (with latency on), which joins the calibration's.
+struct CalibratedWork {
+    double flops = 0;
+    Dtype dtype = Dtype::bf16;
+    double intensity = 0; // 0: no point of its own
+    double launchFloor = 0;
+};
+
+// The calibrated roofs on `layout`'s axes for the hardware as it is now: the ceilings of the chart's `dtype`, and the
+// curved roof of `work`. At the operation's intensity the curve is its calibrated time when the operation touches the
+// main memory alone (another memory level or a link would add a term the curve does not draw).
 CalibratedRoofs calibratedRoofs(
-    const Calibration&, const Hardware&, Dtype, const Layout& layout, double flops, double intensity = 0);
+    const Calibration&, const Hardware&, Dtype dtype, const Layout& layout, const CalibratedWork& work = {});
 
 // The curved roof's value at one intensity: F / max(floor, t_compute, t_memory).
-double calibratedAttainable(const Calibration&, const Hardware&, Dtype, double flops, double intensity);
+double calibratedAttainable(const Calibration&, const Hardware&, const CalibratedWork& work, double intensity);
 
 } // namespace roofline::chart

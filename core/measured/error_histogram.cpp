@@ -42,7 +42,9 @@ ErrorHistogram errorHistogram(const MeasuredSet& set, const MeasuredAnalysis& an
         const double error = predicted / k.seconds - 1;
         ++h.kernels;
         magnitudes.push_back(std::abs(error));
-        const double at = std::floor((error - h.lowest) / h.binWidth);
+        // An error on a bin's edge (a ratio of 1.1 gives 0.1000000000000001 or 0.0999999999999999) goes to the bin
+        // it opens, as it would with exact arithmetic.
+        const double at = std::floor((error - h.lowest) / h.binWidth + 1e-9);
         if (at < 0)
             ++h.below;
         else if (at >= static_cast<double>(bins))

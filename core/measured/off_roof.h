@@ -10,10 +10,14 @@
 //                    there is higher than the operation's;
 //   extra traffic    its bytes of main memory above the compulsory traffic: re-reads and spills the model does not
 //                    count;
-//   clock            its own SM clock against the one the chip's peaks are stated at (Hardware::peakClock): a
-//                    compute-bound kernel at 1.70 GHz had 7 % less roof than the 1.83 GHz datasheet figure;
-//   too small        its ideal time at the roof below the launch floor (or the calibration's floor), or its size
-//                    below the half-efficiency size of the calibration's curve: fixed costs bind it, not the roof.
+//   clock            its own SM clock against the one the chip's tensor peaks are stated at (Hardware::peakClock):
+//                    a compute-bound kernel at 1.70 GHz had 7 % less roof than the 1.83 GHz datasheet figure
+//                    (fp32 kernels are left out: their units run at other clocks);
+//   too small        for a kernel far below its roof, its ideal time at the roof below the launch floor (or the
+//                    calibration's floor), or its size below the half-efficiency size of the calibration's curve:
+//                    fixed costs bind it, not the roof.
+//
+// The count checks compare a kernel with its linked operation only when both are of one precision.
 //
 // Checks run on demand for the kernels shown (the window's rows, the report's lines): a slider step does not pay
 // for them.
@@ -30,7 +34,8 @@
 
 namespace roofline {
 
-// A kernel below this share of its attainable roof is far below it.
+// A kernel below this share of its attainable roof is far below it. One above it by more than kOffRoofTolerance (a
+// file with clocks) or kCalibrationClockAllowance (one without, where a boost clock could explain it) is above it.
 inline constexpr double kFarBelowRoof = 0.5;
 // A count or a clock this far from the one expected is a difference, not a counter's rounding: FLOPs and bytes by
 // 2 %, a clock by 2 % (the H100's clocks step by 15 MHz, 0.8 %).
@@ -64,7 +69,7 @@ struct OffRoofReason {
 struct OffRoof {
     RoofStanding standing = RoofStanding::Near;
     std::vector<OffRoofReason> reasons; // every check that holds, whatever the standing
-    bool linked = false; // the kernel is linked to an operation whose counts the checks compared
+    bool linked = false; // the kernel is linked to an operation (whose counts the checks compare when it evaluates)
 };
 
 // What the checks read besides the kernel: its set, the set's analysis on the chip, the chip (its overrides
@@ -96,6 +101,12 @@ std::vector<OffRoof> explainOffRoof(const OffRoofContext&);
 
 // A sentence saying what a check found: "counted 2.15 GFLOP where matmul B=32's is 1.07 GFLOP (2×): ...".
 std::string offRoofText(const OffRoofReason&, Dtype roof);
+// Whether a check that holds accounts for the kernel's standing: padding for a kernel above its roof; its clock for
+// one above (a faster clock, under whose roof it stays) or far below (a slower one, under whose roof it is not far
+// below); too small for one far below. The bytes' checks compare the kernel with its operation, not with its roof.
+bool explainsStanding(const OffRoofReason&, RoofStanding);
+// Whether some check accounts for an off-roof kernel's standing.
+bool explained(const OffRoof&);
 // What is said of a kernel above or far below its roof that no check explains; empty for one near its roof or
 // explained.
 std::string unexplainedText(const OffRoof&);

@@ -32,6 +32,15 @@ void writeOffRoof(JsonWriter& j, const OffRoof& o, Dtype roof)
         j.key("measured").value(r.measured);
         j.key("expected").value(r.expected);
         j.key("factor").value(r.factor());
+        j.key("explains_standing").value(explainsStanding(r, o.standing));
+        if (!r.against.empty())
+            j.key("against").value(r.against);
+        if (!r.resource.empty())
+            j.key("resource").value(r.resource);
+        if (r.check == OffRoofCheck::Clock) {
+            j.key("roof_at_clock").value(r.roof);
+            j.key("fraction_at_clock").value(r.reached);
+        }
         j.key("text").value(offRoofText(r, roof));
         j.endObject();
     }
@@ -47,28 +56,33 @@ void writeOffRoofText(const MeasuredSet& set, const MeasuredAnalysis& a, const A
     const std::optional<OffRoofExplainer> explain = offRoofExplainer(set, a, model);
     if (!explain)
         return;
+    // The kernels off their roof first, then those near it that a check notes (a clock off the peak's).
     std::size_t listed = 0;
     std::size_t more = 0;
-    for (const MeasuredPoint& p : a.points) {
-        const OffRoof o = (*explain)(p);
-        if (o.standing == RoofStanding::Near && o.reasons.empty())
-            continue;
-        if (listed == kOffRoofLines) {
-            ++more;
-            continue;
+    for (const bool offRoof : { true, false })
+        for (const MeasuredPoint& p : a.points) {
+            const OffRoof o = (*explain)(p);
+            if ((o.standing == RoofStanding::Near) == offRoof
+                || (o.standing == RoofStanding::Near && o.reasons.empty()))
+                continue;
+            if (listed == kOffRoofLines) {
+                ++more;
+                continue;
+            }
+            std::string text = listed == 0
+                ? "\nOff the roof, and why (checked against the linked operations, the clocks "
+                  "and the floors):\n"
+                : "";
+            text += "  " + shortened(set.kernels[p.kernel].name, 48) + " (" + formatPercent(p.fraction())
+                + " of its roof"
+                + (o.standing == RoofStanding::Near ? "" : ", " + std::string(standingName(o.standing))) + "):";
+            for (const OffRoofReason& r : o.reasons)
+                text += "\n    " + std::string(offRoofCheckName(r.check)) + ": " + offRoofText(r, p.roof);
+            if (const std::string unexplained = unexplainedText(o); !unexplained.empty())
+                text += "\n    " + unexplained;
+            sink(text + "\n");
+            ++listed;
         }
-        std::string text = listed == 0 ? "\nOff the roof, and why (checked against the linked operations, the clocks "
-                                         "and the floors):\n"
-                                       : "";
-        text += "  " + shortened(set.kernels[p.kernel].name, 48) + " (" + formatPercent(p.fraction()) + " of its roof"
-            + (o.standing == RoofStanding::Near ? "" : ", " + std::string(standingName(o.standing))) + "):";
-        for (const OffRoofReason& r : o.reasons)
-            text += "\n    " + std::string(offRoofCheckName(r.check)) + ": " + offRoofText(r, p.roof);
-        if (const std::string unexplained = unexplainedText(o); !unexplained.empty())
-            text += "\n    " + unexplained;
-        sink(text + "\n");
-        ++listed;
-    }
     if (more > 0)
         sink("  and " + std::to_string(more) + " more kernels: --format json gives each its \"off_roof\"\n");
 }

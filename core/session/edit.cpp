@@ -256,6 +256,15 @@ struct Apply {
         s.model->config = e.config; // the id named the model; the file is where it came from
         return std::nullopt;
     }
+    std::optional<std::string> operator()(const edits::CalibrationFile& e)
+    {
+        // Another chip's calibration is refused here, where the user chose it; a scenario keeps one unapplied.
+        if (e.calibration && e.calibration->calibration)
+            if (std::optional<std::string> problem = calibrationMismatch(*e.calibration->calibration, s.hardware()))
+                return e.calibration->file + ": " + *problem;
+        s.calibration = e.calibration;
+        return std::nullopt;
+    }
     std::optional<std::string> operator()(const edits::KernelLink& e)
     {
         if (!s.measured)

@@ -61,12 +61,15 @@ struct KernelLink { // a measured kernel linked to an operation by a rule of its
 struct Preset { // another chip, from the preset library
     Hardware chip;
 };
+struct CalibrationFile { // a calibration of the chip (roofline-lab calibrate), or none
+    std::optional<SessionCalibration> calibration;
+};
 
 } // namespace edits
 
 using SessionEdit = std::variant<edits::HardwareValue, edits::ChartDtype, edits::Latency, edits::OperationParam,
     edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::ModelConfig,
-    edits::KernelLink, edits::Preset>;
+    edits::KernelLink, edits::Preset, edits::CalibrationFile>;
 
 // Applies the edit to the session, checked against its chip (overrides included) and, for a model's id, `models`.
 // The edited session, or why the edit cannot be made, naming the field ("B: expected a whole number ...").

@@ -469,7 +469,8 @@ private slots:
     {
         MeasuredSet set;
         const std::vector<std::pair<std::string, double>> kernels { { "gemm a", 1.0 }, { "gemm b", 1.12 },
-            { "norm c", 0.68 }, { "norm d", 1.6 }, { "gemm e", 0.3 }, { "copy f", 0 } };
+            { "norm c", 0.68 }, { "norm d", 1.6 }, { "gemm e", 0.3 }, { "copy f", 0 }, { "edge g", 1.1 },
+            { "edge h", 0.5 }, { "edge i", 1.5 } };
         MeasuredAnalysis a;
         for (std::size_t i = 0; i < kernels.size(); ++i) {
             KernelRow k = kernel(int(i) + 2, 1e-5, 1e9, 1e6);
@@ -478,19 +479,21 @@ private slots:
             a.predicted.push_back(kernels[i].second * 1e-5);
         }
         const ErrorHistogram h = errorHistogram(set, a);
-        QCOMPARE(h.kernels, 5);
+        // On the edges: +10% opens bin 12, −50% the first bin, and +50% is past the last.
+        QCOMPARE(h.kernels, 8);
         QCOMPARE(h.counts.size(), std::size_t(20));
         QCOMPARE(h.binLeft(10), 0.0);
         std::vector<int> expected(20, 0);
         expected[10] = 1;
-        expected[12] = 1;
+        expected[12] = 2;
         expected[3] = 1;
+        expected[0] = 1;
         QCOMPARE(h.counts, expected);
         QCOMPARE(h.below, 1);
-        QCOMPARE(h.above, 1);
-        const CalibrationError byHand = calibrationError({ 0.0, 0.12, 0.32, 0.6, 0.7 });
-        QCOMPARE(h.error.kernels, 5);
-        QVERIFY(std::fabs(h.error.median - 0.32) < 1e-12);
+        QCOMPARE(h.above, 2);
+        const CalibrationError byHand = calibrationError({ 0.0, 0.12, 0.32, 0.6, 0.7, 0.1, 0.5, 0.5 });
+        QCOMPARE(h.error.kernels, 8);
+        QVERIFY(std::fabs(h.error.median - byHand.median) < 1e-12);
         QVERIFY(std::fabs(h.error.p90 - byHand.p90) < 1e-12);
         const ErrorHistogram gemm = errorHistogram(set, a, "gemm");
         QCOMPARE(gemm.kernels, 3);
@@ -512,13 +515,15 @@ private slots:
         cal.curves.push_back({ "HBM", false, 3.35e12, 0.9, 1e6, 10, 1e5, 1e10, {} });
         cal.curves.push_back({ "bf16", true, 989e12, 0.8, 1e9, 10, 1e6, 1e13, {} });
         const chart::Layout layout = chart::layout(h100(), Dtype::bf16, {}, h100());
-        const chart::CalibratedRoofs roofs = chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout, 1e10, 7);
+        const chart::CalibratedRoofs roofs
+            = chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout, { 1e10, Dtype::bf16, 7, 0 });
         QCOMPARE(roofs.ceilings.size(), std::size_t(2));
         QCOMPARE(roofs.ceilings[0].value, 0.8 * 989e12);
         QCOMPARE(roofs.ceilings[1].value, 0.9 * 3.35e12);
         QVERIFY(std::fabs(roofs.ceilings[1].ridge - 0.8 * 989e12 / (0.9 * 3.35e12)) < 1e-9);
-        const auto attainable
-            = [&](double x) { return chart::calibratedAttainable(cal, h100(), Dtype::bf16, 1e10, x); };
+        const auto attainable = [&](double x) {
+            return chart::calibratedAttainable(cal, h100(), { 1e10, Dtype::bf16, 0, 0 }, x);
+        };
         QVERIFY(std::fabs(attainable(10) / (1e10 / ((1e9 + 1e6) / (0.9 * 3.35e12))) - 1) < 1e-12);
         QVERIFY(std::fabs(attainable(10) / 30.12e12 - 1) < 1e-3);
         QVERIFY(std::fabs(attainable(1e4) / (1e10 / ((1e10 + 1e9) / (0.8 * 989e12))) - 1) < 1e-12);
@@ -533,7 +538,7 @@ private slots:
         QVERIFY(std::is_sorted(roofs.work.begin(), roofs.work.end(),
             [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; }));
         // No work: the ceilings alone.
-        QVERIFY(chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout, 0).work.empty());
+        QVERIFY(chart::calibratedRoofs(cal, h100(), Dtype::bf16, layout).work.empty());
     }
 };
 

@@ -149,6 +149,27 @@ private slots:
             text.c_str());
     }
 
+    // A reason must account for the standing to explain it. At 1.70 GHz the roof is lower, so a kernel above the
+    // 1.83 GHz roof (1.05 PFLOP/s, 6.2% above 989) is not explained by its clock; the same kernel timed without a
+    // clock is within a boost clock's 10% and near its roof. A kernel at 85% of its roof whose work takes 0.3 µs at
+    // the roof is not called too small: fixed costs do not hold it down.
+    void aReasonExplainsOnlyTheStandingItAccountsFor()
+    {
+        const Explained e = explain({ kernel("slow clock", 1e12 / 1.05e15, 1e12, 1e9, 1.70e9),
+            kernel("no clock", 1e12 / 1.05e15, 1e12, 1e9), kernel("quick", 0.35e-6, 1e6, 1e6) });
+        const OffRoof& slow = e.offRoof.at(0);
+        QCOMPARE(slow.standing, RoofStanding::Above);
+        QCOMPARE(slow.reasons.size(), std::size_t(1));
+        QCOMPARE(slow.reasons[0].check, OffRoofCheck::Clock);
+        QVERIFY(!explainsStanding(slow.reasons[0], slow.standing));
+        QVERIFY(!explained(slow));
+        QVERIFY(holds(unexplainedText(slow), "above its roof"));
+        QCOMPARE(e.offRoof.at(1).standing, RoofStanding::Near);
+        QVERIFY(e.offRoof.at(1).reasons.empty());
+        QCOMPARE(e.offRoof.at(2).standing, RoofStanding::Near);
+        QVERIFY(e.offRoof.at(2).reasons.empty());
+    }
+
     // 1 MFLOP over 1 MB at 5 µs: intensity 1, roof 3.35 TFLOP/s, ideal time 1 MB / 3.35 TB/s = 0.2985 µs, below
     // the 3 µs launch floor; it reached 200 GFLOP/s, 6.0%. Too small.
     void aKernelBelowTheLaunchFloorIsTooSmall()

@@ -9,6 +9,7 @@
 #include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "document/document.h"
+#include "files/calibration_file.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
 #include "measured/error_histogram.h"
@@ -318,6 +319,37 @@ private slots:
         }
         QVERIFY(tooSmall > 0);
         QVERIFY(tooltipChecked);
+    }
+
+    // File ▸ Open calibration makes a calibration the session's as one undo step: the kernels get its predictions and
+    // the chart its roofs; undone, both go. Another chip's is refused with the reason, and nothing changes.
+    void openCalibrationIsOneUndoStep()
+    {
+        Document* document = m_window->document();
+        QVERIFY(!document->analysis()->calibration());
+        QCOMPARE(m_window->openCalibration(QStringLiteral("embedded:calibrations/h100-sxm-sweep.yaml")), QString());
+        QVERIFY(document->analysis()->calibration());
+        QCOMPARE(document->analysis()->measured->predicted.size(), m_set->kernels.size());
+        QCOMPARE(m_window->chart()->calibratedRoofLabels().size(), 2);
+        QVERIFY(!m_window->measuredTable()->view()->isColumnHidden(MeasuredModel::Calibrated));
+        document->undoStack()->undo();
+        QVERIFY(!document->analysis()->calibration());
+        QVERIFY(m_window->chart()->calibratedRoofLabels().isEmpty());
+
+        const Expected<Calibration, Diagnostics> h100 = readCalibration("embedded:calibrations/h100-sxm-sweep.yaml");
+        QVERIFY(h100);
+        Calibration other = *h100;
+        other.chip = "h200-sxm";
+        other.chipName = "NVIDIA H200 SXM";
+        const QString path = m_dir.filePath(QStringLiteral("h200.yaml"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(writeCalibration(other)));
+        }
+        const QString refused = m_window->openCalibration(path);
+        QVERIFY2(refused.contains(QStringLiteral("a calibration of NVIDIA H200 SXM")), qPrintable(refused));
+        QVERIFY(!document->session().calibration);
     }
 
     // The model's columns equal the core's links. By hand for B = 256: T_lower = 142,606,336 B / 3.35 TB/s = 42.57 µs,

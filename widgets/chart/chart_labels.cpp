@@ -229,6 +229,7 @@ void RooflineChart::placeCalibratedLabels(Taken& taken, std::vector<chart::Box>&
     }
     // The curved roof's name over its right end, else over a point further back along it.
     if (m_calibratedWorkLabel && !m_calibrated.work.empty()) {
+        m_calibratedWorkLabel->setVisible(m_calibratedWorkShown);
         const std::vector<chart::Point>& work = m_calibrated.work;
         std::vector<chart::Point> spots;
         for (const double share : { 1.0, 0.85, 0.7, 0.55, 0.4 })

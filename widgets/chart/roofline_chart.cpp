@@ -228,18 +228,18 @@ void RooflineChart::layOutCalibrated()
         if (m_evaluations[i].flops > 0
             && (!m_calibratedFor || m_evaluations[i].tLower > m_evaluations[*m_calibratedFor].tLower))
             m_calibratedFor = i;
-    double flops = 0;
-    double intensity = 0;
+    chart::CalibratedWork work;
     if (m_calibratedFor) {
         const Evaluation& e = m_evaluations[*m_calibratedFor];
-        flops = e.flops;
+        work = { e.flops, e.dtype, 0, e.tLaunch };
         for (const ResourceUse& r : e.resources)
             if (r.kind == RoofKind::Memory && !a.hardware.memories.empty()
                 && r.name == a.hardware.memories.front().name)
-                intensity = r.intensity;
+                work.intensity = r.intensity;
         m_calibratedFor = m_shown[*m_calibratedFor];
     }
-    m_calibrated = chart::calibratedRoofs(*cal, a.hardware, a.dtype, m_layout, flops, intensity);
+    m_calibrated = chart::calibratedRoofs(*cal, a.hardware, a.dtype, m_layout, work);
+    m_calibratedDtype = work.dtype;
 }
 
 QCPItemText* RooflineChart::addText(double points, const QColor& colour)

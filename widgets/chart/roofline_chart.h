@@ -84,8 +84,8 @@ public:
     QString roofText(const QString& name) const;
     // The labels of the dashed practical roofs as drawn, in layout order ("HBM ×0.5"); empty when every factor is 1.
     QStringList practicalRoofLabels() const;
-    // With a calibration: its roofs as drawn (dotted, "calibrated HBM ×0.93"), and the curved roof of the selected (or
-    // else the first shown) operation's work, left to right; empty without one.
+    // With a calibration: its roofs as drawn (dotted, "calibrated HBM ×0.93"), and the curved roof of the selected
+    // operation's work (else the longest shown one's), left to right; empty without one.
     QStringList calibratedRoofLabels() const;
     QVector<QPointF> calibratedCurve() const;
     const chart::CalibratedRoofs& calibratedRoofs() const { return m_calibrated; }
@@ -351,6 +351,8 @@ private:
     chart::Layout m_layout;
     chart::CalibratedRoofs m_calibrated; // from the layout and the session's calibration, when it has one
     std::optional<std::size_t> m_calibratedFor; // the operation whose work the curved roof is drawn for
+    Dtype m_calibratedDtype = Dtype::bf16; // its dtype
+    bool m_calibratedWorkShown = false; // the curve reaches into the plot: its name is wanted
     std::vector<std::size_t> m_shown;
     std::vector<Evaluation> m_evaluations;
     QString m_signature;

@@ -78,8 +78,12 @@ void RooflineChart::setSelectedOperation(std::optional<std::size_t> operation)
         return;
     m_selected = operation;
     if (m_analysis->calibration()) { // the curved roof is the selected operation's
-        refresh();
-        return;
+        layOutCalibrated();
+        if (signature() != m_signature) {
+            refresh(); // a curve appears or goes: the items are made anew
+            return;
+        }
+        updateRoofs();
     }
     updateHighlight();
     scheduleRedraw(false);

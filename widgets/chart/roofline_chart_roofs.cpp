@@ -143,9 +143,9 @@ void RooflineChart::updateRoofs()
             : std::string();
         m_calibratedWorkLabel->setText(
             QStringLiteral("calibrated: %1, %2")
-                .arg(qs(name), qs(formatSI(m_calibrated.flops, isInteger(m_analysis->dtype) ? "OP" : "FLOP"))));
+                .arg(qs(name), qs(formatSI(m_calibrated.flops, isInteger(m_calibratedDtype) ? "OP" : "FLOP"))));
         m_calibratedWorkLabel->position->setCoords(end.x, end.y);
-        m_calibratedWorkLabel->setVisible(end.y > l.y.lower());
+        m_calibratedWorkShown = end.y > l.y.lower();
     }
     setPoints(m_ridges, ridges);
     setPoints(m_envelope, l.envelope);

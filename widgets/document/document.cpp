@@ -235,6 +235,13 @@ std::optional<std::string> Document::setModelConfig(const Model& model, const st
         "model:config");
 }
 
+std::optional<std::string> Document::setCalibration(std::optional<SessionCalibration> calibration)
+{
+    const QString text = calibration ? tr("Open calibration %1").arg(QString::fromStdString(calibration->file))
+                                     : tr("Clear calibration");
+    return edit(edits::CalibrationFile { std::move(calibration) }, text, "calibration");
+}
+
 void Document::linkKernel(std::size_t kernel, const std::string& operationId)
 {
     const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;

@@ -95,6 +95,9 @@ public:
     // The model a Hugging Face config.json gives (core readModelConfig), the other settings kept, as one undo step;
     // `config` is its path as the scenario will name it. The core's error text, or nothing.
     std::optional<std::string> setModelConfig(const Model& model, const std::string& config);
+    // A calibration of the chip (its file as the scenario will name it, and what was read from it), or none, as one
+    // undo step. Another chip's is refused: the core's error text, or nothing.
+    std::optional<std::string> setCalibration(std::optional<SessionCalibration>);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);

@@ -14,10 +14,6 @@ ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
     , m_title(new QCPTextElement(this))
 {
     setAccessibleName(QStringLiteral("Calibration error histogram"));
-    setToolTip(QStringLiteral("How many kernels the calibration predicts within each 5% of their measured time: "
-                              "predicted / measured − 1, as in the Calibration error column. In-sample: the "
-                              "calibration was fitted on these kernels, so this is its fit's residual, not the error "
-                              "it has on kernels it never saw (roofline-lab calibrate states that one)"));
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
     legend->setVisible(false);
@@ -84,6 +80,13 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& histogram, bool inS
 {
     m_histogram = histogram;
     m_inSample = inSample;
+    QString tip = QStringLiteral("How many kernels the calibration predicts within each 5% of their measured time: "
+                                 "predicted / measured − 1, as in the Calibration error column; the median and p90 "
+                                 "are of its size, |predicted / measured − 1|.");
+    if (inSample)
+        tip += QStringLiteral(" In-sample: the calibration was fitted on these kernels, so this is its fit's residual, "
+                              "not the error it has on kernels it never saw (roofline-lab calibrate states that one).");
+    setToolTip(tip);
     QVector<double> keys;
     QVector<double> values;
     int highest = 0;

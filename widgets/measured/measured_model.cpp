@@ -17,9 +17,13 @@ QString offRoofSummary(const roofline::OffRoof& o)
 {
     QStringList checks;
     for (const OffRoofReason& r : o.reasons)
-        checks << qs(std::string(offRoofCheckName(r.check)));
+        if (explainsStanding(r, o.standing))
+            checks << qs(std::string(offRoofCheckName(r.check)));
     if (checks.isEmpty() && o.standing != RoofStanding::Near)
         checks << QStringLiteral("not explained");
+    for (const OffRoofReason& r : o.reasons) // what holds without explaining the standing, after
+        if (!explainsStanding(r, o.standing))
+            checks << qs(std::string(offRoofCheckName(r.check)));
     if (checks.isEmpty())
         return QStringLiteral("—");
     const QString list = checks.join(QStringLiteral(", "));
@@ -168,6 +172,7 @@ QVariant MeasuredModel::data(const QModelIndex& index, int role) const
         return QVariant::fromValue(static_cast<qulonglong>(m_analysis->measured->points[row].kernel));
     case Qt::TextAlignmentRole:
         return index.column() >= Time && index.column() != Bound && index.column() != Bracketed
+                && index.column() != OffRoof
             ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
             : QVariant(Qt::AlignLeft | Qt::AlignVCenter);
     case Qt::ToolTipRole: {
