@@ -319,6 +319,15 @@ private slots:
         }
         QVERIFY(tooSmall > 0);
         QVERIFY(tooltipChecked);
+        // Sorted by the column, the kernels no check explains come first (descending), then the explained ones.
+        table->view()->sortByColumn(MeasuredModel::OffRoof, Qt::DescendingOrder);
+        int previous = 4;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const OffRoof& o = core[table->kernelAt(row)];
+            const int rank = o.standing == RoofStanding::Near ? (o.reasons.empty() ? 0 : 1) : explained(o) ? 2 : 3;
+            QVERIFY(rank <= previous);
+            previous = rank;
+        }
     }
 
     // File ▸ Open calibration makes a calibration the session's as one undo step: the kernels get its predictions and

@@ -153,6 +153,12 @@ QVariant MeasuredModel::number(std::size_t row, int column) const
         const double t = m_analysis->measured->predictedSeconds(p.kernel);
         return t > 0 ? t / k.seconds - 1 : 0.0;
     }
+    case OffRoof: { // unexplained first, then explained, then near with a note, then nothing: a number, not a text
+        const roofline::OffRoof o = offRoof(p);
+        if (o.standing == RoofStanding::Near)
+            return o.reasons.empty() ? 0 : 1;
+        return explained(o) ? 2 : 3;
+    }
     default:
         return text(row, column);
     }
