@@ -13,7 +13,7 @@ namespace {
 constexpr int kSamplesPerDecade = 16;
 
 // The time of `size` FLOPs or bytes against `roof`: under the curve from the smallest size it was fitted on up, as
-// predictSeconds takes an operation's; the datasheet's time elsewhere.
+// predictSeconds takes an operation's; elsewhere the evaluated time, at the roof times its efficiency factor.
 double termSeconds(const EfficiencyCurve* curve, double size, double roof, double efficiency)
 {
     if (!(size > 0) || !(roof > 0))
