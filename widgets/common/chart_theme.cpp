@@ -7,6 +7,8 @@
 
 #include <QApplication>
 
+#include <qcustomplot.h>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -95,6 +97,18 @@ QFont ChartTheme::font(double points, bool bold) const
     f.setPointSizeF(points * zoom);
     f.setBold(bold);
     return f;
+}
+
+void applyAxisTheme(QCPAxis* axis, const ChartTheme& t, double tickPoints, double namePoints)
+{
+    axis->setBasePen(QPen(t.foreground, t.width(1)));
+    axis->setTickPen(QPen(t.foreground, t.width(1)));
+    axis->setSubTickPen(QPen(t.foreground, t.width(1)));
+    axis->setTickLabelColor(t.foreground);
+    axis->setLabelColor(t.foreground);
+    axis->setTickLabelFont(t.font(tickPoints));
+    axis->setLabelFont(t.font(namePoints));
+    axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
 }
 
 } // namespace roofline::widgets

@@ -12,6 +12,8 @@
 
 #include <cstddef>
 
+class QCPAxis;
+
 namespace roofline::widgets {
 
 // QCustomPlot follows neither the application font nor the palette, so the chart takes every colour, font and
@@ -57,5 +59,9 @@ inline constexpr double kMinOperationDistance = 20;
 // The distance of two colours as a reader sees it: CIE 1976 ΔE in CIELAB (about 2 is just noticeable; below 20 two
 // marks are easily confused at a glance on a chart).
 double perceptualDistance(const QColor&, const QColor&);
+
+// An axis in the theme's ink: its line, ticks, tick labels and name in the foreground at `tickPoints` and
+// `namePoints`, its grid dotted.
+void applyAxisTheme(QCPAxis*, const ChartTheme&, double tickPoints, double namePoints);
 
 } // namespace roofline::widgets

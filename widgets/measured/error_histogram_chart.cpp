@@ -43,16 +43,8 @@ void ErrorHistogramChart::restyle()
 {
     const ChartTheme& t = m_theme;
     setBackground(t.background);
-    for (QCPAxis* axis : { xAxis, yAxis }) {
-        axis->setBasePen(QPen(t.foreground, t.width(1)));
-        axis->setTickPen(QPen(t.foreground, t.width(1)));
-        axis->setSubTickPen(QPen(t.foreground, t.width(1)));
-        axis->setTickLabelColor(t.foreground);
-        axis->setLabelColor(t.foreground);
-        axis->setTickLabelFont(t.font(8.5));
-        axis->setLabelFont(t.font(9));
-        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
-    }
+    for (QCPAxis* axis : { xAxis, yAxis })
+        applyAxisTheme(axis, t, 8.5, 9);
     m_title->setFont(t.font(8.5));
     m_title->setTextColor(t.foreground);
     m_bars->setPen(QPen(t.foreground, t.width(0.8)));

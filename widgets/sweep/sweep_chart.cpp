@@ -239,16 +239,8 @@ void SweepChart::draw()
 
     setBackground(t.background);
     axisRect()->setBackground(t.background);
-    for (QCPAxis* axis : { xAxis, yAxis, yAxis2 }) {
-        axis->setBasePen(QPen(t.foreground, t.width(1)));
-        axis->setTickPen(QPen(t.foreground, t.width(1)));
-        axis->setSubTickPen(QPen(t.foreground, t.width(1)));
-        axis->setTickLabelColor(t.foreground);
-        axis->setLabelColor(t.foreground);
-        axis->setTickLabelFont(t.font(9));
-        axis->setLabelFont(t.font(10));
-        axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
-    }
+    for (QCPAxis* axis : { xAxis, yAxis, yAxis2 })
+        applyAxisTheme(axis, t, 9, 10);
     legend->setBrush(t.background);
     legend->setTextColor(t.foreground);
     legend->setBorderPen(QPen(t.grid));
