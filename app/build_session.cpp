@@ -189,20 +189,33 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     if (const int code = checkSettingsApply(options, scenario); code != kExitOk)
         return code;
     if (!options.calibration.empty()) {
-        Expected<Calibration, Diagnostics> cal = readCalibration(options.calibration);
-        if (!cal) {
-            for (const Diagnostic& d : cal.error())
-                std::cerr << d.toString() << '\n';
-            return kExitBadFile;
-        }
-        if (const std::optional<std::string> mismatch = calibrationMismatch(*cal, scenario.hardware()))
+        std::optional<SessionCalibration> calibration;
+        if (const int code = readCalibrationOption(options, calibration); code != kExitOk)
+            return code;
+        if (const std::optional<std::string> mismatch
+            = calibrationMismatch(*calibration->calibration, scenario.hardware()))
             return fail(kExitBadArguments, "--calibration: " + options.calibration + " is " + *mismatch);
-        // As a scenario names it: from the scenario file's folder (the working folder's without one).
-        scenario.calibration = SessionCalibration { rebasedScenarioPath(options.calibration,
-                                                        std::string(kStandardInputName), options.scenarioFile),
-            std::make_shared<const Calibration>(std::move(cal).value()) };
+        scenario.calibration = std::move(calibration);
     }
     out = std::move(scenario);
+    return kExitOk;
+}
+
+int readCalibrationOption(const ScenarioOptions& options, std::optional<SessionCalibration>& out)
+{
+    out.reset();
+    if (options.calibration.empty())
+        return kExitOk;
+    Expected<Calibration, Diagnostics> cal = readCalibration(options.calibration);
+    if (!cal) {
+        for (const Diagnostic& d : cal.error())
+            std::cerr << d.toString() << '\n';
+        return kExitBadFile;
+    }
+    // As a scenario names it: from the scenario file's folder (the working folder's without one).
+    out = SessionCalibration { rebasedScenarioPath(
+                                   options.calibration, std::string(kStandardInputName), options.scenarioFile),
+        std::make_shared<const Calibration>(std::move(cal).value()) };
     return kExitOk;
 }
 

@@ -27,4 +27,8 @@ ModelLibrary loadModels(const ScenarioOptions&);
 // option.
 int buildSession(const ScenarioOptions&, const PresetLibrary& library, Session& out);
 
+// Reads the calibration of --calibration into `out` (nothing when it is not given), printing what is wrong with the
+// file on stderr. Returns kExitOk, or kExitBadFile.
+int readCalibrationOption(const ScenarioOptions&, std::optional<SessionCalibration>& out);
+
 } // namespace roofline::app

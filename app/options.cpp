@@ -142,6 +142,11 @@ void addScenarioOptions(CLI::App& command, ScenarioOptions& into)
 {
     addOption(command, kPreset, into.preset)->group(kScenarioGroup);
     addWorkloadOptions(command, into);
+    addCalibrationOption(command, into);
+}
+
+void addCalibrationOption(CLI::App& command, ScenarioOptions& into)
+{
     addOption(command, kCalibration, into.calibration)->group(kScenarioGroup);
 }
 

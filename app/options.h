@@ -68,6 +68,8 @@ void addScenarioOptions(CLI::App& command, ScenarioOptions& into);
 // The same without --preset, for a command that names its chips itself (compare).
 void addWorkloadOptions(CLI::App& command, ScenarioOptions& into);
 void addPresetDirOption(CLI::App& command, ScenarioOptions& into);
+// --calibration FILE.
+void addCalibrationOption(CLI::App& command, ScenarioOptions& into);
 // --model and its settings, then --model-dir.
 void addModelOptions(CLI::App& command, ScenarioOptions& into);
 void addModelDirOption(CLI::App& command, ScenarioOptions& into);

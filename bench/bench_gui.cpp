@@ -110,8 +110,9 @@ QString writeMatmulScenario(const QTemporaryDir& dir, int count)
 }
 
 // The H100 sweep scenario with its measured file made `count` kernels long by repeating the shipped file's cold-cache
-// rows in turn, each kernel linked to the modeled matmul as the shipped scenario links them.
-QString writeMeasuredScenario(const QTemporaryDir& dir, int count)
+// rows in turn, each kernel linked to the modeled matmul as the shipped scenario links them; `calibrated`, under the
+// calibration built into the program from the sweep.
+QString writeMeasuredScenario(const QTemporaryDir& dir, int count, bool calibrated = false)
 {
     std::string_view shipped;
     for (const EmbeddedFile& f : embeddedFiles())
@@ -127,7 +128,8 @@ QString writeMeasuredScenario(const QTemporaryDir& dir, int count)
         at = end + 1;
     }
     const QString csv = dir.filePath(QStringLiteral("measured%1.csv").arg(count));
-    const QString path = dir.filePath(QStringLiteral("measured%1.yaml").arg(count));
+    const QString path
+        = dir.filePath(QStringLiteral("measured%1%2.yaml").arg(count).arg(calibrated ? "-calibrated" : ""));
     QFile data(csv);
     QFile scenario(path);
     if (rows.empty() || !data.open(QIODevice::WriteOnly) || !scenario.open(QIODevice::WriteOnly))
@@ -143,6 +145,8 @@ QString writeMeasuredScenario(const QTemporaryDir& dir, int count)
          << "measured:\n  file: " << csv << "\n  format: csv\n"
          << "  columns: name=op+params,group=op,flops=flops,bytes=bytes,seconds=t_median_s,params=params,where=cold:1\n"
          << "  links:\n    - {kernels: \"matmul_bf16 B=* D=8192 F=8192\", operation: matmul}\n";
+    if (calibrated)
+        yaml << "calibration: embedded:calibrations/h100-sxm-sweep.yaml\n";
     return path;
 }
 
@@ -374,6 +378,19 @@ int main(int argc, char** argv)
         rest();
         report(("measured_layer_" + count).constData(), "  redrawing the measured kernels' layer (not done by a step)",
             measure(40, [&](int) { chart->layer(QStringLiteral("measured"))->replot(); }));
+        // The same kernels under the calibration fitted on the sweep: a step also predicts every kernel, bins the
+        // errors of the Measured tab's histogram and draws the calibrated roofs.
+        if (const QString error = window.openScenario(writeMeasuredScenario(dir, measuredCount, true));
+            !error.isEmpty())
+            std::fprintf(stderr, "bench_gui: %s\n", qPrintable(error));
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        measure(20, step);
+        report(("slider_step_calibrated_" + count).constData(),
+            qPrintable(QStringLiteral("HBM slider step, %1 measured kernels, calibrated").arg(measuredCount)),
+            measure(400, step));
+        dragged(("drag_step_calibrated_" + count).constData(),
+            qPrintable(QStringLiteral("HBM slider dragged, %1 measured kernels, calibrated").arg(measuredCount)));
+        rest();
         loadDefault();
     }
 

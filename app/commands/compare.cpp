@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <memory>
 
 namespace roofline::app {
@@ -51,9 +52,20 @@ int runCompare(CompareOptions& options)
     ScenarioOptions workload = options.scenario;
     if (workload.scenarioFile.empty())
         workload.preset = chips.front();
+    workload.calibration.clear(); // it holds for its own chip's row, which need not be the workload's chip
     Session session;
     if (const int code = buildSession(workload, library, session); code != kExitOk)
         return code;
+    if (!options.scenario.calibration.empty()) {
+        if (const int code = readCalibrationOption(options.scenario, session.calibration); code != kExitOk)
+            return code;
+        const Calibration& cal = *session.calibration->calibration;
+        if (std::find(chips.begin(), chips.end(), cal.chip) == chips.end())
+            return fail(kExitBadArguments,
+                "--calibration: " + options.scenario.calibration + " is a calibration of "
+                    + (cal.chipName.empty() ? cal.chip : cal.chipName + " (" + cal.chip + ")")
+                    + ", which is not among the chips compared");
+    }
     const ModelLibrary models = loadModels(options.scenario);
     const Expected<std::vector<ChipComparison>> rows = compareChips(session, chips, library, models, options.by);
     warnSkippedPresets(library);
@@ -74,12 +86,14 @@ Command addCompareCommand(CLI::App& program)
         "as the window's chip menu moves it, and analysed there as report does. A chip that cannot run it is listed "
         "last, with why. Overrides of --set and of a scenario belong to the chip they were made for, whose row has "
         "them, "
-        "and do not follow the workload to the others.");
+        "and do not follow the workload to the others; so does a calibration, whose chip's row gives its calibrated "
+        "time beside the datasheet's (the ranking stays the datasheet's).");
     addOption(*command, kChips, options->chips);
     command->add_flag("--all", options->all, "compare every known chip");
     addOption(*command, kBy, options->by);
     addOption(*command, kCompareFormat, options->format);
     addWorkloadOptions(*command, options->scenario);
+    addCalibrationOption(*command, options->scenario);
     addModelOptions(*command, options->scenario);
     return { command, [options] { return runCompare(*options); } };
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace roofline {
 
@@ -134,6 +135,19 @@ ServingText servingText(const ModelSettings& s, const Hardware& hw, double peak)
     return t;
 }
 
+// The data-parallel collectives: the gradients' and, with ZeRO, the weights' all-gathers, which follow the stage.
+bool dataParallel(const Operation& op)
+{
+    return op.group == kGroupGradients || op.group == kGroupParameters;
+}
+
+// 1F1B over pp stages: a step is m + pp − 1 microbatch slots of each stage, pp − 1 of them idle: (pp − 1)/m of the
+// stage's work; 0 for inference.
+double bubble(const ModelSettings& s, double stage)
+{
+    return s.phase == Phase::Train ? (s.pp - 1) / s.microbatches * stage : 0;
+}
+
 } // namespace
 
 double deploymentChips(const ModelSettings& s)
@@ -158,8 +172,6 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
             return std::nullopt;
         const Evaluation& e = *evaluations[i];
         const double r = op.repeat;
-        // The data-parallel collectives: the gradients' and, with ZeRO, the weights' all-gathers.
-        const bool dataParallel = op.group == kGroupGradients || op.group == kGroupParameters;
         t.flops += r * e.flops;
         t.tMath += r * e.tMath;
         t.tLatency += r * e.tLatency;
@@ -167,13 +179,13 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
             (use.kind == RoofKind::Memory ? t.tMemory : t.tNetwork) += r * use.time;
             if (use.kind == RoofKind::Memory && hw.memory({}) && use.name == hw.memory({})->name)
                 t.memoryBytes += r * use.bytes;
-            if (dataParallel && use.kind == RoofKind::Network) {
+            if (dataParallel(op) && use.kind == RoofKind::Network) {
                 training.gradientBytes += r * use.bytes;
                 training.dpLink = use.name;
             }
         }
         (op.group == kGroupDraft ? speculative.tDraft : speculative.tVerify) += r * e.tLower;
-        if (dataParallel) {
+        if (dataParallel(op)) {
             training.gradientsLower += r * e.tLower;
             training.gradientsUpper += r * e.tUpper;
         } else {
@@ -186,12 +198,11 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
     const std::optional<double> peak = hw.peakFor(s.activations);
     const MemoryLevel* main = hw.memory({});
     if (train) {
-        // 1F1B over pp stages: a step is m + pp − 1 microbatch slots of each stage, pp − 1 of them idle.
         training.tokens = s.batch * s.prompt;
         training.modelFlops = 6 * activeParameters(s.model) * training.tokens / (s.dp * s.tp * s.pp);
         training.bubbleFraction = (s.pp - 1) / (s.microbatches + s.pp - 1);
-        training.bubbleLower = (s.pp - 1) / s.microbatches * training.stageLower;
-        training.bubbleUpper = (s.pp - 1) / s.microbatches * training.stageUpper;
+        training.bubbleLower = bubble(s, training.stageLower);
+        training.bubbleUpper = bubble(s, training.stageUpper);
         t.tLower += training.bubbleLower;
         t.tUpper += training.bubbleUpper;
         if (training.gradientBytes > 0) {
@@ -256,6 +267,37 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
     else
         t.servingText = servingText(s, hw, peak.value_or(0));
     return t;
+}
+
+std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& s, std::span<const Operation> operations,
+    std::span<const double> seconds, const ModelTotals& t, double p90)
+{
+    double stage = 0;
+    double gradients = 0;
+    for (std::size_t i = 0; i < operations.size(); ++i) {
+        const Operation& op = operations[i];
+        if (!op.generated)
+            continue;
+        if (!(seconds[i] > 0))
+            return std::nullopt;
+        (dataParallel(op) ? gradients : stage) += op.repeat * seconds[i];
+    }
+    CalibratedTotals c;
+    c.tStep = stage + bubble(s, stage) + gradients;
+    if (!(c.tStep > 0) || !(t.tLower > 0))
+        return std::nullopt;
+    c.tLow = c.tStep / (1 + p90);
+    c.tHigh = p90 < 1 ? c.tStep / (1 - p90) : std::numeric_limits<double>::infinity();
+    const double scale = t.tLower / c.tStep;
+    c.tokensPerSecond = t.tokensPerSecond * scale;
+    c.tokensPerSecondPerSequence = t.tokensPerSecondPerSequence * scale;
+    c.timeToFirstToken = s.phase == Phase::Prefill ? c.tStep : 0;
+    c.mfu = t.mfu * scale;
+    c.mbu = t.mbu * scale;
+    if (t.tokensPerJoule > 0)
+        c.joulesPerToken = 1 / (t.tokensPerJoule * scale);
+    c.costPerMillionTokens = t.costPerMillionTokens / scale;
+    return c;
 }
 
 } // namespace roofline

@@ -57,6 +57,22 @@ struct SpeculativeTotals {
     double tVerify = 0; // the target's pass over k + 1 tokens per sequence, T_lower
 };
 
+// A model's step under a calibration (roofline-lab calibrate): each generated operation at the time the calibration
+// predicts for it, put together as T_lower is (the pipeline's bubble in proportion to the stage's time). Every rate
+// of ModelTotals is inversely proportional to the step's time, so each is ModelTotals' times T_lower / tStep.
+struct CalibratedTotals {
+    double tStep = 0;
+    double tLow = 0; // tStep / (1 + p90) and tStep / (1 − p90): where the step lies if its operations err as the
+    double tHigh = 0; // calibration's kernels did nine times in ten; tHigh is infinite for p90 ≥ 1
+    double tokensPerSecond = 0;
+    double tokensPerSecondPerSequence = 0; // 0 for a training step
+    double timeToFirstToken = 0; // a prefill's tStep; 0 otherwise
+    double mfu = 0;
+    double mbu = 0;
+    double joulesPerToken = 0; // 0 where ModelTotals has no energy
+    double costPerMillionTokens = 0; // 0 where ModelTotals has no price
+};
+
 struct ModelTotals {
     // Per chip, each operation's time counted once per repeat, operations one after another.
     double flops = 0;
@@ -92,6 +108,7 @@ struct ModelTotals {
     ServingText servingText; // inference only
     std::optional<TrainingTotals> training; // a training step's
     std::optional<SpeculativeTotals> speculative; // a decode step with a draft model's
+    std::optional<CalibratedTotals> calibrated; // with a calibration that applies to the chip
 };
 
 // The chips a deployment of these settings takes: tp, or ep with expert parallelism; dp·tp·pp for a training step.
@@ -102,5 +119,11 @@ double deploymentChips(const ModelSettings&);
 // cannot run, or when a generated operation does not evaluate (the analysis then names it).
 std::optional<ModelTotals> modelTotals(const ModelSettings& settings, const Hardware& hw,
     std::span<const Operation> operations, std::span<const Evaluation* const> evaluations);
+
+// The step of `t` with each generated operation taking `seconds[i]` for one repeat (one per operation, as
+// modelTotals' evaluations), and `p90` the calibration's 90th percentile of |predicted / measured − 1|. Nothing when
+// an operation has no time (seconds[i] ≤ 0) or the step takes none.
+std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& settings, std::span<const Operation> operations,
+    std::span<const double> seconds, const ModelTotals& t, double p90);
 
 } // namespace roofline

@@ -80,6 +80,10 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
         }
         if (t.costPerStep > 0)
             row.costPerMillionTokens = t.costPerMillionTokens;
+        if (t.calibrated) {
+            row.tCalibrated = t.calibrated->tStep;
+            row.calibratedTokensPerSecond = t.calibrated->tokensPerSecond;
+        }
         // Not fitting is not running: ranked with the chips that cannot, its figures kept for what it would take.
         if (!t.fits) {
             // What a chip holds, counted as the explanation counts it: a training step's gradients and optimizer
@@ -99,6 +103,8 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const ModelL
     row.bound = boundOf(a.total.tMath, a.total.tMemory, a.total.tNetwork);
     if (a.hardware.boardPower > 0)
         row.energy = a.hardware.boardPower * a.total.tLower;
+    if (a.calibration())
+        row.tCalibrated = a.total.tCalibrated;
     return row;
 }
 
@@ -167,7 +173,11 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
         rows.begin(), rows.end(), [](const ChipComparison& r) { return r.problem.empty() && r.energy > 0; });
     const bool cost = std::any_of(rows.begin(), rows.end(),
         [](const ChipComparison& r) { return r.problem.empty() && r.costPerMillionTokens > 0; });
+    const bool calibrated = std::any_of(rows.begin(), rows.end(),
+        [](const ChipComparison& r) { return r.problem.empty() && !std::isnan(r.tCalibrated); });
     std::vector<std::string> header { "chip", "bound", "T_lower", "T_upper" };
+    if (calibrated)
+        header.emplace_back("calibrated");
     if (model) {
         header.insert(header.end(), { "tokens/s", "per sequence" });
         if (prefill)
@@ -186,9 +196,17 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
             continue;
         }
         std::vector<std::string> line { r.presetId, r.bound, formatSeconds(r.tLower), formatSeconds(r.tUpper) };
+        // The chip a calibration is of: its calibrated time, and a model's tokens per second at it beside the
+        // datasheet's.
+        if (calibrated)
+            line.push_back(std::isnan(r.tCalibrated) ? "—" : formatSeconds(r.tCalibrated));
         if (model) {
-            line.insert(
-                line.end(), { formatSI(r.tokensPerSecond, "", 4), formatSI(r.tokensPerSecondPerSequence, "", 4) });
+            line.insert(line.end(),
+                { formatSI(r.tokensPerSecond, "", 4)
+                        + (std::isnan(r.calibratedTokensPerSecond)
+                                ? std::string()
+                                : " (" + formatSI(r.calibratedTokensPerSecond, "", 4) + " calibrated)"),
+                    formatSI(r.tokensPerSecondPerSequence, "", 4) });
             if (prefill)
                 line.push_back(formatSeconds(r.timeToFirstToken));
             line.insert(line.end(),
@@ -238,7 +256,9 @@ std::string comparisonJson(const std::vector<ChipComparison>& rows, std::string_
         // Left out where the chip's preset states no board power, or no price was given for it.
         for (const auto& [key, v] :
             { std::pair { "energy_j", r.energy }, std::pair { "joules_per_token", r.joulesPerToken },
-                std::pair { "cost_per_million_tokens", r.costPerMillionTokens } })
+                std::pair { "cost_per_million_tokens", r.costPerMillionTokens },
+                std::pair { "t_calibrated_s", r.tCalibrated },
+                std::pair { "calibrated_tokens_per_s", r.calibratedTokensPerSecond } })
             if (!std::isnan(v))
                 j.key(key).value(v);
         j.endObject();
@@ -259,11 +279,11 @@ std::string comparisonCsv(const std::vector<ChipComparison>& rows)
     };
     std::string out = "preset,t_lower_s,t_upper_s,bound,tokens_per_s,tokens_per_s_per_sequence,time_to_first_token_s,"
                       "mfu,memory_bandwidth_utilisation,fits,max_batch,energy_j,joules_per_token,"
-                      "cost_per_million_tokens,problem\n";
+                      "cost_per_million_tokens,t_calibrated_s,calibrated_tokens_per_s,problem\n";
     auto optional = [](double v) { return std::isnan(v) ? std::string() : savedNumber(v); };
     for (const ChipComparison& r : rows) {
         if (r.bound.empty()) { // nothing was analysed
-            out += r.presetId + ",,,,,,,,,,,,,," + quoted(r.problem) + "\n";
+            out += r.presetId + ",,,,,,,,,,,,,,,," + quoted(r.problem) + "\n";
             continue;
         }
         out += r.presetId + "," + savedNumber(r.tLower) + "," + savedNumber(r.tUpper) + "," + r.bound;
@@ -273,7 +293,8 @@ std::string comparisonCsv(const std::vector<ChipComparison>& rows)
                 + "," + savedNumber(r.mbu) + "," + (r.fits ? "true" : "false") + "," + savedNumber(r.maxBatch);
         else
             out += ",,,,,,,";
-        out += "," + optional(r.energy) + "," + optional(r.joulesPerToken) + "," + optional(r.costPerMillionTokens);
+        out += "," + optional(r.energy) + "," + optional(r.joulesPerToken) + "," + optional(r.costPerMillionTokens)
+            + "," + optional(r.tCalibrated) + "," + optional(r.calibratedTokensPerSecond);
         out += "," + (r.problem.empty() ? std::string() : quoted(r.problem)) + "\n";
     }
     return out;

@@ -40,6 +40,10 @@ struct ChipComparison {
     double energy = std::nan(""); // J: the workload on one chip, a model's step on every chip of its deployment
     double joulesPerToken = std::nan(""); // a model's
     double costPerMillionTokens = std::nan(""); // a model's
+    // Under a calibration of this chip (roofline-lab calibrate), NaN on the other chips: the operations' time, or the
+    // model's step, at the times it predicts, and the model's tokens per second at that step.
+    double tCalibrated = std::nan("");
+    double calibratedTokensPerSecond = std::nan("");
 };
 
 // The figures a ranking can be by, as the JSON report names them; the first is the default.

@@ -4,6 +4,7 @@
 #include "base/units.h"
 #include "report/report.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace roofline {
@@ -92,6 +93,26 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
         j.key("price_per_chip_hour").value(a.hardware.pricePerHour);
         j.key("cost_per_step").value(t.costPerStep);
         j.key("cost_per_million_tokens").value(t.costPerMillionTokens);
+    }
+    if (t.calibrated) {
+        const CalibratedTotals& c = *t.calibrated;
+        j.key("calibrated").beginObject();
+        j.key("t_step_s").value(c.tStep);
+        j.key("t_low_s").value(c.tLow);
+        if (std::isfinite(c.tHigh))
+            j.key("t_high_s").value(c.tHigh);
+        j.key("tokens_per_s").value(c.tokensPerSecond);
+        if (!t.training)
+            j.key("tokens_per_s_per_sequence").value(c.tokensPerSecondPerSequence);
+        if (s.phase == Phase::Prefill)
+            j.key("time_to_first_token_s").value(c.timeToFirstToken);
+        j.key("mfu").value(c.mfu);
+        j.key("memory_bandwidth_utilisation").value(c.mbu);
+        if (c.joulesPerToken > 0)
+            j.key("joules_per_token").value(c.joulesPerToken);
+        if (c.costPerMillionTokens > 0)
+            j.key("cost_per_million_tokens").value(c.costPerMillionTokens);
+        j.endObject();
     }
     if (t.speculative) {
         j.key("speculative").beginObject();
@@ -192,6 +213,20 @@ std::string modelTotalsText(const Analysis& a)
         + "  T_lower " + formatSeconds(t.tLower) + "  T_upper " + formatSeconds(t.tUpper) + "  (math "
         + formatSeconds(t.tMath) + ", memory " + formatSeconds(t.tMemory) + ", network " + formatSeconds(t.tNetwork)
         + (a.hardware.latency ? ", latency floors add " + formatSeconds(t.tLatency) : "") + ")\n";
+    if (t.calibrated) {
+        // The same step under the calibration: what a capacity plan quotes, with the band its error gives.
+        const CalibratedTotals& c = *t.calibrated;
+        out += "  calibrated " + formatSeconds(c.tStep) + " (" + formatSeconds(c.tLow) + " – "
+            + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more"))
+            + "): " + formatSI(c.tokensPerSecond, "", 4) + " tokens/s in total"
+            + (train ? std::string() : ", " + formatSI(c.tokensPerSecondPerSequence, "", 4) + " per sequence")
+            + (prefill ? ", time to first token " + formatSeconds(c.timeToFirstToken) : std::string()) + ", MFU "
+            + formatPercent(c.mfu) + ", memory-bandwidth utilisation " + formatPercent(c.mbu)
+            + (c.joulesPerToken > 0 ? ", " + formatSI(c.joulesPerToken, "J", 4) + " a token" : std::string())
+            + (c.costPerMillionTokens > 0 ? ", " + formatDecimal(c.costPerMillionTokens) + " per million tokens"
+                                          : std::string())
+            + "\n";
+    }
     if (t.training) {
         const TrainingTotals& tr = *t.training;
         out += "  of which   stage " + formatSeconds(tr.stageLower) + ", pipeline bubble "

@@ -92,6 +92,14 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
         for (const OperationAnalysis& o : a.operations)
             evaluations.push_back(o.evaluation.ok() ? &o.evaluation.value() : nullptr);
         a.model = modelTotals(*a.session.model, a.hardware, a.session.operations, evaluations);
+        if (a.model && calibration) {
+            std::vector<double> seconds;
+            seconds.reserve(a.operations.size());
+            for (const OperationAnalysis& o : a.operations)
+                seconds.push_back(o.calibrated ? o.calibrated->seconds : 0);
+            a.model->calibrated
+                = calibratedTotals(*a.session.model, a.session.operations, seconds, *a.model, calibration->error.p90);
+        }
         if (!a.model && a.modelProblem.empty())
             a.modelProblem = a.firstError().value_or("");
     }

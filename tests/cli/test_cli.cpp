@@ -1699,6 +1699,42 @@ private slots:
 
     // `compare` gives, for each chip, what `report` gives for the workload on that chip, to the last digit, ranked by
     // the figure asked for; a chip that cannot run it is listed last with why.
+    // compare --calibration: the calibration's chip's row has the step and tokens/s report gives under it, the
+    // other chips none, and a calibration of a chip not compared is refused.
+    void compareGivesACalibrationToItsChip()
+    {
+        const auto env = cleanEnvironment(m_config.path());
+        const QStringList workload { "--model", "llama-2-7b", "--batch", "1", "--calibration",
+            "embedded:calibrations/h100-sxm-sweep.yaml", "--format", "json" };
+        Run r = run(QStringList { "compare", "--preset", "b200", "--preset", "h100-sxm" } + workload, env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QJsonObject h100, b200;
+        for (const QJsonValue& v : QJsonDocument::fromJson(r.out).object()["chips"].toArray())
+            (v.toObject()["preset"].toString() == "h100-sxm" ? h100 : b200) = v.toObject();
+        const Run single = run(QStringList { "report", "--preset", "h100-sxm" } + workload, env);
+        QCOMPARE(single.code, 0);
+        const QJsonObject calibrated
+            = QJsonDocument::fromJson(single.out).object()["totals"].toObject()["calibrated"].toObject();
+        QVERIFY(calibrated["t_step_s"].toDouble() > h100["t_lower_s"].toDouble() * 1.5); // 6.96 ms against 4.03
+        QCOMPARE(h100["t_calibrated_s"].toDouble(), calibrated["t_step_s"].toDouble());
+        QCOMPARE(h100["calibrated_tokens_per_s"].toDouble(), calibrated["tokens_per_s"].toDouble());
+        QVERIFY(!b200.isEmpty());
+        QVERIFY(!b200.contains("t_calibrated_s"));
+        r = run({ "compare", "--preset", "b200", "--preset", "h100-sxm", "--model", "llama-2-7b", "--calibration",
+                    "embedded:calibrations/h100-sxm-sweep.yaml" },
+            env);
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains("calibrated") && r.out.contains("—"), r.out.constData());
+        r = run({ "compare", "--preset", "b200", "--preset", "h200-sxm", "--calibration",
+                    "embedded:calibrations/h100-sxm-sweep.yaml" },
+            env);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(
+            r.err.contains("is a calibration of NVIDIA H100 SXM (h100-sxm), which is not among the chips compared"),
+            r.err.constData());
+    }
+
     void compareRowsAreEachChipsReport()
     {
         const auto env = cleanEnvironment(m_config.path());

@@ -7,6 +7,7 @@
 #include "files/calibration_file.h"
 #include "files/presets.h"
 #include "files/scenario.h"
+#include "llm/generate.h"
 #include "measured/calibration.h"
 #include "measured/error_histogram.h"
 #include "measured/kernels.h"
@@ -375,6 +376,72 @@ private slots:
         QVERIFY(other.calibrationProblem.find("a calibration of h100-sxm") == 0);
         QVERIFY(!other.operations[0].calibrated);
         QCOMPARE(other.total.tCalibrated, 0.0);
+    }
+
+    // A model's step under a calibration, by hand. HBM at a ceiling of 0.5 with no half and no floor: an operation
+    // bound by HBM takes twice its datasheet time. Llama-2-7B decode at B = 1 is bound by HBM in every operation (at
+    // an intensity of about 1 FLOP/byte against a ridge of 295), so its calibrated step is 2·T_lower, each rate half
+    // the datasheet's and the energy of a token twice it; p90 = 0.25 puts the step in 2·T_lower / 1.25 –
+    // 2·T_lower / 0.75. A training step with pp = 2 over m = 4 microbatches and dp = 2 adds (pp − 1)/m = 1/4 of its
+    // stage's calibrated time as the bubble, then the gradients' all-reduce.
+    void aModelStepFollowsItsCalibration()
+    {
+        Expected<Calibration, Diagnostics> cal = parseCalibration(
+            "chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.5, "
+            "half: 0}\nerror:\n  calibrated: {kernels: 20, median: 0.1, p90: 0.25}\n",
+            "c.yaml");
+        QVERIFY2(cal, qPrintable(cal ? QString() : diagnostics(cal.error())));
+        Session s;
+        s.presetId = "h100-sxm";
+        s.chip = h100();
+        ModelSettings m;
+        m.model = *roofline::testing::models().find("llama-2-7b");
+        m.batch = 1;
+        s.model = m;
+        s.calibration = SessionCalibration { "c.yaml", std::make_shared<const Calibration>(*cal) };
+        const Analysis a = analyse(s);
+        QVERIFY(a.model && a.model->calibrated);
+        const ModelTotals& t = *a.model;
+        const CalibratedTotals& c = *t.calibrated;
+        auto near = [](double got, double want) { return std::abs(got / want - 1) < 1e-12; };
+        QVERIFY2(near(c.tStep, 2 * t.tLower), qPrintable(QString::number(c.tStep / t.tLower)));
+        QVERIFY(near(c.tLow, 2 * t.tLower / 1.25));
+        QVERIFY(near(c.tHigh, 2 * t.tLower / 0.75));
+        QVERIFY(near(c.tokensPerSecond, t.tokensPerSecond / 2));
+        QVERIFY(near(c.tokensPerSecondPerSequence, 1 / c.tStep)); // one token a step for B = 1
+        QVERIFY(near(c.mbu, t.mbu / 2));
+        QVERIFY(near(c.mfu, t.mfu / 2));
+        QVERIFY(t.tokensPerJoule > 0); // the H100's board power: 700 W
+        QVERIFY(near(c.joulesPerToken, 700 * c.tStep));
+        QCOMPARE(c.timeToFirstToken, 0.0);
+
+        // Training: the step is the stage, its bubble and the gradients, each operation at its calibrated time.
+        ModelSettings train = m;
+        train.phase = Phase::Train;
+        train.batch = 16;
+        train.prompt = 512;
+        train.dp = 2;
+        train.pp = 2;
+        train.microbatches = 4;
+        s.model = train;
+        const Analysis b = analyse(s);
+        QVERIFY2(b.model && b.model->calibrated, b.modelProblem.c_str());
+        double stage = 0;
+        double gradients = 0;
+        for (std::size_t i = 0; i < b.operations.size(); ++i) {
+            const Operation& op = b.session.operations[i];
+            const bool dataParallel = op.group == kGroupGradients || op.group == kGroupParameters;
+            (dataParallel ? gradients : stage) += op.repeat * b.operations[i].calibrated->seconds;
+        }
+        QVERIFY(gradients > 0);
+        QVERIFY(near(b.model->calibrated->tStep, stage * 1.25 + gradients));
+        QVERIFY(near(b.model->calibrated->tokensPerSecond, 16 * 512 / b.model->calibrated->tStep));
+        QCOMPARE(b.model->calibrated->tokensPerSecondPerSequence, 0.0);
+
+        // Another chip: no calibrated totals.
+        s.chip = *roofline::testing::library().find("h200-sxm");
+        s.presetId = "h200-sxm";
+        QVERIFY(!analyse(s).model->calibrated);
     }
 
     // A compute curve by hand, the band of the error, and a curve's range. bf16 at a ceiling of 0.5 with half at

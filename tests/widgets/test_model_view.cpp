@@ -61,6 +61,7 @@ private slots:
     void aDraftModelSpeculates();
     void aConfigReplacesTheModel();
     void theFrontierOpensAConfiguration();
+    void aCalibratedStepIsTheCores();
 
 private:
     ModelView* openLlama();
@@ -480,6 +481,23 @@ void TestModelView::theFrontierOpensAConfiguration()
     QCOMPARE(view->frontier().points.front().tokensPerSecondPerChip, rate);
     document->endGesture();
     QVERIFY(view->frontier().points.front().tokensPerSecondPerChip > rate);
+}
+
+// The calibrated example: the summary quotes the step and tokens/s the core computes under the calibration.
+void TestModelView::aCalibratedStepIsTheCores()
+{
+    const QString error = m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-calibrated-h100.yaml"));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    m_window->bottomTabs()->setCurrentWidget(m_window->modelView());
+    const Analysis& a = *m_window->document()->analysis();
+    QVERIFY(a.model && a.model->calibrated);
+    const CalibratedTotals& c = *a.model->calibrated;
+    const QString summary = m_window->modelView()->summaryLabel()->text();
+    for (const std::string& figure :
+        { formatSeconds(c.tStep), formatSeconds(c.tLow), formatSeconds(c.tHigh), formatSI(c.tokensPerSecond, {}, 4) })
+        QVERIFY2(summary.contains(QString::fromStdString(figure)), qPrintable(summary));
+    // 6.96 ms against the datasheet's 4.03 ms.
+    QVERIFY(c.tStep > 1.7 * a.model->tLower);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

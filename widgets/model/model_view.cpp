@@ -303,6 +303,12 @@ void ModelView::refresh()
         summary += tr(".<br>MFU %1, memory-bandwidth utilisation %2.")
                        .arg(text(formatPercent(t.mfu)), text(formatPercent(t.mbu)));
     }
+    if (const std::optional<CalibratedTotals>& c = t.calibrated)
+        summary += tr("<br>Calibrated (%1): <b>%2</b> (%3 – %4), %5 tokens/s in total.")
+                       .arg(text(a.session.calibration->file).toHtmlEscaped(), text(formatSeconds(c->tStep)),
+                           text(formatSeconds(c->tLow)),
+                           std::isfinite(c->tHigh) ? text(formatSeconds(c->tHigh)) : tr("more"),
+                           text(formatSI(c->tokensPerSecond, {}, 4)));
     if (t.energyPerStep > 0)
         summary += tr("<br>At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.")
                        .arg(text(savedNumber(a.hardware.boardPower)), text(formatSI(t.energyPerStep, "J", 4)),
