@@ -8,7 +8,8 @@
 // 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them; `--measured 10000` the
 // number of measured kernels on the chart in the last part (the default; 0 skips it);
 // `--no-models` skips the whole models (Llama-3.1-405B decode and training); `--profile-measured` runs 50 steps with
-// the measured kernels alone, for callgrind.
+// the measured kernels alone, for callgrind; `--profile-calibrated` 200 steps with 10,000 kernels under a calibration,
+// for perf.
 #include "bench_window.h"
 #include "chart/roofline_chart.h"
 #include "common/log_slider.h"
@@ -259,6 +260,16 @@ int main(int argc, char** argv)
     std::printf("%zu default + %zu extra operations\n", defaults, window.document()->operations().size() - defaults);
     describe("with ten more");
     measure(20, step);
+    if (args.contains(QStringLiteral("--profile-calibrated"))) { // 200 steps with 10,000 calibrated kernels, for perf
+        QTemporaryDir scenarios;
+        if (const QString error = window.openScenario(writeMeasuredScenario(scenarios, 10000, true)); !error.isEmpty())
+            return 1;
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        describe("profiled, calibrated");
+        measure(20, step);
+        profiledSteps(200, step);
+        return 0;
+    }
     if (const auto profile = args.indexOf(QStringLiteral("--profile")); profile >= 0) {
         // `--profile 200`: the steps with that many operations instead of 21.
         QTemporaryDir scenarios;

@@ -53,8 +53,12 @@ signals:
     // The user chose an operation (its id; empty: none of its own) for a kernel.
     void linkChosen(std::size_t kernel, const std::string& operationId);
 
+protected:
+    void showEvent(QShowEvent*) override;
+
 private:
     void updateCount();
+    // Bins the errors again, while the histogram shows; hidden behind another tab, it is binned when it shows.
     void updateHistogram();
     void showWarnings();
     // The link choices: "no link of its own" and every operation of the session, refilled when they change.
@@ -69,6 +73,7 @@ private:
     QLabel* m_warnings;
     QTableView* m_view;
     ErrorHistogramChart* m_histogram;
+    bool m_histogramStale = false; // an analysis came while the histogram did not show
     QSplitter* m_split;
     QComboBox* m_link;
     struct LinkOption {
