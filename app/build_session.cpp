@@ -168,7 +168,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return fail(kExitBadFile, "no preset with id '" + options.preset + "' (known: " + ids + ")");
         }
-        scenario = defaultSession(*hw);
+        scenario = presetSession(library, *hw);
         if (!options.modelSettings().empty())
             scenario.operations.clear(); // the model's operations take the default workload's place
     } else {

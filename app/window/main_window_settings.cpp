@@ -51,7 +51,7 @@ void MainWindow::restoreSettings()
     const PresetLibrary& library = m_document->library();
     if (const Hardware* hw
         = library.find(preset.toStdString()) ? library.find(preset.toStdString()) : library.find("h100-sxm"))
-        m_document->load(defaultSession(*hw));
+        m_document->load(presetSession(library, *hw));
     m_theme->restore(settings);
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/presets.h"
 #include "files/hardware_reader.h"
+#include "files/scenario_measured.h"
+#include "files/scenario_paths.h"
 
 #include "base/file_reader.h"
 #include "base/yaml_reader.h"
@@ -89,8 +91,10 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     const std::optional<YAML::Node> root = rootNode;
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
     if (!r.checkMap(*root, prefix,
-            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "peak_clock",
-                "sources", "notes" }))
+            prefix.empty() ? std::initializer_list<std::string_view> { "id", "name", "vendor", "compute", "memory",
+                "links", "launch_floor", "board_power", "peak_clock", "calibration", "sources", "notes" }
+                           : std::initializer_list<std::string_view> { "id", "name", "vendor", "compute", "memory",
+                               "links", "launch_floor", "board_power", "peak_clock", "sources", "notes" }))
         return {};
     Hardware hw;
     hw.id = std::string(defaultId);
@@ -238,7 +242,8 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     return hw;
 }
 
-Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId)
+Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId,
+    std::optional<SessionCalibration>* calibration)
 {
     using Result = Expected<Hardware, Diagnostics>;
     YamlReader r(file);
@@ -248,6 +253,20 @@ Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::st
     Hardware hw = readHardware(r, *root, {}, defaultId);
     if (r.failed())
         return Result::failure(r.diagnostics());
+    std::optional<SessionCalibration> named;
+    if (auto n = r.child(*root, {}, "calibration", false)) {
+        named = readCalibrationKey(r, *n, file);
+        if (named) {
+            if (const std::optional<std::string> mismatch = calibrationMismatch(*named->calibration, hw))
+                r.error(*n, "calibration", quoteInput(named->file) + " is " + *mismatch);
+            named->file = scenarioRelativePath(named->file, file);
+            named->fromPreset = true;
+        }
+        if (r.failed())
+            return Result::failure(r.diagnostics());
+    }
+    if (calibration)
+        *calibration = std::move(named);
     return hw;
 }
 
@@ -275,6 +294,19 @@ std::filesystem::path userPresetDir()
 
 namespace {
 
+// Whether a line of `text` starts with `key:`, as a top-level key of a YAML map does.
+bool hasTopLevelKey(std::string_view text, std::string_view key)
+{
+    for (std::size_t at = 0; at < text.size();) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line = text.substr(at, end - at);
+        if (line.starts_with(key) && line.substr(key.size()).starts_with(':'))
+            return true;
+        at = end + 1;
+    }
+    return false;
+}
+
 // The id a built-in file's top-level `id:` line gives, or `stem` when it has none.
 std::string declaredId(std::string_view text, const std::string& stem)
 {
@@ -300,7 +332,8 @@ void PresetLibrary::parse(BuiltIn& file) const
     if (file.parsed)
         return;
     file.parsed = true;
-    Expected<Hardware, Diagnostics> hw = parsePreset(file.text, file.file, file.stem);
+    std::optional<SessionCalibration> calibration;
+    Expected<Hardware, Diagnostics> hw = parsePreset(file.text, file.file, file.stem, &calibration);
     if (!hw) {
         m_errors.insert(m_errors.end(), hw.error().begin(), hw.error().end());
         return;
@@ -310,8 +343,11 @@ void PresetLibrary::parse(BuiltIn& file) const
             { file.file, 0, 0, "id", "duplicate preset id " + quoteInput(hw->id) + " (also in " + it->second + ")" });
         return;
     }
-    if (!m_userIds.contains(hw->id)) // a user's preset of the same id replaces it
-        m_byId.emplace(hw->id, std::move(hw).value());
+    if (m_userIds.contains(hw->id)) // a user's preset of the same id replaces it
+        return;
+    if (calibration)
+        m_calibrations.emplace(hw->id, std::move(*calibration));
+    m_byId.emplace(hw->id, std::move(hw).value());
 }
 
 void PresetLibrary::parseAll() const
@@ -348,6 +384,21 @@ const Hardware* PresetLibrary::find(std::string_view id) const
         return hw;
     parseAll(); // no file says it holds this id: look in every one
     return found();
+}
+
+std::optional<SessionCalibration> PresetLibrary::calibration(std::string_view id) const
+{
+    if (id.empty() || !find(id))
+        return std::nullopt;
+    const auto it = m_calibrations.find(id);
+    return it == m_calibrations.end() ? std::nullopt : std::optional(it->second);
+}
+
+Session presetSession(const PresetLibrary& library, const Hardware& hw)
+{
+    Session s = defaultSession(hw);
+    s.calibration = library.calibration(hw.id);
+    return s;
 }
 
 Expected<std::vector<std::filesystem::path>, Diagnostic> listYamlFolder(
@@ -394,7 +445,14 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, 
         std::map<std::string, std::string> layerIds; // id -> file
         for (const auto& [file, text] : files) {
             const std::string stem = std::filesystem::path(file).stem().string();
-            Expected<Hardware, Diagnostics> hw = parsePreset(text, file, stem);
+            std::optional<SessionCalibration> calibration;
+            Expected<Hardware, Diagnostics> hw = parsePreset(text, file, stem, &calibration);
+            if (!hw && hasTopLevelKey(text, "curves") && !hasTopLevelKey(text, "compute")) {
+                library.m_errors.push_back({ file, 0, 0, {},
+                    "a calibration (roofline-lab calibrate), not a preset: a preset names it by its calibration: key, "
+                    "from the preset's folder; keep it in a subfolder, where presets are not looked for" });
+                continue;
+            }
             if (!hw) {
                 library.m_errors.insert(library.m_errors.end(), hw.error().begin(), hw.error().end());
                 continue;
@@ -405,6 +463,10 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, 
                 continue;
             }
             library.m_userIds.insert(hw->id);
+            if (calibration)
+                library.m_calibrations.insert_or_assign(hw->id, std::move(*calibration));
+            else
+                library.m_calibrations.erase(hw->id);
             library.m_byId.insert_or_assign(hw->id, std::move(hw).value());
         }
     };

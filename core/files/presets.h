@@ -6,9 +6,11 @@
 #include "base/expected.h"
 #include "base/limits.h"
 #include "roofline/hardware.h"
+#include "session/session.h"
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -17,8 +19,11 @@
 
 namespace roofline {
 
-// Parses one preset. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem).
-Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId);
+// Parses one preset. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem). A
+// `calibration:` key names a calibration of the chip (roofline-lab calibrate), from the preset's folder: read and
+// checked against the chip, and given in `calibration` when asked for.
+Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId,
+    std::optional<SessionCalibration>* calibration = nullptr);
 
 // Reads a file for a loader: refuses a missing, unreadable, oversized or binary file with a diagnostic.
 Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path&);
@@ -44,6 +49,8 @@ public:
     const Diagnostics& errors() const { return m_errors; }
     // The preset with this id: a user's, or the built-in file that names it, parsed now if it was not yet.
     const Hardware* find(std::string_view id) const;
+    // The calibration the preset with this id names (its `calibration:` key), if it names one.
+    std::optional<SessionCalibration> calibration(std::string_view id) const;
 
 private:
     friend PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>&, std::span<const EmbeddedFile>);
@@ -59,12 +66,16 @@ private:
 
     mutable std::vector<BuiltIn> m_builtIn;
     mutable std::map<std::string, Hardware, std::less<>> m_byId; // nodes never move: find() hands out pointers
+    mutable std::map<std::string, SessionCalibration, std::less<>> m_calibrations; // by preset id, as m_byId
     mutable std::map<std::string, std::string, std::less<>> m_builtInFiles; // id -> the built-in file that holds it
     std::set<std::string, std::less<>> m_userIds; // ids a user's preset holds, which no built-in one replaces
     mutable Diagnostics m_errors;
     mutable std::vector<Hardware> m_sorted;
     mutable bool m_complete = false;
 };
+
+// defaultSession(hw) with the calibration hw's preset in `library` names.
+Session presetSession(const PresetLibrary& library, const Hardware& hw);
 
 // $XDG_CONFIG_HOME/roofline-lab/FOLDER, or ~/.config/roofline-lab/FOLDER; empty when neither is set.
 std::filesystem::path userConfigDir(std::string_view folder);

@@ -275,6 +275,8 @@ Expected<Session, Diagnostics> parseScenario(
         session.measured = readMeasuredSource(r, *n, session);
     if (auto n = r.child(*root, {}, "calibration", false))
         session.calibration = readCalibrationKey(r, *n, file);
+    else
+        session.calibration = library.calibration(session.presetId);
     if (auto n = r.child(*root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);
     if (r.failed())

@@ -125,7 +125,7 @@ std::string writeScenario(const Session& s)
     out << YAML::EndSeq;
     if (s.measured)
         writeMeasuredSource(out, *s.measured);
-    if (s.calibration)
+    if (s.calibration && !s.calibration->fromPreset) // the preset names its own again
         out << YAML::Key << "calibration" << YAML::Value << s.calibration->file;
     if (s.lesson) {
         out << YAML::Key << "lesson" << YAML::Value;

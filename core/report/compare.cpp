@@ -43,15 +43,17 @@ std::string boundOf(double tMath, double tMemory, double tNetwork)
     return tMemory > tMath ? "memory" : "compute";
 }
 
-ChipComparison onChip(const Session& session, const Hardware& chip, const ModelLibrary& models)
+ChipComparison onChip(
+    const Session& session, const Hardware& chip, const PresetLibrary& library, const ModelLibrary& models)
 {
     ChipComparison row;
     row.presetId = chip.id;
     row.name = chip.name;
     // The session's own chip as it is, overrides and all; another moved as the window's chip menu moves it: the
     // overrides stay with the chip they were made for, a model keeps its settings where the new chip can run them.
-    const Expected<Session> moved
-        = chip.id == session.presetId ? Expected<Session>(session) : applyEdit(session, edits::Preset { chip }, models);
+    const Expected<Session> moved = chip.id == session.presetId
+        ? Expected<Session>(session)
+        : applyEdit(session, edits::Preset { chip, library.calibration(chip.id) }, models);
     if (!moved) {
         row.problem = moved.error();
         return row;
@@ -145,7 +147,7 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return Result::failure("no preset with id '" + chips[i] + "' (known: " + ids + ")");
         }
-        rows.push_back(onChip(session, *chip, models));
+        rows.push_back(onChip(session, *chip, library, models));
     }
     // A chip that cannot run the workload ranks last; among the rest the figure decides, ties in the order given.
     std::stable_sort(rows.begin(), rows.end(), [figure](const ChipComparison& a, const ChipComparison& b) {

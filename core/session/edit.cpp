@@ -277,6 +277,10 @@ struct Apply {
     std::optional<std::string> operator()(const edits::Preset& e)
     {
         Session next = withChip(s, e.chip);
+        // A calibration the user chose stays (applied only to its own chip); one that came with the old chip's preset
+        // goes with it, and the new chip's preset's comes.
+        if (!next.calibration || next.calibration->fromPreset)
+            next.calibration = e.calibration;
         // A model the new chip cannot run (no links for its parallelism, no peak for its dtypes) keeps the old chip.
         if (next.model)
             if (std::optional<std::string> problem = modelProblem(*next.model, next.hardware()))
@@ -338,6 +342,7 @@ Session withChip(const Session& current, const Hardware& chip)
     if (isDefaultWorkload(current.operations, current.chip)) {
         Session next = defaultSession(chip);
         next.description = current.name == current.chip.name ? std::string() : current.description;
+        next.calibration = current.calibration; // edits::Preset decides whether it stays
         return next;
     }
     Session next = current;

@@ -60,6 +60,7 @@ struct KernelLink { // a measured kernel linked to an operation by a rule of its
 };
 struct Preset { // another chip, from the preset library
     Hardware chip;
+    std::optional<SessionCalibration> calibration = {}; // the one its preset names: it replaces the old chip's preset's
 };
 struct CalibrationFile { // a calibration of the chip (roofline-lab calibrate), or none
     std::optional<SessionCalibration> calibration;

@@ -71,10 +71,13 @@ struct Lesson {
 struct SessionCalibration {
     std::string file;
     std::shared_ptr<const Calibration> calibration;
+    // Named by the chip's preset (its `calibration:` key), `file` resolved from the preset's folder: it comes and goes
+    // with the chip, and a saved scenario leaves it to the preset.
+    bool fromPreset = false;
 
     bool operator==(const SessionCalibration& other) const
     {
-        return file == other.file
+        return file == other.file && fromPreset == other.fromPreset
             && (calibration == other.calibration
                 || (calibration && other.calibration && *calibration == *other.calibration));
     }

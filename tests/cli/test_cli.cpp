@@ -1735,6 +1735,46 @@ private slots:
             r.err.constData());
     }
 
+    // A user's preset naming a calibration: report and compare on that chip follow it without --calibration.
+    void aPresetsCalibrationIsFollowed()
+    {
+        QTemporaryDir dir;
+        QFile cal(dir.filePath("h100-cal.yaml"));
+        QVERIFY(cal.open(QIODevice::WriteOnly));
+        cal.write("chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.5, "
+                  "half: 0}\n");
+        cal.close();
+        // The user's own H100: its main memory as the datasheet's, and the calibration beside it.
+        QFile preset(dir.filePath("h100.yaml"));
+        QVERIFY(preset.open(QIODevice::WriteOnly));
+        preset.write("id: h100-sxm\nname: My H100\nvendor: NVIDIA\ncompute: {bf16: 9.89e14}\nmemory:\n"
+                     "  - {name: HBM, bandwidth: 3.35e12, capacity: 85899345920}\ncalibration: h100-cal.yaml\n"
+                     "sources: [my own measurements]\n");
+        preset.close();
+        const auto env = cleanEnvironment(m_config.path());
+        Run r = run({ "report", "--preset", "h100-sxm", "--preset-dir", dir.path(), "--format", "json" }, env);
+        QCOMPARE(r.code, 0);
+        const QJsonObject calibration = QJsonDocument::fromJson(r.out).object()["calibration"].toObject();
+        QVERIFY(calibration["applied"].toBool());
+        QCOMPARE(calibration["file"].toString(), dir.filePath("h100-cal.yaml"));
+        // The default workload under HBM at half its roof.
+        QVERIFY(calibration["t_calibrated_s"].toDouble() > 0);
+        // Beside the preset, the calibration is a file of the presets' folder: not read as a preset, and said why.
+        QVERIFY2(
+            r.err.contains("h100-cal.yaml: a calibration (roofline-lab calibrate), not a preset"), r.err.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        r = run(
+            { "compare", "--preset", "h100-sxm", "--preset", "b200", "--preset-dir", dir.path(), "--format", "csv" },
+            env);
+        QCOMPARE(r.code, 0);
+        const QList<QByteArray> lines = r.out.split('\n');
+        const int column = int(lines.front().split(',').indexOf("t_calibrated_s"));
+        QVERIFY(column > 0);
+        for (const QByteArray& line : lines.mid(1))
+            if (!line.isEmpty())
+                QCOMPARE(line.split(',').at(column).isEmpty(), !line.startsWith("h100-sxm,"));
+    }
+
     void compareRowsAreEachChipsReport()
     {
         const auto env = cleanEnvironment(m_config.path());

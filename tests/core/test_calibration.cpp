@@ -14,7 +14,9 @@
 #include "measured_fixture.h"
 #include "report/calibration.h"
 #include "session/analysis.h"
+#include "session/edit.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -442,6 +444,93 @@ private slots:
         s.chip = *roofline::testing::library().find("h200-sxm");
         s.presetId = "h200-sxm";
         QVERIFY(!analyse(s).model->calibrated);
+    }
+
+    // A user's preset may name a calibration of its chip, from the preset's folder: every session on that chip
+    // then follows it (a preset's default session, a scenario naming the preset without a calibration of its own,
+    // the chip chosen from the menu) until another chip is chosen; a saved scenario leaves it to the preset. A
+    // calibration of another chip, or one that cannot be read, refuses the preset with the file, line and field,
+    // and the built-in chip of that id stays.
+    void aPresetNamesItsCalibration()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("presets/cals")));
+        const std::string folder = dir.filePath(QStringLiteral("presets")).toStdString();
+        auto write = [](const std::string& path, const std::string& text) {
+            std::ofstream out(path, std::ios::binary);
+            out << text;
+        };
+        std::string preset;
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name == "h100-sxm.yaml")
+                preset = std::string(f.text);
+        QVERIFY(!preset.empty());
+        write(folder + "/cals/h100.yaml",
+            "chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.5, "
+            "half: 0}\n");
+        write(folder + "/h100.yaml", preset + "calibration: cals/h100.yaml\n");
+        const PresetLibrary lib = loadPresetLibrary({ folder });
+        QVERIFY2(lib.errors().empty(), lib.errors().empty() ? "" : lib.errors().front().toString().c_str());
+        const std::optional<SessionCalibration> named = lib.calibration("h100-sxm");
+        QVERIFY(named && named->fromPreset);
+        QCOMPARE(named->file, folder + "/cals/h100.yaml");
+        QCOMPARE(named->calibration->curve("HBM")->ceiling, 0.5);
+        QVERIFY(!lib.calibration("b200"));
+
+        // The preset's session, and a scenario that names the preset, follow it: a dot product of 10^8 bf16
+        // elements reads and writes 4·10^8 + 2 bytes, twice as long at half of 3.35 TB/s.
+        Session s = presetSession(lib, *lib.find("h100-sxm"));
+        QCOMPARE(s.calibration, named);
+        Expected<Session, Diagnostics> opened = parseScenario("preset: h100-sxm\noperations:\n  - {op: dot, N: 1e8}\n",
+            dir.filePath(QStringLiteral("s.yaml")).toStdString(), lib, roofline::testing::models());
+        QVERIFY(opened);
+        QCOMPARE(opened->calibration, named);
+        const Analysis a = analyse(*opened);
+        QVERIFY(a.calibration());
+        QVERIFY(std::abs(a.operations[0].calibrated->seconds / ((4e8 + 2) / (3.35e12 * 0.5)) - 1) < 1e-12);
+        QVERIFY(writeScenario(*opened).find("calibration") == std::string::npos);
+        // A scenario's own calibration is the one it keeps, and saves.
+        opened = parseScenario("preset: h100-sxm\ncalibration: embedded:calibrations/h100-sxm-sweep.yaml\n",
+            "embedded:scenarios/x.yaml", lib, roofline::testing::models());
+        QVERIFY(opened);
+        QVERIFY(!opened->calibration->fromPreset);
+        QVERIFY(
+            writeScenario(*opened).find("calibration: embedded:calibrations/h100-sxm-sweep.yaml") != std::string::npos);
+
+        // Another chip takes its own preset's (none here) and back again the H100's; a calibration the user chose
+        // stays with the session when the chip changes (applied to its own chip only).
+        const Hardware& b200 = *lib.find("b200");
+        Session moved
+            = applyEdit(s, edits::Preset { b200, lib.calibration("b200") }, roofline::testing::models()).value();
+        QVERIFY(!moved.calibration);
+        moved = applyEdit(
+            moved, edits::Preset { *lib.find("h100-sxm"), lib.calibration("h100-sxm") }, roofline::testing::models())
+                    .value();
+        QCOMPARE(moved.calibration, named);
+        Session chosen = s;
+        chosen.calibration = SessionCalibration { "mine.yaml", named->calibration };
+        moved = applyEdit(chosen, edits::Preset { b200, std::nullopt }, roofline::testing::models()).value();
+        QVERIFY(moved.calibration && moved.calibration->file == "mine.yaml");
+
+        // Bad input: a calibration of another chip, and one that is not there.
+        write(folder + "/cals/b200.yaml",
+            "chip: b200\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 8e12, ceiling: 0.5, half: 0}\n");
+        write(folder + "/h100.yaml", preset + "calibration: cals/b200.yaml\n");
+        const PresetLibrary wrong = loadPresetLibrary({ folder });
+        QCOMPARE(wrong.errors().size(), std::size_t(1));
+        const Diagnostic& d = wrong.errors().front();
+        QCOMPARE(d.file, folder + "/h100.yaml");
+        QCOMPARE(d.field, std::string("calibration"));
+        QVERIFY(d.line > 1);
+        QVERIFY2(d.message.find("'cals/b200.yaml' is a calibration of b200") != std::string::npos, d.message.c_str());
+        QVERIFY(wrong.find("h100-sxm")); // the built-in one
+        QVERIFY(!wrong.calibration("h100-sxm"));
+        write(folder + "/h100.yaml", preset + "calibration: cals/none.yaml\n");
+        const PresetLibrary missing = loadPresetLibrary({ folder });
+        QCOMPARE(missing.errors().size(), std::size_t(1));
+        QVERIFY2(missing.errors().front().message.find("cannot read 'cals/none.yaml'") != std::string::npos,
+            missing.errors().front().message.c_str());
     }
 
     // A compute curve by hand, the band of the error, and a curve's range. bf16 at a ceiling of 0.5 with half at

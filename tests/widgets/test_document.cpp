@@ -20,6 +20,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
@@ -120,6 +122,39 @@ private slots:
             QVERIFY2(doc.session() == states[i + 1], qPrintable(QStringLiteral("redo of ") + names[i]));
         }
         QVERIFY(doc.isDirty());
+    }
+
+    // A chip chosen whose preset names a calibration brings it, one undo step with the chip; another chip chosen
+    // takes it away, and undo brings it back.
+    void aPresetsCalibrationComesWithItsChip()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("cals")));
+        QFile cal(dir.filePath(QStringLiteral("cals/mine.yaml")));
+        QVERIFY(cal.open(QIODevice::WriteOnly));
+        cal.write("chip: mine\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 3e12, ceiling: 0.5, "
+                  "half: 0}\n");
+        cal.close();
+        QFile preset(dir.filePath(QStringLiteral("mine.yaml")));
+        QVERIFY(preset.open(QIODevice::WriteOnly));
+        preset.write(
+            "id: mine\nname: Mine\nvendor: Lab\ncompute: {bf16: 1e15}\nmemory:\n  - {name: HBM, bandwidth: 3e12}\n"
+            "calibration: cals/mine.yaml\nsources: [measured here]\n");
+        preset.close();
+        Document doc(loadPresetLibrary({ dir.path().toStdString() }), builtInModels());
+        QVERIFY(doc.selectPreset(QStringLiteral("h100-sxm")));
+        QVERIFY(!doc.session().calibration);
+        doc.undoStack()->clear();
+        QVERIFY(doc.selectPreset(QStringLiteral("mine")));
+        QVERIFY(doc.session().calibration && doc.session().calibration->fromPreset);
+        QVERIFY(doc.analysis()->calibration());
+        QCOMPARE(doc.analysis()->calibration()->curve("HBM")->ceiling, 0.5);
+        QVERIFY(doc.selectPreset(QStringLiteral("b200")));
+        QVERIFY(!doc.session().calibration);
+        doc.undoStack()->undo();
+        QVERIFY(doc.analysis()->calibration());
+        QCOMPARE(doc.undoStack()->count(), 2);
     }
 
     // Refused edits leave neither a change nor an undo step.

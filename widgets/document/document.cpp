@@ -53,7 +53,7 @@ Document::Document(PresetLibrary library, ModelLibrary models, QObject* parent)
 {
     m_undo->setUndoLimit(500);
     if (!m_library.presets().empty())
-        load(defaultSession(m_library.presets().front()));
+        load(presetSession(m_library, m_library.presets().front()));
 }
 
 Document::~Document()
@@ -170,8 +170,8 @@ bool Document::selectPreset(const QString& id)
         return false;
     if (hw->id == session().presetId && session().chip == *hw && session().overrides.empty())
         return true;
-    if (const auto error
-        = edit(edits::Preset { *hw }, tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset")) {
+    if (const auto error = edit(edits::Preset { *hw, m_library.calibration(hw->id) },
+            tr("Choose %1").arg(QString::fromStdString(hw->name)), "preset")) {
         emit editRefused(QString::fromStdString(*error));
         return false;
     }
