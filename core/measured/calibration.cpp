@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace roofline {
 
@@ -64,6 +65,13 @@ CalibratedTime predictSeconds(const Calibration& cal, const Hardware& hw, const 
             applies(curve, r.bytes));
     }
     return t;
+}
+
+CalibratedBand calibratedBand(const Calibration& cal, const CalibratedTime& t)
+{
+    const EfficiencyCurve* curve = t.calibrated ? cal.curve(t.bound) : nullptr;
+    const double p90 = curve && curve->error.kernels > 0 ? curve->error.p90 : cal.error.p90;
+    return { t.seconds / (1 + p90), p90 < 1 ? t.seconds / (1 - p90) : std::numeric_limits<double>::infinity() };
 }
 
 std::optional<std::string> calibrationMismatch(const Calibration& cal, const Hardware& hw)

@@ -131,6 +131,15 @@ std::optional<CalibrationWork> kernelWork(const MeasuredKernel&, const Hardware&
 // floor too when the evaluation has one). The calibration takes the place of the efficiency factors.
 CalibratedTime predictSeconds(const Calibration&, const Hardware& hw, const Evaluation& evaluation);
 
+// Where a time the calibration predicts lies nine times in ten: t / (1 + p90) to t / (1 − p90) (infinite for
+// p90 ≥ 1), p90 the cross-validated error of the curve that binds it, or of the whole fit for the floor, a resource
+// without a curve and a curve that bound too few kernels to state one.
+struct CalibratedBand {
+    double low = 0;
+    double high = 0;
+};
+CalibratedBand calibratedBand(const Calibration&, const CalibratedTime&);
+
 // Why `calibration` does not describe `hw`: fitted on another chip, a curve of a memory or a dtype it lacks.
 std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);
 

@@ -580,6 +580,19 @@ private slots:
             text.find("bf16 at " + formatPercent(0.5 * 137438953472.0 / (137438953472.0 + 1e10))) != std::string::npos);
         QCOMPARE(calibratedWhy(*cal, a.operations[1].evaluation.value(), dot),
             std::string("HBM at its evaluated time, with no curve"));
+        // Each time's band: the binding curve states no error of its own, so the fit's p90 of 0.25 gives it; with
+        // one of its own (p90 0.1) the matmul's is t / 1.1 – t / 0.9; a time at a datasheet roof takes the fit's.
+        const CalibratedBand fitWide = calibratedBand(*cal, mm);
+        QCOMPARE(fitWide.low, mm.seconds / 1.25);
+        QCOMPARE(fitWide.high, mm.seconds / 0.75);
+        Calibration own = *cal;
+        own.curves.front().error = { 12, 0.05, 0.1 };
+        const CalibratedBand curveWide = calibratedBand(own, mm);
+        QCOMPARE(curveWide.low, mm.seconds / 1.1);
+        QCOMPARE(curveWide.high, mm.seconds / 0.9);
+        QCOMPARE(calibratedBand(own, dot).low, dot.seconds / 1.25);
+        own.error.p90 = 1.5;
+        QVERIFY(std::isinf(calibratedBand(own, dot).high));
     }
 
     // A scenario names its calibration relative to itself; it is written back as named, and one of another chip is
