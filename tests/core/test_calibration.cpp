@@ -634,6 +634,33 @@ private slots:
     // The histogram of predicted / measured − 1 in 5 % bins from −50 %: by hand, errors 0 (bin 10, [0, 5 %)), +12 %
     // (bin 12), −32 % (bin 3, [−35 %, −30 %)), +60 % (above) and −70 % (below); a kernel with no prediction is not
     // counted, and a filter counts only the kernels it passes.
+    // The error's median and 90th percentile, by hand: of 0.5, 0.1, 0.3, 0.2 the median is (0.2 + 0.3) / 2 and the
+    // p90 the ⌈0.9·4⌉ = 4th smallest, 0.5; of 0.4, 0.1, 0.3 the 2nd and the ⌈2.7⌉ = 3rd; and over 1,001 and 1,000
+    // shuffled values, the sorted list's.
+    void errorMedianAndP90ByHand()
+    {
+        CalibrationError e = calibrationError({ 0.5, 0.1, 0.3, 0.2 });
+        QCOMPARE(e.kernels, 4);
+        QCOMPARE(e.median, (0.2 + 0.3) / 2);
+        QCOMPARE(e.p90, 0.5);
+        e = calibrationError({ 0.4, 0.1, 0.3 });
+        QCOMPARE(e.median, 0.3);
+        QCOMPARE(e.p90, 0.4);
+        e = calibrationError({ 0.7 });
+        QCOMPARE(e.median, 0.7);
+        QCOMPARE(e.p90, 0.7);
+        for (const std::size_t n : { std::size_t(1000), std::size_t(1001) }) {
+            std::vector<double> values;
+            for (std::size_t i = 0; i < n; ++i)
+                values.push_back(double((i * 7919) % n) / 97.0); // a permutation of 0 .. n − 1, scaled
+            std::vector<double> sorted = values;
+            std::sort(sorted.begin(), sorted.end());
+            e = calibrationError(values);
+            QCOMPARE(e.median, n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2);
+            QCOMPARE(e.p90, sorted[std::size_t(std::ceil(0.9 * double(n))) - 1]);
+        }
+    }
+
     void errorHistogramBinsByHand()
     {
         MeasuredSet set;
