@@ -390,6 +390,13 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
     part("launch latency", shares.latency);
     if (!time.empty())
         e.formula.push_back(time);
+    if (t.calibrated && a.session.calibration) {
+        const CalibratedTotals& c = *t.calibrated;
+        e.formula.push_back("calibrated by " + a.session.calibration->file
+            + ": each operation at the time it predicts, T = " + formatSeconds(c.tStep) + " (" + formatSeconds(c.tLow)
+            + " \xE2\x80\x93 " + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more"))
+            + " nine times in ten), " + exactNumber(c.tokensPerSecond) + " tokens/s");
+    }
 
     std::string memory = "memory per chip: weights " + formatBytes(t.weightsBytes);
     double held = t.weightsBytes + t.activationBytes;

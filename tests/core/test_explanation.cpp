@@ -315,6 +315,19 @@ private slots:
         QVERIFY(two.explanation.answer != e.answer);
         QVERIFY(contains(two.explanation.formula, "tokens/s = B / T = 2 / " + formatSeconds(two.explanation.value)));
         QVERIFY(std::fabs(two.model->tokensPerSecond - 2 / two.explanation.value) < 1e-9 * two.model->tokensPerSecond);
+        QVERIFY(!contains(e.formula, "calibrated by"));
+
+        // Under the calibration of the calibrated example: the step it predicts, its band and tokens/s.
+        const Analysis calibrated = analyse(shipped("llama-2-7b-calibrated-h100"));
+        QVERIFY(calibrated.model && calibrated.model->calibrated);
+        const CalibratedTotals& c = *calibrated.model->calibrated;
+        QVERIFY2(
+            contains(calibrated.explanation.formula,
+                "calibrated by embedded:calibrations/h100-sxm-sweep.yaml: each operation at the time it predicts, "
+                "T = "
+                    + formatSeconds(c.tStep) + " (" + formatSeconds(c.tLow) + " \xE2\x80\x93 " + formatSeconds(c.tHigh)
+                    + " nine times in ten), " + exactNumber(c.tokensPerSecond) + " tokens/s"),
+            calibrated.explanation.formula.back().c_str());
     }
 
     // The training example: the step is the stage, its 1F1B bubble (pp − 1)/m · stage = 1/16 of it with 2 stages
