@@ -56,18 +56,24 @@ int runCompare(CompareOptions& options)
     Session session;
     if (const int code = buildSession(workload, library, session); code != kExitOk)
         return code;
-    if (!options.scenario.calibration.empty()) {
-        if (const int code = readCalibrationOption(options.scenario, session.calibration); code != kExitOk)
-            return code;
-        const Calibration& cal = *session.calibration->calibration;
+    // A calibration for one of the chips: its row follows it; the others keep the session's or their presets'.
+    std::optional<SessionCalibration> calibration;
+    if (const int code = readCalibrationOption(options.scenario, calibration); code != kExitOk)
+        return code;
+    if (calibration) {
+        const Calibration& cal = *calibration->calibration;
         if (std::find(chips.begin(), chips.end(), cal.chip) == chips.end())
             return fail(kExitBadArguments,
                 "--calibration: " + options.scenario.calibration + " is a calibration of "
                     + (cal.chipName.empty() ? cal.chip : cal.chipName + " (" + cal.chip + ")")
                     + ", which is not among the chips compared");
+        if (const Hardware* chip = library.find(cal.chip))
+            if (const std::optional<std::string> mismatch = calibrationMismatch(cal, *chip))
+                return fail(kExitBadArguments, "--calibration: " + options.scenario.calibration + ": " + *mismatch);
     }
     const ModelLibrary models = loadModels(options.scenario);
-    const Expected<std::vector<ChipComparison>> rows = compareChips(session, chips, library, models, options.by);
+    const Expected<std::vector<ChipComparison>> rows
+        = compareChips(session, chips, library, models, options.by, calibration);
     warnSkippedPresets(library);
     if (!rows)
         return fail(rows.error().starts_with("no preset") ? kExitBadFile : kExitBadArguments, rows.error());

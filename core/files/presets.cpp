@@ -91,11 +91,13 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     const std::optional<YAML::Node> root = rootNode;
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
     if (!r.checkMap(*root, prefix,
-            prefix.empty() ? std::initializer_list<std::string_view> { "id", "name", "vendor", "compute", "memory",
-                "links", "launch_floor", "board_power", "peak_clock", "calibration", "sources", "notes" }
-                           : std::initializer_list<std::string_view> { "id", "name", "vendor", "compute", "memory",
-                               "links", "launch_floor", "board_power", "peak_clock", "sources", "notes" }))
+            { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "peak_clock",
+                "calibration", "sources", "notes" }))
         return {};
+    if (auto n = r.child(*root, prefix, "calibration", false); n && !prefix.empty())
+        r.error(*n, at("calibration"),
+            "a chip given inline has no calibration of its own: the scenario's "
+            "calibration: key names one");
     Hardware hw;
     hw.id = std::string(defaultId);
     if (auto n = r.child(*root, prefix, "id", false)) {

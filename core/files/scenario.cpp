@@ -273,9 +273,11 @@ Expected<Session, Diagnostics> parseScenario(
     assignIdentities(session);
     if (auto n = r.child(*root, {}, "measured", false))
         session.measured = readMeasuredSource(r, *n, session);
-    if (auto n = r.child(*root, {}, "calibration", false))
-        session.calibration = readCalibrationKey(r, *n, file);
-    else
+    if (auto n = r.child(*root, {}, "calibration", false)) {
+        session.noCalibration = n->IsScalar() && n->Scalar() == "none"; // not the preset's either
+        if (!session.noCalibration)
+            session.calibration = readCalibrationKey(r, *n, file);
+    } else
         session.calibration = library.calibration(session.presetId);
     if (auto n = r.child(*root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);

@@ -14,7 +14,7 @@ std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::
     if (!path)
         return std::nullopt;
     if (file.starts_with("embedded:") && !path->starts_with("embedded:")) {
-        r.error(node, "calibration", "an example built into the program names a calibration built into it");
+        r.error(node, "calibration", "a file built into the program names a calibration built into it");
         return std::nullopt;
     }
     Expected<Calibration, Diagnostics> cal = readCalibration(scenarioRelativePath(*path, file));

@@ -125,6 +125,8 @@ std::string writeScenario(const Session& s)
     out << YAML::EndSeq;
     if (s.measured)
         writeMeasuredSource(out, *s.measured);
+    if (s.noCalibration && !s.calibration)
+        out << YAML::Key << "calibration" << YAML::Value << "none";
     if (s.calibration && !s.calibration->fromPreset) // the preset names its own again
         out << YAML::Key << "calibration" << YAML::Value << s.calibration->file;
     if (s.lesson) {

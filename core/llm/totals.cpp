@@ -270,7 +270,7 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
 }
 
 std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& s, std::span<const Operation> operations,
-    std::span<const double> seconds, const ModelTotals& t, double p90)
+    std::span<const double> seconds, const ModelTotals& t, std::optional<double> p90)
 {
     double stage = 0;
     double gradients = 0;
@@ -278,7 +278,7 @@ std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& s, std::sp
         const Operation& op = operations[i];
         if (!op.generated)
             continue;
-        if (!(seconds[i] > 0))
+        if (!(seconds[i] >= 0))
             return std::nullopt;
         (dataParallel(op) ? gradients : stage) += op.repeat * seconds[i];
     }
@@ -286,8 +286,10 @@ std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& s, std::sp
     c.tStep = stage + bubble(s, stage) + gradients;
     if (!(c.tStep > 0) || !(t.tLower > 0))
         return std::nullopt;
-    c.tLow = c.tStep / (1 + p90);
-    c.tHigh = p90 < 1 ? c.tStep / (1 - p90) : std::numeric_limits<double>::infinity();
+    if (p90) {
+        c.tLow = c.tStep / (1 + *p90);
+        c.tHigh = *p90 < 1 ? c.tStep / (1 - *p90) : std::numeric_limits<double>::infinity();
+    }
     const double scale = t.tLower / c.tStep;
     c.tokensPerSecond = t.tokensPerSecond * scale;
     c.tokensPerSecondPerSequence = t.tokensPerSecondPerSequence * scale;

@@ -62,8 +62,11 @@ struct SpeculativeTotals {
 // of ModelTotals is inversely proportional to the step's time, so each is ModelTotals' times T_lower / tStep.
 struct CalibratedTotals {
     double tStep = 0;
-    double tLow = 0; // tStep / (1 + p90) and tStep / (1 − p90): where the step lies if its operations err as the
-    double tHigh = 0; // calibration's kernels did nine times in ten; tHigh is infinite for p90 ≥ 1
+    // tStep / (1 + p90) and tStep / (1 − p90), p90 the whole fit's: where the step lies if its operations err as the
+    // calibration's kernels did nine times in ten; tHigh is infinite for p90 ≥ 1. Both 0 when the calibration states
+    // no error.
+    double tLow = 0;
+    double tHigh = 0;
     double tokensPerSecond = 0;
     double tokensPerSecondPerSequence = 0; // 0 for a training step
     double timeToFirstToken = 0; // a prefill's tStep; 0 otherwise
@@ -121,9 +124,10 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& settings, const Hard
     std::span<const Operation> operations, std::span<const Evaluation* const> evaluations);
 
 // The step of `t` with each generated operation taking `seconds[i]` for one repeat (one per operation, as
-// modelTotals' evaluations), and `p90` the calibration's 90th percentile of |predicted / measured − 1|. Nothing when
-// an operation has no time (seconds[i] ≤ 0) or the step takes none.
+// modelTotals' evaluations; 0 where the operation takes no time), and `p90` the calibration's 90th percentile of
+// |predicted / measured − 1|, nothing when it states none. Nothing when an operation has no time (a negative or NaN
+// seconds[i]) or the step takes none.
 std::optional<CalibratedTotals> calibratedTotals(const ModelSettings& settings, std::span<const Operation> operations,
-    std::span<const double> seconds, const ModelTotals& t, double p90);
+    std::span<const double> seconds, const ModelTotals& t, std::optional<double> p90);
 
 } // namespace roofline

@@ -67,11 +67,14 @@ CalibratedTime predictSeconds(const Calibration& cal, const Hardware& hw, const 
     return t;
 }
 
-CalibratedBand calibratedBand(const Calibration& cal, const CalibratedTime& t)
+std::optional<CalibratedBand> calibratedBand(const Calibration& cal, const CalibratedTime& t)
 {
     const EfficiencyCurve* curve = t.calibrated ? cal.curve(t.bound) : nullptr;
-    const double p90 = curve && curve->error.kernels > 0 ? curve->error.p90 : cal.error.p90;
-    return { t.seconds / (1 + p90), p90 < 1 ? t.seconds / (1 - p90) : std::numeric_limits<double>::infinity() };
+    const CalibrationError& error = curve && curve->error.kernels > 0 ? curve->error : cal.error;
+    if (error.kernels == 0)
+        return std::nullopt;
+    return CalibratedBand { t.seconds / (1 + error.p90),
+        error.p90 < 1 ? t.seconds / (1 - error.p90) : std::numeric_limits<double>::infinity() };
 }
 
 std::optional<std::string> calibrationMismatch(const Calibration& cal, const Hardware& hw)

@@ -133,12 +133,13 @@ CalibratedTime predictSeconds(const Calibration&, const Hardware& hw, const Eval
 
 // Where a time the calibration predicts lies nine times in ten: t / (1 + p90) to t / (1 − p90) (infinite for
 // p90 ≥ 1), p90 the cross-validated error of the curve that binds it, or of the whole fit for the floor, a resource
-// without a curve and a curve that bound too few kernels to state one.
+// without a curve and a curve that bound too few kernels to state one. Nothing when the calibration states no error
+// (a file without `error:`): a band of no width would claim a certainty it never stated.
 struct CalibratedBand {
     double low = 0;
     double high = 0;
 };
-CalibratedBand calibratedBand(const Calibration&, const CalibratedTime&);
+std::optional<CalibratedBand> calibratedBand(const Calibration&, const CalibratedTime&);
 
 // Why `calibration` does not describe `hw`: fitted on another chip, a curve of a memory or a dtype it lacks.
 std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);

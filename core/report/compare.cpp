@@ -43,23 +43,27 @@ std::string boundOf(double tMath, double tMemory, double tNetwork)
     return tMemory > tMath ? "memory" : "compute";
 }
 
-ChipComparison onChip(
-    const Session& session, const Hardware& chip, const PresetLibrary& library, const ModelLibrary& models)
+ChipComparison onChip(const Session& session, const Hardware& chip, const PresetLibrary& library,
+    const ModelLibrary& models, const std::optional<SessionCalibration>& given)
 {
     ChipComparison row;
     row.presetId = chip.id;
     row.name = chip.name;
     // The session's own chip as it is, overrides and all; another moved as the window's chip menu moves it: the
     // overrides stay with the chip they were made for, a model keeps its settings where the new chip can run them.
-    const Expected<Session> moved = chip.id == session.presetId
+    Expected<Session> there = chip.id == session.presetId
         ? Expected<Session>(session)
         : applyEdit(session, edits::Preset { chip, library.calibration(chip.id) }, models);
-    if (!moved) {
-        row.problem = moved.error();
+    if (!there) {
+        row.problem = there.error();
         return row;
     }
-    const Analysis a = analyse(*moved);
-    if (moved->model) {
+    Session moved = std::move(there).value();
+    // A calibration given for this chip alone takes the place of the one the session or its preset has.
+    if (given && given->calibration && given->calibration->chip == chip.id)
+        moved.calibration = given;
+    const Analysis a = analyse(moved);
+    if (moved.model) {
         if (!a.model) {
             row.problem = a.modelProblem.empty() ? std::string("the model cannot run here") : a.modelProblem;
             return row;
@@ -121,7 +125,8 @@ std::vector<std::string_view> comparisonFigures()
 }
 
 Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
-    const PresetLibrary& library, const ModelLibrary& models, std::string_view by)
+    const PresetLibrary& library, const ModelLibrary& models, std::string_view by,
+    const std::optional<SessionCalibration>& calibration)
 {
     using Result = Expected<std::vector<ChipComparison>>;
     const auto figure = std::find_if(kFigures.begin(), kFigures.end(), [by](const Figure& f) { return f.name == by; });
@@ -147,7 +152,7 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return Result::failure("no preset with id '" + chips[i] + "' (known: " + ids + ")");
         }
-        rows.push_back(onChip(session, *chip, library, models));
+        rows.push_back(onChip(session, *chip, library, models, calibration));
     }
     // A chip that cannot run the workload ranks last; among the rest the figure decides, ties in the order given.
     std::stable_sort(rows.begin(), rows.end(), [figure](const ChipComparison& a, const ChipComparison& b) {

@@ -51,9 +51,12 @@ std::vector<std::string_view> comparisonFigures();
 
 // The workload of `session` on each chip of `chips` (preset ids, in the order given), ranked by `by`: times and the
 // time to first token smallest first, rates, utilisations and the largest batch largest first; chips that cannot
-// run it last, in the order given. Fails for an unknown figure, or a chip named twice.
+// run it last, in the order given. Fails for an unknown figure, or a chip named twice. Each chip follows the
+// calibration the session has for it, or its preset names; `calibration` (compare --calibration), for the chip it is
+// of, takes their place on that chip's row.
 Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
-    const PresetLibrary& library, const ModelLibrary& models, std::string_view by);
+    const PresetLibrary& library, const ModelLibrary& models, std::string_view by,
+    const std::optional<SessionCalibration>& calibration = std::nullopt);
 
 std::string comparisonTable(const std::vector<ChipComparison>&);
 std::string comparisonJson(const std::vector<ChipComparison>&, std::string_view by);

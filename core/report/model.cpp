@@ -98,9 +98,11 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
         const CalibratedTotals& c = *t.calibrated;
         j.key("calibrated").beginObject();
         j.key("t_step_s").value(c.tStep);
-        j.key("t_low_s").value(c.tLow);
-        if (std::isfinite(c.tHigh))
-            j.key("t_high_s").value(c.tHigh);
+        if (c.tLow > 0) {
+            j.key("t_low_s").value(c.tLow);
+            if (std::isfinite(c.tHigh))
+                j.key("t_high_s").value(c.tHigh);
+        }
         j.key("tokens_per_s").value(c.tokensPerSecond);
         if (!t.training)
             j.key("tokens_per_s_per_sequence").value(c.tokensPerSecondPerSequence);
@@ -216,9 +218,11 @@ std::string modelTotalsText(const Analysis& a)
     if (t.calibrated) {
         // The same step under the calibration: what a capacity plan quotes, with the band its error gives.
         const CalibratedTotals& c = *t.calibrated;
-        out += "  calibrated " + formatSeconds(c.tStep) + " (" + formatSeconds(c.tLow) + " – "
-            + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more"))
-            + "): " + formatSI(c.tokensPerSecond, "", 4) + " tokens/s in total"
+        out += "  calibrated " + formatSeconds(c.tStep)
+            + (c.tLow > 0 ? " (" + formatSeconds(c.tLow) + " – "
+                        + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more")) + ")"
+                          : std::string())
+            + ": " + formatSI(c.tokensPerSecond, "", 4) + " tokens/s in total"
             + (train ? std::string() : ", " + formatSI(c.tokensPerSecondPerSequence, "", 4) + " per sequence")
             + (prefill ? ", time to first token " + formatSeconds(c.timeToFirstToken) : std::string()) + ", MFU "
             + formatPercent(c.mfu) + ", memory-bandwidth utilisation " + formatPercent(c.mbu)

@@ -346,10 +346,11 @@ std::optional<std::string> writeReportJson(
             j.key("t_calibrated_s").value(c->seconds);
             j.key("calibrated_bound").value(c->bound);
             j.key("calibrated_why").value(calibratedWhy(*a.calibration(), e, *c));
-            const CalibratedBand band = calibratedBand(*a.calibration(), *c);
-            j.key("t_calibrated_low_s").value(band.low);
-            if (std::isfinite(band.high))
-                j.key("t_calibrated_high_s").value(band.high);
+            if (const std::optional<CalibratedBand> band = calibratedBand(*a.calibration(), *c)) {
+                j.key("t_calibrated_low_s").value(band->low);
+                if (std::isfinite(band->high))
+                    j.key("t_calibrated_high_s").value(band->high);
+            }
         }
         if (hw.boardPower > 0) // at the board's rated power: an upper bound
             j.key("energy_j").value(hw.boardPower * e.tLower);

@@ -96,9 +96,9 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
             std::vector<double> seconds;
             seconds.reserve(a.operations.size());
             for (const OperationAnalysis& o : a.operations)
-                seconds.push_back(o.calibrated ? o.calibrated->seconds : 0);
-            a.model->calibrated
-                = calibratedTotals(*a.session.model, a.session.operations, seconds, *a.model, calibration->error.p90);
+                seconds.push_back(o.calibrated ? o.calibrated->seconds : std::nan(""));
+            a.model->calibrated = calibratedTotals(*a.session.model, a.session.operations, seconds, *a.model,
+                calibration->error.kernels > 0 ? std::optional(calibration->error.p90) : std::nullopt);
         }
         if (!a.model && a.modelProblem.empty())
             a.modelProblem = a.firstError().value_or("");

@@ -263,6 +263,7 @@ struct Apply {
             if (std::optional<std::string> problem = calibrationMismatch(*e.calibration->calibration, s.hardware()))
                 return e.calibration->file + ": " + *problem;
         s.calibration = e.calibration;
+        s.noCalibration = !e.calibration;
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::KernelLink& e)
@@ -279,8 +280,10 @@ struct Apply {
         Session next = withChip(s, e.chip);
         // A calibration the user chose stays (applied only to its own chip); one that came with the old chip's preset
         // goes with it, and the new chip's preset's comes.
-        if (!next.calibration || next.calibration->fromPreset)
+        if (!next.calibration || next.calibration->fromPreset) {
             next.calibration = e.calibration;
+            next.noCalibration = false; // it was the old chip's the user turned away
+        }
         // A model the new chip cannot run (no links for its parallelism, no peak for its dtypes) keeps the old chip.
         if (next.model)
             if (std::optional<std::string> problem = modelProblem(*next.model, next.hardware()))

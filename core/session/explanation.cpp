@@ -393,9 +393,12 @@ void explainModel(Explanation& e, const ExplanationInputs& a)
     if (t.calibrated && a.session.calibration) {
         const CalibratedTotals& c = *t.calibrated;
         e.formula.push_back("calibrated by " + a.session.calibration->file
-            + ": each operation at the time it predicts, T = " + formatSeconds(c.tStep) + " (" + formatSeconds(c.tLow)
-            + " \xE2\x80\x93 " + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more"))
-            + " nine times in ten), " + exactNumber(c.tokensPerSecond) + " tokens/s");
+            + ": each operation at the time it predicts, T = " + formatSeconds(c.tStep)
+            + (c.tLow > 0 ? " (" + formatSeconds(c.tLow) + " \xE2\x80\x93 "
+                        + (std::isfinite(c.tHigh) ? formatSeconds(c.tHigh) : std::string("more"))
+                        + " nine times in ten)"
+                          : std::string())
+            + ", " + exactNumber(c.tokensPerSecond) + " tokens/s");
     }
 
     std::string memory = "memory per chip: weights " + formatBytes(t.weightsBytes);

@@ -97,6 +97,7 @@ struct Session {
     std::optional<ModelSettings> model; // a whole model on the chart; its operations are generated, never saved
     std::optional<MeasuredSource> measured; // kernels measured on a real chip, shown beside the model
     std::optional<SessionCalibration> calibration; // a practical model of the chip, fitted from measured kernels
+    bool noCalibration = false; // the user cleared it: saved as `calibration: none`, so the preset's stays away
     std::optional<Lesson> lesson; // a worked example of the texts
 
     bool operator==(const Session&) const = default;

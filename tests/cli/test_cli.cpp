@@ -1697,8 +1697,6 @@ private slots:
 
     void importRefusals() { checkRefusal(); }
 
-    // `compare` gives, for each chip, what `report` gives for the workload on that chip, to the last digit, ranked by
-    // the figure asked for; a chip that cannot run it is listed last with why.
     // compare --calibration: the calibration's chip's row has the step and tokens/s report gives under it, the
     // other chips none, and a calibration of a chip not compared is refused.
     void compareGivesACalibrationToItsChip()
@@ -1773,8 +1771,37 @@ private slots:
         for (const QByteArray& line : lines.mid(1))
             if (!line.isEmpty())
                 QCOMPARE(line.split(',').at(column).isEmpty(), !line.startsWith("h100-sxm,"));
+
+        // --calibration for the B200 calibrates its row and leaves the H100's own from its preset; one for the
+        // H100 with a curve of a memory it has not is refused, as report refuses it.
+        QVERIFY(QDir(dir.path()).mkpath("cals"));
+        QFile b200(dir.filePath("cals/b200.yaml"));
+        QVERIFY(b200.open(QIODevice::WriteOnly));
+        b200.write("chip: b200\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 8e12, ceiling: 0.5, "
+                   "half: 0}\n");
+        b200.close();
+        r = run({ "compare", "--preset", "h100-sxm", "--preset", "b200", "--preset-dir", dir.path(), "--calibration",
+                    dir.filePath("cals/b200.yaml"), "--format", "csv" },
+            env);
+        QCOMPARE(r.code, 0);
+        int calibrated = 0;
+        for (const QByteArray& line : r.out.split('\n').mid(1))
+            calibrated += !line.isEmpty() && !line.split(',').at(column).isEmpty();
+        QCOMPARE(calibrated, 2);
+        QFile l2(dir.filePath("cals/l2.yaml"));
+        QVERIFY(l2.open(QIODevice::WriteOnly));
+        l2.write("chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: L2, kind: memory, roof: 5.5e12, ceiling: 0.5, "
+                 "half: 0}\n");
+        l2.close();
+        r = run(
+            { "compare", "--preset", "h100-sxm", "--preset", "b200", "--calibration", dir.filePath("cals/l2.yaml") },
+            env);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains("its curve of L2 is not NVIDIA H100 SXM's main memory (HBM)"), r.err.constData());
     }
 
+    // `compare` gives, for each chip, what `report` gives for the workload on that chip, to the last digit, ranked by
+    // the figure asked for; a chip that cannot run it is listed last with why.
     void compareRowsAreEachChipsReport()
     {
         const auto env = cleanEnvironment(m_config.path());

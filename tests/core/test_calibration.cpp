@@ -416,6 +416,16 @@ private slots:
         QVERIFY(t.tokensPerJoule > 0); // the H100's board power: 700 W
         QVERIFY(near(c.joulesPerToken, 700 * c.tStep));
         QCOMPARE(c.timeToFirstToken, 0.0);
+        // Without a stated error, no band: the report gives the step alone.
+        Calibration unstated = *cal;
+        unstated.error = {};
+        s.calibration = SessionCalibration { "c.yaml", std::make_shared<const Calibration>(unstated) };
+        const Analysis bare = analyse(s);
+        QVERIFY(bare.model && bare.model->calibrated);
+        QCOMPARE(bare.model->calibrated->tStep, c.tStep);
+        QCOMPARE(bare.model->calibrated->tLow, 0.0);
+        QCOMPARE(bare.model->calibrated->tHigh, 0.0);
+        s.calibration = SessionCalibration { "c.yaml", std::make_shared<const Calibration>(*cal) };
 
         // Training: the step is the stage, its bubble and the gradients, each operation at its calibrated time.
         ModelSettings train = m;
@@ -433,6 +443,7 @@ private slots:
         for (std::size_t i = 0; i < b.operations.size(); ++i) {
             const Operation& op = b.session.operations[i];
             const bool dataParallel = op.group == kGroupGradients || op.group == kGroupParameters;
+            QVERIFY(b.operations[i].calibrated);
             (dataParallel ? gradients : stage) += op.repeat * b.operations[i].calibrated->seconds;
         }
         QVERIFY(gradients > 0);
@@ -443,7 +454,9 @@ private slots:
         // Another chip: no calibrated totals.
         s.chip = *roofline::testing::library().find("h200-sxm");
         s.presetId = "h200-sxm";
-        QVERIFY(!analyse(s).model->calibrated);
+        const Analysis onH200 = analyse(s);
+        QVERIFY(onH200.model);
+        QVERIFY(!onH200.model->calibrated);
     }
 
     // A user's preset may name a calibration of its chip, from the preset's folder: every session on that chip
@@ -508,6 +521,25 @@ private slots:
             moved, edits::Preset { *lib.find("h100-sxm"), lib.calibration("h100-sxm") }, roofline::testing::models())
                     .value();
         QCOMPARE(moved.calibration, named);
+        // The preset's calibration cleared (File > Clear calibration) stays cleared through a save and an open, and
+        // comes back with the chip chosen again.
+        const Session cleared
+            = applyEdit(s, edits::CalibrationFile { std::nullopt }, roofline::testing::models()).value();
+        QVERIFY(!cleared.calibration);
+        const std::string saved = writeScenario(cleared);
+        QVERIFY2(saved.find("calibration: none") != std::string::npos, saved.c_str());
+        const Expected<Session, Diagnostics> reopened = parseScenario(
+            saved, dir.filePath(QStringLiteral("s.yaml")).toStdString(), lib, roofline::testing::models());
+        QVERIFY(reopened);
+        QVERIFY(!reopened->calibration);
+        QVERIFY(!analyse(*reopened).calibration());
+        moved = applyEdit(*reopened, edits::Preset { b200, std::nullopt }, roofline::testing::models()).value();
+        moved = applyEdit(
+            moved, edits::Preset { *lib.find("h100-sxm"), lib.calibration("h100-sxm") }, roofline::testing::models())
+                    .value();
+        QCOMPARE(moved.calibration, named);
+        QVERIFY(writeScenario(moved).find("calibration") == std::string::npos);
+
         Session chosen = s;
         chosen.calibration = SessionCalibration { "mine.yaml", named->calibration };
         moved = applyEdit(chosen, edits::Preset { b200, std::nullopt }, roofline::testing::models()).value();
@@ -582,17 +614,23 @@ private slots:
             std::string("HBM at its evaluated time, with no curve"));
         // Each time's band: the binding curve states no error of its own, so the fit's p90 of 0.25 gives it; with
         // one of its own (p90 0.1) the matmul's is t / 1.1 – t / 0.9; a time at a datasheet roof takes the fit's.
-        const CalibratedBand fitWide = calibratedBand(*cal, mm);
-        QCOMPARE(fitWide.low, mm.seconds / 1.25);
-        QCOMPARE(fitWide.high, mm.seconds / 0.75);
+        const std::optional<CalibratedBand> fitWide = calibratedBand(*cal, mm);
+        QVERIFY(fitWide);
+        QCOMPARE(fitWide->low, mm.seconds / 1.25);
+        QCOMPARE(fitWide->high, mm.seconds / 0.75);
         Calibration own = *cal;
         own.curves.front().error = { 12, 0.05, 0.1 };
-        const CalibratedBand curveWide = calibratedBand(own, mm);
-        QCOMPARE(curveWide.low, mm.seconds / 1.1);
-        QCOMPARE(curveWide.high, mm.seconds / 0.9);
-        QCOMPARE(calibratedBand(own, dot).low, dot.seconds / 1.25);
+        const std::optional<CalibratedBand> curveWide = calibratedBand(own, mm);
+        QVERIFY(curveWide);
+        QCOMPARE(curveWide->low, mm.seconds / 1.1);
+        QCOMPARE(curveWide->high, mm.seconds / 0.9);
+        QCOMPARE(calibratedBand(own, dot)->low, dot.seconds / 1.25);
         own.error.p90 = 1.5;
-        QVERIFY(std::isinf(calibratedBand(own, dot).high));
+        QVERIFY(std::isinf(calibratedBand(own, dot)->high));
+        // A calibration that states no error has no band, rather than one of no width.
+        own.error = {};
+        QVERIFY(!calibratedBand(own, dot));
+        QVERIFY(calibratedBand(own, mm)); // its curve states one
     }
 
     // A scenario names its calibration relative to itself; it is written back as named, and one of another chip is
@@ -631,9 +669,6 @@ private slots:
         QVERIFY(missing.error().front().message.find("cannot read 'none.yaml'") == 0);
     }
 
-    // The histogram of predicted / measured − 1 in 5 % bins from −50 %: by hand, errors 0 (bin 10, [0, 5 %)), +12 %
-    // (bin 12), −32 % (bin 3, [−35 %, −30 %)), +60 % (above) and −70 % (below); a kernel with no prediction is not
-    // counted, and a filter counts only the kernels it passes.
     // The error's median and 90th percentile, by hand: of 0.5, 0.1, 0.3, 0.2 the median is (0.2 + 0.3) / 2 and the
     // p90 the ⌈0.9·4⌉ = 4th smallest, 0.5; of 0.4, 0.1, 0.3 the 2nd and the ⌈2.7⌉ = 3rd; and over 1,001 and 1,000
     // shuffled values, the sorted list's.
@@ -661,6 +696,9 @@ private slots:
         }
     }
 
+    // The histogram of predicted / measured − 1 in 5 % bins from −50 %: by hand, errors 0 (bin 10, [0, 5 %)), +12 %
+    // (bin 12), −32 % (bin 3, [−35 %, −30 %)), +60 % (above) and −70 % (below); a kernel with no prediction is not
+    // counted, and a filter counts only the kernels it passes.
     void errorHistogramBinsByHand()
     {
         MeasuredSet set;

@@ -109,6 +109,10 @@ private slots:
                                  << "test.yaml:1:1: preset: missing";
         QTest::newRow("both") << "preset: tpu-v5e\nhardware: {}\n"
                               << "test.yaml:2:11: hardware: give either";
+        QTest::newRow("inline chip's calibration")
+            << "hardware:\n  name: X\n  compute: {bf16: 1e15}\n  memory: [{name: HBM, bandwidth: 1e12}]\n"
+               "  sources: [x]\n  calibration: c.yaml\n"
+            << "test.yaml:6:16: hardware.calibration: a chip given inline has no calibration of its own";
         QTest::newRow("unknown op") << "preset: tpu-v5e\noperations:\n  - op: conv\n"
                                     << "test.yaml:3:9: operations[0].op: unknown operation 'conv'";
         QTest::newRow("B = 0") << "preset: tpu-v5e\noperations:\n  - op: matmul\n    B: 0\n"

@@ -304,10 +304,12 @@ void ModelView::refresh()
                        .arg(text(formatPercent(t.mfu)), text(formatPercent(t.mbu)));
     }
     if (const std::optional<CalibratedTotals>& c = t.calibrated)
-        summary += tr("<br>Calibrated (%1): <b>%2</b> (%3 – %4), %5 tokens/s in total.")
+        summary += tr("<br>Calibrated (%1): <b>%2</b>%3, %4 tokens/s in total.")
                        .arg(text(a.session.calibration->file).toHtmlEscaped(), text(formatSeconds(c->tStep)),
-                           text(formatSeconds(c->tLow)),
-                           std::isfinite(c->tHigh) ? text(formatSeconds(c->tHigh)) : tr("more"),
+                           c->tLow > 0 ? QStringLiteral(" (%1 – %2)")
+                                             .arg(text(formatSeconds(c->tLow)),
+                                                 std::isfinite(c->tHigh) ? text(formatSeconds(c->tHigh)) : tr("more"))
+                                       : QString(),
                            text(formatSI(c->tokensPerSecond, {}, 4)));
     if (t.energyPerStep > 0)
         summary += tr("<br>At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.")
