@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "llm/generate.h"
+#include "llm/operation_builder.h"
 
 #include "base/units.h"
 
@@ -11,131 +12,6 @@
 #include <utility>
 
 namespace roofline {
-
-namespace {
-
-// Each group's colour in the palette. The six colours go first to the groups every inference step has; the others
-// share with a group of few operations (the embedding's one, the lm_head's one), so that a chart of DeepSeek-V3's
-// step has at most eight operations of one colour, each of its own marker shape. The draft model's operations take
-// one colour together, the embedding's: a cluster apart from the target's.
-std::string groupColour(std::string_view group)
-{
-    static constexpr std::array<std::pair<std::string_view, std::size_t>, 12> kGroupColours { {
-        { kGroupEmbedding, 0 },
-        { kGroupAttention, 1 },
-        { kGroupMlp, 2 },
-        { kGroupNorms, 3 },
-        { kGroupAllReduce, 4 },
-        { kGroupLmHead, 5 },
-        { kGroupGradients, 0 },
-        { kGroupPipeline, 1 },
-        { kGroupExperts, 5 },
-        { kGroupAllToAll, 0 },
-        { kGroupParameters, 4 },
-        { kGroupDraft, 0 },
-    } };
-    const auto& palette = operationPalette();
-    const auto it
-        = std::find_if(kGroupColours.begin(), kGroupColours.end(), [&](const auto& g) { return g.first == group; });
-    return palette[(it == kGroupColours.end() ? 0 : it->second) % palette.size()];
-}
-
-class Builder {
-public:
-    explicit Builder(const ModelSettings& s)
-        : m_s(s)
-    {
-        m_ops.reserve(kTypicalOperations); // moved in once, not copied at each growth
-    }
-
-    void add(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
-    {
-        m_ops.push_back(make(id, std::move(name), group, std::move(op), repeat));
-    }
-
-    // The backward pass of the operations added since the last call, run after every forward operation and in the
-    // reverse order of the forward passes they belong to.
-    void addBackward(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
-    {
-        if (m_backward.empty() || m_backward.back().forwards != m_ops.size())
-            m_backward.push_back({ m_ops.size(), {} });
-        m_backward.back().ops.push_back(make(id, std::move(name), group, std::move(op), repeat));
-    }
-
-    Matmul matmul(double rows, double in, double out) const
-    {
-        Matmul m;
-        m.B = rows;
-        m.D = in;
-        m.F = out;
-        m.x = m_s.activations;
-        m.w = m_s.weights;
-        m.out = m_s.activations;
-        m.compute = m_s.activations;
-        return m;
-    }
-
-    Elementwise elementwise(ElementwiseKind kind, double rows, double width) const
-    {
-        Elementwise e;
-        e.kind = kind;
-        e.B = rows;
-        e.D = width;
-        e.dtype = m_s.activations;
-        return e;
-    }
-
-    // An operation that runs once the backward pass is done.
-    void addLast(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
-    {
-        m_last.push_back(make(id, std::move(name), group, std::move(op), repeat));
-    }
-
-    // Forward operations added so far, and a way to run a range of them twice: full recomputation runs each layer's
-    // forward pass again before its backward pass.
-    std::size_t forwardCount() const { return m_ops.size(); }
-    void runTwice(std::size_t from, std::size_t to)
-    {
-        for (std::size_t i = from; i < to; ++i)
-            m_ops[i].repeat *= 2;
-    }
-
-    std::vector<Operation> take()
-    {
-        for (auto pass = m_backward.rbegin(); pass != m_backward.rend(); ++pass)
-            std::move(pass->ops.begin(), pass->ops.end(), std::back_inserter(m_ops));
-        std::move(m_last.begin(), m_last.end(), std::back_inserter(m_ops));
-        m_backward.clear();
-        m_last.clear();
-        return std::move(m_ops);
-    }
-
-private:
-    Operation make(std::string_view id, std::string name, std::string_view group, OperationVariant op, double repeat)
-    {
-        Operation o;
-        o.id = "model." + std::string(id);
-        o.name = std::move(name);
-        o.group = std::string(group);
-        o.op = std::move(op);
-        o.generated = true;
-        o.repeat = repeat;
-        o.colour = groupColour(group);
-        return o;
-    }
-
-    static constexpr std::size_t kTypicalOperations = 48; // DeepSeek-V3's step has 31, a training step 70 and more
-    struct BackwardPass {
-        std::size_t forwards; // forward operations added before it
-        std::vector<Operation> ops;
-    };
-    const ModelSettings& m_s;
-    std::vector<Operation> m_ops;
-    std::vector<BackwardPass> m_backward;
-    std::vector<Operation> m_last;
-};
-
-} // namespace
 
 std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& hw)
 {
@@ -158,7 +34,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     const double windowL = m.window > 0 ? m.windowLayers * stageShare : 0;
     const double mixtureL = mixtureLayers(m) * stageShare;
     const double denseL = L - mixtureL;
-    Builder b(s);
+    OperationBuilder b(s);
 
     // A projection X[rows, in]·W[in, out], and in a training step its backward pass: ∂X = ∂Y·Wᵀ, a matmul of the
     // same rows contracting `out`, and ∂W = Xᵀ·∂Y, `in` rows contracting the tokens, reading two activations and
