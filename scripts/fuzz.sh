@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each):
+# Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each), one per core at once:
 #   ./scripts/fuzz.sh [SECONDS]
 # Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets also get tests/fuzz/yaml.dict
 # (anchors, aliases, merge keys and the files' keys), the measured-data targets tests/fuzz/measured.dict (columns, keys,
@@ -33,11 +33,10 @@ for reader in ncu csv json rocprof; do
 done
 
 targets=(preset scenario setting quantity model model_config measured_ncu measured_csv measured_json measured_rocprof)
-for target in "${targets[@]}"; do
-    echo "== fuzz_$target for ${SECONDS_EACH}s"
-    log="$BUILD_DIR/fuzz_$target.log"
-    status=0
-    dict=()
+
+# One target's run, its log and its exit status in build-fuzz/.
+fuzz_one() {
+    local target="$1" dict=()
     if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ]; then
         dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
     elif [ "$target" = model_config ]; then
@@ -45,14 +44,38 @@ for target in "${targets[@]}"; do
     elif [[ "$target" == measured_* ]]; then
         dict=(-dict="$ROOT/tests/fuzz/measured.dict")
     fi
+    local status=0
     "$BUILD_DIR/tests/fuzz/fuzz_$target" "${dict[@]}" -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$BUILD_DIR/artifacts/$target-" \
-        "$corpus/$target" >"$log" 2>&1 || status=$?
+        "$corpus/$target" >"$BUILD_DIR/fuzz_$target.log" 2>&1 || status=$?
+    echo "$status" >"$BUILD_DIR/fuzz_$target.status"
+}
+
+# The targets run side by side, as many at once as there are cores: each is one process on one core.
+jobs_at_once="$(nproc)"
+for target in "${targets[@]}"; do
+    rm -f "$BUILD_DIR/fuzz_$target.status"
+    while (($(jobs -rp | wc -l) >= jobs_at_once)); do
+        wait -n || true
+    done
+    echo "== fuzz_$target for ${SECONDS_EACH}s"
+    fuzz_one "$target" &
+done
+wait
+
+failed=0
+for target in "${targets[@]}"; do
+    log="$BUILD_DIR/fuzz_$target.log"
+    status="$(cat "$BUILD_DIR/fuzz_$target.status" 2>/dev/null || echo missing)"
+    echo "== fuzz_$target"
     grep -E "^(stat::number_of_executed_units|==[0-9]+==|SUMMARY|INFO: Seed)" "$log" || true
-    if [ "$status" -ne 0 ]; then
+    if [ "$status" != 0 ]; then
         tail -n 40 "$log" >&2
         echo "fuzz_$target failed (exit $status); its input is in $BUILD_DIR/artifacts" >&2
-        exit 1
+        failed=1
     fi
 done
-echo "fuzzing: ${#targets[@]} targets, ${SECONDS_EACH}s each, no crash"
+if ((failed)); then
+    exit 1
+fi
+echo "fuzzing: ${#targets[@]} targets, ${SECONDS_EACH}s each, $jobs_at_once at once, no crash"

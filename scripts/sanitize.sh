@@ -12,4 +12,4 @@ export QT_QPA_PLATFORM=offscreen
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$ROOT/tests/lsan.supp:print_suppressions=0"
-ctest --test-dir "$BUILD_DIR" --output-on-failure --no-tests=error --timeout 900 "$@"
+ctest --test-dir "$BUILD_DIR" --parallel "$(nproc)" --output-on-failure --no-tests=error --timeout 900 "$@"

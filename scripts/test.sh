@@ -8,4 +8,4 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 install_missing libxml2-utils shared-mime-info xdg-utils libglib2.0-bin
 build -DROOFLINE_WERROR=ON
 export QT_QPA_PLATFORM=offscreen
-ctest --test-dir "$BUILD_DIR" --output-on-failure --no-tests=error --timeout 600 "$@"
+ctest --test-dir "$BUILD_DIR" --parallel "$(nproc)" --output-on-failure --no-tests=error --timeout 600 "$@"
