@@ -197,6 +197,19 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
             return fail(kExitBadArguments, "--calibration: " + options.calibration + " is " + *mismatch);
         scenario.calibration = std::move(calibration);
     }
+    if (!options.compare.empty()) {
+        std::vector<ComparedChip> chips;
+        for (const std::string& id : options.compare) {
+            const Hardware* chip = library.find(id);
+            if (!chip)
+                return fail(
+                    kExitBadArguments, "--compare: no preset with id '" + id + "' (roofline-lab presets lists them)");
+            chips.push_back({ id, *chip, {} });
+        }
+        if (const std::optional<std::string> problem = comparedChipsProblem(scenario, chips))
+            return fail(kExitBadArguments, "--compare: " + *problem);
+        scenario.compare = std::move(chips);
+    }
     out = std::move(scenario);
     return kExitOk;
 }

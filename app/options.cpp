@@ -19,6 +19,9 @@ constexpr OptionSpec kPreset { "--preset", "ID",
     "a hardware preset (see 'roofline-lab presets'), with its default workload" };
 constexpr OptionSpec kScenario { "--scenario", "FILE",
     "a scenario file: a preset or inline chip, overrides and operations; '-' reads it from standard input" };
+constexpr OptionSpec kCompare { "--compare", "PRESET",
+    "another chip drawn beside the session's, its roofs dashed and its markers in a shape of its own (repeatable, up "
+    "to 3; in place of the scenario's compare: list)" };
 constexpr OptionSpec kCalibration { "--calibration", "FILE",
     "a calibration of the chip (roofline-lab calibrate): times follow its practical roofs, measured kernels get the "
     "time it predicts" };
@@ -143,6 +146,11 @@ void addScenarioOptions(CLI::App& command, ScenarioOptions& into)
     addOption(command, kPreset, into.preset)->group(kScenarioGroup);
     addWorkloadOptions(command, into);
     addCalibrationOption(command, into);
+}
+
+void addCompareOption(CLI::App& command, ScenarioOptions& into)
+{
+    addOption(command, kCompare, into.compare)->group(kScenarioGroup);
 }
 
 void addCalibrationOption(CLI::App& command, ScenarioOptions& into)

@@ -46,6 +46,7 @@ struct ScenarioOptions {
     std::string scenarioFile;
     std::vector<std::string> settings;
     std::string calibration; // --calibration FILE: empty when not given
+    std::vector<std::string> compare; // --compare PRESET (repeatable): chips drawn beside the session's
     std::vector<std::string> presetDirs;
     std::array<std::string, kModelOptionCount> modelValues; // empty where the option was not given
     std::vector<std::string> modelDirs;
@@ -70,6 +71,8 @@ void addWorkloadOptions(CLI::App& command, ScenarioOptions& into);
 void addPresetDirOption(CLI::App& command, ScenarioOptions& into);
 // --calibration FILE.
 void addCalibrationOption(CLI::App& command, ScenarioOptions& into);
+// --compare PRESET, repeatable: in place of the scenario's compare: list.
+void addCompareOption(CLI::App& command, ScenarioOptions& into);
 // --model and its settings, then --model-dir.
 void addModelOptions(CLI::App& command, ScenarioOptions& into);
 void addModelDirOption(CLI::App& command, ScenarioOptions& into);

@@ -255,6 +255,19 @@ int main(int argc, char** argv)
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     rest();
 
+    // Four chips on one chart: the default scenario with three more compared (View ▸ Compare with…), their roofs,
+    // markers and arrows following every step of the H100's slider.
+    if (window.document()->setCompared({ "tpu-v5e", "b200", "mi300x" }))
+        return 1;
+    rest();
+    describe("four chips");
+    dragged("drag_step_four_chips", "HBM slider dragged, default scenario on four chips");
+    measure(20, step);
+    report("slider_step_four_chips", "HBM slider step, default scenario on four chips", measure(400, step));
+    if (window.document()->setCompared({}))
+        return 1;
+    rest();
+
     const std::size_t defaults = window.document()->operations().size();
     addExtraOperations(*window.document());
     std::printf("%zu default + %zu extra operations\n", defaults, window.document()->operations().size() - defaults);

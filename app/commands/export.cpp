@@ -205,6 +205,7 @@ Command addExportCommand(CLI::App& program)
     CLI::App* command = addCommand(program, "export", "draw the chart to a file, with no display",
         "measured kernels (--measured FILE, or the scenario's measured: block) as points beside the operations");
     addScenarioOptions(*command, options->scenario);
+    addCompareOption(*command, options->scenario);
     addOption(*command, kOutput, options->output);
     addOption(*command, kSize, options->size);
     addOption(*command, kScale, options->scale);

@@ -2,6 +2,8 @@
 // The main window: the views laid out, the analysis handed to them after every edit, the menus and the title.
 #include "window/main_window.h"
 
+#include "window/compare_chips_dialog.h"
+
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
 #include "common/folding_tabs.h"
@@ -358,6 +360,10 @@ void MainWindow::buildMenus()
         QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
     buildLessonActions(view);
+    QAction* compare = view->addAction(QStringLiteral("Compare &with…"), this, &MainWindow::chooseCompared);
+    compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    compare->setToolTip(
+        QStringLiteral("Draw up to three other chips' roofs and the operations on them beside this chip"));
     // What gives the chart room on a small screen: the side panel closes, the pages fold to their tab bar.
     QAction* controls = m_controlsDock->toggleViewAction();
     controls->setText(QStringLiteral("&Side panel"));
@@ -390,6 +396,18 @@ void MainWindow::buildMenus()
     for (QAction* menu : menuBar()->actions())
         addActions(menu->menu()->actions());
     addActions(m_files->examplesMenu()->actions());
+}
+
+void MainWindow::chooseCompared()
+{
+    std::vector<std::string> ids;
+    for (const ComparedChip& c : m_document->session().compare)
+        ids.push_back(c.presetId);
+    CompareChipsDialog dialog(m_document->library(), m_document->session().presetId, ids, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    if (const std::optional<std::string> error = m_document->setCompared(dialog.chosen()))
+        QMessageBox::warning(this, QStringLiteral("Compare with"), QString::fromStdString(*error));
 }
 
 void MainWindow::showAbout()

@@ -145,6 +145,8 @@ private:
     // Shows or hides a tab under the chart, only where that changes anything.
     void showTab(QWidget* page, bool shown);
     void showAbout();
+    // View ▸ Compare with…: the chips drawn beside the session's.
+    void chooseCompared();
     void restoreSettings();
     // On a first launch: sized to the screen's available area and centred on it.
     void fitToScreen();

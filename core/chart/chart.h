@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,22 @@ struct Layout {
 // clipped to them and markers may lie outside.
 Layout layout(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations, const Hardware& frame,
     const std::vector<Point>& measured = {}, const std::optional<Axes>& held = std::nullopt);
+
+// Another chip on a chart laid out for the session's (View ▸ Compare with…, export --compare; overlay.cpp): its flat
+// roof at the peak of its chart dtype (its default dtype's when it has none for it), then the sloped roofs of its main
+// memory and of each level or link that binds one of its markers, from the axes' edge up to its own ridges, and each
+// operation's binding marker on it. The layout's axes must hold it: give
+// overlayExtent's points to layout() with the measured ones.
+struct Overlay {
+    std::vector<RoofSegment> roofs;
+    std::vector<Marker> markers; // `operation` indexes the evaluations given, as the layout's markers do
+};
+// `evaluations` parallels the layout's: null where the chip cannot run the operation.
+Overlay overlay(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations, const Axes& axes);
+// The binding markers alone.
+std::vector<Marker> overlayMarkers(std::span<const Evaluation* const> evaluations);
+// What the axes must hold for the overlay: its peak above each of its ridges, and its markers.
+std::vector<Point> overlayExtent(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations);
 
 // Whether every marker of the layout lies within `axes`.
 bool showsEveryMarker(const Axes& axes, const Layout&);

@@ -138,6 +138,83 @@ std::optional<Operation> readOperation(
     return result;
 }
 
+// A `set:` mapping of hardware keys to numbers: each key checked against the chip as `hardware` gives it with the
+// overrides read so far, then handed to `set`, whose error is reported at the key.
+template <class HardwareOf, class Set>
+void readOverrides(YamlReader& r, const YAML::Node& n, const std::string& field, HardwareOf hardware, Set set)
+{
+    if (!n.IsMap()) {
+        r.error(n, field, "expected a mapping of keys such as bandwidth.HBM to numbers");
+        return;
+    }
+    std::set<std::string> seen;
+    for (const auto& entry : n) {
+        const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+        const std::string keyField = YamlReader::join(field, key);
+        if (!seen.insert(key).second) {
+            r.error(entry.first, keyField, "duplicate key");
+            continue;
+        }
+        const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
+        if (!quantity) {
+            r.error(entry.first, keyField,
+                "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, "
+                "latency.NAME, power.board or price.hour)");
+            continue;
+        }
+        if (std::optional<std::string> problem = hardwareKeyProblem(hardware(), key)) {
+            r.error(entry.first, keyField, *problem);
+            continue;
+        }
+        const std::optional<double> v = readHardwareValue(r, entry.second, keyField, *quantity);
+        if (!v)
+            continue;
+        if (std::optional<std::string> error = set(key, *v))
+            r.error(entry.first, keyField, *error);
+    }
+}
+
+// The `compare:` list: chips drawn beside the session's, each a preset id or a mapping of `preset` and `set`.
+std::vector<ComparedChip> readCompared(
+    YamlReader& r, const YAML::Node& n, const Session& session, const PresetLibrary& library)
+{
+    std::vector<ComparedChip> chips;
+    if (!n.IsSequence()) {
+        r.error(n, "compare", "expected a list of preset ids, or of mappings with 'preset' and 'set'");
+        return chips;
+    }
+    for (std::size_t i = 0; i < n.size(); ++i) {
+        const std::string field = YamlReader::index("compare", i);
+        const YAML::Node entry = n[i];
+        if (entry.IsMap() && !r.checkMap(entry, field, { "preset", "set" }))
+            continue;
+        // Made once, never assigned: assigning a YAML::Node writes through to the node it refers to.
+        const std::optional<YAML::Node> idNode
+            = entry.IsMap() ? r.child(entry, field, "preset", true) : std::optional<YAML::Node>(entry);
+        if (!idNode)
+            continue;
+        const std::string idField = entry.IsMap() ? field + ".preset" : field;
+        const std::optional<std::string> id = r.text(*idNode, idField);
+        if (!id)
+            continue;
+        const Hardware* chip = library.find(*id);
+        if (!chip) {
+            r.error(*idNode, idField, "no preset with id " + quoteInput(*id) + " (roofline-lab presets lists them)");
+            continue;
+        }
+        ComparedChip compared { *id, *chip, {} };
+        if (entry.IsMap())
+            if (auto set = r.child(entry, field, "set", false))
+                readOverrides(
+                    r, *set, field + ".set", [&] { return compared.hardware(false); },
+                    [&](const std::string& key, double v) { return setOverride(compared, key, v); });
+        chips.push_back(std::move(compared));
+    }
+    if (std::optional<std::string> problem = comparedChipsProblem(session, chips))
+        r.error(n, "compare", *problem);
+    return chips;
+}
+
 } // namespace
 
 Expected<Session, Diagnostics> parseScenario(
@@ -156,7 +233,7 @@ Expected<Session, Diagnostics> parseScenario(
         return Result::failure(r.diagnostics());
     if (!r.checkMap(*root, {},
             { "name", "description", "preset", "hardware", "set", "latency", "dtype", "model", "operations", "measured",
-                "calibration", "lesson" }))
+                "calibration", "lesson", "compare" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -192,37 +269,10 @@ Expected<Session, Diagnostics> parseScenario(
         return Result::failure(r.diagnostics());
 
     // Hardware overrides come before the operations, which are checked against the chip they will run on.
-    if (auto n = r.child(*root, {}, "set", false)) {
-        if (!n->IsMap()) {
-            r.error(*n, "set", "expected a mapping of keys such as bandwidth.HBM to numbers");
-        } else {
-            std::set<std::string> seen;
-            for (const auto& entry : *n) {
-                const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
-                const std::string field = YamlReader::join("set", key);
-                if (!seen.insert(key).second) {
-                    r.error(entry.first, field, "duplicate key");
-                    continue;
-                }
-                const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
-                if (!quantity) {
-                    r.error(entry.first, field,
-                        "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, "
-                        "latency.NAME, power.board or price.hour)");
-                    continue;
-                }
-                if (std::optional<std::string> problem = hardwareKeyProblem(session.hardware(), key)) {
-                    r.error(entry.first, field, *problem);
-                    continue;
-                }
-                const std::optional<double> v = readHardwareValue(r, entry.second, field, *quantity);
-                if (!v)
-                    continue;
-                if (std::optional<std::string> error = setOverride(session, key, *v))
-                    r.error(entry.first, field, *error);
-            }
-        }
-    }
+    if (auto n = r.child(*root, {}, "set", false))
+        readOverrides(
+            r, *n, "set", [&] { return session.hardware(); },
+            [&](const std::string& key, double v) { return setOverride(session, key, v); });
     if (auto n = r.child(*root, {}, "latency", false))
         if (auto t = r.text(*n, "latency")) {
             if (const std::optional<bool> on = parseSwitch(*t))
@@ -281,6 +331,8 @@ Expected<Session, Diagnostics> parseScenario(
         session.calibration = library.calibration(session.presetId);
     if (auto n = r.child(*root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);
+    if (auto n = r.child(*root, {}, "compare", false))
+        session.compare = readCompared(r, *n, session, library);
     if (r.failed())
         return Result::failure(r.diagnostics());
     return session;

@@ -84,12 +84,15 @@ std::string writeScenario(const Session& s)
         out << YAML::Key << "hardware" << YAML::Value;
         writeHardware(out, s.chip);
     }
-    if (!s.overrides.empty()) {
+    auto writeOverrides = [&out](const std::vector<Override>& overrides) {
+        if (overrides.empty())
+            return;
         out << YAML::Key << "set" << YAML::Value << YAML::BeginMap;
-        for (const Override& o : s.overrides)
+        for (const Override& o : overrides)
             out << YAML::Key << o.key << YAML::Value << savedNumber(o.value);
         out << YAML::EndMap;
-    }
+    };
+    writeOverrides(s.overrides);
     if (s.latency)
         out << YAML::Key << "latency" << YAML::Value << "on";
     if (s.dtype)
@@ -132,6 +135,19 @@ std::string writeScenario(const Session& s)
     if (s.lesson) {
         out << YAML::Key << "lesson" << YAML::Value;
         writeLessonBlock(out, *s.lesson);
+    }
+    if (!s.compare.empty()) {
+        out << YAML::Key << "compare" << YAML::Value << YAML::BeginSeq;
+        for (const ComparedChip& c : s.compare) {
+            if (c.overrides.empty()) {
+                out << c.presetId;
+                continue;
+            }
+            out << YAML::BeginMap << YAML::Key << "preset" << YAML::Value << c.presetId;
+            writeOverrides(c.overrides);
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
     }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";

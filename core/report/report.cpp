@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/report.h"
 #include "report/calibration.h"
+#include "report/compared.h"
 #include "report/measured.h"
 #include "report/model.h"
 #include "report/practical.h"
@@ -222,6 +223,7 @@ std::optional<std::string> writeReportTable(const Analysis& a, const TextSink& s
                 row == 0 ? std::string("calibrated") : formatSeconds(a.operations[row - 1].calibrated->seconds));
     out += renderTable(table, 2, a.calibration() ? 7 : 6);
     out += calibratedText(a);
+    out += comparedText(a);
     if (a.model)
         out += modelTotalsText(a);
     if (s.lesson)
@@ -398,6 +400,7 @@ std::optional<std::string> writeReportJson(
     j.endArray();
     if (a.model)
         writeModelJson(j, a);
+    writeComparedJson(j, a);
     if (s.lesson) {
         const Explanation& e = a.explanation;
         j.key("lesson").beginObject();

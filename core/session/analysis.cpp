@@ -119,7 +119,11 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
         }
         a.measuredSet = std::move(measured);
     }
-    a.explanation = explain({ a.session, a.hardware, a.dtype, a.peak, a.operations, a.model ? &*a.model : nullptr });
+    a.compared.reserve(a.session.compare.size());
+    for (const ComparedChip& chip : a.session.compare)
+        a.compared.push_back(analyseCompared(chip, a.session, a.session.operations));
+    a.explanation
+        = explain({ a.session, a.hardware, a.dtype, a.peak, a.operations, a.model ? &*a.model : nullptr, a.compared });
     return a;
 }
 

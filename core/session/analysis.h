@@ -11,6 +11,7 @@
 #include "measured/result.h"
 #include "roofline/evaluate.h"
 #include "roofline/solver.h"
+#include "session/compared.h"
 #include "session/explanation.h"
 #include "session/operation_analysis.h"
 #include "session/session.h"
@@ -48,6 +49,8 @@ struct Analysis {
     // cannot evaluate).
     std::optional<ModelTotals> model;
     std::string modelProblem;
+    // The chips compared with the session's (Session::compare), in its order: each operation above evaluated on each.
+    std::vector<ComparedAnalysis> compared;
     // The lesson of a worked example with the numbers of this analysis, or the scenario's description alone.
     Explanation explanation;
     // The session's measured kernels, as read once when it was opened (or named by --measured): shared, never

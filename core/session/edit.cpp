@@ -28,19 +28,6 @@ std::string levelNames(const Hardware& hw, bool memories)
     return names.empty() ? "none" : names;
 }
 
-// Points an operation's memory and link at the chip's defaults when it names ones this chip lacks.
-void fitToChip(OperationVariant& op, const Hardware& hw)
-{
-    for (const ParamInfo& p : params(op)) {
-        const auto name = textParam(op, p.name);
-        if (!name || name->empty())
-            continue;
-        const bool known = p.type == ParamType::Memory ? hw.memory(*name) != nullptr : hw.link(*name) != nullptr;
-        if (!known)
-            setTextParam(op, p.name, std::string());
-    }
-}
-
 // Whether the operations are the chip's default workload as it opened, whatever their ids and colours.
 bool isDefaultWorkload(const std::vector<Operation>& ops, const Hardware& chip)
 {
@@ -222,7 +209,8 @@ struct Apply {
     {
         Operation added;
         added.op = e.op;
-        fitToChip(added.op, s.hardware());
+        const Hardware hw = s.hardware();
+        moveToChip(added.op, hw, hw);
         added.name = describe(added.op);
         addOperation(s, std::move(added));
         return std::nullopt;
@@ -273,6 +261,13 @@ struct Apply {
         if (!e.operationId.empty() && !linkableOperation(s, e.operationId))
             return "no operation with id " + quoteInput(e.operationId) + " (they are " + linkableIds(s) + ")";
         linkKernel(s.measured->links, e.kernel, e.operationId);
+        return std::nullopt;
+    }
+    std::optional<std::string> operator()(const edits::Compare& e)
+    {
+        if (std::optional<std::string> problem = comparedChipsProblem(s, e.chips))
+            return "compare: " + *problem;
+        s.compare = e.chips;
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::Preset& e)
@@ -340,23 +335,45 @@ bool chipModified(const Session& current, const Session& opened)
     return current.overrides != (sameChip(current, opened) ? opened.overrides : std::vector<Override> {});
 }
 
+namespace {
+
+// The chips compared once `chip` is the session's: it leaves the list, and the chip it replaces takes its place.
+std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& chip)
+{
+    std::vector<ComparedChip> compared = current.compare;
+    for (ComparedChip& c : compared)
+        if (c.presetId == chip.id && !chip.id.empty()) {
+            if (current.presetId.empty() || current.presetId == chip.id)
+                compared.erase(compared.begin() + (&c - compared.data()));
+            else
+                c = ComparedChip { current.presetId, current.chip, current.overrides };
+            break;
+        }
+    return compared;
+}
+
+} // namespace
+
 Session withChip(const Session& current, const Hardware& chip)
 {
     if (isDefaultWorkload(current.operations, current.chip)) {
         Session next = defaultSession(chip);
         next.description = current.name == current.chip.name ? std::string() : current.description;
         next.calibration = current.calibration; // edits::Preset decides whether it stays
+        next.compare = comparedAfter(current, chip);
         return next;
     }
     Session next = current;
+    next.compare = comparedAfter(current, chip);
     if (next.name == next.chip.name)
         next.name = chip.name;
     next.presetId = chip.id;
     next.chip = chip;
     next.overrides.clear();
     next.dtype.reset();
+    const Hardware from = current.hardware();
     for (Operation& op : next.operations)
-        fitToChip(op.op, chip);
+        moveToChip(op.op, from, chip);
     // The model's links, like the operations', fall back to the new chip's defaults where it lacks them.
     if (next.model)
         for (std::string* link : { &next.model->link, &next.model->dpLink, &next.model->ppLink })

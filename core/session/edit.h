@@ -65,12 +65,15 @@ struct Preset { // another chip, from the preset library
 struct CalibrationFile { // a calibration of the chip (roofline-lab calibrate), or none
     std::optional<SessionCalibration> calibration;
 };
+struct Compare { // the chips drawn beside the session's, each with its overrides (none: the session's alone)
+    std::vector<ComparedChip> chips;
+};
 
 } // namespace edits
 
 using SessionEdit = std::variant<edits::HardwareValue, edits::ChartDtype, edits::Latency, edits::OperationParam,
     edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::ModelConfig,
-    edits::KernelLink, edits::Preset, edits::CalibrationFile>;
+    edits::KernelLink, edits::Preset, edits::CalibrationFile, edits::Compare>;
 
 // Applies the edit to the session, checked against its chip (overrides included) and, for a model's id, `models`.
 // The edited session, or why the edit cannot be made, naming the field ("B: expected a whole number ...").
@@ -112,7 +115,8 @@ bool canReset(const Session& current, const Session& opened);
 bool chipModified(const Session& current, const Session& opened);
 
 // The session on another chip: its default workload when the operations are the old chip's default workload,
-// otherwise the same operations and model, those naming a memory or link the new chip lacks pointed at its defaults.
+// otherwise the same operations and model, those naming a memory or link the new chip lacks moved as moveToChip moves
+// them. A compared chip that the session's becomes leaves the comparison, and the old chip takes its place there.
 Session withChip(const Session& current, const Hardware& chip);
 
 } // namespace roofline

@@ -9,6 +9,7 @@
 #include "roofline/dtype.h"
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
+#include "session/compared.h"
 #include "session/operation_analysis.h"
 #include "session/session.h"
 
@@ -39,9 +40,12 @@ struct Explanation {
     std::string roof;
     std::string operation;
     std::string param;
+    // With chips compared (Session::compare): which one wins, on which roof and by how much, for the operation the
+    // answer names, else for every visible operation one after another; then each chip's time. Empty otherwise.
+    std::vector<std::string> chips;
 
-    // Nothing to show: no lesson, no model and no description.
-    bool empty() const { return source.empty() && !model && description.empty(); }
+    // Nothing to show: no lesson, no model, no description and no chips compared.
+    bool empty() const { return source.empty() && !model && description.empty() && chips.empty(); }
 };
 
 // What an explanation is made from: the session with its lesson, the chip with its overrides, the chart's dtype and
@@ -53,6 +57,7 @@ struct ExplanationInputs {
     double peak;
     std::span<const OperationAnalysis> operations;
     const ModelTotals* model = nullptr; // the session's model's totals, when it has a model that runs
+    std::span<const ComparedAnalysis> compared = {}; // the chips compared with the session's
 };
 
 // The explanation of the analysed session's lesson; without one, its model's step when it has a model, and its title

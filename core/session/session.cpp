@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "session/session.h"
 
+#include "base/units.h"
 #include "llm/generate.h"
 #include "roofline/evaluate.h"
 
@@ -110,18 +111,99 @@ std::optional<bool> parseSwitch(std::string_view text)
     return std::nullopt;
 }
 
-std::optional<std::string> setOverride(Session& s, std::string_view key, double value)
+namespace {
+
+// Checks one override against the chip it is for, then sets or replaces it in `overrides`.
+std::optional<std::string> setOverrideOf(
+    Hardware check, std::vector<Override>& overrides, std::string_view key, double value)
 {
-    Hardware check = s.hardware();
     if (std::optional<std::string> error = setHardwareValue(check, key, value))
         return error;
-    for (Override& o : s.overrides)
+    for (Override& o : overrides)
         if (o.key == key) {
             o.value = value;
             return std::nullopt;
         }
-    s.overrides.push_back({ std::string(key), value });
+    overrides.push_back({ std::string(key), value });
     return std::nullopt;
+}
+
+// How far a link reaches, as the chips' sources group them: within a node or pod (scale-up), across them
+// (scale-out), or to the host.
+int reachOf(LinkScope scope)
+{
+    switch (scope) {
+    case LinkScope::IntraNode:
+    case LinkScope::IntraPod:
+        return 0;
+    case LinkScope::InterNode:
+    case LinkScope::InterPod:
+        return 1;
+    case LinkScope::Host:
+        return 2;
+    }
+    return 0;
+}
+
+} // namespace
+
+Hardware ComparedChip::hardware(bool latency) const
+{
+    Hardware hw = chip;
+    for (const Override& o : overrides)
+        setHardwareValue(hw, o.key, o.value); // checked when set
+    hw.latency = latency;
+    return hw;
+}
+
+std::optional<std::string> setOverride(Session& s, std::string_view key, double value)
+{
+    return setOverrideOf(s.hardware(), s.overrides, key, value);
+}
+
+std::optional<std::string> setOverride(ComparedChip& c, std::string_view key, double value)
+{
+    return setOverrideOf(c.hardware(false), c.overrides, key, value);
+}
+
+std::optional<std::string> comparedChipsProblem(const Session& s, const std::vector<ComparedChip>& chips)
+{
+    if (chips.size() > kMaxComparedChips)
+        return "at most " + std::to_string(kMaxComparedChips + 1) + " chips on one chart (the session's and "
+            + std::to_string(kMaxComparedChips) + " more); " + std::to_string(chips.size() + 1) + " given";
+    for (std::size_t i = 0; i < chips.size(); ++i) {
+        const std::string& id = chips[i].presetId;
+        if (!id.empty() && id == s.presetId)
+            return quoteInput(id) + " is the session's own chip";
+        for (std::size_t j = 0; j < i; ++j)
+            if (chips[j].presetId == id)
+                return quoteInput(id) + " is compared twice";
+    }
+    return std::nullopt;
+}
+
+void moveToChip(OperationVariant& op, const Hardware& from, const Hardware& to)
+{
+    for (const ParamInfo& p : params(op)) {
+        const auto name = textParam(op, p.name);
+        if (!name || name->empty())
+            continue;
+        if (p.type == ParamType::Memory) {
+            if (!to.memory(*name))
+                setTextParam(op, p.name, std::string());
+            continue;
+        }
+        if (to.link(*name))
+            continue;
+        std::string counterpart;
+        if (const Link* was = from.link(*name))
+            for (const Link& l : to.links)
+                if (reachOf(l.scope) == reachOf(was->scope)) {
+                    counterpart = &l == &to.links.front() ? std::string() : l.name;
+                    break;
+                }
+        setTextParam(op, p.name, counterpart);
+    }
 }
 
 void assignIdentities(Session& s)

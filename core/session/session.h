@@ -83,6 +83,22 @@ struct SessionCalibration {
     }
 };
 
+// Another chip on the same chart (View ▸ Compare with…, export --compare, a scenario's compare: list): a preset with
+// overrides of its own. The sliders edit the session's chip; a compared chip stays as its preset and overrides give it.
+struct ComparedChip {
+    std::string presetId;
+    Hardware chip; // as its preset gives it
+    std::vector<Override> overrides; // each key once, checked against the chip when set
+
+    bool operator==(const ComparedChip&) const = default;
+
+    // The chip with its overrides, under the session's latency switch.
+    Hardware hardware(bool latency) const;
+};
+
+// Chips compared with the session's, at most: four on one chart in all.
+inline constexpr std::size_t kMaxComparedChips = 3;
+
 struct Session {
     std::string name;
     std::string description;
@@ -99,6 +115,7 @@ struct Session {
     std::optional<SessionCalibration> calibration; // a practical model of the chip, fitted from measured kernels
     bool noCalibration = false; // the user cleared it: saved as `calibration: none`, so the preset's stays away
     std::optional<Lesson> lesson; // a worked example of the texts
+    std::vector<ComparedChip> compare; // other chips drawn beside this one, none named twice nor the session's own
 
     bool operator==(const Session&) const = default;
 
@@ -126,6 +143,16 @@ std::optional<bool> parseSwitch(std::string_view);
 
 // Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
 std::optional<std::string> setOverride(Session&, std::string_view key, double value);
+std::optional<std::string> setOverride(ComparedChip&, std::string_view key, double value);
+
+// Why `chips` cannot be compared with the session's: more than kMaxComparedChips, one named twice, the session's own
+// chip among them. Nothing when they can.
+std::optional<std::string> comparedChipsProblem(const Session&, const std::vector<ComparedChip>& chips);
+
+// Moves an operation from chip `from` onto chip `to`: a memory level `to` lacks becomes its main memory; a link it
+// lacks becomes its link of the same reach (another scale-up link for NVLink or ICI, scale-out for InfiniBand or DCN,
+// the host's for PCIe), else its first link. What `to` has is kept.
+void moveToChip(OperationVariant&, const Hardware& from, const Hardware& to);
 
 // Gives every operation without an id the next free "opN", and every one without a colour the colour of its series
 // (seriesKey: matmuls that differ only in B read as one) or, for a new series, the palette colour fewest series have

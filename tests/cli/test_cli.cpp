@@ -884,6 +884,63 @@ private slots:
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     }
 
+    // --compare draws other chips beside the session's: the geometry's title names them, and the report of the same
+    // scenario holds each chip's times. A chip named twice, the session's own, more than three or an unknown one is
+    // refused with the reason.
+    void exportComparesChips()
+    {
+        QTemporaryDir dir;
+        const QString json = dir.filePath("chart.json");
+        const Run r = run({ "export", "--preset", "tpu-v5e", "--compare", "h100-sxm", "--output", json },
+            cleanEnvironment(m_config.path()));
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
+        bool titled = false;
+        for (const QJsonValue& text : root["texts"].toArray())
+            titled = titled
+                || (text["kind"].toString() == "title" && text["text"].toString().endsWith(" vs NVIDIA H100 SXM"));
+        QVERIFY(titled);
+        const Run report
+            = run({ "report", "--scenario", ROOFLINE_SOURCE_DIR "/presets/scenarios/matmul-v5e-vs-h100.yaml",
+                      "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(report.code, 0);
+        const QJsonObject compared = QJsonDocument::fromJson(report.out).object()["compared"].toObject();
+        QCOMPARE(compared["chips"][0]["preset"].toString(), QStringLiteral("h100-sxm"));
+        // B = 256 on the H100 by hand: 2·(256·8192 + 8192² + 256·8192) bytes / 3.35e12 B/s.
+        QCOMPARE(compared["chips"][0]["operations"][1]["t_lower_s"].toDouble(), 142606336.0 / 3.35e12);
+        QVERIFY(compared["verdict"][0].toString().startsWith("NVIDIA H100 SXM wins matmul B=256"));
+    }
+    void exportRefusesBadComparisons_data()
+    {
+        QTest::addColumn<QStringList>("chips");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("twice") << QStringList { "b200", "b200" } << "--compare: 'b200' is compared twice";
+        QTest::newRow("its own") << QStringList { "tpu-v5e" } << "--compare: 'tpu-v5e' is the session's own chip";
+        QTest::newRow("five") << QStringList { "b200", "h100-sxm", "h200-sxm", "mi300x" }
+                              << "--compare: at most 4 chips on one chart";
+        QTest::newRow("unknown") << QStringList { "nope" } << "--compare: no preset with id 'nope'";
+    }
+    void exportRefusesBadComparisons()
+    {
+        QFETCH(QStringList, chips);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        QStringList args { "export", "--preset", "tpu-v5e", "--output", dir.filePath("chart.png") };
+        for (const QString& chip : chips)
+            args << "--compare" << chip;
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("chart.png")));
+    }
+
     // Outside a desktop session there is no runtime folder: an export still prints nothing on stderr, and the folder
     // it makes in the temporary folder is the user's own and private.
     void exportOutsideADesktopSessionIsQuiet()

@@ -457,6 +457,67 @@ private slots:
         QCOMPARE(chart->range(), (std::pair<double, double>(64, 1024)));
         QVERIFY(window.statusBar()->currentMessage().startsWith(QStringLiteral("Sweep range: ")));
     }
+
+    // Chips compared on one chart: each compared chip's markers are the core's binding markers of its evaluations,
+    // its flat roof is at its own peak, an arrow joins each operation's markers on the two chips, the legend and
+    // the readout name every chip; choosing the chips is one undo step.
+    void comparedChipsAreTheCores()
+    {
+        MainWindow window(library(), builtInModels());
+        window.setUnsavedChangesPrompt([](const QString&) { return QMessageBox::Discard; });
+        window.resize(1400, 900);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.openEmbeddedScenario(QStringLiteral("scenarios/matmul-v5e-vs-h100.yaml")), QString());
+        Document* document = window.document();
+        QVERIFY(!document->setCompared({ "h100-sxm", "b200" }));
+        RooflineChart* chart = window.chart();
+        const Analysis& a = chart->analysis();
+        QCOMPARE(a.compared.size(), std::size_t(2));
+        for (std::size_t k = 0; k < a.compared.size(); ++k) {
+            QVector<QPointF> expected;
+            for (std::size_t op : chart->shownOperations()) {
+                const Evaluation& ev = a.compared[k].evaluations[op].value();
+                for (const chart::Marker& m : chart::markersOf(op, ev))
+                    if (m.binding)
+                        expected.push_back({ m.at.x, m.at.y });
+            }
+            std::sort(
+                expected.begin(), expected.end(), [](const QPointF& p, const QPointF& q) { return p.x() < q.x(); });
+            QCOMPARE(chart->comparedMarkers(k), expected);
+            QCOMPARE(chart->comparedRoof(k, QStringLiteral("bf16")).value(0).y(), a.compared[k].peak);
+            QCOMPARE(chart->comparedArrows(k).size(), chart->shownOperations().size());
+            QVERIFY(chart->legendEntries().contains(QString::fromStdString(a.compared[k].hardware.name)));
+        }
+        QVERIFY(chart->titleText().endsWith(QStringLiteral(" vs 2 chips")));
+        // Hovering a compared chip's marker names the chip and gives the operation's numbers there.
+        chart->replot();
+        const QPointF top = chart->comparedMarkers(0).back();
+        const QString hover
+            = chart->hoverText({ chart->xAxis->coordToPixel(top.x()), chart->yAxis->coordToPixel(top.y()) });
+        QVERIFY2(hover.startsWith(QStringLiteral("<b>On NVIDIA H100 SXM</b><br>")), qPrintable(hover));
+        // Each arrow starts at the operation's binding marker on the session's chip.
+        for (const QLineF& arrow : chart->comparedArrows(0))
+            QVERIFY(std::any_of(a.operations.begin(), a.operations.end(), [&](const OperationAnalysis& o) {
+                return o.evaluation && std::abs(arrow.p1().y() - o.evaluation->attainable) <= 1e-6 * arrow.p1().y();
+            }));
+        // The readout: the time on each chip and the bound on each compared one, as the core has them.
+        ReadoutModel* readout = window.table()->readoutModel();
+        QCOMPARE(readout->columnCount(), ReadoutModel::ColumnCount + 1 + 2 * 2);
+        const std::size_t op = readout->operationAt(0);
+        QCOMPARE(readout->index(0, ReadoutModel::ColumnCount + 1).data().toString(),
+            QString::fromStdString(formatSeconds(a.compared[0].evaluations[op].value().tLower)));
+        QCOMPARE(readout->index(0, ReadoutModel::ColumnCount + 2).data().toString(),
+            QString::fromStdString(a.compared[0].evaluations[op].value().bound()));
+        QCOMPARE(readout->headerData(ReadoutModel::ColumnCount + 3, Qt::Horizontal).toString(),
+            QStringLiteral("T on NVIDIA B200"));
+
+        document->undoStack()->undo();
+        QCOMPARE(chart->analysis().compared.size(), std::size_t(1));
+        QCOMPARE(chart->comparedMarkers(1), QVector<QPointF> {});
+        QVERIFY(document->setCompared({ "h100-sxm", "b200", "mi300x", "h200-sxm" }).has_value());
+        QCOMPARE(chart->analysis().compared.size(), std::size_t(1));
+    }
 };
 
 ROOFLINE_GUI_TEST_MAIN(TestDocument)

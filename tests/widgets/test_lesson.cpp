@@ -51,7 +51,8 @@ const QStringList kLessonOrder = { QStringLiteral("tpu-v5e-critical-intensity"),
     QStringLiteral("matmul-batch-v5e"), QStringLiteral("int8-matmul-v5e"), QStringLiteral("int8-weight-matmul-v5e"),
     QStringLiteral("batch-size-curve-v5e"), QStringLiteral("batched-int8-matmul-v5e"), QStringLiteral("h100-matmul"),
     QStringLiteral("sharded-matmul-2-tpu"), QStringLiteral("network-ridges-h100"), QStringLiteral("data-parallel-h100"),
-    QStringLiteral("tensor-parallel-h100"), QStringLiteral("pipeline-parallel-h100") };
+    QStringLiteral("tensor-parallel-h100"), QStringLiteral("pipeline-parallel-h100"),
+    QStringLiteral("matmul-v5e-vs-h100") };
 
 // The explanation the core makes of a session, analysed afresh: what the panel must show.
 Explanation coreExplanation(const Session& s)

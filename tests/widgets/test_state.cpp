@@ -22,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -286,14 +287,21 @@ void TestState::examplesAreNamedTopicThenChip()
         const auto parsed = parseScenario(f.text, std::string(f.name), library, builtInModels());
         QVERIFY2(parsed.ok(), std::string(f.name).c_str());
         const QString name = q(parsed.value().name);
-        // "Topic, detail — chip": one dash, a topic before it, after it the short name of the session's chip.
+        // "Topic, detail — chip": one dash, a topic before it, after it the short name of the session's chip, then
+        // those of the chips it compares ("— TPU v5e and H100", "— H100, H200, B200 and MI300X"), in their order.
         QCOMPARE(name.count(dash), 1);
         const QString topic = name.section(dash, 0, 0);
-        const QString chip = name.section(dash, 1);
-        QVERIFY2(!topic.isEmpty() && !chip.isEmpty(), qPrintable(name));
-        QVERIFY2(q(parsed.value().chip.name).contains(chip),
-            qPrintable(name + QStringLiteral(" on ") + q(parsed.value().chip.name)));
-        QVERIFY2(!topic.contains(chip), qPrintable(name)); // the chip is named once, at the end
+        const QStringList chips = name.section(dash, 1).split(QRegularExpression(QStringLiteral(", | and ")));
+        QVERIFY2(!topic.isEmpty() && !chips.front().isEmpty(), qPrintable(name));
+        std::vector<std::string> names { parsed.value().chip.name };
+        for (const ComparedChip& c : parsed.value().compare)
+            names.push_back(c.chip.name);
+        QCOMPARE(std::size_t(chips.size()), names.size());
+        for (qsizetype i = 0; i < chips.size(); ++i) {
+            QVERIFY2(q(names[std::size_t(i)]).contains(chips[i]),
+                qPrintable(name + QStringLiteral(" on ") + q(names[std::size_t(i)])));
+            QVERIFY2(!topic.contains(chips[i]), qPrintable(name)); // each chip is named once, at the end
+        }
     }
 }
 

@@ -128,13 +128,19 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     }
     // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
     // legend is in the way, else under their lines; left out when neither has room.
+    // The compared chips' flat roofs are placed the same way, after the session's.
+    std::vector<std::pair<QCPItemText*, chart::Point>> flat;
+    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i)
+        if (m_layout.roofs[i].kind == RoofKind::Compute)
+            flat.emplace_back(m_roofs[i].label, m_layout.roofs[i].label);
+    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k)
+        for (std::size_t i = 0; i < m_compared[k].roofs.size() && i < m_overlays[k].roofs.size(); ++i)
+            if (QCPItemText* label = m_compared[k].roofs[i].label)
+                flat.emplace_back(label, m_overlays[k].roofs[i].label);
     std::vector<chart::Box> names;
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
-        if (m_layout.roofs[i].kind != RoofKind::Compute)
-            continue;
-        QCPItemText* label = m_roofs[i].label;
+    for (const auto& [label, spot] : flat) {
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->position->setCoords(m_layout.roofs[i].label.x, m_layout.roofs[i].label.y);
+        label->position->setCoords(spot.x, spot.y);
         const QSizeF size = textSize(label);
         const QPointF at = label->position->pixelPosition();
         std::optional<chart::Box> free;

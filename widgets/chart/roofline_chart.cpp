@@ -167,6 +167,15 @@ QString RooflineChart::signature() const
         s += QString::number(op) + QLatin1Char(',');
     // Measured kernels are drawn anew only with another set: their points stay where they were measured.
     s += QStringLiteral("|m%1").arg(quintptr(m_analysis->measuredSet.get()));
+    for (std::size_t k = 0; k < m_overlays.size(); ++k) {
+        s += QStringLiteral("|k") + qs(m_analysis->compared[k].presetId) + QLatin1Char(':');
+        for (const chart::RoofSegment& r : m_overlays[k].roofs)
+            s += qs(r.name) + QLatin1Char(';');
+        std::set<QRgb> colours;
+        for (const chart::Marker& m : m_overlays[k].markers)
+            colours.insert(m_theme.operationColour(m_analysis->session.operations[m_shown[m.operation]].colour).rgba());
+        s += QStringLiteral("%1,%2").arg(colours.size()).arg(std::min(m_overlays[k].markers.size(), kComparedArrows));
+    }
     return s;
 }
 
@@ -179,6 +188,14 @@ void RooflineChart::refresh()
     for (std::size_t op : m_shown)
         m_evaluations.push_back(a.operations[op].evaluation.value());
     m_measuredExtent = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
+    m_comparedEvaluations.assign(a.compared.size(), {});
+    for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        m_comparedEvaluations[k].reserve(m_shown.size());
+        for (std::size_t op : m_shown) {
+            const Expected<Evaluation>& e = a.compared[k].evaluations[op];
+            m_comparedEvaluations[k].push_back(e ? &e.value() : nullptr);
+        }
+    }
     layOut(heldAxes());
     holdAxes();
     const QString sig = signature();
@@ -200,13 +217,24 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
     const Analysis& a = *m_analysis;
     if (m_view && !(m_viewFrame == a.frame()))
         m_view.reset(); // another chip: the example's view no longer frames it
-    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, m_view ? m_view : held);
+    // The axes hold the measured kernels and every compared chip's ridges and markers.
+    std::vector<chart::Point> extent = m_measuredExtent;
+    for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        const std::vector<chart::Point> more
+            = chart::overlayExtent(a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k]);
+        extent.insert(extent.end(), more.begin(), more.end());
+    }
+    m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), extent, m_view ? m_view : held);
     if (m_view && !m_dragging && !chart::showsEveryMarker(*m_view, m_layout)) {
         m_view.reset(); // a marker left the example's view: the axes take what the content asks for
-        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), m_measuredExtent, held);
+        m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), extent, held);
     }
     if (a.session.lesson && a.session.lesson->view)
         chart::keepRoofs(m_layout, a.session.lesson->view->roofs);
+    m_overlays.clear();
+    for (std::size_t k = 0; k < a.compared.size(); ++k)
+        m_overlays.push_back(chart::overlay(
+            a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k], { m_layout.x, m_layout.y }));
     layOutCalibrated();
 }
 
@@ -286,6 +314,8 @@ void RooflineChart::clearPlot()
     m_calibratedWork = nullptr;
     m_calibratedWorkLabel = nullptr;
     m_operations.clear();
+    m_compared.clear();
+    m_chipLegends.clear();
     m_labels.clear();
     m_leaders.clear();
     m_labelOperations.clear();
@@ -310,6 +340,7 @@ void RooflineChart::rebuild()
     clearPlot();
     buildMeasured(); // its ceilings below the roofs, its lines below the markers
     buildRoofs();
+    buildCompared(); // the chips' legend rows before the operations'
     buildOperations();
     buildHighlight();
     for (QCPGraph* entry : m_measuredLegend)
@@ -349,10 +380,16 @@ void RooflineChart::updateItems()
     m_yName->setText(yName);
     m_xName->setVisible(m_axesInside);
     m_yName->setVisible(m_axesInside);
-    m_title->setText(QStringLiteral("%1 · %2%3")
+    QString compared;
+    if (m_analysis->compared.size() == 1)
+        compared = QStringLiteral(" vs ") + qs(m_analysis->compared.front().hardware.name);
+    else if (!m_analysis->compared.empty())
+        compared = QStringLiteral(" vs %1 chips").arg(m_analysis->compared.size());
+    m_title->setText(QStringLiteral("%1 · %2%3%4")
                          .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
-                             m_chipEdited ? QStringLiteral(" (modified)") : QString()));
+                             m_chipEdited ? QStringLiteral(" (modified)") : QString(), compared));
     updateRoofs();
+    updateCompared();
     updateOperations();
     updateHighlight();
     updateMeasured();
@@ -409,6 +446,8 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
     }
     if (!operations.isEmpty())
         return operations.join(QStringLiteral("<hr>"));
+    if (QString compared = comparedHover(pixel, reach); !compared.isEmpty())
+        return compared;
     if (QString measured = measuredHover(pixel); !measured.isEmpty())
         return measured;
     for (const chart::RoofSegment& r : m_layout.roofs) {

@@ -40,8 +40,9 @@ namespace roofline::widgets {
 // shades, markers and texts share the "main" layer, buffered on its own: when the axes, the title and the legend stay
 // as they are, only that layer is redrawn (QCPLayer::replot), otherwise the whole plot.
 //
-// The parts live in seven files: this class's setup (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
-// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp, measured
+// The parts live in eight files: this class's setup (axes, theme, redraws, read-back) in roofline_chart.cpp, roofs and
+// shades in roofline_chart_roofs.cpp, markers, their labels and the legend in roofline_chart_markers.cpp, the chips
+// compared with the session's in roofline_chart_compared.cpp, measured
 // kernels and ceilings in roofline_chart_measured.cpp, answers to the user (axes that hold still, the selection,
 // dragged markers) in roofline_chart_interaction.cpp; label placement is chart_labels.cpp; the title, the ticks and the
 // presentation's frame with its ticks inside the plot are roofline_chart_frame.cpp.
@@ -156,6 +157,17 @@ public:
     QStringList measuredRoofLabels() const;
     // How the points of a kernel look: the QCPScatterStyle::ScatterShape and colour of its graph.
     std::optional<std::pair<QColor, int>> measuredStyle(std::size_t kernel) const;
+
+    // The chips compared with the session's (Analysis::compared), read back from what is drawn: the k-th chip's markers
+    // (x ascending), one of its roofs by name, and the arrows from the session's chip's markers to its own.
+    QVector<QPointF> comparedMarkers(std::size_t chip) const;
+    QVector<QPointF> comparedRoof(std::size_t chip, const QString& name) const;
+    std::vector<QLineF> comparedArrows(std::size_t chip) const;
+    const std::vector<chart::Overlay>& overlays() const { return m_overlays; }
+    // The k-th compared chip's marker shape (its roofs' dashes are its own too); the session's chip keeps circles.
+    static QCPScatterStyle::ScatterShape comparedShape(std::size_t chip);
+    // Arrows from one chip to another, per compared chip, at most: the first operations shown get them.
+    static constexpr std::size_t kComparedArrows = 40;
 
     // The text the chart would show on hovering this pixel, or an empty string.
     QString hoverText(const QPointF& pixel) const;
@@ -277,6 +289,13 @@ private:
     // began shows only its part that stays, "matmul B=…", so that the legend never shows an old value and is not laid
     // out again at every step; when input rests the whole names come back.
     void updateLegendNames();
+    // roofline_chart_compared.cpp
+    void buildCompared();
+    void updateCompared();
+    // Where an arrow from `from` to a compared chip's marker at `to` ends: at the marker's edge.
+    QPointF arrowTip(chart::Point from, chart::Point to) const;
+    // The compared chips' markers within `reach` pixels (the operation on that chip), else a compared roof's numbers.
+    QString comparedHover(const QPointF& pixel, double reach) const;
     // roofline_chart_measured.cpp
     void buildMeasured();
     void updateMeasured();
@@ -413,6 +432,18 @@ private:
     QCPGraph* m_calibratedWork = nullptr; // the curved roof of one operation's work under the calibration
     QCPItemText* m_calibratedWorkLabel = nullptr;
     std::vector<OperationItems> m_operations;
+    // The compared chips: per chip, its evaluations of the shown operations (null where it cannot run one), its
+    // overlay as laid out on the axes, and what draws it.
+    struct ComparedItems {
+        std::vector<RoofItems> roofs; // one per chart::Overlay::roofs; only the flat roof has a label
+        QCPGraph* legend = nullptr;
+        std::map<QRgb, QCPGraph*> markers; // by operation colour
+        std::vector<QCPItemLine*> arrows; // one per marker, up to kComparedArrows
+    };
+    std::vector<std::vector<const Evaluation*>> m_comparedEvaluations;
+    std::vector<chart::Overlay> m_overlays;
+    std::vector<ComparedItems> m_compared;
+    std::vector<QCPAbstractPlottable*> m_chipLegends; // the legend's rows naming the chips, the session's first
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree

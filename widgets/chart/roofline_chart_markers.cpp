@@ -261,7 +261,8 @@ void RooflineChart::updateLegendNames()
     std::size_t row = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
-        if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable()))
+        if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable())
+            || std::find(m_chipLegends.begin(), m_chipLegends.end(), entry->plottable()) != m_chipLegends.end())
             continue;
         QString name = qs(m_analysis->session.operations[m_operations[row].operation].name);
         if (!followingInput)
@@ -468,15 +469,19 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
         out.roofs.emplace_back(m_layout.practical[i].name, m_practical[i].label);
     for (std::size_t i = 0; i < m_calibratedRoofs.size() && i < m_calibrated.ceilings.size(); ++i)
         out.roofs.emplace_back(m_calibrated.ceilings[i].name, m_calibratedRoofs[i].label);
-    if (m_calibratedWorkLabel)
-        out.notes.push_back(m_calibratedWorkLabel);
     for (std::size_t k = 0; k < m_labels.size() && k < m_labelOperations.size(); ++k)
         out.operations.emplace_back(m_labelOperations[k], m_labels[k]);
     for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k)
         out.counts.emplace_back(m_countOperations[k], m_counts[k]);
     out.notes = { m_bandwidthCaption, m_computeCaption };
+    if (m_calibratedWorkLabel)
+        out.notes.push_back(m_calibratedWorkLabel);
     for (const auto& [line, label] : m_measuredRoofs)
         out.notes.push_back(label);
+    for (const ComparedItems& chip : m_compared)
+        for (const RoofItems& roof : chip.roofs)
+            if (roof.label)
+                out.notes.push_back(roof.label);
     if (m_axesInside && m_xName && m_yName)
         out.axisNames = { { QStringLiteral("x"), m_xName }, { QStringLiteral("y"), m_yName } };
     return out;

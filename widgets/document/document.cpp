@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "document/document.h"
 
+#include "base/units.h"
 #include "session/edit.h"
 
 #include <QAbstractSlider>
 #include <QUndoCommand>
 
+#include <algorithm>
 #include <type_traits>
 
 namespace roofline::widgets {
@@ -240,6 +242,27 @@ std::optional<std::string> Document::setCalibration(std::optional<SessionCalibra
     const QString text = calibration ? tr("Open calibration %1").arg(QString::fromStdString(calibration->file))
                                      : tr("Clear calibration");
     return edit(edits::CalibrationFile { std::move(calibration) }, text, "calibration");
+}
+
+std::optional<std::string> Document::setCompared(const std::vector<std::string>& presetIds)
+{
+    std::vector<ComparedChip> chips;
+    for (const std::string& id : presetIds) {
+        const std::vector<ComparedChip>& now = session().compare;
+        const auto was
+            = std::find_if(now.begin(), now.end(), [&id](const ComparedChip& c) { return c.presetId == id; });
+        if (was != now.end()) {
+            chips.push_back(*was);
+            continue;
+        }
+        const Hardware* chip = m_library.find(id);
+        if (!chip)
+            return "no preset with id " + quoteInput(id);
+        chips.push_back({ id, *chip, {} });
+    }
+    const QString text
+        = chips.empty() ? tr("Compare with no other chip") : tr("Compare with %n chip(s)", nullptr, int(chips.size()));
+    return edit(edits::Compare { std::move(chips) }, text, "compare");
 }
 
 void Document::linkKernel(std::size_t kernel, const std::string& operationId)

@@ -98,6 +98,10 @@ public:
     // A calibration of the chip (its file as the scenario will name it, and what was read from it), or none, as one
     // undo step. Another chip's is refused: the core's error text, or nothing.
     std::optional<std::string> setCalibration(std::optional<SessionCalibration>);
+    // The chips drawn beside the session's, by preset id (View ▸ Compare with…), as one undo step; a chip compared
+    // already keeps its own overrides. The core's error text (more than kMaxComparedChips, the session's own chip),
+    // or nothing.
+    std::optional<std::string> setCompared(const std::vector<std::string>& presetIds);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);

@@ -45,6 +45,12 @@ QString explanationHtml(const Explanation& e)
         if (!formula.isEmpty())
             html += QStringLiteral("<p><b>With the current numbers</b></p><p><code>%1</code></p>").arg(formula);
     }
+    if (!e.chips.empty()) {
+        QString lines = escaped(e.chips.front());
+        for (std::size_t i = 1; i < e.chips.size(); ++i)
+            lines += QStringLiteral("<br>") + escaped(e.chips[i]);
+        html += section(QStringLiteral("Which chip"), lines);
+    }
     if (!e.description.empty())
         html
             += (e.source.empty() && !e.model ? QStringLiteral("<p>%1</p>") : QStringLiteral("<p><small>%1</small></p>"))
@@ -54,11 +60,16 @@ QString explanationHtml(const Explanation& e)
 
 QString compactExplanationHtml(const Explanation& e)
 {
+    // With chips compared, the band ends with which one wins.
+    const QString chip
+        = e.chips.empty() ? QString() : QStringLiteral(" · <b>Which chip:</b> ") + escaped(e.chips.front());
     if (e.source.empty())
-        return e.description.empty() ? QString() : QStringLiteral("<p>%1</p>").arg(escaped(e.description));
+        return e.description.empty() && chip.isEmpty()
+            ? QString()
+            : QStringLiteral("<p>%1%2</p>").arg(escaped(e.description), chip);
     return QStringLiteral("<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
-                          "<b>Roofline Lab computes:</b> %4</p>")
-        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer));
+                          "<b>Roofline Lab computes:</b> %4%5</p>")
+        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer), chip);
 }
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)

@@ -23,11 +23,15 @@ void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
             rows.push_back(i);
             ids.push_back(ops[i].id);
         }
-    if (ids != m_rowIds) {
+    std::vector<std::string> compared;
+    for (const ComparedAnalysis& c : analysis->compared)
+        compared.push_back(c.presetId);
+    if (ids != m_rowIds || compared != m_compared) {
         beginResetModel();
         m_analysis = std::move(analysis);
         m_rows = std::move(rows);
         m_rowIds = std::move(ids);
+        m_compared = std::move(compared);
         endResetModel();
         return;
     }
@@ -35,7 +39,7 @@ void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
     m_analysis = std::move(analysis);
     m_rows = std::move(rows);
     if (!m_rows.empty())
-        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
     if (unitsChange)
         emit headerDataChanged(Qt::Horizontal, Intensity, Attainable);
 }
@@ -60,11 +64,48 @@ int ReadoutModel::rowCount(const QModelIndex& parent) const
 
 int ReadoutModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
+    if (parent.isValid())
+        return 0;
+    return m_compared.empty() ? ColumnCount : ColumnCount + 1 + ChipColumns * static_cast<int>(m_compared.size());
+}
+
+std::optional<std::size_t> ReadoutModel::comparedChip(int column) const
+{
+    const int past = column - ColumnCount - 1;
+    if (past < 0 || past >= ChipColumns * static_cast<int>(m_compared.size()))
+        return std::nullopt;
+    return static_cast<std::size_t>(past / ChipColumns);
+}
+
+QString ReadoutModel::comparedText(std::size_t op, int column) const
+{
+    if (column == ColumnCount + OwnTime) {
+        const Expected<Evaluation>& own = m_analysis->operations[op].evaluation;
+        return own ? qs(formatSeconds(own->tLower)) : QStringLiteral("cannot run");
+    }
+    const std::optional<std::size_t> chip = comparedChip(column);
+    if (!chip)
+        return {};
+    const Expected<Evaluation>& ev = m_analysis->compared[*chip].evaluations[op];
+    if (!ev)
+        return (column - ColumnCount - 1) % ChipColumns == ChipBound ? QStringLiteral("cannot run")
+                                                                     : QStringLiteral("—");
+    return (column - ColumnCount - 1) % ChipColumns == ChipBound ? qs(ev->bound()) : qs(formatSeconds(ev->tLower));
+}
+
+QString ReadoutModel::comparedToolTip(std::size_t op, int column) const
+{
+    const std::optional<std::size_t> chip = comparedChip(column);
+    if (!chip)
+        return {};
+    const Expected<Evaluation>& ev = m_analysis->compared[*chip].evaluations[op];
+    return ev ? QString() : qs(m_analysis->compared[*chip].hardware.name + ": " + ev.error());
 }
 
 QString ReadoutModel::text(std::size_t op, int column) const
 {
+    if (column >= ColumnCount)
+        return comparedText(op, column);
     const Operation& operation = m_analysis->session.operations[op];
     const OperationAnalysis& result = m_analysis->operations[op];
     if (column == Name)
@@ -96,6 +137,8 @@ QString ReadoutModel::text(std::size_t op, int column) const
 
 QString ReadoutModel::toolTip(std::size_t op, int column) const
 {
+    if (column >= ColumnCount)
+        return comparedToolTip(op, column);
     const OperationAnalysis& result = m_analysis->operations[op];
     if (!result.evaluation.ok())
         return column == Bound ? qs(result.evaluation.error()) : QString();
@@ -131,7 +174,8 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
             return m_theme.operationText(m_analysis->session.operations[op].colour);
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() == Name || index.column() == Bound || index.column() == CriticalValue)
+        if (index.column() == Name || index.column() == Bound || index.column() == CriticalValue
+            || (comparedChip(index.column()) && (index.column() - ColumnCount - 1) % ChipColumns == ChipBound))
             return int(Qt::AlignLeft | Qt::AlignVCenter);
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case IdRole:
@@ -162,8 +206,19 @@ QString ReadoutModel::toText(const std::vector<int>& rows, QChar separator) cons
 
 QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
+    if (orientation != Qt::Horizontal || section < 0 || section >= columnCount())
         return {};
+    if (section >= ColumnCount) {
+        const std::optional<std::size_t> chip = comparedChip(section);
+        const QString name = qs(chip ? m_analysis->compared[*chip].hardware.name : m_analysis->hardware.name);
+        const bool bound = chip && (section - ColumnCount - 1) % ChipColumns == ChipBound;
+        if (role == Qt::DisplayRole)
+            return (bound ? QStringLiteral("Bound on %1") : QStringLiteral("T on %1")).arg(name);
+        if (role == Qt::ToolTipRole)
+            return bound ? QStringLiteral("What holds the operation down on %1").arg(name)
+                         : QStringLiteral("The operation's time on %1 with perfect overlap (T_lower)").arg(name);
+        return {};
+    }
     static const char* const names[]
         = { "Operation", "Intensity", "T_math", "T_comms", "Bound", "Attainable", "of peak", "Critical value" };
     static const char* const tips[] = { "The operation, in its chart colour",

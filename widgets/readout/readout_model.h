@@ -8,6 +8,8 @@
 #include <QAbstractTableModel>
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace roofline::widgets {
@@ -16,6 +18,11 @@ class ReadoutModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column { Name, Intensity, TMath, TComms, Bound, Attainable, FractionOfPeak, CriticalValue, ColumnCount };
+    // With chips compared (Analysis::compared) the columns go on: the time on the session's chip, then each compared
+    // chip's time and bound, as these offsets from ColumnCount and from each chip's first column.
+    static constexpr int OwnTime = 0;
+    static constexpr int ChipBound = 1;
+    static constexpr int ChipColumns = 2;
     // The operation's id, for selection that survives edits.
     static constexpr int IdRole = Qt::UserRole + 1;
 
@@ -40,11 +47,17 @@ public:
 
 private:
     QString text(std::size_t operation, int column) const;
+    // The compared chips' columns (at ColumnCount and after): the text, and the reason a chip cannot run it.
+    QString comparedText(std::size_t operation, int column) const;
+    QString comparedToolTip(std::size_t operation, int column) const;
+    // The compared chip of a column past OwnTime, or nothing.
+    std::optional<std::size_t> comparedChip(int column) const;
     QString toolTip(std::size_t operation, int column) const;
 
     std::shared_ptr<const Analysis> m_analysis;
     std::vector<std::size_t> m_rows; // session indices of the visible operations
     std::vector<std::string> m_rowIds; // their ids, to tell a new set of rows from new figures
+    std::vector<std::string> m_compared; // the compared chips' preset ids: another set changes the columns
     ChartTheme m_theme;
 };
 

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Another chip's roofs and markers on a chart laid out for the session's chip.
+#include "chart/chart.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::chart {
+
+namespace {
+
+// The peak the overlay's flat roof is drawn at: its dtype's, else its default dtype's.
+double overlayPeak(const Hardware& hw, Dtype dtype)
+{
+    if (const auto p = hw.peakFor(dtype); p && onLogScale(*p))
+        return *p;
+    const auto fallback = hw.peakFor(hw.defaultDtype());
+    return fallback && onLogScale(*fallback) ? *fallback : 0;
+}
+
+} // namespace
+
+std::vector<Marker> overlayMarkers(std::span<const Evaluation* const> evaluations)
+{
+    std::vector<Marker> markers;
+    for (std::size_t i = 0; i < evaluations.size(); ++i) {
+        if (!evaluations[i])
+            continue;
+        for (const Marker& m : markersOf(i, *evaluations[i]))
+            if (m.binding)
+                markers.push_back(m);
+    }
+    return markers;
+}
+
+std::vector<Point> overlayExtent(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations)
+{
+    std::vector<Point> out;
+    const double peak = overlayPeak(hw, dtype);
+    if (peak > 0)
+        for (const Roof& r : bandwidthRoofs(hw))
+            if (onLogScale(r.value))
+                out.push_back({ ridgeIntensity(peak, r.value), peak });
+    for (const Marker& m : overlayMarkers(evaluations))
+        out.push_back(m.at);
+    return out;
+}
+
+Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations, const Axes& axes)
+{
+    Overlay out;
+    const double peak = overlayPeak(hw, dtype);
+    if (peak > 0) {
+        RoofSegment flat;
+        flat.name = std::string(dtypeName(hw.peakFor(dtype) ? dtype : hw.defaultDtype()));
+        flat.value = peak;
+        flat.from = { axes.x.lower(), peak };
+        flat.to = { axes.x.upper(), peak };
+        flat.label = flat.to;
+        out.roofs.push_back(std::move(flat));
+        // Its main memory's roof, and each roof one of its markers sits under: four chips' every level and link
+        // would hide the chart.
+        std::vector<std::string> used;
+        if (!hw.memories.empty())
+            used.push_back(hw.memories.front().name);
+        for (const Evaluation* ev : evaluations)
+            if (ev)
+                if (const std::optional<std::size_t> b = bindingResource(*ev))
+                    used.push_back(ev->resources[*b].name);
+        for (const Roof& r : bandwidthRoofs(hw)) {
+            if (!onLogScale(r.value) || std::find(used.begin(), used.end(), r.name) == used.end())
+                continue;
+            RoofSegment s;
+            s.kind = r.kind;
+            s.name = r.name;
+            s.value = r.value;
+            s.ridge = ridgeIntensity(peak, r.value);
+            const double x0 = std::max(axes.x.lower(), axes.y.lower() / r.value);
+            s.from = { x0, r.value * x0 };
+            s.to = { s.ridge, peak };
+            s.label = s.to;
+            out.roofs.push_back(std::move(s));
+        }
+    }
+    out.markers = overlayMarkers(evaluations);
+    return out;
+}
+
+} // namespace roofline::chart

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The chips compared with the session's (Analysis::compared, View ▸ Compare with…): each chip's roofs in a line style
+// of its own, its markers in a shape of its own in each operation's colour, a thin arrow from each operation's binding
+// marker on the session's chip to its marker on each other chip, and one legend row per chip.
+#include "chart/roofline_chart.h"
+
+#include "common/chart_text.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::widgets {
+
+namespace {
+
+// The k-th compared chip's roof lines: long dashes, dots, long dash-dots, apart from the session's roofs (solid for
+// its main memory and its peak, Qt's short dashes for its other levels and dtypes) and from one another.
+QPen comparedPen(std::size_t k, const QColor& colour, double width)
+{
+    QPen pen(colour, width);
+    static const QList<qreal> patterns[] = { { 10, 4 }, { 1, 2.5 }, { 10, 3, 1, 3 } };
+    pen.setDashPattern(patterns[k % std::size(patterns)]);
+    return pen;
+}
+
+} // namespace
+
+QCPScatterStyle::ScatterShape RooflineChart::comparedShape(std::size_t k)
+{
+    // Shapes no series of the session's chip takes (shapeFor), so that a marker tells its chip whatever its colour.
+    static constexpr QCPScatterStyle::ScatterShape shapes[]
+        = { QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusSquare, QCPScatterStyle::ssCrossSquare };
+    return shapes[k % std::size(shapes)];
+}
+
+void RooflineChart::buildCompared()
+{
+    const Analysis& a = *m_analysis;
+    if (a.compared.empty())
+        return;
+    const ChartTheme& t = m_theme;
+    // The legend names the chips first: the session's with its solid roof and round marker, then each other.
+    QCPGraph* own = addGraph();
+    own->setName(qs(a.hardware.name));
+    own->setPen(QPen(t.foreground, t.width(2)));
+    own->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(2)), QBrush(t.foreground), 9 * t.zoom));
+    own->addToLegend();
+    m_chipLegends.push_back(own);
+    const std::vector<Operation>& ops = a.session.operations;
+    for (std::size_t k = 0; k < a.compared.size() && k < m_overlays.size(); ++k) {
+        ComparedItems chip;
+        for (const chart::RoofSegment& r : m_overlays[k].roofs) {
+            RoofItems items;
+            items.line = new QCPItemLine(this);
+            const QColor colour = r.kind == RoofKind::Compute ? t.foreground
+                : r.kind == RoofKind::Memory                  ? t.memoryRoof
+                                                              : t.networkRoof;
+            items.line->setPen(comparedPen(k, colour, t.width(1.6)));
+            if (r.kind == RoofKind::Compute) {
+                items.label = addText(9, colour);
+                items.label->setPadding(QMargins(2, 0, 2, 1));
+                items.label->setBrush(QBrush(halo()));
+            }
+            chip.roofs.push_back(items);
+        }
+        chip.legend = addGraph();
+        chip.legend->setName(qs(a.compared[k].hardware.name));
+        chip.legend->setPen(comparedPen(k, t.foreground, t.width(2)));
+        chip.legend->setScatterStyle(
+            QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(2)), QBrush(t.background), 11 * t.zoom));
+        chip.legend->addToLegend();
+        m_chipLegends.push_back(chip.legend);
+        // One graph per operation colour: a chip's markers are few graphs whatever the number of operations.
+        for (const chart::Marker& m : m_overlays[k].markers) {
+            const QColor colour = t.operationColour(ops[m_shown[m.operation]].colour);
+            QCPGraph*& graph = chip.markers[colour.rgba()];
+            if (!graph) {
+                graph = addGraph();
+                graph->setLineStyle(QCPGraph::lsNone);
+                graph->setScatterStyle(
+                    QCPScatterStyle(comparedShape(k), QPen(colour, t.width(2)), QBrush(t.background), 11 * t.zoom));
+            }
+        }
+        for (std::size_t i = 0; i < std::min(m_overlays[k].markers.size(), kComparedArrows); ++i) {
+            const chart::Marker& m = m_overlays[k].markers[i];
+            QColor colour = t.operationColour(ops[m_shown[m.operation]].colour);
+            colour.setAlpha(180);
+            auto* arrow = new QCPItemLine(this);
+            arrow->setPen(QPen(colour, t.width(1)));
+            arrow->setHead(QCPLineEnding(QCPLineEnding::esSpikeArrow, 7 * t.zoom, 9 * t.zoom));
+            chip.arrows.push_back(arrow);
+        }
+        m_compared.push_back(std::move(chip));
+    }
+    for (ComparedItems& chip : m_compared)
+        for (const auto& [colour, graph] : chip.markers)
+            graph->setLayer(m_mainLayer); // above the roofs and arrows
+}
+
+void RooflineChart::updateCompared()
+{
+    // The session's chip's binding marker of each shown operation: where the arrows start.
+    std::vector<std::optional<chart::Point>> from(m_shown.size());
+    for (const chart::Marker& m : m_layout.markers)
+        if (m.binding)
+            from[m.operation] = m.at;
+    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k) {
+        const chart::Overlay& o = m_overlays[k];
+        ComparedItems& chip = m_compared[k];
+        for (std::size_t i = 0; i < o.roofs.size() && i < chip.roofs.size(); ++i) {
+            const chart::RoofSegment& r = o.roofs[i];
+            chip.roofs[i].line->start->setCoords(r.from.x, r.from.y);
+            chip.roofs[i].line->end->setCoords(r.to.x, r.to.y);
+            if (QCPItemText* label = chip.roofs[i].label) {
+                label->setText(QStringLiteral("%1 %2").arg(
+                    qs(m_analysis->compared[k].hardware.name), roofLabel(r, m_analysis->compared[k].hardware)));
+                label->position->setCoords(r.label.x, r.label.y);
+            }
+        }
+        std::map<QRgb, std::vector<chart::Point>> points;
+        const std::vector<Operation>& ops = m_analysis->session.operations;
+        for (const chart::Marker& m : o.markers)
+            points[m_theme.operationColour(ops[m_shown[m.operation]].colour).rgba()].push_back(m.at);
+        for (auto& [colour, graph] : chip.markers) {
+            std::vector<chart::Point>& p = points[colour];
+            std::sort(p.begin(), p.end(), [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
+            setPoints(graph, p);
+        }
+        for (std::size_t i = 0; i < chip.arrows.size() && i < o.markers.size(); ++i) {
+            const chart::Marker& m = o.markers[i];
+            QCPItemLine* arrow = chip.arrows[i];
+            const std::optional<chart::Point>& start = from[m.operation];
+            arrow->setVisible(start.has_value());
+            if (start) {
+                arrow->start->setCoords(start->x, start->y);
+                arrow->end->setCoords(arrowTip(*start, m.at));
+            }
+        }
+    }
+}
+
+QPointF RooflineChart::arrowTip(chart::Point from, chart::Point to) const
+{
+    // The head stops at the marker's edge, half its diameter short of its centre, so that the marker does not
+    // cover it; before the plot has a size, at the centre.
+    const QPointF a(xAxis->coordToPixel(from.x), yAxis->coordToPixel(from.y));
+    const QPointF b(xAxis->coordToPixel(to.x), yAxis->coordToPixel(to.y));
+    const double length = std::hypot(b.x() - a.x(), b.y() - a.y());
+    const double back = 11 * m_theme.zoom / 2 + m_theme.width(2);
+    if (!(length > 2 * back) || axisRect()->width() <= 0)
+        return { to.x, to.y };
+    const QPointF tip = b + (a - b) * (back / length);
+    return { xAxis->pixelToCoord(tip.x()), yAxis->pixelToCoord(tip.y()) };
+}
+
+QString RooflineChart::comparedHover(const QPointF& pixel, double reach) const
+{
+    const Analysis& a = *m_analysis;
+    QStringList found;
+    for (std::size_t k = 0; k < m_overlays.size() && k < a.compared.size(); ++k)
+        for (const chart::Marker& m : m_overlays[k].markers) {
+            const QPointF at(xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y));
+            if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
+                found.append(QStringLiteral("<b>On %1</b><br>").arg(qs(a.compared[k].hardware.name).toHtmlEscaped())
+                    + operationTooltip(
+                        a.session.operations[m_shown[m.operation]], *m_comparedEvaluations[k][m.operation]));
+        }
+    if (!found.isEmpty())
+        return found.join(QStringLiteral("<hr>"));
+    for (std::size_t k = 0; k < m_overlays.size() && k < a.compared.size(); ++k)
+        for (const chart::RoofSegment& r : m_overlays[k].roofs) {
+            const chart::Point p { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };
+            const chart::Point q { xAxis->coordToPixel(r.to.x), yAxis->coordToPixel(r.to.y) };
+            if (chart::distanceToSegment({ pixel.x(), pixel.y() }, p, q) <= reach / 2)
+                return QStringLiteral("<b>%1</b><br>").arg(qs(a.compared[k].hardware.name).toHtmlEscaped())
+                    + roofTooltip(r, a.compared[k].hardware, a.compared[k].dtype);
+        }
+    return {};
+}
+
+QVector<QPointF> RooflineChart::comparedMarkers(std::size_t chip) const
+{
+    QVector<QPointF> out;
+    if (chip >= m_compared.size())
+        return out;
+    for (const auto& [colour, graph] : m_compared[chip].markers)
+        out += pointsOf(graph);
+    std::sort(out.begin(), out.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
+    return out;
+}
+
+QVector<QPointF> RooflineChart::comparedRoof(std::size_t chip, const QString& name) const
+{
+    if (chip >= m_compared.size() || chip >= m_overlays.size())
+        return {};
+    for (std::size_t i = 0; i < m_overlays[chip].roofs.size(); ++i)
+        if (qs(m_overlays[chip].roofs[i].name) == name)
+            return { m_compared[chip].roofs[i].line->start->coords(), m_compared[chip].roofs[i].line->end->coords() };
+    return {};
+}
+
+std::vector<QLineF> RooflineChart::comparedArrows(std::size_t chip) const
+{
+    std::vector<QLineF> out;
+    if (chip < m_compared.size())
+        for (const QCPItemLine* arrow : m_compared[chip].arrows)
+            if (arrow->visible())
+                out.emplace_back(arrow->start->coords(), arrow->end->coords());
+    return out;
+}
+
+} // namespace roofline::widgets
