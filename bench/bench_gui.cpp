@@ -479,6 +479,24 @@ int main(int argc, char** argv)
                 waitForPaint(before);
             }));
         describe(qPrintable(QStringLiteral("%1 operations").arg(count)));
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        measure(5, step);
+        report(("slider_step_" + size.toLatin1()).constData(),
+            qPrintable(QStringLiteral("HBM slider step, %1 operations").arg(count)), measure(40, step));
+        rest();
+        // The same operations on four chips: each step moves every marker of the compared chips too (the analysis
+        // evaluates each operation on each), and the first RooflineChart::kComparedArrows get arrows.
+        if (window.document()->setCompared({ "tpu-v5e", "b200", "mi300x" }))
+            return 1;
+        rest();
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        describe(qPrintable(QStringLiteral("%1 operations on four chips").arg(count)));
+        measure(5, step);
+        report(("slider_step_four_chips_" + size.toLatin1()).constData(),
+            qPrintable(QStringLiteral("HBM slider step, %1 operations on four chips").arg(count)), measure(40, step));
+        report(("analysis_four_chips_" + size.toLatin1()).constData(), "  of which analysing the session",
+            measure(20, [&](int) { analyse(window.document()->session()); }));
+        rest();
         report(("close_" + size.toLatin1()).constData(),
             qPrintable(QStringLiteral("  back to the default workload, painted")),
             measure(1, [&](int) { loadDefault(); }));

@@ -97,6 +97,7 @@ Command addReportCommand(CLI::App& program)
     CLI::App* command = addCommand(program, "report", "evaluate every operation and print the result",
         "with --sweep (JSON only), each operation's attainable FLOP/s sampled over PARAM, and its critical value");
     addScenarioOptions(*command, options->scenario);
+    addCompareOption(*command, options->scenario);
     addFormatOption(*command, options->format);
     addOption(*command, kSweep, options->sweep);
     addOption(*command, kFrontier, options->frontier);

@@ -19,6 +19,7 @@ CompareChipsDialog::CompareChipsDialog(
     , m_list(new QListWidget(this))
     , m_hint(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
+    , m_initial(checked)
 {
     setWindowTitle(tr("Compare with"));
     auto* intro = new QLabel(tr("Chips drawn beside %1 on the chart, each in a line style and marker shape of its own. "
@@ -50,10 +51,18 @@ CompareChipsDialog::CompareChipsDialog(
 
 std::vector<std::string> CompareChipsDialog::chosen() const
 {
-    std::vector<std::string> ids;
+    std::vector<std::string> checked;
     for (int i = 0; i < m_list->count(); ++i)
         if (m_list->item(i)->checkState() == Qt::Checked)
-            ids.push_back(m_list->item(i)->data(Qt::UserRole).toString().toStdString());
+            checked.push_back(m_list->item(i)->data(Qt::UserRole).toString().toStdString());
+    // The chips compared before keep their places, and with them their dashes and marker shapes; new ones follow.
+    std::vector<std::string> ids;
+    for (const std::string& id : m_initial)
+        if (std::find(checked.begin(), checked.end(), id) != checked.end())
+            ids.push_back(id);
+    for (const std::string& id : checked)
+        if (std::find(ids.begin(), ids.end(), id) == ids.end())
+            ids.push_back(id);
     return ids;
 }
 
@@ -63,7 +72,7 @@ void CompareChipsDialog::updateCount()
     const bool fits = count <= kMaxComparedChips;
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(fits);
     m_hint->setText(fits
-            ? tr("%1 of %2 chips chosen; none draws the session's chip alone.").arg(count).arg(kMaxComparedChips)
+            ? tr("%1 of %2 chips chosen (none: the session's chip alone).").arg(count).arg(kMaxComparedChips)
             : tr("At most %1 chips beside the session's: %2 are checked.").arg(kMaxComparedChips).arg(count));
 }
 

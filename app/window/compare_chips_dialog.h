@@ -23,7 +23,7 @@ public:
     CompareChipsDialog(const PresetLibrary& library, const std::string& own, const std::vector<std::string>& checked,
         QWidget* parent = nullptr);
 
-    // The checked chips' preset ids, in the library's order.
+    // The checked chips' preset ids: those checked when it opened in their order, then the others in the list's.
     std::vector<std::string> chosen() const;
     QListWidget* list() const { return m_list; }
     QDialogButtonBox* buttons() const { return m_buttons; }
@@ -35,6 +35,7 @@ private:
     QListWidget* m_list;
     QLabel* m_hint;
     QDialogButtonBox* m_buttons;
+    std::vector<std::string> m_initial; // the chips compared when it opened, in their order
 };
 
 } // namespace roofline::widgets

@@ -2,7 +2,6 @@
 #include "session/compared.h"
 
 #include <cmath>
-#include <limits>
 
 namespace roofline {
 

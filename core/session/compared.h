@@ -10,6 +10,8 @@
 #include "roofline/hardware.h"
 #include "session/session.h"
 
+#include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>

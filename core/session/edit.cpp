@@ -337,12 +337,14 @@ bool chipModified(const Session& current, const Session& opened)
 
 namespace {
 
-// The chips compared once `chip` is the session's: it leaves the list, and the chip it replaces takes its place.
-std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& chip)
+// The chips compared once `chip` is the session's: it leaves the list, and the chip it replaces (with its overrides)
+// takes its place there; the overrides the list gave it become the session's (`overrides`).
+std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& chip, std::vector<Override>& overrides)
 {
     std::vector<ComparedChip> compared = current.compare;
     for (ComparedChip& c : compared)
         if (c.presetId == chip.id && !chip.id.empty()) {
+            overrides = c.overrides;
             if (current.presetId.empty() || current.presetId == chip.id)
                 compared.erase(compared.begin() + (&c - compared.data()));
             else
@@ -360,25 +362,25 @@ Session withChip(const Session& current, const Hardware& chip)
         Session next = defaultSession(chip);
         next.description = current.name == current.chip.name ? std::string() : current.description;
         next.calibration = current.calibration; // edits::Preset decides whether it stays
-        next.compare = comparedAfter(current, chip);
+        next.compare = comparedAfter(current, chip, next.overrides);
         return next;
     }
     Session next = current;
-    next.compare = comparedAfter(current, chip);
+    std::vector<Override> overrides;
+    next.compare = comparedAfter(current, chip, overrides);
     if (next.name == next.chip.name)
         next.name = chip.name;
     next.presetId = chip.id;
     next.chip = chip;
-    next.overrides.clear();
+    next.overrides = std::move(overrides);
     next.dtype.reset();
     const Hardware from = current.hardware();
     for (Operation& op : next.operations)
         moveToChip(op.op, from, chip);
-    // The model's links, like the operations', fall back to the new chip's defaults where it lacks them.
+    // The model's links, like the operations', move to the new chip's links of the same reach where it lacks them.
     if (next.model)
-        for (std::string* link : { &next.model->link, &next.model->dpLink, &next.model->ppLink })
-            if (!chip.link(*link))
-                link->clear();
+        for (std::string* link : { &next.model->link, &next.model->dpLink, &next.model->ppLink, &next.model->epLink })
+            *link = counterpartLink(*link, from, chip);
     return next;
 }
 

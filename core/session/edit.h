@@ -116,7 +116,8 @@ bool chipModified(const Session& current, const Session& opened);
 
 // The session on another chip: its default workload when the operations are the old chip's default workload,
 // otherwise the same operations and model, those naming a memory or link the new chip lacks moved as moveToChip moves
-// them. A compared chip that the session's becomes leaves the comparison, and the old chip takes its place there.
+// them (the model's links too). A compared chip that becomes the session's leaves the comparison with its overrides,
+// which become the session's, and the old chip takes its place there with its own.
 Session withChip(const Session& current, const Hardware& chip);
 
 } // namespace roofline

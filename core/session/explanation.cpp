@@ -428,6 +428,7 @@ struct ChipTime {
     double time = std::nan("");
     std::string roof;
     std::string problem; // why it cannot run the work
+    std::size_t count = 0; // the operations counted
 };
 
 // What a sum of evaluations spends most time on.
@@ -455,6 +456,7 @@ ChipTime chipTime(const std::string& name, std::span<const Expected<Evaluation>*
             out.problem = operations[i].name + ": " + ev.error();
             return out;
         }
+        ++out.count;
         sum += operations[i].repeat * ev->tLower;
         math += operations[i].repeat * ev->tMath;
         for (const ResourceUse& r : ev->resources)
@@ -491,6 +493,8 @@ void explainChips(Explanation& e, const ExplanationInputs& a)
     for (const ChipTime& c : chips)
         times.push_back(c.time);
     const std::string work = only ? s.operations[*only].name : std::string("every operation shown, one after another");
+    if (chips.front().problem.empty() && chips.front().count == 0)
+        return; // nothing shown to compare
     const std::optional<Winner> winner = winnerOf(times);
     if (!winner) {
         e.chips.push_back("No chip runs " + work + ".");
@@ -498,7 +502,9 @@ void explainChips(Explanation& e, const ExplanationInputs& a)
         const ChipTime& best = chips[winner->chip];
         std::string line = best.name + " wins " + work + ": " + formatSeconds(best.time) + ", "
             + (best.roof == "compute" ? std::string("compute-bound") : best.roof + "-bound");
-        if (std::isfinite(winner->runnerUp))
+        if (winner->runnerUp == best.time)
+            line += ", tied with the next";
+        else if (std::isfinite(winner->runnerUp))
             line += ", " + formatSI(winner->runnerUp / best.time) + "× faster than the next";
         e.chips.push_back(line + ".");
     }

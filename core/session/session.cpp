@@ -193,17 +193,20 @@ void moveToChip(OperationVariant& op, const Hardware& from, const Hardware& to)
                 setTextParam(op, p.name, std::string());
             continue;
         }
-        if (to.link(*name))
-            continue;
-        std::string counterpart;
-        if (const Link* was = from.link(*name))
-            for (const Link& l : to.links)
-                if (reachOf(l.scope) == reachOf(was->scope)) {
-                    counterpart = &l == &to.links.front() ? std::string() : l.name;
-                    break;
-                }
-        setTextParam(op, p.name, counterpart);
+        if (!to.link(*name))
+            setTextParam(op, p.name, counterpartLink(*name, from, to));
     }
+}
+
+std::string counterpartLink(std::string_view name, const Hardware& from, const Hardware& to)
+{
+    if (name.empty() || to.link(name))
+        return std::string(name);
+    if (const Link* was = from.link(name))
+        for (const Link& l : to.links)
+            if (reachOf(l.scope) == reachOf(was->scope))
+                return &l == &to.links.front() ? std::string() : l.name;
+    return {};
 }
 
 void assignIdentities(Session& s)

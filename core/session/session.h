@@ -153,6 +153,9 @@ std::optional<std::string> comparedChipsProblem(const Session&, const std::vecto
 // lacks becomes its link of the same reach (another scale-up link for NVLink or ICI, scale-out for InfiniBand or DCN,
 // the host's for PCIe), else its first link. What `to` has is kept.
 void moveToChip(OperationVariant&, const Hardware& from, const Hardware& to);
+// The link of `to` that takes the place of `from`'s link `name` as moveToChip chooses it: the same name when `to` has
+// it, else its link of the same reach; empty (its first link) when it has none of that reach.
+std::string counterpartLink(std::string_view name, const Hardware& from, const Hardware& to);
 
 // Gives every operation without an id the next free "opN", and every one without a colour the colour of its series
 // (seriesKey: matmuls that differ only in B read as one) or, for a new series, the palette colour fewest series have

@@ -10,6 +10,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace roofline;
@@ -96,6 +97,8 @@ private slots:
                 + formatSeconds(kBytes / 3.35e12) + ", memory-bound, " + ratio + "× faster than the next."));
         QCOMPARE(QString::fromStdString(lines[1]),
             QString::fromStdString("Google TPU v5e: " + formatSeconds(kFlops / 1.97e14) + ", compute-bound"));
+        QCOMPARE(QString::fromStdString(lines[2]),
+            QString::fromStdString("NVIDIA H100 SXM: " + formatSeconds(kBytes / 3.35e12) + ", memory-bound"));
         QVERIFY(!a.explanation.empty());
     }
 
@@ -110,6 +113,18 @@ private slots:
             a.explanation.chips.front().c_str());
         QVERIFY2(
             a.explanation.chips.front().find("HBM-bound") != std::string::npos, a.explanation.chips.front().c_str());
+    }
+
+    // Two chips with the same numbers tie; with nothing shown there is nothing to compare.
+    void tiesAndNothingShown()
+    {
+        const Session tie = parse(
+            kMatmulOnV5e + "compare:\n  - {preset: h100-sxm, set: {peak.bf16: 1.97e14, bandwidth.HBM: 8.2e11}}\n");
+        const std::string first = analyse(tie).explanation.chips.front();
+        QVERIFY2(first.ends_with(", compute-bound, tied with the next."), first.c_str());
+        Session hidden = tie;
+        hidden.operations.front().hidden = true;
+        QVERIFY(analyse(hidden).explanation.chips.empty());
     }
 
     // A chip without the operation's dtype cannot run it: the reason is given, and it never wins.
@@ -156,6 +171,15 @@ private slots:
             moveToChip(op, v5e, h100);
             QCOMPARE(QString::fromStdString(*textParam(op, "link")), QString::fromLatin1(to));
         }
+        QCOMPARE(counterpartLink("IB", h100, v5e), std::string("DCN"));
+        QCOMPARE(counterpartLink("NVLink", h100, v5e), std::string()); // ICI, its first link
+        QCOMPARE(counterpartLink("PCIe", h100, v5e), std::string("PCIe"));
+        // A model's links move the same way when the session's chip changes, so that a compared chip shows what
+        // choosing it gives.
+        const Session trained = parse("preset: h100-sxm\noperations: []\n"
+                                      "model: {id: llama-2-7b, phase: train, batch: 64, dp: 8, dp_link: IB}\n");
+        const Session onV5e = applyEdit(trained, edits::Preset { v5e }, models()).value();
+        QCOMPARE(onV5e.model->dpLink, std::string("DCN"));
         OperationVariant vmem = *makeOperation("matmul");
         QVERIFY(!setTextParam(vmem, "memory", "VMEM"));
         moveToChip(vmem, v5e, h100);
@@ -207,17 +231,30 @@ private slots:
     // The chip menu: choosing a compared chip makes it the session's, and the old chip takes its place in the list.
     void choosingAComparedChipSwapsIt()
     {
-        const Session s = parse(kMatmulOnV5e + "compare: [h100-sxm, b200]\n");
+        // The overrides go with their chips: the H100's from the list become the session's, the v5e's go to the list.
+        const Session s = parse("preset: tpu-v5e\nset: {peak.bf16: 2e14}\n"
+                                "operations:\n  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n"
+                                "compare:\n  - {preset: h100-sxm, set: {bandwidth.HBM: 4.8e12}}\n  - b200\n");
         const Session moved = applyEdit(s, edits::Preset { *library().find("h100-sxm") }, models()).value();
         QCOMPARE(moved.presetId, std::string("h100-sxm"));
+        QVERIFY(moved.overrides == (std::vector<Override> { { "bandwidth.HBM", 4.8e12 } }));
         QCOMPARE(moved.compare.size(), std::size_t(2));
         QCOMPARE(moved.compare[0].presetId, std::string("tpu-v5e"));
+        QVERIFY(moved.compare[0].overrides == (std::vector<Override> { { "peak.bf16", 2e14 } }));
         QCOMPARE(moved.compare[1].presetId, std::string("b200"));
+        // From a chip given inline nothing takes the chosen chip's place in the list.
+        Session given = s;
+        given.presetId.clear();
+        const Session fromInline = applyEdit(given, edits::Preset { *library().find("b200") }, models()).value();
+        QCOMPARE(fromInline.compare.size(), std::size_t(1));
+        QCOMPARE(fromInline.compare[0].presetId, std::string("h100-sxm"));
         // A comparison edit is checked as the reader checks it.
+        auto chip = [](const char* id) { return ComparedChip { id, *library().find(id), {} }; };
         const Expected<Session> tooMany = applyEdit(
-            s, edits::Compare { { moved.compare[0], moved.compare[1], s.compare[0], s.compare[1] } }, models());
+            s, edits::Compare { { chip("h100-sxm"), chip("b200"), chip("mi300x"), chip("h200-sxm") } }, models());
         QVERIFY(!tooMany);
-        QVERIFY2(tooMany.error().starts_with("compare: "), tooMany.error().c_str());
+        QCOMPARE(QString::fromStdString(tooMany.error()),
+            QStringLiteral("compare: at most 4 chips on one chart (the session's and 3 more); 5 given"));
         const Expected<Session> none = applyEdit(s, edits::Compare {}, models());
         QVERIFY(none && none->compare.empty());
     }

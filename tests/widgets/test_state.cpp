@@ -298,6 +298,7 @@ void TestState::examplesAreNamedTopicThenChip()
             names.push_back(c.chip.name);
         QCOMPARE(std::size_t(chips.size()), names.size());
         for (qsizetype i = 0; i < chips.size(); ++i) {
+            QVERIFY2(!chips[i].isEmpty(), qPrintable(name));
             QVERIFY2(q(names[std::size_t(i)]).contains(chips[i]),
                 qPrintable(name + QStringLiteral(" on ") + q(names[std::size_t(i)])));
             QVERIFY2(!topic.contains(chips[i]), qPrintable(name)); // each chip is named once, at the end

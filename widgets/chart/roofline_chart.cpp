@@ -11,6 +11,7 @@
 
 #include <QToolTip>
 
+#include <algorithm>
 #include <cmath>
 
 namespace roofline::widgets {
@@ -171,10 +172,12 @@ QString RooflineChart::signature() const
         s += QStringLiteral("|k") + qs(m_analysis->compared[k].presetId) + QLatin1Char(':');
         for (const chart::RoofSegment& r : m_overlays[k].roofs)
             s += qs(r.name) + QLatin1Char(';');
-        std::set<QRgb> colours;
+        // Which operations have a marker on the chip, as a hash of their indices (FNV-1a, cheap at every step): its
+        // graphs are one per colour of those, its arrows one per marker up to kComparedArrows.
+        quint64 hash = 14695981039346656037ull;
         for (const chart::Marker& m : m_overlays[k].markers)
-            colours.insert(m_theme.operationColour(m_analysis->session.operations[m_shown[m.operation]].colour).rgba());
-        s += QStringLiteral("%1,%2").arg(colours.size()).arg(std::min(m_overlays[k].markers.size(), kComparedArrows));
+            hash = (hash ^ m.operation) * 1099511628211ull;
+        s += QStringLiteral("%1,%2").arg(m_overlays[k].markers.size()).arg(hash);
     }
     return s;
 }

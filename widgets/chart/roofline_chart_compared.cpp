@@ -8,6 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
+#include <string>
+
+#include <QSet>
 
 namespace roofline::widgets {
 
@@ -72,8 +76,14 @@ void RooflineChart::buildCompared()
         chip.legend->addToLegend();
         m_chipLegends.push_back(chip.legend);
         // One graph per operation colour: a chip's markers are few graphs whatever the number of operations.
-        for (const chart::Marker& m : m_overlays[k].markers) {
-            const QColor colour = t.operationColour(ops[m_shown[m.operation]].colour);
+        std::set<std::size_t> shownIndices; // the operations with a marker here, each colour looked up once
+        for (const chart::Marker& m : m_overlays[k].markers)
+            shownIndices.insert(m.operation);
+        std::set<std::string> colours;
+        for (const std::size_t i : shownIndices)
+            colours.insert(ops[m_shown[i]].colour);
+        for (const std::string& name : colours) {
+            const QColor colour = t.operationColour(name);
             QCPGraph*& graph = chip.markers[colour.rgba()];
             if (!graph) {
                 graph = addGraph();
@@ -100,6 +110,15 @@ void RooflineChart::buildCompared()
 
 void RooflineChart::updateCompared()
 {
+    // The legend's chip rows name the chips of this analysis: another chip may take the session's place with the
+    // same roofs, which rebuilds nothing.
+    for (std::size_t k = 0; k < m_chipLegends.size(); ++k) {
+        const std::string& name = k == 0 ? m_analysis->hardware.name : m_analysis->compared[k - 1].hardware.name;
+        if (m_chipLegends[k]->name() != qs(name)) {
+            m_chipLegends[k]->setName(qs(name));
+            m_legendSize = QSize();
+        }
+    }
     // The session's chip's binding marker of each shown operation: where the arrows start.
     std::vector<std::optional<chart::Point>> from(m_shown.size());
     for (const chart::Marker& m : m_layout.markers)
@@ -118,15 +137,25 @@ void RooflineChart::updateCompared()
                 label->position->setCoords(r.label.x, r.label.y);
             }
         }
+        // Markers of one colour in the same pixel are drawn once: thousands of operations crowd a few hundred
+        // pixels along a chip's roofs, and drawing each of them cost a step ten times the session's chip's alone.
         std::map<QRgb, std::vector<chart::Point>> points;
-        const std::vector<Operation>& ops = m_analysis->session.operations;
-        for (const chart::Marker& m : o.markers)
-            points[m_theme.operationColour(ops[m_shown[m.operation]].colour).rgba()].push_back(m.at);
-        for (auto& [colour, graph] : chip.markers) {
-            std::vector<chart::Point>& p = points[colour];
-            std::sort(p.begin(), p.end(), [](const chart::Point& a, const chart::Point& b) { return a.x < b.x; });
-            setPoints(graph, p);
+        std::map<QRgb, QSet<QPoint>> pixels;
+        for (const chart::Marker& m : o.markers) {
+            const QRgb colour = m_operations[m.operation].colour.rgba();
+            const double x = xAxis->coordToPixel(m.at.x);
+            const double y = yAxis->coordToPixel(m.at.y);
+            if (std::abs(x) < 1e6 && std::abs(y) < 1e6) {
+                QSet<QPoint>& taken = pixels[colour];
+                const QPoint pixel(int(std::floor(x)), int(std::floor(y)));
+                if (taken.contains(pixel))
+                    continue;
+                taken.insert(pixel);
+            }
+            points[colour].push_back(m.at);
         }
+        for (auto& [colour, graph] : chip.markers)
+            setPoints(graph, points[colour]);
         for (std::size_t i = 0; i < chip.arrows.size() && i < o.markers.size(); ++i) {
             const chart::Marker& m = o.markers[i];
             QCPItemLine* arrow = chip.arrows[i];

@@ -61,15 +61,16 @@ QString explanationHtml(const Explanation& e)
 QString compactExplanationHtml(const Explanation& e)
 {
     // With chips compared, the band ends with which one wins.
-    const QString chip
-        = e.chips.empty() ? QString() : QStringLiteral(" · <b>Which chip:</b> ") + escaped(e.chips.front());
-    if (e.source.empty())
-        return e.description.empty() && chip.isEmpty()
-            ? QString()
-            : QStringLiteral("<p>%1%2</p>").arg(escaped(e.description), chip);
+    const QString chip = e.chips.empty() ? QString() : QStringLiteral("<b>Which chip:</b> ") + escaped(e.chips.front());
+    const QString after = chip.isEmpty() ? QString() : QStringLiteral(" · ") + chip;
+    if (e.source.empty()) {
+        if (e.description.empty())
+            return chip.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(chip);
+        return QStringLiteral("<p>%1%2</p>").arg(escaped(e.description), after);
+    }
     return QStringLiteral("<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
                           "<b>Roofline Lab computes:</b> %4%5</p>")
-        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer), chip);
+        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer), after);
 }
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)

@@ -23,7 +23,10 @@ void ReadoutModel::setAnalysis(std::shared_ptr<const Analysis> analysis)
             rows.push_back(i);
             ids.push_back(ops[i].id);
         }
+    // The compared columns' headers name the chips, the session's first: another chip there changes them.
     std::vector<std::string> compared;
+    if (!analysis->compared.empty())
+        compared.push_back(analysis->hardware.name);
     for (const ComparedAnalysis& c : analysis->compared)
         compared.push_back(c.presetId);
     if (ids != m_rowIds || compared != m_compared) {
@@ -66,13 +69,13 @@ int ReadoutModel::columnCount(const QModelIndex& parent) const
 {
     if (parent.isValid())
         return 0;
-    return m_compared.empty() ? ColumnCount : ColumnCount + 1 + ChipColumns * static_cast<int>(m_compared.size());
+    return m_compared.empty() ? ColumnCount : ColumnCount + 1 + ChipColumns * static_cast<int>(m_compared.size() - 1);
 }
 
 std::optional<std::size_t> ReadoutModel::comparedChip(int column) const
 {
     const int past = column - ColumnCount - 1;
-    if (past < 0 || past >= ChipColumns * static_cast<int>(m_compared.size()))
+    if (past < 0 || m_compared.empty() || past >= ChipColumns * static_cast<int>(m_compared.size() - 1))
         return std::nullopt;
     return static_cast<std::size_t>(past / ChipColumns);
 }
@@ -193,7 +196,7 @@ QString ReadoutModel::toText(const std::vector<int>& rows, QChar separator) cons
     };
     const auto line = [&](auto cell) {
         QStringList fields;
-        for (int column = 0; column < ColumnCount; ++column)
+        for (int column = 0; column < columnCount(); ++column)
             fields.append(field(cell(column)));
         return fields.join(separator) + QLatin1Char('\n');
     };

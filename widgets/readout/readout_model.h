@@ -57,7 +57,8 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     std::vector<std::size_t> m_rows; // session indices of the visible operations
     std::vector<std::string> m_rowIds; // their ids, to tell a new set of rows from new figures
-    std::vector<std::string> m_compared; // the compared chips' preset ids: another set changes the columns
+    // With chips compared, the session's chip's name and their preset ids: another set changes the columns.
+    std::vector<std::string> m_compared;
     ChartTheme m_theme;
 };
 
