@@ -51,7 +51,9 @@ fuzz_one() {
     echo "$status" >"$BUILD_DIR/fuzz_$target.status"
 }
 
-# The targets run side by side, as many at once as there are cores: each is one process on one core.
+# The targets run side by side, as many at once as there are cores: each is one process on one core. Interrupted,
+# the script stops them too.
+trap 'kill $(jobs -p) 2>/dev/null || true' INT TERM
 jobs_at_once="$(nproc)"
 for target in "${targets[@]}"; do
     rm -f "$BUILD_DIR/fuzz_$target.status"
