@@ -472,6 +472,7 @@ private slots:
         Document* document = window.document();
         QVERIFY(!document->setCompared({ "h100-sxm", "b200" }));
         RooflineChart* chart = window.chart();
+        chart->replot(); // the compared markers are placed after a layout: they depend on pixels
         const Analysis& a = chart->analysis();
         QCOMPARE(a.compared.size(), std::size_t(2));
         for (std::size_t k = 0; k < a.compared.size(); ++k) {
@@ -490,6 +491,12 @@ private slots:
             QVERIFY(chart->legendEntries().contains(QString::fromStdString(a.compared[k].hardware.name)));
         }
         QVERIFY(chart->titleText().endsWith(QStringLiteral(" vs 2 chips")));
+        // A chart made for an export, never shown, lays out at its own size: every compared marker is drawn there too.
+        RooflineChart exported;
+        exported.setAnalysis(document->analysis());
+        exported.resize(1600, 1000);
+        exported.replot();
+        QCOMPARE(exported.comparedMarkers(0), chart->comparedMarkers(0));
         // Hovering a compared chip's marker names the chip and gives the operation's numbers there.
         chart->replot();
         const QPointF top = chart->comparedMarkers(0).back();
@@ -513,6 +520,7 @@ private slots:
             QStringLiteral("T on NVIDIA B200"));
 
         document->undoStack()->undo();
+        chart->replot();
         QCOMPARE(chart->analysis().compared.size(), std::size_t(1));
         QCOMPARE(chart->comparedMarkers(0).size(), chart->shownOperations().size());
         QCOMPARE(chart->legendEntries().count(QStringLiteral("NVIDIA B200")), 0);

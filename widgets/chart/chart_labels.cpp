@@ -60,6 +60,7 @@ void RooflineChart::placeLabels()
     const QRect plot = axisRect()->rect();
     const chart::Box area { double(plot.left()), double(plot.top()), double(plot.width()), double(plot.height()) };
     stackMarkers();
+    placeCompared();
     Taken taken;
     placeFixed(taken, area);
     // The envelope's slope, the boldest line, is kept clear of ridge and operation labels, and of the names of the
@@ -106,7 +107,9 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     // operations crowd a few hundred pixels, and every label placed near them would test every one of their boxes.
     const double marker = kMarkerRoom * zoom + 1;
     QSet<QPoint> pixels;
-    for (const chart::Point& p : m_markerPixels) {
+    std::vector<chart::Point> markers = m_markerPixels;
+    markers.insert(markers.end(), m_comparedPixels.begin(), m_comparedPixels.end());
+    for (const chart::Point& p : markers) {
         const double x = std::floor(p.x);
         const double y = std::floor(p.y);
         if (!(std::abs(x) < 1e6 && std::abs(y) < 1e6))

@@ -318,6 +318,7 @@ void RooflineChart::clearPlot()
     m_calibratedWorkLabel = nullptr;
     m_operations.clear();
     m_compared.clear();
+    m_comparedPixels.clear();
     m_chipLegends.clear();
     m_labels.clear();
     m_leaders.clear();

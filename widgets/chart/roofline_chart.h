@@ -292,6 +292,7 @@ private:
     // roofline_chart_compared.cpp
     void buildCompared();
     void updateCompared();
+    void placeCompared();
     // Where an arrow from `from` to a compared chip's marker at `to` ends: at the marker's edge.
     QPointF arrowTip(chart::Point from, chart::Point to) const;
     // The compared chips' markers within `reach` pixels (the operation on that chip), else a compared roof's numbers.
@@ -444,6 +445,7 @@ private:
     std::vector<chart::Overlay> m_overlays;
     std::vector<ComparedItems> m_compared;
     std::vector<QCPAbstractPlottable*> m_chipLegends; // the legend's rows naming the chips, the session's first
+    std::vector<chart::Point> m_comparedPixels; // the compared markers drawn, in pixels, for label placement
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree

@@ -119,11 +119,7 @@ void RooflineChart::updateCompared()
             m_legendSize = QSize();
         }
     }
-    // The session's chip's binding marker of each shown operation: where the arrows start.
-    std::vector<std::optional<chart::Point>> from(m_shown.size());
-    for (const chart::Marker& m : m_layout.markers)
-        if (m.binding)
-            from[m.operation] = m.at;
+    // The roofs and their labels; the markers and arrows, which depend on pixels, after the layout (placeCompared).
     for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k) {
         const chart::Overlay& o = m_overlays[k];
         ComparedItems& chip = m_compared[k];
@@ -137,6 +133,22 @@ void RooflineChart::updateCompared()
                 label->position->setCoords(r.label.x, r.label.y);
             }
         }
+    }
+}
+
+// Runs after every layout, the chart's own and an export's, before the labels are placed (placeLabels): which markers
+// share a pixel and where an arrow's head stops depend on pixels.
+void RooflineChart::placeCompared()
+{
+    m_comparedPixels.clear();
+    // The session's chip's binding marker of each shown operation: where the arrows start.
+    std::vector<std::optional<chart::Point>> from(m_shown.size());
+    for (const chart::Marker& m : m_layout.markers)
+        if (m.binding && m.operation < from.size())
+            from[m.operation] = m.at;
+    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k) {
+        const chart::Overlay& o = m_overlays[k];
+        ComparedItems& chip = m_compared[k];
         // Markers of one colour in the same pixel are drawn once: thousands of operations crowd a few hundred
         // pixels along a chip's roofs, and drawing each of them cost a step ten times the session's chip's alone.
         std::map<QRgb, std::vector<chart::Point>> points;
@@ -151,6 +163,7 @@ void RooflineChart::updateCompared()
                 if (taken.contains(pixel))
                     continue;
                 taken.insert(pixel);
+                m_comparedPixels.push_back({ x, y });
             }
             points[colour].push_back(m.at);
         }
