@@ -108,6 +108,14 @@ void ComparePage::rank()
     header << (model ? QStringLiteral("J/token") : QStringLiteral("Energy"));
     if (cost)
         header << QStringLiteral("per M tokens");
+    // Under a calibration of a chip (the session's, or its preset's): its time, and a model's tokens/s at it.
+    const bool calibrated
+        = std::any_of(m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.tCalibrated); });
+    if (calibrated) {
+        header << QStringLiteral("Calibrated");
+        if (model)
+            header << QStringLiteral("tokens/s calibrated");
+    }
     header << QStringLiteral("Why it cannot run");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
@@ -138,6 +146,13 @@ void ComparePage::rank()
             cells << (!figures                           ? QString()
                     : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
                                                          : qs(formatDecimal(r.costPerMillionTokens)));
+        if (calibrated) {
+            cells << (!figures || std::isnan(r.tCalibrated) ? QStringLiteral("—") : qs(formatSeconds(r.tCalibrated)));
+            if (model)
+                cells << (!figures || std::isnan(r.calibratedTokensPerSecond)
+                        ? QStringLiteral("—")
+                        : qs(formatSI(r.calibratedTokensPerSecond, "", 4)));
+        }
         cells << qs(r.problem);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);

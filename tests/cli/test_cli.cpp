@@ -1756,6 +1756,34 @@ private slots:
 
     // compare --calibration: the calibration's chip's row has the step and tokens/s report gives under it, the
     // other chips none, and a calibration of a chip not compared is refused.
+    // A scenario's compare: list gives each compared chip its own price per hour, which the ranking follows: the
+    // B200's cost per million tokens is its 5.5 an hour over its own tokens/s; the MI300X, given none, has none.
+    void comparedChipsBringTheirPrices()
+    {
+        QTemporaryDir dir;
+        const QString scenario = dir.filePath("priced.yaml");
+        QFile file(scenario);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("preset: h100-sxm\nset: {price.hour: 2.49}\n"
+                   "model: {id: llama-3.1-8b, phase: decode, batch: 16, context: 4096}\noperations: []\n"
+                   "compare:\n  - {preset: b200, set: {price.hour: 5.5}}\n  - mi300x\n");
+        file.close();
+        const Run r = run({ "compare", "--scenario", scenario, "--preset", "h100-sxm", "--preset", "b200", "--preset",
+                              "mi300x", "--by", "cost_per_million_tokens", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QJsonArray rows = QJsonDocument::fromJson(r.out).object()["chips"].toArray();
+        QCOMPARE(rows.size(), 3);
+        QCOMPARE(rows[0]["preset"].toString(), QStringLiteral("b200"));
+        QVERIFY(qFuzzyCompare(
+            rows[0]["cost_per_million_tokens"].toDouble(), 5.5 / 3600 / rows[0]["tokens_per_s"].toDouble() * 1e6));
+        QCOMPARE(rows[1]["preset"].toString(), QStringLiteral("h100-sxm"));
+        QVERIFY(qFuzzyCompare(
+            rows[1]["cost_per_million_tokens"].toDouble(), 2.49 / 3600 / rows[1]["tokens_per_s"].toDouble() * 1e6));
+        QCOMPARE(rows[2]["preset"].toString(), QStringLiteral("mi300x"));
+        QVERIFY(rows[2]["cost_per_million_tokens"].isUndefined()); // left out, as for a chip with no board power
+    }
+
     void compareGivesACalibrationToItsChip()
     {
         const auto env = cleanEnvironment(m_config.path());

@@ -1079,6 +1079,25 @@ void TestWindow::comparePageRanksEveryChip()
           }) - page->rows().begin());
     emit page->table()->cellDoubleClicked(row, 0);
     QCOMPARE(QString::fromStdString(m_window->document()->hardware().id), QStringLiteral("b200"));
+
+    // Under a calibration the H100's row has its calibrated step and tokens/s, the core's; the others have none.
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-calibrated-h100.yaml")).isEmpty());
+    QTRY_VERIFY(page->isVisible());
+    int calibrated = -1;
+    for (int c = 0; c < page->table()->columnCount(); ++c)
+        if (page->table()->horizontalHeaderItem(c)->text() == QStringLiteral("Calibrated"))
+            calibrated = c;
+    QVERIFY(calibrated > 0);
+    QCOMPARE(page->table()->horizontalHeaderItem(calibrated + 1)->text(), QStringLiteral("tokens/s calibrated"));
+    for (std::size_t i = 0; i < page->rows().size(); ++i) {
+        const ChipComparison& r = page->rows()[i];
+        const QString cell = page->table()->item(static_cast<int>(i), calibrated)->text();
+        if (r.presetId == "h100-sxm")
+            QCOMPARE(cell,
+                QString::fromStdString(formatSeconds(m_window->document()->analysis()->model->calibrated->tStep)));
+        else
+            QCOMPARE(cell, QStringLiteral("—"));
+    }
 }
 
 void TestWindow::copiesTheChart()
