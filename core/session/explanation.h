@@ -63,5 +63,8 @@ struct ExplanationInputs {
 // The explanation of the analysed session's lesson; without one, its model's step when it has a model, and its title
 // and description. analyse() makes it once per change, into Analysis::explanation.
 Explanation explain(const ExplanationInputs&);
+// Which compared chip runs the lesson's operation, or every visible one, fastest, and on which roof: the lines of
+// Explanation::chips (compared.cpp). explain() adds them.
+void explainChips(Explanation&, const ExplanationInputs&);
 
 } // namespace roofline
