@@ -47,7 +47,9 @@ int printFrontier(const ReportOptions& options, const Session& session, bool jso
             "--frontier: tokens/s per sequence is a serving figure; a training step has none (give --phase decode or "
             "prefill)");
     const Frontier frontier = sweepFrontier(session, *to);
-    return print(json ? frontierJson(session, frontier) : frontierTable(session, frontier), "the frontier");
+    const std::vector<Frontier> compared = sweepComparedFrontiers(session, *to);
+    return print(
+        json ? frontierJson(session, frontier, compared) : frontierTable(session, frontier, compared), "the frontier");
 }
 
 int runReport(ReportOptions& options)

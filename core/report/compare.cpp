@@ -62,6 +62,7 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
     // A calibration given for this chip alone takes the place of the one the session or its preset has.
     if (given && given->calibration && given->calibration->chip == chip.id)
         moved.calibration = given;
+    moved.compare.clear(); // the row is this chip's alone
     const Analysis a = analyse(moved);
     if (moved.model) {
         if (!a.model) {

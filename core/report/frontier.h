@@ -6,13 +6,16 @@
 #include "session/model_sweep.h"
 
 #include <string>
+#include <vector>
 
 namespace roofline {
 
-// One row per point, in the sweep's order: tp, batch, the step, both rates, whether it fits and is on the frontier.
-std::string frontierTable(const Session&, const Frontier&);
+// One row per point, in the sweep's order: tp, batch, the step, both rates, whether it fits and is on the frontier;
+// then the same for each compared chip (sweepComparedFrontiers, in the session's compare order).
+std::string frontierTable(const Session&, const Frontier&, const std::vector<Frontier>& compared = {});
 // {"chip", "model", "phase", "frontier": [{"tp", "batch", "chips", "t_lower_s", "tokens_per_s_per_chip",
-// "tokens_per_s_per_sequence", "fits", "on_frontier"}, ...]}.
-std::string frontierJson(const Session&, const Frontier&);
+// "tokens_per_s_per_sequence", "fits", "on_frontier"}, ...], "compared": [{"chip", "frontier": [...]}, ...]}, the last
+// with chips compared only.
+std::string frontierJson(const Session&, const Frontier&, const std::vector<Frontier>& compared = {});
 
 } // namespace roofline

@@ -4,6 +4,7 @@
 #include "llm/generate.h"
 #include "llm/model.h"
 #include "session/analysis.h"
+#include "session/edit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,6 +18,7 @@ std::optional<ModelTotals> totalsAt(const Session& session, double batch)
 {
     Session s = session;
     s.model->batch = batch;
+    s.compare.clear(); // the session's chip's totals alone
     return analyse(std::move(s)).model;
 }
 
@@ -25,6 +27,7 @@ std::optional<ModelTotals> totalsWithTokens(const Session& session, double token
 {
     Session s = session;
     (s.model->phase == Phase::Decode ? s.model->context : s.model->prompt) = tokens;
+    s.compare.clear();
     return analyse(std::move(s)).model;
 }
 
@@ -121,6 +124,7 @@ Frontier sweepFrontier(const Session& session, double to)
         const double most = std::max(1.0, std::floor(to / unit));
         for (double b = 1;; b = std::min(2 * b, most)) {
             Session one = session;
+            one.compare.clear();
             one.model = at;
             one.model->batch = unit * b;
             if (const std::optional<ModelTotals> t = analyse(std::move(one)).model)
@@ -142,6 +146,15 @@ Frontier sweepFrontier(const Session& session, double to)
         });
     }
     return frontier;
+}
+
+std::vector<Frontier> sweepComparedFrontiers(const Session& session, double to)
+{
+    std::vector<Frontier> out;
+    out.reserve(session.compare.size());
+    for (const ComparedChip& chip : session.compare)
+        out.push_back(sweepFrontier(withChip(session, chip.chip), to));
+    return out;
 }
 
 } // namespace roofline

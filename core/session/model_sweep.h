@@ -78,5 +78,8 @@ struct Frontier {
 // The session's model at each configuration, the other settings as they are. With expert parallelism the batches are
 // whole groups' worth, ep/tp sequences times 1, 2, 4 ..., and a tp whose groups need more than `to` is left out.
 Frontier sweepFrontier(const Session&, double to);
+// The same on each chip compared with the session's (Session::compare), in the list's order: the session moved onto
+// the chip as the Hardware menu moves it, the chip's own overrides with it. Empty for a chip that cannot run the model.
+std::vector<Frontier> sweepComparedFrontiers(const Session&, double to);
 
 } // namespace roofline

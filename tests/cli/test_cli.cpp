@@ -553,6 +553,27 @@ private slots:
         }
         QVERIFY(onFrontier >= 2);
 
+        // With a chip compared, its frontier follows; a point of it is what `report` gives on that chip.
+        const Run both = run({ "report", "--preset", "h100-sxm", "--compare", "b200", "--model", "llama-3.1-8b",
+                                 "--frontier", "64", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(both.code, 0);
+        const QJsonArray compared = QJsonDocument::fromJson(both.out).object()["compared"].toArray();
+        QCOMPARE(compared.size(), 1);
+        QCOMPARE(compared[0]["chip"].toString(), QStringLiteral("b200"));
+        const QJsonArray b200 = compared[0]["frontier"].toArray();
+        QCOMPARE(b200.size(), 4 * 7);
+        const QJsonObject point = b200[3].toObject(); // tp 1, batch 8
+        QCOMPARE(point["tp"].toDouble(), 1.0);
+        QCOMPARE(point["batch"].toDouble(), 8.0);
+        const Run single
+            = run({ "report", "--preset", "b200", "--model", "llama-3.1-8b", "--batch", "8", "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QCOMPARE(single.code, 0);
+        const QJsonObject singleTotals = QJsonDocument::fromJson(single.out).object()["totals"].toObject();
+        QCOMPARE(point["t_lower_s"].toDouble(), singleTotals["t_lower_s"].toDouble());
+        QCOMPARE(point["tokens_per_s_per_sequence"].toDouble(), singleTotals["tokens_per_s_per_sequence"].toDouble());
+
         const Run step = run({ "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--batch", "16", "--set",
                                  "price.hour=2.5", "--format", "json" },
             cleanEnvironment(m_config.path()));

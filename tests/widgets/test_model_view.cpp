@@ -481,6 +481,34 @@ void TestModelView::theFrontierOpensAConfiguration()
     QCOMPARE(view->frontier().points.front().tokensPerSecondPerChip, rate);
     document->endGesture();
     QVERIFY(view->frontier().points.front().tokensPerSecondPerChip > rate);
+
+    // Chips compared: each one's frontier is the core's for the model moved onto it, drawn as its own curve.
+    QVERIFY(!document->setCompared({ "b200", "tpu-v5e" }));
+    const double again = std::max(256.0, 2 * document->analysis()->model->maxBatch);
+    const std::vector<Frontier> compared = sweepComparedFrontiers(document->session(), again);
+    QCOMPARE(view->comparedFrontiers().size(), std::size_t(2));
+    QCOMPARE(view->comparedFrontierCurves().size(), std::size_t(2));
+    for (std::size_t k = 0; k < compared.size(); ++k) {
+        QCOMPARE(view->comparedFrontiers()[k].points.size(), compared[k].points.size());
+        const auto on = std::count_if(
+            compared[k].points.begin(), compared[k].points.end(), [](const FrontierPoint& p) { return p.onFrontier; });
+        QVERIFY(on > 0);
+        QCOMPARE(view->comparedFrontierCurves()[k]->dataCount(), static_cast<int>(on));
+    }
+    // The B200 serves more tokens a chip than the H100 at its best.
+    const auto most = [](const Frontier& f) {
+        double m = 0;
+        for (const FrontierPoint& p : f.points)
+            if (p.fits)
+                m = std::max(m, p.tokensPerSecondPerChip);
+        return m;
+    };
+    QVERIFY(most(compared[0]) > most(view->frontier()));
+    QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("the frontiers of NVIDIA B200, Google TPU v5e")));
+    // Back to the batch sweep: the compared curves are emptied.
+    view->sweepChoice()->setCurrentIndex(0);
+    emit view->sweepChoice()->activated(0);
+    QCOMPARE(view->comparedFrontierCurves()[0]->dataCount(), 0);
 }
 
 // The calibrated example: the summary quotes the step and tokens/s the core computes under the calibration.

@@ -50,6 +50,10 @@ public:
     // 0: against the batch, 1: against the sequence length, 2: tokens/s per chip against per sequence (inference)
     QComboBox* sweepChoice() const { return m_against; }
     const Frontier& frontier() const { return m_frontier; } // what the frontier chart shows, while it does
+    // The frontiers of the chips compared with the session's (sweepComparedFrontiers), and their curves: each chip's
+    // points on its frontier, in its dash pattern and marker shape, empty when the chart shows no frontier.
+    const std::vector<Frontier>& comparedFrontiers() const { return m_comparedFrontiers; }
+    const std::vector<QCPGraph*>& comparedFrontierCurves() const { return m_comparedCurves; }
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
@@ -146,6 +150,10 @@ private:
     QCPItemStraightLine* m_computeBound;
     QString m_summaryText; // the summary without the sentence on the batch sweep
     Frontier m_frontier;
+    std::vector<Frontier> m_comparedFrontiers;
+    std::vector<QCPGraph*> m_comparedCurves; // one per compared chip, made as the chips come
+    // Empties the compared chips' curves (the batch and context sweeps draw the session's chip alone).
+    void clearComparedCurves();
     bool m_holding = false; // a gesture (a slider drag) is open: the frontier waits for its end
     bool m_frontierStale = false;
     bool m_frontierShown = false; // the right-hand chart draws the frontier: a click on it opens a point

@@ -47,7 +47,9 @@ void ModelView::showFrontier()
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
     const double fitting = a.model ? a.model->maxBatch : 0;
-    m_frontier = sweepFrontier(a.session, std::max({ 256.0, 2 * s.batch, 2 * fitting }));
+    const double to = std::max({ 256.0, 2 * s.batch, 2 * fitting });
+    m_frontier = sweepFrontier(a.session, to);
+    m_comparedFrontiers = sweepComparedFrontiers(a.session, to);
     std::vector<const FrontierPoint*> best;
     QVector<double> x, y;
     for (const FrontierPoint& p : m_frontier.points) {
@@ -76,6 +78,39 @@ void ModelView::showFrontier()
     m_current->point1->setCoords(current, 1);
     m_current->point2->setCoords(current, 2);
     m_computeBound->setVisible(false);
+    // Each compared chip's frontier beside the session's, in the dashes and shapes the roofline chart gives it.
+    clearComparedCurves();
+    QString comparedNames;
+    for (std::size_t k = 0; k < m_comparedFrontiers.size() && k < a.session.compare.size(); ++k) {
+        while (m_comparedCurves.size() <= k) {
+            static const QList<qreal> patterns[] = { { 10, 4 }, { 1, 2.5 }, { 10, 3, 1, 3 } };
+            static constexpr QCPScatterStyle::ScatterShape shapes[]
+                = { QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusSquare, QCPScatterStyle::ssCrossSquare };
+            const std::size_t i = m_comparedCurves.size() % std::size(shapes);
+            QCPGraph* curve = m_batchChart->addGraph();
+            QPen pen(QColor(QStringLiteral("#0072B2")), 2);
+            pen.setDashPattern(patterns[i]);
+            curve->setPen(pen);
+            curve->setScatterStyle(QCPScatterStyle(shapes[i], 8));
+            m_comparedCurves.push_back(curve);
+        }
+        QVector<double> cx, cy;
+        std::vector<const FrontierPoint*> points;
+        for (const FrontierPoint& p : m_comparedFrontiers[k].points)
+            if (p.onFrontier)
+                points.push_back(&p);
+        std::sort(points.begin(), points.end(), [](const FrontierPoint* l, const FrontierPoint* r) {
+            return l->tokensPerSecondPerSequence < r->tokensPerSecondPerSequence;
+        });
+        for (const FrontierPoint* p : points) {
+            cx << p->tokensPerSecondPerSequence;
+            cy << p->tokensPerSecondPerChip;
+        }
+        m_comparedCurves[k]->setData(cx, cy, true);
+        m_comparedCurves[k]->setName(qs(a.session.compare[k].chip.name));
+        comparedNames += (comparedNames.isEmpty() ? QString() : QStringLiteral(", "))
+            + qs(a.session.compare[k].chip.name) + (points.empty() ? tr(" (cannot run it)") : QString());
+    }
     QString tps;
     for (const double tp : m_frontier.tps)
         tps += (tps.isEmpty() ? QString() : QStringLiteral(", ")) + whole(tp);
@@ -84,6 +119,8 @@ void ModelView::showFrontier()
              "are on the frontier (the blue curve; grey: beaten on both rates, or not fitting); click one to open it.")
               .arg(tps)
               .arg(best.size());
+    if (!comparedNames.isEmpty())
+        m_frontierSentence += tr(" Dashed, each with its own marker: the frontiers of %1.").arg(comparedNames);
     m_summary->setText(m_summaryText + QStringLiteral("<br>") + m_frontierSentence);
     m_batchChart->xAxis->setLabel(tr("tokens/s per sequence"));
     m_batchChart->yAxis->setLabel(tr("tokens/s per chip"));
@@ -104,8 +141,15 @@ void ModelView::openFrontierPoint(double perSequence, double perChip)
         }
 }
 
+void ModelView::clearComparedCurves()
+{
+    for (QCPGraph* curve : m_comparedCurves)
+        curve->data()->clear();
+}
+
 void ModelView::showSweep()
 {
+    clearComparedCurves();
     const Analysis& a = *m_document->analysis();
     const ModelSettings& s = *a.session.model;
     const bool frontier = m_against->currentIndex() == 2 && s.phase != Phase::Train;
