@@ -80,6 +80,11 @@ std::optional<std::size_t> ReadoutModel::comparedChip(int column) const
     return static_cast<std::size_t>(past / ChipColumns);
 }
 
+bool ReadoutModel::isBoundColumn(int column) const
+{
+    return comparedChip(column) && (column - ColumnCount - 1) % ChipColumns == ChipBound;
+}
+
 QString ReadoutModel::comparedText(std::size_t op, int column) const
 {
     if (column == ColumnCount + OwnTime) {
@@ -91,9 +96,8 @@ QString ReadoutModel::comparedText(std::size_t op, int column) const
         return {};
     const Expected<Evaluation>& ev = m_analysis->compared[*chip].evaluations[op];
     if (!ev)
-        return (column - ColumnCount - 1) % ChipColumns == ChipBound ? QStringLiteral("cannot run")
-                                                                     : QStringLiteral("—");
-    return (column - ColumnCount - 1) % ChipColumns == ChipBound ? qs(ev->bound()) : qs(formatSeconds(ev->tLower));
+        return isBoundColumn(column) ? QStringLiteral("cannot run") : QStringLiteral("—");
+    return isBoundColumn(column) ? qs(ev->bound()) : qs(formatSeconds(ev->tLower));
 }
 
 QString ReadoutModel::comparedToolTip(std::size_t op, int column) const
@@ -178,7 +182,7 @@ QVariant ReadoutModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == Name || index.column() == Bound || index.column() == CriticalValue
-            || (comparedChip(index.column()) && (index.column() - ColumnCount - 1) % ChipColumns == ChipBound))
+            || isBoundColumn(index.column()))
             return int(Qt::AlignLeft | Qt::AlignVCenter);
         return int(Qt::AlignRight | Qt::AlignVCenter);
     case IdRole:
@@ -214,7 +218,7 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
     if (section >= ColumnCount) {
         const std::optional<std::size_t> chip = comparedChip(section);
         const QString name = qs(chip ? m_analysis->compared[*chip].hardware.name : m_analysis->hardware.name);
-        const bool bound = chip && (section - ColumnCount - 1) % ChipColumns == ChipBound;
+        const bool bound = isBoundColumn(section);
         if (role == Qt::DisplayRole)
             return (bound ? QStringLiteral("Bound on %1") : QStringLiteral("T on %1")).arg(name);
         if (role == Qt::ToolTipRole)

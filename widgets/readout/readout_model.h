@@ -52,6 +52,8 @@ private:
     QString comparedToolTip(std::size_t operation, int column) const;
     // The compared chip of a column past OwnTime, or nothing.
     std::optional<std::size_t> comparedChip(int column) const;
+    // Whether a column is a compared chip's bound (else its time).
+    bool isBoundColumn(int column) const;
     QString toolTip(std::size_t operation, int column) const;
 
     std::shared_ptr<const Analysis> m_analysis;
