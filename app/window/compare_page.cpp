@@ -147,11 +147,11 @@ void ComparePage::rank()
                     : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
                                                          : qs(formatDecimal(r.costPerMillionTokens)));
         if (calibrated) {
-            cells << (!figures || std::isnan(r.tCalibrated) ? QStringLiteral("—") : qs(formatSeconds(r.tCalibrated)));
+            cells << (!figures                  ? QString()
+                    : std::isnan(r.tCalibrated) ? QStringLiteral("—")
+                                                : qs(formatSeconds(r.tCalibrated)));
             if (model)
-                cells << (!figures || std::isnan(r.calibratedTokensPerSecond)
-                        ? QStringLiteral("—")
-                        : qs(formatSI(r.calibratedTokensPerSecond, "", 4)));
+                cells << figure(r.calibratedTokensPerSecond, "");
         }
         cells << qs(r.problem);
         for (int c = 0; c < cells.size(); ++c) {

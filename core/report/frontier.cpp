@@ -21,7 +21,9 @@ std::string frontierTableOn(const std::string& model, const std::string& chip, c
             formatSI(p.tokensPerSecondPerChip, "", 4), formatSI(p.tokensPerSecondPerSequence, "", 4),
             p.fits ? "yes" : "no", p.onFrontier ? "*" : "" });
     if (f.points.empty())
-        return model + " on " + chip + ": the model cannot run there\n";
+        return model + " on " + chip
+            + ": no configuration to sweep (the model cannot run there, or a group of its experts needs more sequences "
+              "than the largest batch)\n";
     const std::size_t onFrontier = static_cast<std::size_t>(
         std::count_if(f.points.begin(), f.points.end(), [](const FrontierPoint& p) { return p.onFrontier; }));
     return model + " on " + chip + ": tokens/s per chip against tokens/s per sequence; * marks the "

@@ -337,6 +337,14 @@ bool chipModified(const Session& current, const Session& opened)
 
 namespace {
 
+// The model's links, like the operations', move to the new chip's links of the same reach where it lacks them.
+void moveModelLinks(Session& s, const Hardware& from, const Hardware& to)
+{
+    if (s.model)
+        for (std::string* link : { &s.model->link, &s.model->dpLink, &s.model->ppLink, &s.model->epLink })
+            *link = counterpartLink(*link, from, to);
+}
+
 // The chips compared once `chip` is the session's: it leaves the list, and the chip it replaces (with its overrides)
 // takes its place there; the overrides the list gave it become the session's (`overrides`).
 std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& chip, std::vector<Override>& overrides)
@@ -358,11 +366,16 @@ std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& 
 
 Session withChip(const Session& current, const Hardware& chip)
 {
+    const Hardware from = current.hardware();
     if (isDefaultWorkload(current.operations, current.chip)) {
         Session next = defaultSession(chip);
         next.description = current.name == current.chip.name ? std::string() : current.description;
         next.calibration = current.calibration; // edits::Preset decides whether it stays
         next.compare = comparedAfter(current, chip, next.overrides);
+        // A model beside the default workload (report --scenario with --model) stays, its links moved by reach.
+        next.model = current.model;
+        next.latency = current.latency;
+        moveModelLinks(next, from, chip);
         return next;
     }
     Session next = current;
@@ -374,13 +387,9 @@ Session withChip(const Session& current, const Hardware& chip)
     next.chip = chip;
     next.overrides = std::move(overrides);
     next.dtype.reset();
-    const Hardware from = current.hardware();
     for (Operation& op : next.operations)
         moveToChip(op.op, from, chip);
-    // The model's links, like the operations', move to the new chip's links of the same reach where it lacks them.
-    if (next.model)
-        for (std::string* link : { &next.model->link, &next.model->dpLink, &next.model->ppLink, &next.model->epLink })
-            *link = counterpartLink(*link, from, chip);
+    moveModelLinks(next, from, chip);
     return next;
 }
 

@@ -573,6 +573,17 @@ private slots:
         const QJsonObject singleTotals = QJsonDocument::fromJson(single.out).object()["totals"].toObject();
         QCOMPARE(point["t_lower_s"].toDouble(), singleTotals["t_lower_s"].toDouble());
         QCOMPARE(point["tokens_per_s_per_sequence"].toDouble(), singleTotals["tokens_per_s_per_sequence"].toDouble());
+        // The same from a scenario with the default workload and a compare: list: the model moves onto the B200 too.
+        QTemporaryDir dir;
+        QFile scenario(dir.filePath("two.yaml"));
+        QVERIFY(scenario.open(QIODevice::WriteOnly));
+        scenario.write("preset: h100-sxm\ncompare: [b200]\n");
+        scenario.close();
+        const Run fromScenario = run({ "report", "--scenario", scenario.fileName(), "--model", "llama-3.1-8b",
+                                         "--frontier", "64", "--format", "json" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(fromScenario.code, 0);
+        QCOMPARE(QJsonDocument::fromJson(fromScenario.out).object()["compared"][0]["frontier"].toArray(), b200);
 
         const Run step = run({ "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--batch", "16", "--set",
                                  "price.hour=2.5", "--format", "json" },

@@ -505,10 +505,12 @@ void TestModelView::theFrontierOpensAConfiguration()
     };
     QVERIFY(most(compared[0]) > most(view->frontier()));
     QVERIFY(view->summaryLabel()->text().contains(QStringLiteral("the frontiers of NVIDIA B200, Google TPU v5e")));
-    // Back to the batch sweep: the compared curves are emptied.
+    // Back to the batch sweep: the compared curves are emptied and the legend has no row for them.
     view->sweepChoice()->setCurrentIndex(0);
     emit view->sweepChoice()->activated(0);
     QCOMPARE(view->comparedFrontierCurves()[0]->dataCount(), 0);
+    for (QCPGraph* curve : view->comparedFrontierCurves())
+        QVERIFY(!chart->legend->hasItemWithPlottable(curve));
 }
 
 // The calibrated example: the summary quotes the step and tokens/s the core computes under the calibration.

@@ -88,6 +88,7 @@ void ModelView::showFrontier()
                 = { QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusSquare, QCPScatterStyle::ssCrossSquare };
             const std::size_t i = m_comparedCurves.size() % std::size(shapes);
             QCPGraph* curve = m_batchChart->addGraph();
+            curve->removeFromLegend(); // the sentence names the chips; the batch sweep's legend has no row for them
             QPen pen(QColor(QStringLiteral("#0072B2")), 2);
             pen.setDashPattern(patterns[i]);
             curve->setPen(pen);
