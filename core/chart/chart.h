@@ -121,12 +121,13 @@ struct Overlay {
     std::vector<RoofSegment> roofs;
     std::vector<Marker> markers; // `operation` indexes the evaluations given, as the layout's markers do
 };
-// `evaluations` parallels the layout's: null where the chip cannot run the operation.
-Overlay overlay(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations, const Axes& axes);
-// The binding markers alone.
+// Its binding markers: `evaluations` parallels the layout's, null where the chip cannot run the operation.
 std::vector<Marker> overlayMarkers(std::span<const Evaluation* const> evaluations);
 // What the axes must hold for the overlay: its peak above each of its ridges, and its markers.
-std::vector<Point> overlayExtent(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations);
+std::vector<Point> overlayExtent(const Hardware&, Dtype, const std::vector<Marker>& markers);
+// The overlay on these axes, its markers (overlayMarkers of the same evaluations) moved in.
+Overlay overlay(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations, std::vector<Marker> markers,
+    const Axes& axes);
 
 // Whether every marker of the layout lies within `axes`.
 bool showsEveryMarker(const Axes& axes, const Layout&);

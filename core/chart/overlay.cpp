@@ -33,7 +33,7 @@ std::vector<Marker> overlayMarkers(std::span<const Evaluation* const> evaluation
     return markers;
 }
 
-std::vector<Point> overlayExtent(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations)
+std::vector<Point> overlayExtent(const Hardware& hw, Dtype dtype, const std::vector<Marker>& markers)
 {
     std::vector<Point> out;
     const double peak = overlayPeak(hw, dtype);
@@ -41,12 +41,13 @@ std::vector<Point> overlayExtent(const Hardware& hw, Dtype dtype, std::span<cons
         for (const Roof& r : bandwidthRoofs(hw))
             if (onLogScale(r.value))
                 out.push_back({ ridgeIntensity(peak, r.value), peak });
-    for (const Marker& m : overlayMarkers(evaluations))
+    for (const Marker& m : markers)
         out.push_back(m.at);
     return out;
 }
 
-Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations, const Axes& axes)
+Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations,
+    std::vector<Marker> markers, const Axes& axes)
 {
     Overlay out;
     const double peak = overlayPeak(hw, dtype);
@@ -60,13 +61,15 @@ Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* con
         out.roofs.push_back(std::move(flat));
         // Its main memory's roof, and each roof one of its markers sits under: four chips' every level and link
         // would hide the chart.
-        std::vector<std::string> used;
+        std::vector<std::string_view> used; // a few names, each once, whatever the number of markers
+        auto use = [&used](std::string_view name) {
+            if (std::find(used.begin(), used.end(), name) == used.end())
+                used.push_back(name);
+        };
         if (!hw.memories.empty())
-            used.push_back(hw.memories.front().name);
-        for (const Evaluation* ev : evaluations)
-            if (ev)
-                if (const std::optional<std::size_t> b = bindingResource(*ev))
-                    used.push_back(ev->resources[*b].name);
+            use(hw.memories.front().name);
+        for (const Marker& m : markers)
+            use(evaluations[m.operation]->resources[m.resource].name);
         for (const Roof& r : bandwidthRoofs(hw)) {
             if (!onLogScale(r.value) || std::find(used.begin(), used.end(), r.name) == used.end())
                 continue;
@@ -82,7 +85,7 @@ Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* con
             out.roofs.push_back(std::move(s));
         }
     }
-    out.markers = overlayMarkers(evaluations);
+    out.markers = std::move(markers);
     return out;
 }
 

@@ -35,14 +35,6 @@ constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLo
     Figure { "joules_per_token", true, &ChipComparison::joulesPerToken, true },
     Figure { "cost_per_million_tokens", true, &ChipComparison::costPerMillionTokens, true } };
 
-// What the most time goes to, of the three kinds of roof.
-std::string boundOf(double tMath, double tMemory, double tNetwork)
-{
-    if (tNetwork > tMath && tNetwork > tMemory)
-        return "network";
-    return tMemory > tMath ? "memory" : "compute";
-}
-
 ChipComparison onChip(const Session& session, const Hardware& chip, const PresetLibrary& library,
     const ModelLibrary& models, const std::optional<SessionCalibration>& given)
 {
@@ -73,7 +65,7 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
         row.model = true;
         row.tLower = t.tLower;
         row.tUpper = t.tUpper;
-        row.bound = boundOf(t.tMath, t.tMemory, t.tNetwork);
+        row.bound = std::string(mostTimeOn(t.tMath, t.tMemory, t.tNetwork));
         row.tokensPerSecond = t.tokensPerSecond;
         row.tokensPerSecondPerSequence = t.tokensPerSecondPerSequence;
         row.timeToFirstToken = t.timeToFirstToken;
@@ -107,7 +99,7 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
     }
     row.tLower = a.total.tLower;
     row.tUpper = a.total.tUpper;
-    row.bound = boundOf(a.total.tMath, a.total.tMemory, a.total.tNetwork);
+    row.bound = std::string(mostTimeOn(a.total.tMath, a.total.tMemory, a.total.tNetwork));
     if (a.hardware.boardPower > 0)
         row.energy = a.hardware.boardPower * a.total.tLower;
     if (a.calibration())

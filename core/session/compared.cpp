@@ -41,14 +41,6 @@ struct ChipTime {
     std::size_t count = 0; // the operations counted
 };
 
-// What a sum of evaluations spends most time on.
-std::string mostTimeOn(double math, double memory, double network)
-{
-    if (network > math && network > memory)
-        return "network";
-    return memory > math ? "memory" : "compute";
-}
-
 ChipTime chipTime(const std::string& name, std::span<const Expected<Evaluation>* const> evaluations,
     const std::vector<Operation>& operations, std::optional<std::size_t> only)
 {
@@ -76,7 +68,7 @@ ChipTime chipTime(const std::string& name, std::span<const Expected<Evaluation>*
     }
     out.time = sum;
     if (!only)
-        out.roof = mostTimeOn(math, memory, network);
+        out.roof = std::string(mostTimeOn(math, memory, network));
     return out;
 }
 
@@ -123,6 +115,13 @@ void explainChips(Explanation& e, const ExplanationInputs& a)
         e.chips.push_back(c.problem.empty() ? c.name + ": " + formatSeconds(c.time) + ", "
                     + (c.roof == "compute" ? std::string("compute-bound") : c.roof + "-bound")
                                             : c.name + " cannot run it: " + c.problem);
+}
+
+std::string_view mostTimeOn(double math, double memory, double network)
+{
+    if (network > math && network > memory)
+        return "network";
+    return memory > math ? "memory" : "compute";
 }
 
 std::optional<Winner> winnerOf(std::span<const double> times)

@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace roofline {
@@ -40,5 +41,9 @@ struct Winner {
     double runnerUp = 0; // the next least time; NaN with no other chip that runs it
 };
 std::optional<Winner> winnerOf(std::span<const double> times);
+
+// What a sum of times spends most on, of the three kinds of roof: "network", "memory" or "compute" (a tie goes to
+// compute, then memory). The ranking's bound and the explanation's roof for a sum of operations.
+std::string_view mostTimeOn(double math, double memory, double network);
 
 } // namespace roofline

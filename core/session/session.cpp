@@ -35,13 +35,22 @@ std::size_t idNumber(std::string_view id)
 
 } // namespace
 
-Hardware Session::hardware() const
+namespace {
+
+// A chip with its overrides, each checked when it was set (setOverride, or the file's reader), under a latency switch.
+Hardware chipWithOverrides(Hardware hw, const std::vector<Override>& overrides, bool latency)
 {
-    Hardware hw = chip;
     for (const Override& o : overrides)
-        setHardwareValue(hw, o.key, o.value); // checked when set: setOverride, or the file's reader
+        setHardwareValue(hw, o.key, o.value);
     hw.latency = latency;
     return hw;
+}
+
+} // namespace
+
+Hardware Session::hardware() const
+{
+    return chipWithOverrides(chip, overrides, latency);
 }
 
 Dtype Session::chartDtype() const
@@ -149,11 +158,7 @@ int reachOf(LinkScope scope)
 
 Hardware ComparedChip::hardware(bool latency) const
 {
-    Hardware hw = chip;
-    for (const Override& o : overrides)
-        setHardwareValue(hw, o.key, o.value); // checked when set
-    hw.latency = latency;
-    return hw;
+    return chipWithOverrides(chip, overrides, latency);
 }
 
 std::optional<std::string> setOverride(Session& s, std::string_view key, double value)

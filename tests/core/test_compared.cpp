@@ -70,9 +70,10 @@ private slots:
         // On the chart: the H100's binding marker sits on its HBM roof at the matmul's intensity, its flat roof at
         // its peak and its HBM roof up to its ridge 9.89e14 / 3.35e12 ≈ 295.2.
         const Evaluation* evaluations[] = { &there };
-        const std::vector<chart::Point> extent = chart::overlayExtent(h100.hardware, h100.dtype, evaluations);
+        const std::vector<chart::Marker> markers = chart::overlayMarkers(evaluations);
+        const std::vector<chart::Point> extent = chart::overlayExtent(h100.hardware, h100.dtype, markers);
         const chart::Layout l = chart::layout(a.hardware, a.dtype, { v5e }, a.hardware, extent);
-        const chart::Overlay o = chart::overlay(h100.hardware, h100.dtype, evaluations, { l.x, l.y });
+        const chart::Overlay o = chart::overlay(h100.hardware, h100.dtype, evaluations, markers, { l.x, l.y });
         QCOMPARE(o.markers.size(), std::size_t(1));
         QVERIFY(o.markers[0].binding);
         QVERIFY(near(o.markers[0].at.x, kIntensity));

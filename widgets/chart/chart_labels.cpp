@@ -107,19 +107,21 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     // operations crowd a few hundred pixels, and every label placed near them would test every one of their boxes.
     const double marker = kMarkerRoom * zoom + 1;
     QSet<QPoint> pixels;
-    std::vector<chart::Point> markers = m_markerPixels;
-    markers.insert(markers.end(), m_comparedPixels.begin(), m_comparedPixels.end());
-    for (const chart::Point& p : markers) {
+    auto takeMarker = [&](const chart::Point& p) {
         const double x = std::floor(p.x);
         const double y = std::floor(p.y);
         if (!(std::abs(x) < 1e6 && std::abs(y) < 1e6))
-            continue; // far outside the plot: no label can meet it
+            return; // far outside the plot: no label can meet it
         const QPoint pixel(static_cast<int>(x), static_cast<int>(y));
         if (pixels.contains(pixel))
-            continue;
+            return;
         pixels.insert(pixel);
         taken.add({ x + 0.5 - marker / 2, y + 0.5 - marker / 2, marker, marker });
-    }
+    };
+    for (const chart::Point& p : m_markerPixels)
+        takeMarker(p);
+    for (const chart::Point& p : m_comparedPixels) // the compared chips' markers, once per pixel and colour
+        takeMarker(p);
     placeAxisNames(taken);
     // A legend that would hide a fifth of the plot (a small window, a projector zoom) steps aside: the names are
     // beside the markers, in the list and in the table too.

@@ -220,13 +220,19 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
     const Analysis& a = *m_analysis;
     if (m_view && !(m_viewFrame == a.frame()))
         m_view.reset(); // another chip: the example's view no longer frames it
-    // The axes hold the measured kernels and every compared chip's ridges and markers.
-    std::vector<chart::Point> extent = m_measuredExtent;
+    // The axes hold the measured kernels and every compared chip's ridges and markers (made once, moved into its
+    // overlay below).
+    std::vector<std::vector<chart::Marker>> markers(a.compared.size());
+    std::vector<chart::Point> withCompared;
     for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        markers[k] = chart::overlayMarkers(m_comparedEvaluations[k]);
         const std::vector<chart::Point> more
-            = chart::overlayExtent(a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k]);
-        extent.insert(extent.end(), more.begin(), more.end());
+            = chart::overlayExtent(a.compared[k].hardware, a.compared[k].dtype, markers[k]);
+        if (withCompared.empty())
+            withCompared = m_measuredExtent;
+        withCompared.insert(withCompared.end(), more.begin(), more.end());
     }
+    const std::vector<chart::Point>& extent = a.compared.empty() ? m_measuredExtent : withCompared;
     m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), extent, m_view ? m_view : held);
     if (m_view && !m_dragging && !chart::showsEveryMarker(*m_view, m_layout)) {
         m_view.reset(); // a marker left the example's view: the axes take what the content asks for
@@ -236,8 +242,8 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
         chart::keepRoofs(m_layout, a.session.lesson->view->roofs);
     m_overlays.clear();
     for (std::size_t k = 0; k < a.compared.size(); ++k)
-        m_overlays.push_back(chart::overlay(
-            a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k], { m_layout.x, m_layout.y }));
+        m_overlays.push_back(chart::overlay(a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k],
+            std::move(markers[k]), { m_layout.x, m_layout.y }));
     layOutCalibrated();
 }
 

@@ -164,8 +164,6 @@ public:
     QVector<QPointF> comparedRoof(std::size_t chip, const QString& name) const;
     std::vector<QLineF> comparedArrows(std::size_t chip) const;
     const std::vector<chart::Overlay>& overlays() const { return m_overlays; }
-    // The k-th compared chip's marker shape (its roofs' dashes are its own too); the session's chip keeps circles.
-    static QCPScatterStyle::ScatterShape comparedShape(std::size_t chip);
     // Arrows from one chip to another, per compared chip, at most: the first operations shown get them.
     static constexpr std::size_t kComparedArrows = 40;
 

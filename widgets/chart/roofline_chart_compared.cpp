@@ -5,6 +5,7 @@
 #include "chart/roofline_chart.h"
 
 #include "common/chart_text.h"
+#include "common/compared_style.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,28 +15,6 @@
 #include <QSet>
 
 namespace roofline::widgets {
-
-namespace {
-
-// The k-th compared chip's roof lines: long dashes, dots, long dash-dots, apart from the session's roofs (solid for
-// its main memory and its peak, Qt's short dashes for its other levels and dtypes) and from one another.
-QPen comparedPen(std::size_t k, const QColor& colour, double width)
-{
-    QPen pen(colour, width);
-    static const QList<qreal> patterns[] = { { 10, 4 }, { 1, 2.5 }, { 10, 3, 1, 3 } };
-    pen.setDashPattern(patterns[k % std::size(patterns)]);
-    return pen;
-}
-
-} // namespace
-
-QCPScatterStyle::ScatterShape RooflineChart::comparedShape(std::size_t k)
-{
-    // Shapes no series of the session's chip takes (shapeFor), so that a marker tells its chip whatever its colour.
-    static constexpr QCPScatterStyle::ScatterShape shapes[]
-        = { QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusSquare, QCPScatterStyle::ssCrossSquare };
-    return shapes[k % std::size(shapes)];
-}
 
 void RooflineChart::buildCompared()
 {

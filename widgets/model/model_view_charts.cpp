@@ -4,6 +4,7 @@
 #include "model/model_view.h"
 
 #include "common/chart_text.h"
+#include "common/compared_style.h"
 #include "document/document.h"
 #include "session/analysis.h"
 #include "session/model_sweep.h"
@@ -83,16 +84,11 @@ void ModelView::showFrontier()
     QString comparedNames;
     for (std::size_t k = 0; k < m_comparedFrontiers.size() && k < a.session.compare.size(); ++k) {
         while (m_comparedCurves.size() <= k) {
-            static const QList<qreal> patterns[] = { { 10, 4 }, { 1, 2.5 }, { 10, 3, 1, 3 } };
-            static constexpr QCPScatterStyle::ScatterShape shapes[]
-                = { QCPScatterStyle::ssCrossCircle, QCPScatterStyle::ssPlusSquare, QCPScatterStyle::ssCrossSquare };
-            const std::size_t i = m_comparedCurves.size() % std::size(shapes);
+            const std::size_t i = m_comparedCurves.size();
             QCPGraph* curve = m_batchChart->addGraph();
             curve->removeFromLegend(); // the sentence names the chips; the batch sweep's legend has no row for them
-            QPen pen(QColor(QStringLiteral("#0072B2")), 2);
-            pen.setDashPattern(patterns[i]);
-            curve->setPen(pen);
-            curve->setScatterStyle(QCPScatterStyle(shapes[i], 8));
+            curve->setPen(comparedPen(i, QColor(QStringLiteral("#0072B2")), 2));
+            curve->setScatterStyle(QCPScatterStyle(comparedShape(i), 8));
             m_comparedCurves.push_back(curve);
         }
         QVector<double> cx, cy;
