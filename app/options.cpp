@@ -25,13 +25,13 @@ constexpr OptionSpec kCompare { "--compare", "PRESET",
 constexpr OptionSpec kCalibration { "--calibration", "FILE",
     "a calibration of the chip (roofline-lab calibrate): times follow its practical roofs, measured kernels get the "
     "time it predicts" };
-constexpr OptionSpec kSet {
-    "--set", "KEY=VALUE",
+constexpr OptionSpec kSet { "--set", "KEY=VALUE",
     "override a number, repeatable: peak.bf16=1.97e14, bandwidth.HBM=8.1e11, bandwidth.IB=400Gb/s, B=512 (every "
     "operation with B), op2.B=246 (the operation with id op2), ops[2].B=64, ops[0].compute=int8, chart.dtype=int8, "
     "efficiency.HBM=0.8 (0.01-1; also efficiency.compute), latency.NVLink=2e-6 (a link's alpha), latency.launch=3e-6 "
-    "(the launch floor), latency=on|off, power.board=700 (W, the board's rated power), price.hour=2.49 (per chip-hour)"
-};
+    "(the launch floor), latency=on|off, power.board=700 (W, the board's rated power), price.hour=2.49 (per "
+    "chip-hour), "
+    "the energy model's energy_per_flop.bf16=0.5pJ, energy_per_byte.HBM=31.76pJ and power.constant=100 (W)" };
 constexpr OptionSpec kPresetDir { "--preset-dir", "DIR",
     "read more presets from DIR, repeatable (after the user's folder, ~/.config/roofline-lab/presets)" };
 constexpr OptionSpec kModelDir { "--model-dir", "DIR",

@@ -10,6 +10,7 @@
 #include "common/vertical_scroll_area.h"
 #include "common/wheel_guard.h"
 #include "document/document.h"
+#include "energy/energy_view.h"
 #include "measured/measured_table.h"
 #include "model/model_view.h"
 #include "panels/explanation_panel.h"
@@ -135,6 +136,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_chart->setTheme(theme);
         m_table->setTheme(theme);
         m_sweepPage->chart()->setTheme(theme);
+        m_energyView->setTheme(theme);
         m_measuredTable->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.
@@ -214,6 +216,9 @@ void MainWindow::buildBottomTabs()
     // The workload on every known chip, ranked: ranked again only while the page shows.
     m_comparePage = new ComparePage(m_document);
     m_bottomTabs->addTab(m_comparePage, QStringLiteral("Com&pare"));
+    // FLOPs per joule against intensity: drawn only while the page shows.
+    m_energyView = new EnergyView(m_document);
+    m_bottomTabs->addTab(m_energyView, QStringLiteral("E&nergy"));
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);

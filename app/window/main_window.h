@@ -32,6 +32,7 @@ class HardwarePanel;
 class MeasuredTable;
 class ModelView;
 class ComparePage;
+class EnergyView;
 class ReadoutTable;
 class RooflineChart;
 class SweepChart;
@@ -66,6 +67,7 @@ public:
     QDockWidget* controlsDock() const { return m_controlsDock; }
     ModelView* modelView() const { return m_modelView; }
     ComparePage* comparePage() const { return m_comparePage; }
+    EnergyView* energyView() const { return m_energyView; }
     HardwarePanel* hardwarePanel() const { return m_hardwarePanel; }
     WorkloadPanel* workloadPanel() const { return m_workloadPanel; }
     TeachingControls* teaching() const { return m_teaching; }
@@ -162,6 +164,7 @@ private:
     FoldingTabs* m_bottomTabs;
     ModelView* m_modelView = nullptr;
     ComparePage* m_comparePage = nullptr;
+    EnergyView* m_energyView = nullptr;
     HardwarePanel* m_hardwarePanel;
     WorkloadPanel* m_workloadPanel;
     TeachingControls* m_teaching = nullptr;

@@ -172,6 +172,7 @@ constexpr UnitSpelling kUnits[] = {
     { "bps", Unit::BitsPerSecond },
     { "B", Unit::Bytes },
     { "s", Unit::Seconds },
+    { "J", Unit::Joules },
 };
 
 std::optional<double> prefixFactor(std::string_view symbol)

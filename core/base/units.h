@@ -37,6 +37,7 @@ enum class Unit {
     BitsPerSecond, // "b/s", "bps"
     Bytes, // "B"
     Seconds, // "s"
+    Joules, // "J"
 };
 
 struct ParsedQuantity {

@@ -208,6 +208,8 @@ std::string_view unitName(Unit unit)
         return "B";
     case Unit::Seconds:
         return "s";
+    case Unit::Joules:
+        return "J";
     }
     return "";
 }

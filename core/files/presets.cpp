@@ -67,6 +67,41 @@ void readCompute(YamlReader& r, const YAML::Node& node, const std::string& prefi
     }
 }
 
+// The energy model's maps, read once the levels and links are known: energy_per_flop by dtype, energy_per_byte by
+// the name of a memory level or link of the chip.
+void readEnergies(YamlReader& r, const YAML::Node& root, const std::string& prefix, Hardware& hw)
+{
+    auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
+    auto entries = [&](std::string_view key, HardwareQuantity quantity, auto&& store) {
+        const std::optional<YAML::Node> n = r.child(root, prefix, key, false);
+        if (!n)
+            return;
+        if (!n->IsMap()) {
+            r.error(*n, at(key), "expected a map of names to energies, found " + r.describe(*n));
+            return;
+        }
+        std::set<std::string> seen;
+        for (const auto& entry : *n) {
+            const std::string name = entry.first.Scalar();
+            const std::string field = at(std::string(key) + "." + name);
+            if (!seen.insert(name).second) {
+                r.error(entry.first, field, "duplicate name " + quoteInput(name));
+                continue;
+            }
+            const std::string settingKey = std::string(key) + "." + name;
+            if (std::optional<std::string> problem = hardwareKeyProblem(hw, settingKey)) {
+                r.error(entry.first, field, *problem);
+                continue;
+            }
+            if (const std::optional<double> v = readHardwareValue(r, entry.second, field, quantity))
+                store(settingKey, *v);
+        }
+    };
+    auto set = [&hw](const std::string& key, double value) { setHardwareValue(hw, key, value); };
+    entries("energy_per_flop", HardwareQuantity::FlopEnergy, set);
+    entries("energy_per_byte", HardwareQuantity::ByteEnergy, set);
+}
+
 } // namespace
 
 std::optional<double> readHardwareValue(
@@ -92,7 +127,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     auto at = [&prefix](std::string_view field) { return YamlReader::join(prefix, field); };
     if (!r.checkMap(*root, prefix,
             { "id", "name", "vendor", "compute", "memory", "links", "launch_floor", "board_power", "peak_clock",
-                "calibration", "sources", "notes" }))
+                "energy_per_flop", "energy_per_byte", "constant_power", "calibration", "sources", "notes" }))
         return {};
     if (auto n = r.child(*root, prefix, "calibration", false); n && !prefix.empty())
         r.error(*n, at("calibration"),
@@ -121,6 +156,9 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
     if (auto n = r.child(*root, prefix, "board_power", false))
         if (auto v = readHardwareValue(r, *n, at("board_power"), HardwareQuantity::Power))
             hw.boardPower = *v;
+    if (auto n = r.child(*root, prefix, "constant_power", false))
+        if (auto v = readHardwareValue(r, *n, at("constant_power"), HardwareQuantity::Power))
+            hw.constantPower = *v;
     if (auto n = r.child(*root, prefix, "peak_clock", false))
         if (auto v = r.number(*n, at("peak_clock"))) {
             if (*v >= kMinPeakClock && *v <= kMaxPeakClock)
@@ -241,6 +279,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
         }
     }
 
+    readEnergies(r, *root, prefix, hw);
     return hw;
 }
 

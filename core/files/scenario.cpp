@@ -159,7 +159,8 @@ void readOverrides(YamlReader& r, const YAML::Node& n, const std::string& field,
         if (!quantity) {
             r.error(entry.first, keyField,
                 "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, "
-                "latency.NAME, power.board or price.hour)");
+                "latency.NAME, power.board, price.hour, energy_per_flop.DTYPE, energy_per_byte.NAME or "
+                "power.constant)");
             continue;
         }
         if (std::optional<std::string> problem = hardwareKeyProblem(hardware(), key)) {

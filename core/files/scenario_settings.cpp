@@ -133,8 +133,8 @@ std::optional<std::string> applySetting(Session& session, std::string_view assig
     }
     if (!applied)
         return "unknown key " + quoteInput(key) + ": no operation has a parameter " + quoteInput(param)
-            + " and it is not peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board, "
-              "price.hour, latency or chart.dtype";
+            + " and it is not a key of the chip (peak., bandwidth., capacity., efficiency., latency., power., price., "
+              "energy_per_flop., energy_per_byte.), latency or chart.dtype";
     session.operations = std::move(ops);
     return std::nullopt;
 }

@@ -9,9 +9,40 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace roofline {
 
 namespace {
+
+// The energy model's constants, in joules and watts as every number of a saved chip is in its base unit.
+void writeEnergies(YAML::Emitter& out, const Hardware& hw)
+{
+    if (std::any_of(hw.energyPerFlop.begin(), hw.energyPerFlop.end(), [](const auto& e) { return e.has_value(); })) {
+        out << YAML::Key << "energy_per_flop" << YAML::Value << YAML::BeginMap;
+        for (Dtype d : kAllDtypes)
+            if (const std::optional<double> e = hw.energyFor(d))
+                out << YAML::Key << std::string(dtypeName(d)) << YAML::Value << savedNumber(*e);
+        out << YAML::EndMap;
+    }
+    std::vector<std::pair<std::string, double>> perByte;
+    for (const MemoryLevel& m : hw.memories)
+        if (m.energyPerByte > 0)
+            perByte.emplace_back(m.name, m.energyPerByte);
+    for (const Link& l : hw.links)
+        if (l.energyPerByte > 0)
+            perByte.emplace_back(l.name, l.energyPerByte);
+    if (!perByte.empty()) {
+        out << YAML::Key << "energy_per_byte" << YAML::Value << YAML::BeginMap;
+        for (const auto& [name, e] : perByte)
+            out << YAML::Key << name << YAML::Value << savedNumber(e);
+        out << YAML::EndMap;
+    }
+    if (hw.constantPower > 0)
+        out << YAML::Key << "constant_power" << YAML::Value << savedNumber(hw.constantPower);
+}
 
 void writeHardware(YAML::Emitter& out, const Hardware& hw)
 {
@@ -57,6 +88,7 @@ void writeHardware(YAML::Emitter& out, const Hardware& hw)
         out << YAML::Key << "board_power" << YAML::Value << savedNumber(hw.boardPower);
     if (hw.peakClock > 0)
         out << YAML::Key << "peak_clock" << YAML::Value << savedNumber(hw.peakClock);
+    writeEnergies(out, hw);
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
     for (const std::string& src : hw.sources)
         out << src;

@@ -2,6 +2,7 @@
 #include "report/report.h"
 #include "report/calibration.h"
 #include "report/compared.h"
+#include "report/energy.h"
 #include "report/measured.h"
 #include "report/model.h"
 #include "report/practical.h"
@@ -223,6 +224,7 @@ std::optional<std::string> writeReportTable(const Analysis& a, const TextSink& s
                 row == 0 ? std::string("calibrated") : formatSeconds(a.operations[row - 1].calibrated->seconds));
     out += renderTable(table, 2, a.calibration() ? 7 : 6);
     out += calibratedText(a);
+    out += energyText(a);
     out += comparedText(a);
     if (a.model)
         out += modelTotalsText(a);
@@ -356,6 +358,7 @@ std::optional<std::string> writeReportJson(
         }
         if (hw.boardPower > 0) // at the board's rated power: an upper bound
             j.key("energy_j").value(hw.boardPower * e.tLower);
+        writeEnergyJson(j, hw, e);
         j.key("bound").value(e.bound());
         j.key("attainable_flops_per_s").value(e.attainable);
         j.key("fraction_of_peak").value(e.fractionOfPeak);

@@ -35,10 +35,14 @@ const QuantityInfo& info(HardwareQuantity q)
         { "efficiency", "an efficiency factor", "a plain number", kMinEfficiency, kMaxEfficiency, {},
             "an efficiency factor from 0.01 to 1", false },
         { "latency", "a latency", "s", kMinLatency, kMaxLatency, { Unit::Seconds }, "a latency from 0 to 0.1 s" },
-        { "power", "a board power", "a plain number of watts", kMinPower, kMaxPower, {},
-            "a board power from 1 to 100000 W", false },
+        { "power", "a power", "a plain number of watts", kMinPower, kMaxPower, {}, "a power from 1 to 100000 W",
+            false },
         { "price", "a price per chip-hour", "a plain number", kMinPrice, kMaxPrice, {},
             "a price per chip-hour from 0.0001 to 1000000, a plain number in your currency", false },
+        { "energy_per_flop", "an energy per operation", "J", kMinEnergy, kMaxEnergy, { Unit::Joules },
+            "an energy per operation from 1e-16 to 1e-6 J (0.1 fJ to 1 µJ; \"0.5 pJ\")" },
+        { "energy_per_byte", "an energy per byte", "J", kMinEnergy, kMaxEnergy, { Unit::Joules },
+            "an energy per byte from 1e-16 to 1e-6 J (0.1 fJ to 1 µJ; \"31.76 pJ\")" },
     };
     return infos[static_cast<std::size_t>(q)];
 }
@@ -58,6 +62,8 @@ std::string_view unitKind(Unit unit)
         return "a size (B)";
     case Unit::Seconds:
         return "a time (s)";
+    case Unit::Joules:
+        return "an energy (J)";
     }
     return "";
 }
@@ -140,10 +146,13 @@ template <typename H> auto fieldOf(H& hw, HardwareQuantity q, std::string_view n
     case HardwareQuantity::Latency:
         return name == "launch" ? &hw.launchFloor : levelField(hw, name, nullptr, &Link::latency);
     case HardwareQuantity::Power:
-        return name == "board" ? &hw.boardPower : nullptr;
+        return name == "board" ? &hw.boardPower : name == "constant" ? &hw.constantPower : nullptr;
     case HardwareQuantity::Price:
         return name == "hour" ? &hw.pricePerHour : nullptr;
+    case HardwareQuantity::ByteEnergy:
+        return levelField(hw, name, &MemoryLevel::energyPerByte, &Link::energyPerByte);
     case HardwareQuantity::Peak:
+    case HardwareQuantity::FlopEnergy:
         break;
     }
     return nullptr;
@@ -217,9 +226,11 @@ std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
     if (!quantity)
         return std::nullopt;
     const std::string_view name = key.substr(key.find('.') + 1);
-    if (*quantity == HardwareQuantity::Peak) {
+    if (*quantity == HardwareQuantity::Peak || *quantity == HardwareQuantity::FlopEnergy) {
         const std::optional<Dtype> dtype = parseDtype(name);
-        return dtype ? hw.peakFor(*dtype) : std::nullopt;
+        if (!dtype)
+            return std::nullopt;
+        return *quantity == HardwareQuantity::Peak ? hw.peakFor(*dtype) : hw.energyFor(*dtype);
     }
     const double* field = fieldOf(hw, *quantity, name);
     return field ? std::optional<double>(*field) : std::nullopt;
@@ -228,9 +239,9 @@ std::optional<double> hardwareValue(const Hardware& hw, std::string_view key)
 std::optional<HardwareQuantity> quantityOfKey(std::string_view key)
 {
     const std::string_view group = key.substr(0, key.find('.'));
-    for (HardwareQuantity q :
-        { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity, HardwareQuantity::Efficiency,
-            HardwareQuantity::Latency, HardwareQuantity::Power, HardwareQuantity::Price })
+    for (HardwareQuantity q : { HardwareQuantity::Peak, HardwareQuantity::Bandwidth, HardwareQuantity::Capacity,
+             HardwareQuantity::Efficiency, HardwareQuantity::Latency, HardwareQuantity::Power, HardwareQuantity::Price,
+             HardwareQuantity::FlopEnergy, HardwareQuantity::ByteEnergy })
         if (key.size() > group.size() && info(q).group == group)
             return q;
     return std::nullopt;
@@ -266,25 +277,27 @@ std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_vi
     const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
     if (!quantity)
         return "unknown hardware key " + quoteInput(key)
-            + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board or "
-              "price.hour)";
+            + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board, "
+              "price.hour, energy_per_flop.DTYPE, energy_per_byte.NAME or power.constant)";
     const std::string_view name = key.substr(key.find('.') + 1);
-    if (*quantity == HardwareQuantity::Peak)
+    if (*quantity == HardwareQuantity::Peak || *quantity == HardwareQuantity::FlopEnergy)
         return parseDtype(name) ? std::nullopt
                                 : std::optional<std::string>("unknown dtype " + quoteInput(name) + " in "
                                     + quoteInput(key) + " (expected " + dtypeChoices() + ")");
     if (fieldOf(hw, *quantity, name))
         return std::nullopt;
     if (*quantity == HardwareQuantity::Power)
-        return "unknown power " + quoteInput(key) + " (expected power.board, the board's rated power in W)";
+        return "unknown power " + quoteInput(key)
+            + " (expected power.board, the board's rated power, or power.constant, the energy model's constant power, "
+              "in W)";
     if (*quantity == HardwareQuantity::Price)
         return "unknown price " + quoteInput(key)
             + " (expected price.hour, the price of one chip for one hour: a month's or a token's is not a rate per "
               "hour)";
     static constexpr std::string_view missing[] = { "", "no memory level or link named ", "no memory level named ",
-        "no memory level or link named ", "no link named " };
+        "no memory level or link named ", "no link named ", "", "", "", "no memory level or link named " };
     static constexpr std::string_view alternative[]
-        = { "", "", "", " (or efficiency.compute)", " (or latency.launch, the launch floor)" };
+        = { "", "", "", " (or efficiency.compute)", " (or latency.launch, the launch floor)", "", "", "", "" };
     const auto q = static_cast<std::size_t>(*quantity);
     return std::string(missing[q]) + quoteInput(name) + " on " + hw.name + std::string(alternative[q]);
 }
@@ -299,6 +312,8 @@ std::optional<std::string> setHardwareValue(Hardware& hw, std::string_view key, 
     const std::string_view name = key.substr(key.find('.') + 1);
     if (quantity == HardwareQuantity::Peak)
         hw.setPeak(*parseDtype(name), value);
+    else if (quantity == HardwareQuantity::FlopEnergy)
+        hw.energyPerFlop[static_cast<std::size_t>(*parseDtype(name))] = value;
     else
         *fieldOf(hw, quantity, name) = value;
     return std::nullopt;
@@ -325,6 +340,13 @@ std::vector<std::string> hardwareKeys(const Hardware& hw)
         keys.push_back("latency." + l.name);
     keys.push_back("power.board");
     keys.push_back("price.hour");
+    for (Dtype d : kAllDtypes)
+        keys.push_back("energy_per_flop." + std::string(dtypeName(d)));
+    for (const MemoryLevel& m : hw.memories)
+        keys.push_back("energy_per_byte." + m.name);
+    for (const Link& l : hw.links)
+        keys.push_back("energy_per_byte." + l.name);
+    keys.push_back("power.constant");
     return keys;
 }
 

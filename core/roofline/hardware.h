@@ -27,6 +27,7 @@ struct MemoryLevel {
     double bandwidth = 0; // bytes/s
     double capacity = 0; // bytes; 0 when not stated
     double efficiency = 1; // the share of the bandwidth reached in practice (efficiency.NAME); 1: the datasheet's
+    double energyPerByte = 0; // J per byte moved (energy_per_byte.NAME, the energy model's ε); 0: not stated
 
     bool operator==(const MemoryLevel&) const = default;
 };
@@ -40,6 +41,7 @@ struct Link {
     bool specifiedInBits = false; // shown as "400 Gb/s" rather than "50 GB/s"
     double latency = 0; // α, seconds per message step of a collective (the preset's cited figure); 0: not stated
     double efficiency = 1; // the share of the bandwidth reached in practice (efficiency.NAME)
+    double energyPerByte = 0; // J per byte sent (energy_per_byte.NAME, the energy model's ε); 0: not stated
 
     bool operator==(const Link&) const = default;
 };
@@ -62,6 +64,11 @@ struct Hardware {
     // board power), which the program takes as every chip's draw while it works: energy at it is an upper bound. 0:
     // the preset does not state it (Google publishes none for its TPUs).
     double boardPower = 0;
+    // The energy model (roofline/energy.h), after Choi et al.: joules per operation of each dtype (energy_per_flop,
+    // ε_flop; empty: not stated) and the constant power drawn whatever runs (constant_power, π0, W; 0: not stated).
+    // The energy per byte of each level and link is theirs.
+    std::array<std::optional<double>, kDtypeCount> energyPerFlop {};
+    double constantPower = 0;
     // The user's price of one chip for one hour (price.hour), in whatever currency they think in; 0: none given. No
     // preset ships a price.
     double pricePerHour = 0;
@@ -71,6 +78,7 @@ struct Hardware {
 
     std::optional<double> peakFor(Dtype d) const { return peak[static_cast<std::size_t>(d)]; }
     void setPeak(Dtype d, std::optional<double> v) { peak[static_cast<std::size_t>(d)] = v; }
+    std::optional<double> energyFor(Dtype d) const { return energyPerFlop[static_cast<std::size_t>(d)]; }
     const MemoryLevel* memory(std::string_view name) const;
     const Link* link(std::string_view name) const;
     // The dtype the chart opens with: bf16 where the chip has it, else the first supported one.
@@ -103,7 +111,7 @@ std::string formatRoofBandwidth(const Hardware&, RoofKind, std::string_view name
 // What a number of the hardware measures: a dense compute peak, a one-way bandwidth, or a memory capacity. Each has
 // its units and its legal range, the same wherever the number comes from (a preset, a scenario's set: block, --set,
 // a field of the window).
-enum class HardwareQuantity { Peak, Bandwidth, Capacity, Efficiency, Latency, Power, Price };
+enum class HardwareQuantity { Peak, Bandwidth, Capacity, Efficiency, Latency, Power, Price, FlopEnergy, ByteEnergy };
 
 // Peaks and bandwidths: from 1 kFLOP/s (kB/s), below any processor or link worth a roofline, to 1e20, a hundred
 // times a whole pod of today's chips taken as one; within it every ridge point and every time the program computes
@@ -122,9 +130,15 @@ inline constexpr double kMaxEfficiency = 1;
 // makes; times stay finite for every count.
 inline constexpr double kMinLatency = 0;
 inline constexpr double kMaxLatency = 0.1;
-// Board power: from 1 W, below any accelerator worth a roofline, to 100 kW, a whole rack's.
+// Board power and the energy model's constant power: from 1 W, below any accelerator worth a roofline, to 100 kW, a
+// whole rack's.
 inline constexpr double kMinPower = 1;
 inline constexpr double kMaxPower = 1e5;
+// The energy model's joules per operation or per byte: from 1e-16 J (0.1 fJ), a hundredth of an 8-bit add at 45 nm
+// (Horowitz, ISSCC 2014: 0.03 pJ), to 1e-6 J (1 µJ), a thousand times the 795 pJ per byte Choi et al. fitted for a
+// 2009 CPU's DRAM.
+inline constexpr double kMinEnergy = 1e-16;
+inline constexpr double kMaxEnergy = 1e-6;
 // A price per chip-hour: from 0.0001, a hundredth of a cent, to a million, in the user's currency.
 inline constexpr double kMinPrice = 1e-4;
 inline constexpr double kMaxPrice = 1e6;
@@ -148,7 +162,8 @@ Expected<ParsedQuantity> parseHardwareValue(HardwareQuantity, std::string_view t
 // Overrides a number of the hardware by key, the same keys the command line's --set and scenario files take:
 // "peak.bf16", "bandwidth.HBM", "bandwidth.ICI", "capacity.HBM", "efficiency.compute", "efficiency.HBM" (a memory
 // level or link), "latency.NVLink" (a link's α), "latency.launch" (the launch floor), "power.board" (W), "price.hour"
-// (per chip-hour). Returns an error message, or nothing on success.
+// (per chip-hour), and the energy model's "energy_per_flop.bf16", "energy_per_byte.HBM" (J) and "power.constant" (W).
+// Returns an error message, or nothing on success.
 std::optional<std::string> setHardwareValue(Hardware&, std::string_view key, double value);
 // Why `key` names no number of `hw` (an unknown group, a dtype, memory level or link the chip does not have), or
 // nothing: checked before the value, so that a wrong key is named as such whatever the value.

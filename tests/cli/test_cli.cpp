@@ -679,7 +679,7 @@ private slots:
                                  << "unknown price 'price.month' (expected price.hour";
         QTest::newRow("a currency sign") << base + QStringList { "price.hour=$2.49" } << 2 << "price.hour";
         QTest::newRow("no power") << base + QStringList { "power.board=0" } << 2
-                                  << "power.board: expected a positive value, found '0' (a board power from 1 to "
+                                  << "power.board: expected a positive value, found '0' (a power from 1 to "
                                      "100000 W)";
     }
     void pricesThatAreNotRatesPerHour() { checkRefusal(); }

@@ -124,7 +124,7 @@ private slots:
         QCOMPARE(setHardwareValue(hw, "price.month", 1000).value_or(""),
             std::string("unknown price 'price.month' (expected price.hour, the price of one chip for one hour: a "
                         "month's or a token's is not a rate per hour)"));
-        QVERIFY(setHardwareValue(hw, "power.board", 0).value_or("").starts_with("power.board: expected a board power"));
+        QVERIFY(setHardwareValue(hw, "power.board", 0).value_or("").starts_with("power.board: expected a power"));
         QVERIFY(!parseHardwareValue(HardwareQuantity::Price, "2.49$/h"));
         QVERIFY(!parseHardwareValue(HardwareQuantity::Price, "2k"));
         QCOMPARE(parseHardwareValue(HardwareQuantity::Price, "2.49")->value, 2.49);

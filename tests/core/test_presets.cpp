@@ -118,13 +118,15 @@ private slots:
         QVERIFY(parsed);
         Hardware hw = *parsed;
         for (const std::string& key : hardwareKeys(hw)) {
-            // A value inside each quantity's range: factors up to 1, latencies up to 0.1 s, a board power up to
-            // 100 kW, a price per chip-hour.
+            // A value inside each quantity's range: factors up to 1, latencies up to 0.1 s, powers up to 100 kW, a
+            // price per chip-hour, energies up to 1 µJ.
             const HardwareQuantity q = *quantityOfKey(key);
+            const bool energy = q == HardwareQuantity::FlopEnergy || q == HardwareQuantity::ByteEnergy;
             const double value = q == HardwareQuantity::Efficiency ? 0.75
                 : q == HardwareQuantity::Latency                   ? 2.5e-6
                 : q == HardwareQuantity::Power                     ? 700
                 : q == HardwareQuantity::Price                     ? 2.49
+                : energy                                           ? 3.2e-11
                                                                    : 2.5e12;
             QVERIFY2(!setHardwareValue(hw, key, value), key.c_str());
             QCOMPARE(hardwareValue(hw, key), std::optional<double>(value));

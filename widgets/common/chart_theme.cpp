@@ -111,4 +111,18 @@ void applyAxisTheme(QCPAxis* axis, const ChartTheme& t, double tickPoints, doubl
     axis->grid()->setPen(QPen(t.grid, t.width(1), Qt::DotLine));
 }
 
+void applyPlotTheme(QCustomPlot* plot, const ChartTheme& t, std::initializer_list<QCPAxis*> more)
+{
+    plot->setBackground(t.background);
+    plot->axisRect()->setBackground(t.background);
+    for (QCPAxis* axis : { plot->xAxis, plot->yAxis })
+        applyAxisTheme(axis, t, 9, 10);
+    for (QCPAxis* axis : more)
+        applyAxisTheme(axis, t, 9, 10);
+    plot->legend->setBrush(t.background);
+    plot->legend->setTextColor(t.foreground);
+    plot->legend->setBorderPen(QPen(t.grid));
+    plot->legend->setFont(t.font(9));
+}
+
 } // namespace roofline::widgets

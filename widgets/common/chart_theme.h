@@ -7,12 +7,14 @@
 #include <QColor>
 #include <QFont>
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
 #include <cstddef>
 
 class QCPAxis;
+class QCustomPlot;
 
 namespace roofline::widgets {
 
@@ -63,5 +65,8 @@ double perceptualDistance(const QColor&, const QColor&);
 // An axis in the theme's ink: its line, ticks, tick labels and name in the foreground at `tickPoints` and
 // `namePoints`, its grid dotted.
 void applyAxisTheme(QCPAxis*, const ChartTheme&, double tickPoints, double namePoints);
+// A whole plot in the theme: its background, its bottom and left axes (applyAxisTheme at 9 and 10 points) and any
+// others given, and its legend's box, text and font.
+void applyPlotTheme(QCustomPlot*, const ChartTheme&, std::initializer_list<QCPAxis*> more = {});
 
 } // namespace roofline::widgets

@@ -237,14 +237,7 @@ void SweepChart::draw()
     m_operations.clear();
     m_cursors.clear();
 
-    setBackground(t.background);
-    axisRect()->setBackground(t.background);
-    for (QCPAxis* axis : { xAxis, yAxis, yAxis2 })
-        applyAxisTheme(axis, t, 9, 10);
-    legend->setBrush(t.background);
-    legend->setTextColor(t.foreground);
-    legend->setBorderPen(QPen(t.grid));
-    legend->setFont(t.font(9));
+    applyPlotTheme(this, t, { yAxis2 });
     if (m_title) {
         m_title->setFont(t.font(12, true));
         m_title->setTextColor(t.foreground);

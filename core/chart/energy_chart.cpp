@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chart/energy_chart.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace roofline::chart {
+
+namespace {
+
+// Samples per decade of a model curve: enough that its arch reads as a curve at any size the chart is drawn.
+constexpr int kEnergySamplesPerDecade = 24;
+
+struct EnergyExtent {
+    double lo = HUGE_VAL;
+    double hi = 0;
+    void add(double v)
+    {
+        if (onLogScale(v)) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    }
+    bool empty() const { return hi == 0; }
+};
+
+void addMissingKey(std::vector<std::string>& missing, const std::string& key)
+{
+    if (std::find(missing.begin(), missing.end(), key) == missing.end())
+        missing.push_back(key);
+}
+
+// Log-spaced intensities across the range, with the time ridge where the curve has its kink.
+std::vector<Point> sampleCurve(const EnergyRoof& roof, const DecadeRange& x)
+{
+    std::vector<Point> points;
+    const int n = x.decades() * kEnergySamplesPerDecade;
+    const double ridge = roof.peak / roof.bandwidth;
+    points.reserve(static_cast<std::size_t>(n) + 2);
+    for (int i = 0; i <= n; ++i) {
+        const double at = std::pow(10.0, x.lowerDecade + static_cast<double>(i) / kEnergySamplesPerDecade);
+        if (!points.empty() && points.back().x < ridge && ridge < at)
+            points.push_back({ ridge, roof.flopsPerJouleAt(ridge) });
+        points.push_back({ at, roof.flopsPerJouleAt(at) });
+    }
+    return points;
+}
+
+} // namespace
+
+EnergyLayout energyLayout(
+    const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const std::optional<Axes>& held)
+{
+    EnergyLayout out;
+    out.boardPower = hw.boardPower;
+    const std::optional<EnergyRoof> main = energyRoof(hw, dtype);
+
+    // The curves: the main memory's when any of its constants is stated, then each level and link with its own ε.
+    std::vector<EnergyCurve> curves;
+    if (main) {
+        out.ridge = main->peak / main->bandwidth;
+        out.balance = main->balance();
+        if (std::isfinite(main->ceiling()))
+            out.ceiling = main->ceiling();
+        const bool anyStated = main->perFlop > 0 || main->perByte > 0 || main->constantPower > 0;
+        const std::string perFlopKey = "energy_per_flop." + std::string(dtypeName(dtype));
+        if (anyStated || hw.boardPower > 0) {
+            if (main->perFlop == 0)
+                addMissingKey(out.missing, perFlopKey);
+            if (main->perByte == 0)
+                addMissingKey(out.missing, "energy_per_byte." + hw.memories.front().name);
+            if (main->constantPower == 0)
+                addMissingKey(out.missing, "power.constant");
+        }
+        auto add = [&](RoofKind kind, const std::string& name) {
+            const std::optional<EnergyRoof> roof = energyRoof(hw, dtype, name);
+            EnergyCurve c;
+            c.kind = kind;
+            c.name = name;
+            c.roof = *roof;
+            c.complete = roof->perFlop > 0 && roof->perByte > 0 && roof->constantPower > 0;
+            curves.push_back(std::move(c));
+        };
+        if (anyStated)
+            add(RoofKind::Memory, hw.memories.front().name);
+        for (std::size_t i = 1; i < hw.memories.size(); ++i)
+            if (hw.memories[i].energyPerByte > 0)
+                add(RoofKind::Memory, hw.memories[i].name);
+        for (const Link& l : hw.links)
+            if (l.energyPerByte > 0)
+                add(RoofKind::Network, l.name);
+    }
+
+    // Each operation's band, at the intensity of the resource that binds it.
+    EnergyExtent xs;
+    EnergyExtent ys;
+    for (std::size_t i = 0; i < evaluations.size(); ++i) {
+        const Evaluation& e = evaluations[i];
+        const std::optional<std::size_t> binding = bindingResource(e);
+        if (!binding || !onLogScale(e.flops) || !onLogScale(e.resources[*binding].intensity))
+            continue;
+        EnergyMarker m;
+        m.operation = i;
+        m.intensity = e.resources[*binding].intensity;
+        m.energy = operationEnergy(hw, e);
+        m.complete = m.energy.complete();
+        if (m.energy.model() > 0)
+            m.model = e.flops / m.energy.model();
+        if (m.energy.atBoardPower > 0)
+            m.board = e.flops / m.energy.atBoardPower;
+        if (m.model == 0 && m.board == 0)
+            continue;
+        for (const std::string& key : m.energy.missing)
+            addMissingKey(out.missing, key);
+        xs.add(m.intensity);
+        ys.add(m.model);
+        ys.add(m.board);
+        out.markers.push_back(std::move(m));
+    }
+    if (curves.empty() && hw.boardPower == 0 && out.markers.empty()) {
+        out.missing.clear();
+        return out;
+    }
+
+    // The axes: the operations, the time ridge and the energy balance, a decade either side; then every curve's
+    // value across that range.
+    xs.add(out.ridge);
+    xs.add(out.balance);
+    out.natural.x = decadeRangeAround(xs.lo, xs.hi, 1).value_or(DecadeRange { -1, 4 });
+    const double left = out.natural.x.lower();
+    const double right = out.natural.x.upper();
+    for (const EnergyCurve& c : curves) {
+        ys.add(c.roof.flopsPerJouleAt(left));
+        ys.add(c.roof.flopsPerJouleAt(right));
+    }
+    if (main && hw.boardPower > 0) {
+        ys.add(boardFlopsPerJoule(left, main->peak, main->bandwidth, hw.boardPower));
+        ys.add(boardFlopsPerJoule(right, main->peak, main->bandwidth, hw.boardPower));
+    }
+    out.natural.y = decadeRangeAround(ys.lo, ys.hi, 0.5).value_or(DecadeRange { 6, 13 });
+    out.axes = held && held->x.decades() > 0 && held->y.decades() > 0 ? *held : out.natural;
+
+    for (EnergyCurve& c : curves)
+        c.points = sampleCurve(c.roof, out.axes.x);
+    out.curves = std::move(curves);
+    if (main && hw.boardPower > 0) {
+        const double from = out.axes.x.lower();
+        const double to = out.axes.x.upper();
+        out.board.push_back({ from, boardFlopsPerJoule(from, main->peak, main->bandwidth, hw.boardPower) });
+        if (from < out.ridge && out.ridge < to)
+            out.board.push_back({ out.ridge, main->peak / hw.boardPower });
+        out.board.push_back({ to, boardFlopsPerJoule(to, main->peak, main->bandwidth, hw.boardPower) });
+    }
+    return out;
+}
+
+} // namespace roofline::chart

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window's Energy tab: the energy roofline drawn from the core's layout (curves, the board-power roofline, each
+// operation's band), the model's constants as fields that edit the chip in undoable steps, a bad constant named and
+// refused, and the sentence that says what the chip does not state.
+#include "chart/energy_chart.h"
+#include "common/folding_tabs.h"
+#include "document/document.h"
+#include "energy/energy_chart.h"
+#include "energy/energy_view.h"
+#include "test_util.h"
+#include "window/main_window.h"
+#include "window_fixture.h"
+
+#include <QLabel>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+// The visible operations' evaluations, as the view hands them to the core.
+std::vector<Evaluation> shownEvaluations(const Analysis& a)
+{
+    std::vector<Evaluation> out;
+    for (std::size_t op : a.shown())
+        if (a.operations[op].evaluation)
+            out.push_back(*a.operations[op].evaluation);
+    return out;
+}
+
+// Every point of a graph, in order.
+std::vector<chart::Point> pointsOf(const QCPGraph* g)
+{
+    std::vector<chart::Point> out;
+    for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it)
+        out.push_back({ it->key, it->value });
+    return out;
+}
+
+void typeInto(QLineEdit* field, const QString& text)
+{
+    field->setFocus();
+    field->selectAll();
+    QTest::keyClicks(field, text);
+    QTest::keyClick(field, Qt::Key_Return);
+}
+
+} // namespace
+
+class TestEnergyView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        testing::keepSettingsIn(m_dir.filePath(QStringLiteral("settings")));
+    }
+    void init()
+    {
+        m_window = testing::showWindow(QSize(1400, 900));
+        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    }
+    void cleanup() { m_window.reset(); }
+
+    void drawsTheCoresLayout();
+    void fieldsEditTheChipAsUndoableSteps();
+    void aBadConstantIsNamedAndRefused();
+    void boardPowerAloneAndWhatIsMissing();
+    void hoverTellsTheTerms();
+
+private:
+    EnergyView* open(const QString& scenario)
+    {
+        const QString error = m_window->openEmbeddedScenario(scenario);
+        if (!error.isEmpty())
+            qWarning("%s", qPrintable(error));
+        m_window->bottomTabs()->setCurrentWidget(m_window->energyView());
+        return m_window->energyView();
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+// The TPU v5e lesson: the HBM's 31.76 pJ a byte alone, so every operation sits on the dashed line I / ε_HBM, each
+// marker where the core places it.
+void TestEnergyView::drawsTheCoresLayout()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
+    QTabWidget* tabs = m_window->bottomTabs();
+    QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("E&nergy"));
+    const Analysis& a = *m_window->document()->analysis();
+    const chart::EnergyLayout core = chart::energyLayout(a.hardware, a.dtype, shownEvaluations(a));
+    const chart::EnergyLayout& drawn = view->chart()->layout();
+    QCOMPARE(drawn.markers.size(), core.markers.size());
+    QCOMPARE(drawn.markers.size(), std::size_t(5));
+    QCOMPARE(drawn.axes, core.axes);
+    QCOMPARE(view->chart()->curveGraphs().size(), std::size_t(1));
+    const std::vector<chart::Point> curve = pointsOf(view->chart()->curveGraphs()[0]);
+    QCOMPARE(curve.size(), core.curves[0].points.size());
+    for (std::size_t i = 0; i < curve.size(); ++i) {
+        QCOMPARE(curve[i].x, core.curves[0].points[i].x);
+        QCOMPARE(curve[i].y, core.curves[0].points[i].y);
+    }
+    QCOMPARE(view->chart()->curveGraphs()[0]->pen().style(), Qt::DashLine); // not every constant stated
+    QVERIFY(!view->chart()->boardGraph()); // Google states no board power
+    // The filled points, gathered over the colours, are the core's markers: the bytes' energy alone, Q · 31.76 pJ.
+    std::vector<chart::Point> filled;
+    for (const QCPGraph* g : view->chart()->modelPointGraphs())
+        for (const chart::Point& p : pointsOf(g))
+            filled.push_back(p);
+    QCOMPARE(filled.size(), core.markers.size());
+    for (const chart::EnergyMarker& m : core.markers) {
+        QVERIFY(std::any_of(
+            filled.begin(), filled.end(), [&](const chart::Point& p) { return p.x == m.intensity && p.y == m.model; }));
+        // By hand: an operation of W FLOPs moving Q bytes across the HBM at 31.76 pJ a byte does W / (Q · 31.76 pJ)
+        // FLOPs per joule, its intensity over 31.76 pJ.
+        QVERIFY(std::fabs(m.model / (m.intensity / 31.76e-12) - 1) < 1e-12);
+    }
+    QCOMPARE(view->perByteField()->text(), QStringLiteral("31.76 pJ"));
+    QVERIFY(view->perFlopField()->text().isEmpty());
+    QCOMPARE(view->perFlopField()->placeholderText(), QStringLiteral("not stated"));
+    QVERIFY2(view->captionLabel()->text().contains(
+                 QStringLiteral("Google TPU v5e states no energy_per_flop.bf16 or power.constant")),
+        qPrintable(view->captionLabel()->text()));
+}
+
+// Typed constants set the chip through the document, one undo step each; with every one stated the curve is the
+// model's, drawn solid, and the caption says so.
+void TestEnergyView::fieldsEditTheChipAsUndoableSteps()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
+    Document* document = m_window->document();
+    const int steps = document->undoStack()->count();
+    typeInto(view->perFlopField(), QStringLiteral("0.5 pJ"));
+    QCOMPARE(document->hardware().energyFor(Dtype::bf16), std::optional<double>(5e-13));
+    QCOMPARE(document->undoStack()->count(), steps + 1);
+    typeInto(view->constantPowerField(), QStringLiteral("60"));
+    QCOMPARE(document->hardware().constantPower, 60.0);
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    const chart::EnergyLayout& l = view->chart()->layout();
+    QVERIFY(l.curves[0].complete);
+    QCOMPARE(view->chart()->curveGraphs()[0]->pen().style(), Qt::SolidLine);
+    QVERIFY(l.missing.empty());
+    // The ceiling by hand: 1 / (0.5 pJ + 60 W / 197 TFLOP/s) = 1 / (0.5 + 0.30457) pJ = 1.2430 TFLOPs per joule.
+    QVERIFY(std::fabs(l.ceiling / (1 / (0.5e-12 + 60 / 1.97e14)) - 1) < 1e-12);
+    QVERIFY2(view->captionLabel()->text().contains(QStringLiteral("the model's figure")),
+        qPrintable(view->captionLabel()->text()));
+    // The same value again is no step; undo takes each back.
+    typeInto(view->constantPowerField(), QStringLiteral("60"));
+    QCOMPARE(document->undoStack()->count(), steps + 2);
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QVERIFY(!document->hardware().energyFor(Dtype::bf16));
+    QCOMPARE(document->hardware().constantPower, 0.0);
+    QVERIFY(view->perFlopField()->text().isEmpty());
+}
+
+void TestEnergyView::aBadConstantIsNamedAndRefused()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
+    Document* document = m_window->document();
+    const int steps = document->undoStack()->count();
+    typeInto(view->perByteField(), QStringLiteral("5 s"));
+    QVERIFY2(view->problemLabel()->text().startsWith(QStringLiteral("energy_per_byte.HBM: unexpected unit")),
+        qPrintable(view->problemLabel()->text()));
+    QCOMPARE(document->undoStack()->count(), steps);
+    QCOMPARE(document->hardware().memories[0].energyPerByte, 31.76e-12);
+    typeInto(view->perByteField(), QStringLiteral("2 mJ"));
+    QVERIFY2(view->problemLabel()->text().contains(QStringLiteral("1e-16 to 1e-6 J")),
+        qPrintable(view->problemLabel()->text()));
+    QCOMPARE(document->undoStack()->count(), steps);
+}
+
+// The H100 states its board power and no constant of the model: the board-power roofline, each operation's hollow
+// point on it, and the three keys to give.
+void TestEnergyView::boardPowerAloneAndWhatIsMissing()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/h100-matmul.yaml"));
+    const Analysis& a = *m_window->document()->analysis();
+    const chart::EnergyLayout& l = view->chart()->layout();
+    QVERIFY(view->chart()->curveGraphs().empty());
+    QVERIFY(view->chart()->boardGraph());
+    const std::vector<chart::Point> board = pointsOf(view->chart()->boardGraph());
+    QCOMPARE(board.size(), l.board.size());
+    // On the flat: 989 TFLOP/s over 700 W, 1.413 TFLOPs per joule.
+    QVERIFY(std::any_of(board.begin(), board.end(),
+        [](const chart::Point& p) { return std::fabs(p.y / (9.89e14 / 700) - 1) < 1e-12; }));
+    for (const chart::EnergyMarker& m : l.markers) {
+        const Evaluation& e = a.operations[view->chart()->sessionOperation(&m - l.markers.data())].evaluation.value();
+        QVERIFY(std::fabs(m.board / (e.flops / (700 * e.tLower)) - 1) < 1e-12);
+        QCOMPARE(m.model, 0.0);
+    }
+    QVERIFY2(view->captionLabel()->text().contains(QStringLiteral(
+                 "NVIDIA H100 SXM states no energy_per_flop.bf16, energy_per_byte.HBM or power.constant")),
+        qPrintable(view->captionLabel()->text()));
+}
+
+void TestEnergyView::hoverTellsTheTerms()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
+    EnergyChart* chart = view->chart();
+    chart->replot();
+    const chart::EnergyMarker& m = chart->layout().markers.front();
+    const QPointF at(chart->xAxis->coordToPixel(m.intensity), chart->yAxis->coordToPixel(m.model));
+    const QString text = chart->hoverText(at);
+    QVERIFY2(text.contains(QStringLiteral("dot product")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("≥ 133 µJ")), qPrintable(text)); // 4,194,306 B · 31.76 pJ = 133.2 µJ
+    QVERIFY2(text.contains(QStringLiteral("not stated: energy_per_flop.bf16, power.constant")), qPrintable(text));
+    // The top left corner is far from every marker: the line of markers rises to the right.
+    QCOMPARE(chart->hoverText(QPointF(chart->axisRect()->left() + 2, chart->axisRect()->top() + 2)), QString());
+}
+
+ROOFLINE_GUI_TEST_MAIN(TestEnergyView)
+#include "test_energy_view.moc"

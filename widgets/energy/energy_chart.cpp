@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "energy/energy_chart.h"
+
+#include "base/units.h"
+#include "common/chart_text.h"
+#include "common/si_log_ticker.h"
+
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace roofline::widgets {
+
+namespace {
+
+QVector<double> xsOf(const std::vector<chart::Point>& points)
+{
+    QVector<double> out;
+    out.reserve(static_cast<qsizetype>(points.size()));
+    for (const chart::Point& p : points)
+        out.append(p.x);
+    return out;
+}
+
+QVector<double> ysOf(const std::vector<chart::Point>& points)
+{
+    QVector<double> out;
+    out.reserve(static_cast<qsizetype>(points.size()));
+    for (const chart::Point& p : points)
+        out.append(p.y);
+    return out;
+}
+
+// "≤ 15.7 G": a figure of the model, marked as a bound when the chip states only some of its constants.
+QString bounded(double v, bool complete, const char* bound, std::string_view unit = {})
+{
+    return (complete ? QString() : QString::fromUtf8(bound) + QLatin1Char(' ')) + qs(formatSI(v, unit));
+}
+
+} // namespace
+
+EnergyChart::EnergyChart(QWidget* parent)
+    : QCustomPlot(parent)
+    , m_analysis(std::make_shared<const Analysis>())
+    , m_theme(ChartTheme::light())
+{
+    setAutoAddPlottableToLegend(false);
+    setMinimumSize(320, 200);
+    xAxis->setScaleType(QCPAxis::stLogarithmic);
+    yAxis->setScaleType(QCPAxis::stLogarithmic);
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
+    yAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
+    legend->setVisible(true);
+    // The curves rise to the right: the top left is where they are not.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitTo(viewport().size()); });
+    connect(this, &QCustomPlot::mouseMove, this, &EnergyChart::mouseMoved);
+    setMouseTracking(true);
+}
+
+void EnergyChart::fitTo(QSize size)
+{
+    fitLogTicks(this, size, m_tickViewport);
+}
+
+void EnergyChart::setAnalysis(std::shared_ptr<const Analysis> analysis)
+{
+    m_analysis = std::move(analysis);
+    rebuild();
+}
+
+void EnergyChart::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    rebuild();
+}
+
+void EnergyChart::holdAxes(bool held)
+{
+    m_holding = held;
+    m_held = held && !m_layout.empty() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
+    if (!held)
+        rebuild();
+}
+
+void EnergyChart::showEvent(QShowEvent* event)
+{
+    if (m_stale)
+        draw();
+    QCustomPlot::showEvent(event);
+}
+
+void EnergyChart::rebuild()
+{
+    m_stale = true;
+    if (isVisible())
+        draw();
+}
+
+void EnergyChart::draw()
+{
+    m_stale = false;
+    const Analysis& a = *m_analysis;
+    const ChartTheme& t = m_theme;
+    std::vector<Evaluation> evaluations;
+    m_operations.clear();
+    for (std::size_t op : a.shown())
+        if (const Expected<Evaluation>& e = a.operations[op].evaluation) {
+            evaluations.push_back(*e);
+            m_operations.push_back(op);
+        }
+    m_layout = chart::energyLayout(a.hardware, a.dtype, evaluations, m_holding ? m_held : std::nullopt);
+    if (m_holding && !m_held && !m_layout.empty())
+        m_held = m_layout.axes;
+
+    legend->clearItems();
+    clearPlottables();
+    clearItems();
+    m_curveGraphs.clear();
+    m_boardGraph = nullptr;
+    m_modelPoints.clear();
+    m_boardPoints.clear();
+
+    applyPlotTheme(this, t);
+    const QString work = qs(std::string(workName(a.dtype)));
+    xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1 per byte)").arg(work));
+    yAxis->setLabel(QStringLiteral("%1 per joule").arg(work));
+    xAxis->setRange(m_layout.axes.x.lower(), m_layout.axes.x.upper());
+    yAxis->setRange(m_layout.axes.y.lower(), m_layout.axes.y.upper());
+
+    for (const chart::EnergyCurve& c : m_layout.curves) {
+        QCPGraph* g = addGraph();
+        const QColor ink = c.kind == RoofKind::Memory ? t.memoryRoof : t.networkRoof;
+        g->setPen(QPen(ink, t.width(2.2), c.complete ? Qt::SolidLine : Qt::DashLine));
+        g->setName(c.complete ? QStringLiteral("%1: the energy model").arg(qs(c.name))
+                              : QStringLiteral("%1: the stated energies alone (an upper bound)").arg(qs(c.name)));
+        g->setData(xsOf(c.points), ysOf(c.points), true);
+        g->addToLegend();
+        m_curveGraphs.push_back(g);
+    }
+    if (!m_layout.board.empty()) {
+        m_boardGraph = addGraph();
+        m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), Qt::DotLine));
+        m_boardGraph->setName(
+            QStringLiteral("at the %1 W board power (a lower bound)").arg(qs(savedNumber(m_layout.boardPower))));
+        m_boardGraph->setData(xsOf(m_layout.board), ysOf(m_layout.board), true);
+        m_boardGraph->addToLegend();
+    }
+    drawGuides();
+    drawMarkers();
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void EnergyChart::drawGuides()
+{
+    const ChartTheme& t = m_theme;
+    const QPen guide(t.foreground, t.width(0.8), Qt::DashDotLine);
+    auto label = [&](const QString& text, double x, double y, Qt::Alignment alignment, bool xRatio, bool yRatio) {
+        auto* item = new QCPItemText(this);
+        item->position->setTypeX(xRatio ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+        item->position->setTypeY(yRatio ? QCPItemPosition::ptAxisRectRatio : QCPItemPosition::ptPlotCoords);
+        item->position->setCoords(x, y);
+        item->setPositionAlignment(alignment);
+        item->setText(text);
+        item->setColor(t.foreground);
+        item->setFont(t.font(8.5));
+        item->setPadding(QMargins(3, 1, 3, 1));
+    };
+    const QString work = qs(std::string(workName(m_analysis->dtype)));
+    if (m_layout.ceiling > 0 && !m_layout.curves.empty()) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(1, m_layout.ceiling);
+        line->point2->setCoords(10, m_layout.ceiling);
+        line->setPen(guide);
+        label(QStringLiteral("ceiling %1 %2/J").arg(qs(formatSI(m_layout.ceiling)), work), 0.99, m_layout.ceiling,
+            Qt::AlignRight | Qt::AlignBottom, true, false);
+    }
+    auto vertical = [&](double x, const QString& text, double at) {
+        auto* line = new QCPItemStraightLine(this);
+        line->point1->setCoords(x, 1);
+        line->point2->setCoords(x, 10);
+        line->setPen(QPen(t.grid.darker(130), t.width(1), Qt::DashLine));
+        label(text, x, at, Qt::AlignLeft | Qt::AlignBottom, false, true);
+    };
+    if (m_layout.ridge > 0)
+        vertical(m_layout.ridge, QStringLiteral("time ridge %1").arg(qs(formatIntensity(m_layout.ridge))), 0.98);
+    if (m_layout.balance > 0)
+        vertical(
+            m_layout.balance, QStringLiteral("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.90);
+}
+
+void EnergyChart::drawMarkers()
+{
+    const ChartTheme& t = m_theme;
+    const Analysis& a = *m_analysis;
+    // One graph of filled and one of hollow points per operation colour, the band between them as the hollow
+    // graph's error bars: a few plottables whatever the number of operations.
+    struct Group {
+        QVector<double> x, model, boardX, board, up, down;
+    };
+    std::map<std::string, Group> groups;
+    for (std::size_t i = 0; i < m_layout.markers.size(); ++i) {
+        const chart::EnergyMarker& m = m_layout.markers[i];
+        Group& g = groups[a.session.operations[sessionOperation(i)].colour];
+        if (m.model > 0) {
+            g.x.append(m.intensity);
+            g.model.append(m.model);
+        }
+        if (m.board > 0) {
+            g.boardX.append(m.intensity);
+            g.board.append(m.board);
+            g.up.append(m.model > m.board ? m.model - m.board : 0);
+            g.down.append(m.model > 0 && m.model < m.board ? m.board - m.model : 0);
+        }
+    }
+    const double size = 9 * t.zoom;
+    for (auto& [colour, g] : groups) {
+        const QColor ink = t.operationColour(colour);
+        QCPGraph* hollow = addGraph();
+        hollow->setLineStyle(QCPGraph::lsNone);
+        hollow->setScatterStyle(
+            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, t.width(1.6)), QBrush(t.background), size));
+        hollow->setData(g.boardX, g.board);
+        auto* band = new QCPErrorBars(xAxis, yAxis);
+        band->setDataPlottable(hollow);
+        band->setErrorType(QCPErrorBars::etValueError);
+        band->setPen(QPen(ink, t.width(1.4)));
+        band->setWhiskerWidth(0);
+        band->setSymbolGap(size);
+        band->setData(g.down, g.up);
+        QCPGraph* filled = addGraph();
+        filled->setLineStyle(QCPGraph::lsNone);
+        filled->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(ink), QBrush(ink), size));
+        filled->setData(g.x, g.model);
+        m_boardPoints.push_back(hollow);
+        m_modelPoints.push_back(filled);
+    }
+    // The legend's key to the points, in the foreground's ink.
+    if (!m_layout.markers.empty()) {
+        auto key = [&](QCPScatterStyle::ScatterShape shape, const QBrush& brush, const QString& name) {
+            QCPGraph* g = addGraph();
+            g->setLineStyle(QCPGraph::lsNone);
+            g->setScatterStyle(QCPScatterStyle(shape, QPen(t.foreground, t.width(1.6)), brush, size));
+            g->setName(name);
+            g->addToLegend();
+        };
+        const bool complete = std::all_of(
+            m_layout.markers.begin(), m_layout.markers.end(), [](const chart::EnergyMarker& m) { return m.complete; });
+        if (!m_layout.curves.empty()
+            || std::any_of(m_layout.markers.begin(), m_layout.markers.end(),
+                [](const chart::EnergyMarker& m) { return m.model > 0; }))
+            key(QCPScatterStyle::ssDisc, QBrush(t.foreground),
+                complete ? QStringLiteral("an operation by the model")
+                         : QStringLiteral("an operation by the stated energies (at most)"));
+        if (m_layout.boardPower > 0)
+            key(QCPScatterStyle::ssCircle, QBrush(t.background),
+                QStringLiteral("an operation at board power (at least)"));
+    }
+}
+
+QString EnergyChart::hoverText(QPointF pixel) const
+{
+    const double reach = 10 * m_theme.zoom;
+    std::optional<std::size_t> nearest;
+    double best = reach;
+    for (std::size_t i = 0; i < m_layout.markers.size(); ++i) {
+        const chart::EnergyMarker& m = m_layout.markers[i];
+        for (double y : { m.model, m.board }) {
+            if (!(y > 0))
+                continue;
+            const double d
+                = std::hypot(xAxis->coordToPixel(m.intensity) - pixel.x(), yAxis->coordToPixel(y) - pixel.y());
+            if (d <= best) {
+                best = d;
+                nearest = i;
+            }
+        }
+    }
+    if (!nearest)
+        return {};
+    const chart::EnergyMarker& m = m_layout.markers[*nearest];
+    const Analysis& a = *m_analysis;
+    const Evaluation& e = a.operations[sessionOperation(*nearest)].evaluation.value();
+    const QString work = qs(std::string(workName(e.dtype)));
+    QString text = QStringLiteral("<b>%1</b><br>intensity %2 %3/B across %4")
+                       .arg(qs(a.session.operations[sessionOperation(*nearest)].name).toHtmlEscaped(),
+                           qs(formatIntensity(m.intensity)), work, qs(e.resources[*chart::bindingResource(e)].name));
+    const OperationEnergy& energy = m.energy;
+    if (energy.model() > 0)
+        text += QStringLiteral("<br>model: %1 (%2 %3 + %4 bytes + %5 constant) → %6 %3/J")
+                    .arg(bounded(energy.model(), m.complete, "≥", "J"), qs(formatSI(energy.compute, "J")), work,
+                        qs(formatSI(energy.data, "J")), qs(formatSI(energy.constant, "J")),
+                        bounded(m.model, m.complete, "≤"));
+    if (energy.atBoardPower > 0)
+        text += QStringLiteral("<br>at %1 W: %2 → %3 %4/J")
+                    .arg(qs(savedNumber(a.hardware.boardPower)), qs(formatSI(energy.atBoardPower, "J")),
+                        qs(formatSI(m.board)), work);
+    if (!energy.missing.empty()) {
+        QStringList keys;
+        for (const std::string& k : energy.missing)
+            keys << qs(k);
+        text += QStringLiteral("<br>not stated: %1").arg(keys.join(QStringLiteral(", ")));
+    }
+    return text;
+}
+
+void EnergyChart::mouseMoved(QMouseEvent* event)
+{
+    const QString text = hoverText(event->position());
+    if (text.isEmpty())
+        QToolTip::hideText();
+    else
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+} // namespace roofline::widgets
+
+#include "moc_energy_chart.cpp"

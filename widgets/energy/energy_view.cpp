@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "energy/energy_view.h"
+
+#include "base/units.h"
+#include "common/chart_text.h"
+#include "common/chart_theme.h"
+#include "common/vertical_scroll_area.h"
+#include "document/document.h"
+#include "energy/energy_chart.h"
+#include "roofline/energy.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+#include <tuple>
+#include <utility>
+
+namespace roofline::widgets {
+
+namespace {
+
+// "0.5 pJ", "31.8 pJ": what a field shows of a stated energy; empty when not stated.
+QString energyText(double joules)
+{
+    return joules > 0 ? qs(formatSI(joules, "J", 4)) : QString();
+}
+
+QString join(const std::vector<std::string>& keys)
+{
+    QStringList out;
+    for (const std::string& k : keys)
+        out << qs(k);
+    if (out.size() < 2)
+        return out.join(QString());
+    const QString last = out.takeLast();
+    return out.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+}
+
+} // namespace
+
+EnergyView::EnergyView(Document* document, QWidget* parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_analysis(document->analysis())
+    , m_chart(new EnergyChart)
+    , m_perFlopLabel(new QLabel)
+    , m_perFlop(new QLineEdit)
+    , m_perByteLabel(new QLabel)
+    , m_perByte(new QLineEdit)
+    , m_constant(new QLineEdit)
+    , m_problem(new QLabel)
+    , m_caption(new QLabel)
+{
+    // Beside the chart, a column: the three constants, what went wrong with one, and what the chart shows. It
+    // scrolls when the tab is short, so that the window's least size does not grow with it.
+    auto* column = new QWidget;
+    auto* fields = new QVBoxLayout(column);
+    fields->setContentsMargins(0, 0, 4, 0);
+    auto* constantLabel = new QLabel(QStringLiteral("π0, constant power (W)"));
+    const QString hint = QStringLiteral("not stated");
+    for (auto [label, field, tip] : {
+             std::tuple { m_perFlopLabel, m_perFlop,
+                 QStringLiteral("The energy of one operation of the chart's dtype (ε_flop), in joules: \"0.5 pJ\"") },
+             std::tuple { m_perByteLabel, m_perByte,
+                 QStringLiteral("The energy of one byte moved across the main memory (ε_mem), in joules: \"31.76 "
+                                "pJ\" is HBM2's 3.97 pJ/bit") },
+             std::tuple { constantLabel, m_constant,
+                 QStringLiteral("The power the chip draws whatever runs (π0), in watts: it adds π0 × time to each "
+                                "operation") },
+         }) {
+        label->setBuddy(field);
+        field->setPlaceholderText(hint);
+        field->setToolTip(tip);
+        fields->addWidget(label);
+        fields->addWidget(field);
+    }
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_caption->setWordWrap(true);
+    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    fields->addWidget(m_problem);
+    fields->addWidget(m_caption);
+    fields->addStretch(1);
+
+    m_chart->setMinimumSize(220, 150);
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(new VerticalScrollArea(column));
+    layout->addWidget(m_chart, 1);
+
+    connect(m_perFlop, &QLineEdit::editingFinished, this, [this] { commit(m_perFlop, perFlopKey()); });
+    connect(m_perByte, &QLineEdit::editingFinished, this, [this] { commit(m_perByte, perByteKey()); });
+    connect(m_constant, &QLineEdit::editingFinished, this, [this] { commit(m_constant, "power.constant"); });
+    connect(document, &Document::contentChanged, this, [this] {
+        m_analysis = m_document->analysis();
+        update();
+    });
+    connect(document, &Document::gestureStarted, this, [this] { m_chart->holdAxes(true); });
+    connect(document, &Document::gestureFinished, this, [this] { m_chart->holdAxes(false); });
+    update();
+}
+
+void EnergyView::setTheme(const ChartTheme& theme)
+{
+    m_chart->setTheme(theme);
+}
+
+std::string EnergyView::perFlopKey() const
+{
+    return "energy_per_flop." + std::string(dtypeName(m_analysis->dtype));
+}
+
+std::string EnergyView::perByteKey() const
+{
+    const Hardware& hw = m_analysis->hardware;
+    return "energy_per_byte." + (hw.memories.empty() ? std::string() : hw.memories.front().name);
+}
+
+void EnergyView::commit(QLineEdit* field, const std::string& key)
+{
+    const QString text = field->text().trimmed();
+    const std::optional<double> current = hardwareValue(m_analysis->hardware, key);
+    if (text.isEmpty()) {
+        update(); // a stated value stays: Edit ▸ Reset values takes the user's back
+        return;
+    }
+    const HardwareQuantity quantity = *quantityOfKey(key);
+    const Expected<ParsedQuantity> parsed = parseHardwareValue(quantity, text.toStdString());
+    if (!parsed) {
+        m_problem->setText(qs(key + ": " + parsed.error()));
+        return;
+    }
+    if (current && *current == parsed->value) {
+        m_problem->clear();
+        return;
+    }
+    const std::optional<std::string> error = m_document->setHardwareValue(key, parsed->value);
+    m_problem->setText(error ? qs(*error) : QString());
+}
+
+void EnergyView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        update();
+}
+
+void EnergyView::update()
+{
+    const Analysis& a = *m_analysis;
+    const Hardware& hw = a.hardware;
+    // The labels name their fields for screen readers too: set while hidden.
+    const QString dtype = qs(std::string(dtypeName(a.dtype)));
+    const QString level = hw.memories.empty() ? QString() : qs(hw.memories.front().name);
+    m_perFlopLabel->setText(
+        QStringLiteral("ε per %1 %2 (J)").arg(dtype, qs(std::string(workName(a.dtype))).chopped(1)));
+    m_perByteLabel->setText(QStringLiteral("ε per %1 byte (J)").arg(level));
+    m_stale = !isVisible();
+    if (m_stale)
+        return;
+    for (auto [field, value] : { std::pair { m_perFlop, hw.energyFor(a.dtype).value_or(0) },
+             std::pair { m_perByte, hw.memories.empty() ? 0.0 : hw.memories.front().energyPerByte },
+             std::pair { m_constant, hw.constantPower } })
+        if (!field->hasFocus())
+            field->setText(value > 0 ? (field == m_constant ? qs(savedNumber(value)) : energyText(value)) : QString());
+    m_problem->clear();
+    m_chart->setAnalysis(m_analysis);
+    m_chart->drawIfStale(); // the caption reads its layout
+
+    // What the chart shows and what it lacks, in one sentence or two.
+    const chart::EnergyLayout& l = m_chart->layout();
+    QString text = QStringLiteral("E = W·ε_flop + Σ Q·ε_byte + π0·T (Choi et al., \"A roofline model of energy\", "
+                                  "IPDPS 2013). ");
+    if (!statesEnergyModel(hw) && hw.boardPower <= 0) {
+        text += QStringLiteral("%1 states neither a board power nor a constant of the model: set them above, or "
+                               "give power.board with --set.")
+                    .arg(qs(hw.name));
+    } else {
+        if (hw.boardPower > 0)
+            text += QStringLiteral("Hollow: at the %1 W board power, the most a chip within its rating spends. ")
+                        .arg(qs(savedNumber(hw.boardPower)));
+        if (statesEnergyModel(hw))
+            text += l.missing.empty() ? QStringLiteral("Filled: the model's figure.")
+                                      : QStringLiteral("Filled: the stated energies alone, the least it spends.");
+        if (!l.missing.empty())
+            text += QStringLiteral(" %1 states no %2.").arg(qs(hw.name), join(l.missing));
+    }
+    m_caption->setText(text);
+}
+
+} // namespace roofline::widgets
+
+#include "moc_energy_view.cpp"
