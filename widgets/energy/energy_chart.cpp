@@ -53,9 +53,12 @@ EnergyChart::EnergyChart(QWidget* parent)
     xAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
     yAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
     legend->setVisible(true);
-    // The curves rise to the right: the top left is where they are not.
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    connect(this, &QCustomPlot::beforeReplot, this, [this] { fitTo(viewport().size()); });
+    // Placed in the emptiest corner before each replot (placeLegend).
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    connect(this, &QCustomPlot::beforeReplot, this, [this] {
+        fitTo(viewport().size());
+        placeLegend();
+    });
     connect(this, &QCustomPlot::mouseMove, this, &EnergyChart::mouseMoved);
     setMouseTracking(true);
 }
@@ -134,8 +137,8 @@ void EnergyChart::draw()
         QCPGraph* g = addGraph();
         const QColor ink = c.kind == RoofKind::Memory ? t.memoryRoof : t.networkRoof;
         g->setPen(QPen(ink, t.width(2.2), c.complete ? Qt::SolidLine : Qt::DashLine));
-        g->setName(c.complete ? QStringLiteral("%1: the energy model").arg(qs(c.name))
-                              : QStringLiteral("%1: the stated energies alone (an upper bound)").arg(qs(c.name)));
+        g->setName(c.complete ? QStringLiteral("%1, the model").arg(qs(c.name))
+                              : QStringLiteral("%1, stated terms only (at most)").arg(qs(c.name)));
         g->setData(xsOf(c.points), ysOf(c.points), true);
         g->addToLegend();
         m_curveGraphs.push_back(g);
@@ -144,7 +147,7 @@ void EnergyChart::draw()
         m_boardGraph = addGraph();
         m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), Qt::DotLine));
         m_boardGraph->setName(
-            QStringLiteral("at the %1 W board power (a lower bound)").arg(qs(savedNumber(m_layout.boardPower))));
+            QStringLiteral("at %1 W board power (at least)").arg(qs(savedNumber(m_layout.boardPower))));
         m_boardGraph->setData(xsOf(m_layout.board), ysOf(m_layout.board), true);
         m_boardGraph->addToLegend();
     }
@@ -182,13 +185,13 @@ void EnergyChart::drawGuides()
         line->point1->setCoords(x, 1);
         line->point2->setCoords(x, 10);
         line->setPen(QPen(t.grid.darker(130), t.width(1), Qt::DashLine));
-        label(text, x, at, Qt::AlignLeft | Qt::AlignBottom, false, true);
+        label(text, x, at, Qt::AlignLeft | Qt::AlignTop, false, true);
     };
     if (m_layout.ridge > 0)
-        vertical(m_layout.ridge, QStringLiteral("time ridge %1").arg(qs(formatIntensity(m_layout.ridge))), 0.98);
+        vertical(m_layout.ridge, QStringLiteral("time ridge %1").arg(qs(formatIntensity(m_layout.ridge))), 0.02);
     if (m_layout.balance > 0)
         vertical(
-            m_layout.balance, QStringLiteral("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.90);
+            m_layout.balance, QStringLiteral("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.10);
 }
 
 void EnergyChart::drawMarkers()
@@ -252,12 +255,63 @@ void EnergyChart::drawMarkers()
             || std::any_of(m_layout.markers.begin(), m_layout.markers.end(),
                 [](const chart::EnergyMarker& m) { return m.model > 0; }))
             key(QCPScatterStyle::ssDisc, QBrush(t.foreground),
-                complete ? QStringLiteral("an operation by the model")
-                         : QStringLiteral("an operation by the stated energies (at most)"));
+                complete ? QStringLiteral("operation, the model") : QStringLiteral("operation, stated terms"));
         if (m_layout.boardPower > 0)
-            key(QCPScatterStyle::ssCircle, QBrush(t.background),
-                QStringLiteral("an operation at board power (at least)"));
+            key(QCPScatterStyle::ssCircle, QBrush(t.background), QStringLiteral("operation, board power"));
     }
+}
+
+void EnergyChart::placeLegend()
+{
+    // The corner whose legend would cover the fewest curve points and markers: with the HBM's energy alone the
+    // operations climb one straight line from the bottom left, with board power they level off along the top.
+    const QRect plot = axisRect()->rect();
+    const QSize size = legend->minimumOuterSizeHint();
+    if (!plot.isValid() || size.isEmpty())
+        return;
+    // A legend that would cover more than a quarter of a small plot (a projector's, at 200 %) steps aside: the
+    // caption beside the chart says what the lines and points are.
+    const bool fits = static_cast<double>(size.width()) * size.height() <= 0.25 * plot.width() * plot.height();
+    legend->setVisible(fits);
+    if (!fits)
+        return;
+    std::vector<QPointF> points;
+    for (const chart::EnergyCurve& c : m_layout.curves)
+        for (const chart::Point& p : c.points)
+            points.emplace_back(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
+    for (const chart::EnergyMarker& m : m_layout.markers)
+        for (double y : { m.model, m.board })
+            if (y > 0)
+                points.emplace_back(xAxis->coordToPixel(m.intensity), yAxis->coordToPixel(y));
+    if (!m_layout.board.empty()) // a polyline of a few corners: sampled along its segments
+        for (std::size_t i = 1; i < m_layout.board.size(); ++i)
+            for (int k = 0; k <= 16; ++k) {
+                const chart::Point& a = m_layout.board[i - 1];
+                const chart::Point& b = m_layout.board[i];
+                const double f = k / 16.0;
+                const double x = a.x * std::pow(b.x / a.x, f);
+                const double y = a.y * std::pow(b.y / a.y, f);
+                points.emplace_back(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
+            }
+    const QMargins margin = axisRect()->insetLayout()->margins() + QMargins(12, 12, 12, 12);
+    const Qt::Alignment corners[] = { Qt::AlignBottom | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
+        Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight };
+    Qt::Alignment best = corners[0];
+    std::size_t fewest = SIZE_MAX;
+    for (Qt::Alignment corner : corners) {
+        const int left
+            = corner & Qt::AlignLeft ? plot.left() + margin.left() : plot.right() - margin.right() - size.width();
+        const int top
+            = corner & Qt::AlignTop ? plot.top() + margin.top() : plot.bottom() - margin.bottom() - size.height();
+        const QRectF box(left, top, size.width(), size.height());
+        const auto covered = static_cast<std::size_t>(
+            std::count_if(points.begin(), points.end(), [&box](const QPointF& p) { return box.contains(p); }));
+        if (covered < fewest) {
+            fewest = covered;
+            best = corner;
+        }
+    }
+    axisRect()->insetLayout()->setInsetAlignment(0, best);
 }
 
 QString EnergyChart::hoverText(QPointF pixel) const

@@ -59,6 +59,7 @@ private:
     void rebuild();
     void drawMarkers();
     void drawGuides();
+    void placeLegend();
     void mouseMoved(QMouseEvent*);
 
     std::shared_ptr<const Analysis> m_analysis;

@@ -81,6 +81,11 @@ EnergyView::EnergyView(Document* document, QWidget* parent)
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_caption->setToolTip(QStringLiteral(
+        "The energy model of Choi, Bedard, Fowler and Vuduc, \"A roofline model of energy\" (IPDPS 2013): W an "
+        "operation's FLOPs, Q the bytes it moves across each memory level or link, T its time. A constant the chip "
+        "does not state counts as 0, so the filled points are the least the operation can spend; at board power, the "
+        "most a chip within its rating draws."));
     fields->addWidget(m_problem);
     fields->addWidget(m_caption);
     fields->addStretch(1);
@@ -172,19 +177,17 @@ void EnergyView::update()
 
     // What the chart shows and what it lacks, in one sentence or two.
     const chart::EnergyLayout& l = m_chart->layout();
-    QString text = QStringLiteral("E = W·ε_flop + Σ Q·ε_byte + π0·T (Choi et al., \"A roofline model of energy\", "
-                                  "IPDPS 2013). ");
+    QString text = QStringLiteral("E = W·ε_flop + Q·ε_byte + π0·T. ");
     if (!statesEnergyModel(hw) && hw.boardPower <= 0) {
         text += QStringLiteral("%1 states neither a board power nor a constant of the model: set them above, or "
                                "give power.board with --set.")
                     .arg(qs(hw.name));
     } else {
         if (hw.boardPower > 0)
-            text += QStringLiteral("Hollow: at the %1 W board power, the most a chip within its rating spends. ")
-                        .arg(qs(savedNumber(hw.boardPower)));
+            text += QStringLiteral("Hollow: at the %1 W board power, the most. ").arg(qs(savedNumber(hw.boardPower)));
         if (statesEnergyModel(hw))
             text += l.missing.empty() ? QStringLiteral("Filled: the model's figure.")
-                                      : QStringLiteral("Filled: the stated energies alone, the least it spends.");
+                                      : QStringLiteral("Filled: the stated terms alone, the least.");
         if (!l.missing.empty())
             text += QStringLiteral(" %1 states no %2.").arg(qs(hw.name), join(l.missing));
     }
