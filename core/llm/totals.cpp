@@ -2,6 +2,7 @@
 #include "llm/totals.h"
 
 #include "llm/generate.h"
+#include "roofline/energy.h"
 
 #include <algorithm>
 #include <cmath>
@@ -164,6 +165,8 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
     ModelTotals t;
     TrainingTotals training;
     SpeculativeTotals speculative;
+    double modelEnergy = 0; // per chip, by the energy model's stated terms
+    bool modelComplete = true;
     for (std::size_t i = 0; i < operations.size(); ++i) {
         const Operation& op = operations[i];
         if (!op.generated)
@@ -172,6 +175,9 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
             return std::nullopt;
         const Evaluation& e = *evaluations[i];
         const double r = op.repeat;
+        const OperationEnergy energy = operationEnergy(hw, e);
+        modelEnergy += r * energy.model();
+        modelComplete = modelComplete && energy.complete();
         t.flops += r * e.flops;
         t.tMath += r * e.tMath;
         t.tLatency += r * e.tLatency;
@@ -230,6 +236,13 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
         t.energyPerStep = hw.boardPower * chipSeconds;
         if (t.energyPerStep > 0)
             t.tokensPerJoule = t.tokensPerStep / t.energyPerStep;
+    }
+    if (statesEnergyModel(hw)) {
+        // The pipeline's idle slots draw the constant power and nothing else.
+        t.modelEnergyPerStep = t.chips * (modelEnergy + hw.constantPower * training.bubbleLower);
+        t.modelEnergyComplete = modelComplete;
+        if (t.modelEnergyPerStep > 0)
+            t.modelTokensPerJoule = t.tokensPerStep / t.modelEnergyPerStep;
     }
     if (hw.pricePerHour > 0) {
         t.costPerStep = hw.pricePerHour / 3600 * chipSeconds;

@@ -106,6 +106,12 @@ struct ModelTotals {
     double tokensPerStep = 0; // B·P for a prefill or a training step, B for a decode step, B·E for a speculative round
     double energyPerStep = 0; // J at the chips' board power (an upper bound); 0 when the preset does not state it
     double tokensPerJoule = 0;
+    // J by the energy model (roofline/energy.h) on every chip of the deployment: each operation's stated terms, and a
+    // training step's bubble at the constant power. The model's figure when modelEnergyComplete, else a lower bound;
+    // 0 when the chip states none of its constants.
+    double modelEnergyPerStep = 0;
+    bool modelEnergyComplete = false;
+    double modelTokensPerJoule = 0; // an upper bound unless modelEnergyComplete
     double costPerStep = 0; // at the user's price per chip-hour; 0 when none is given
     double costPerMillionTokens = 0;
     ServingText servingText; // inference only

@@ -89,6 +89,11 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
         j.key("tokens_per_joule").value(t.tokensPerJoule);
         j.key("joules_per_token").value(1 / t.tokensPerJoule);
     }
+    if (t.modelEnergyPerStep > 0) { // the energy model's stated terms: a lower bound unless complete
+        j.key("model_energy_per_step_j").value(t.modelEnergyPerStep);
+        j.key("model_energy_complete").value(t.modelEnergyComplete);
+        j.key("model_tokens_per_joule").value(t.modelTokensPerJoule);
+    }
     if (t.costPerStep > 0) {
         j.key("price_per_chip_hour").value(a.hardware.pricePerHour);
         j.key("cost_per_step").value(t.costPerStep);
@@ -173,6 +178,12 @@ std::string energyAndCostText(const Hardware& hw, const ModelTotals& t)
             + " a token (" + formatDecimal(t.tokensPerJoule) + " tokens per joule)\n";
     else
         out += "  energy     " + hw.name + "'s preset states no board power (give --set power.board=W)\n";
+    if (t.modelEnergyPerStep > 0) {
+        const bool bound = !t.modelEnergyComplete;
+        out += "  energy     by the energy model" + std::string(bound ? " (its stated terms, a lower bound)" : "") + ": "
+            + (bound ? "≥ " : "") + formatSI(t.modelEnergyPerStep, "J", 4) + " a step on " + chips + ", "
+            + (bound ? "≥ " : "") + formatSI(1 / t.modelTokensPerJoule, "J", 4) + " a token\n";
+    }
     if (t.costPerStep > 0)
         out += "  cost       at " + savedNumber(hw.pricePerHour) + " per chip-hour: " + formatDecimal(t.costPerStep)
             + " a step on " + chips + ", " + formatDecimal(t.costPerMillionTokens) + " per million tokens\n";

@@ -5,6 +5,7 @@
 #include "chart/energy_chart.h"
 #include "files/presets.h"
 #include "files/scenario.h"
+#include "llm/totals.h"
 #include "report/report.h"
 #include "roofline/energy.h"
 #include "scenario_fixture.h"
@@ -308,6 +309,36 @@ private slots:
         QCOMPARE(d.line, line);
         QCOMPARE(QString::fromStdString(d.field), field);
         QVERIFY2(QString::fromStdString(d.message).contains(message), qPrintable(all));
+    }
+
+    // A model's step on one chip that moves its bytes across the HBM alone: every term of the sum taken from the
+    // step's own totals, E = W·ε_flop + Q_HBM·ε_HBM + π0·T_lower, 1 pJ, 10 pJ and 50 W; two tokens a step.
+    void aModelStepByTheModel()
+    {
+        Session s;
+        s.chip = modelledChip();
+        s.chip.memories[0].capacity = 1e12;
+        s.presetId = s.chip.id;
+        ModelSettings m;
+        m.model = *models().find("llama-2-7b");
+        m.batch = 2;
+        s.model = m;
+        const Analysis a = analyse(s);
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        const ModelTotals& t = *a.model;
+        QCOMPARE(t.chips, 1.0);
+        const double byHand = t.flops * 1e-12 + t.memoryBytes * 1e-11 + 50 * t.tLower;
+        QVERIFY2(near(t.modelEnergyPerStep, byHand, 1e-9), qPrintable(QString::number(t.modelEnergyPerStep / byHand)));
+        QVERIFY(t.modelEnergyComplete);
+        QVERIFY(near(t.modelTokensPerJoule, 2 / byHand, 1e-9));
+        // At board power the same step spends more: 100 W for all of T_lower.
+        QVERIFY(near(t.energyPerStep, 100 * t.tLower));
+        QVERIFY(t.energyPerStep > t.modelEnergyPerStep);
+        // Without the constant power, a lower bound that says so.
+        s.chip.constantPower = 0;
+        const Analysis b = analyse(s);
+        QVERIFY(!b.model->modelEnergyComplete);
+        QVERIFY(near(b.model->modelEnergyPerStep, t.flops * 1e-12 + t.memoryBytes * 1e-11, 1e-9));
     }
 
     // The report's JSON: the model's terms for each operation, FLOPs per joule, and the keys it lacks.

@@ -316,6 +316,12 @@ void ModelView::refresh()
                        .arg(text(savedNumber(a.hardware.boardPower)), text(formatSI(t.energyPerStep, "J", 4)),
                            t.chips == 1 ? tr("one chip") : tr("%1 chips").arg(whole(t.chips)),
                            text(formatSI(1 / t.tokensPerJoule, "J", 4)));
+    if (t.modelEnergyPerStep > 0)
+        summary += (t.modelEnergyComplete ? tr("<br>By the energy model: %1 a step, %2 a token.")
+                                          : tr("<br>By the energy model's stated terms: at least %1 a step, %2 a "
+                                               "token."))
+                       .arg(text(formatSI(t.modelEnergyPerStep, "J", 4)),
+                           text(formatSI(1 / t.modelTokensPerJoule, "J", 4)));
     if (t.costPerStep > 0)
         summary += tr("<br>At %1 per chip-hour: %2 per million tokens.")
                        .arg(text(savedNumber(a.hardware.pricePerHour)), text(formatDecimal(t.costPerMillionTokens)));
