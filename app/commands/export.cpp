@@ -5,6 +5,7 @@
 #include "build_session.h"
 #include "chart/roofline_chart.h"
 #include "cli.h"
+#include "energy/energy_chart.h"
 #include "export/chart_export.h"
 #include "export/chart_geometry.h"
 #include "export/export_limits.h"
@@ -38,7 +39,8 @@ constexpr OptionSpec kSize { "--size", "WxH",
     "(1440x1080): text at least 2.5 % of the height; see 'Export limits' in docs/file-formats.md" };
 constexpr OptionSpec kScale { "--scale", "S", "PNG only: pixels per unit of --size, 2 by default" };
 constexpr OptionSpec kTheme { "--theme", "THEME", "light (default) or dark" };
-constexpr OptionSpec kView { "--view", "VIEW", "roofline (default), or sweep: attainable FLOP/s against --param" };
+constexpr OptionSpec kView { "--view", "VIEW",
+    "roofline (default), sweep: attainable FLOP/s against --param, or energy: FLOPs per joule against intensity" };
 constexpr OptionSpec kParam { "--param", "P",
     "what the sweep runs along (default: the first operation's main parameter)" };
 
@@ -59,6 +61,7 @@ struct ExportArgs {
     widgets::ExportOptions options;
     bool dark = false;
     bool sweep = false; // --view sweep: the sweep chart rather than the roofline
+    bool energy = false; // --view energy: the energy roofline
     bool geometry = false; // --output FILE.json: the roofline's geometry rather than a picture
 };
 
@@ -117,17 +120,18 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
         = checkExportSize(kind, out.options.size.width(), out.options.size.height(), out.options.scale))
         return error;
     if (!given.view.empty()) {
-        if (given.view != "roofline" && given.view != "sweep")
-            return "--view takes roofline or sweep, not '" + given.view + "'";
+        if (given.view != "roofline" && given.view != "sweep" && given.view != "energy")
+            return "--view takes roofline, sweep or energy, not '" + given.view + "'";
         out.sweep = given.view == "sweep";
+        out.energy = given.view == "energy";
     }
     if (!given.theme.empty()) {
         if (given.theme != "light" && given.theme != "dark")
             return "--theme takes light or dark, not '" + given.theme + "'";
         out.dark = given.theme == "dark";
     }
-    if (out.geometry && out.sweep)
-        return std::string("--output FILE.json writes the roofline's geometry: leave out --view sweep");
+    if (out.geometry && (out.sweep || out.energy))
+        return "--output FILE.json writes the roofline's geometry: leave out --view " + given.view;
     if (!given.param.empty() && !out.sweep)
         return std::string("--param chooses what the sweep chart runs along: give --view sweep too");
     return std::nullopt;
@@ -183,6 +187,20 @@ int runExport(const ExportOptions& given)
         chart.setParam(given.param);
         chart.resize(parsed.options.size);
         chart.draw();
+        error = widgets::exportChart(chart, output, parsed.options);
+    } else if (parsed.energy) {
+        const std::string chip = analysis->hardware.name;
+        widgets::EnergyChart chart;
+        chart.setTitled(true);
+        chart.setTheme(theme);
+        chart.setAnalysis(std::move(analysis));
+        chart.resize(parsed.options.size);
+        chart.draw();
+        if (chart.layout().empty())
+            return fail(kExitBadArguments,
+                chip
+                    + " states neither a board power nor a constant of the energy model (give "
+                      "--set power.board=W, energy_per_byte.HBM=J ...)");
         error = widgets::exportChart(chart, output, parsed.options);
     } else {
         widgets::RooflineChart chart;

@@ -180,8 +180,8 @@ std::string energyAndCostText(const Hardware& hw, const ModelTotals& t)
         out += "  energy     " + hw.name + "'s preset states no board power (give --set power.board=W)\n";
     if (t.modelEnergyPerStep > 0) {
         const bool bound = !t.modelEnergyComplete;
-        out += "  energy     by the energy model" + std::string(bound ? " (its stated terms, a lower bound)" : "") + ": "
-            + (bound ? "≥ " : "") + formatSI(t.modelEnergyPerStep, "J", 4) + " a step on " + chips + ", "
+        out += "  energy     by the energy model" + std::string(bound ? " (its stated terms, a lower bound)" : "")
+            + ": " + (bound ? "≥ " : "") + formatSI(t.modelEnergyPerStep, "J", 4) + " a step on " + chips + ", "
             + (bound ? "≥ " : "") + formatSI(1 / t.modelTokensPerJoule, "J", 4) + " a token\n";
     }
     if (t.costPerStep > 0)

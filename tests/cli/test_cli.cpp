@@ -896,6 +896,11 @@ private slots:
                                         << "Cannot write /nonexistent/folder/chart.json";
         QTest::newRow("the sweep") << QStringList { "--output", "chart.json", "--view", "sweep" } << 2
                                    << "--output FILE.json writes the roofline's geometry: leave out --view sweep";
+        QTest::newRow("the energy roofline") << QStringList { "--output", "chart.json", "--view", "energy" } << 2
+                                             << "--output FILE.json writes the roofline's geometry: leave out --view "
+                                                "energy";
+        QTest::newRow("an unknown view") << QStringList { "--output", "chart.png", "--view", "power" } << 2
+                                         << "--view takes roofline, sweep or energy, not 'power'";
         QTest::newRow("another extension") << QStringList { "--output", "chart.txt" } << 2
                                            << "the output must end in .png, .svg, .pdf or .json: 'chart.txt'";
         QTest::newRow("slide with a scale") << QStringList { "--output", "chart.png", "--size", "slide", "--scale",
@@ -914,6 +919,43 @@ private slots:
             QSKIP("built without the window");
         QCOMPARE(r.code, code);
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
+    }
+
+    // --view energy draws the energy roofline at the size asked; a chip that states neither a board power nor a
+    // constant of the energy model has none to draw, and says which keys would give it one.
+    void exportDrawsTheEnergyRoofline()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath("energy.png");
+        const Run r = run({ "export", "--preset", "h100-sxm", "--set", "energy_per_byte.HBM=31.76pJ", "--view",
+                              "energy", "--size", "800x500", "--scale", "1", "--output", png },
+            cleanEnvironment(m_config.path()));
+        if (r.err.contains("this build has no window"))
+            QSKIP("built without the window");
+        QCOMPARE(r.code, 0);
+        QFile file(png);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        // A PNG whose header (IHDR, big-endian width and height at bytes 16 and 20) gives the size asked.
+        QVERIFY(bytes.startsWith("\x89PNG\r\n\x1a\n"));
+        auto word = [&bytes](int at) {
+            return (static_cast<quint32>(static_cast<quint8>(bytes[at])) << 24)
+                | (static_cast<quint32>(static_cast<quint8>(bytes[at + 1])) << 16)
+                | (static_cast<quint32>(static_cast<quint8>(bytes[at + 2])) << 8)
+                | static_cast<quint32>(static_cast<quint8>(bytes[at + 3]));
+        };
+        QCOMPARE(word(16), 800u);
+        QCOMPARE(word(20), 500u);
+        // Drawn, not blank: a page of one colour this size compresses to a few kilobytes; what the chart holds is
+        // checked against the core in test_energy_view.
+        QVERIFY2(bytes.size() > 15000, qPrintable(QString::number(bytes.size())));
+
+        const Run none = run({ "export", "--preset", "tpu-v6e", "--view", "energy", "--output", png },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(none.code, 2);
+        QVERIFY2(none.err.contains("Google TPU v6e (Trillium) states neither a board power nor a constant of the "
+                                   "energy model (give --set power.board=W"),
+            none.err.constData());
     }
 
     // --compare draws other chips beside the session's: the geometry's title names them, and the report of the same

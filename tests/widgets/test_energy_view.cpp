@@ -77,11 +77,13 @@ private slots:
     void aBadConstantIsNamedAndRefused();
     void boardPowerAloneAndWhatIsMissing();
     void hoverTellsTheTerms();
+    void eachBandJoinsItsOperationsPoints();
 
 private:
+    // The tab in front, after opening `scenario` (none: the session as it is).
     EnergyView* open(const QString& scenario)
     {
-        const QString error = m_window->openEmbeddedScenario(scenario);
+        const QString error = scenario.isEmpty() ? QString() : m_window->openEmbeddedScenario(scenario);
         if (!error.isEmpty())
             qWarning("%s", qPrintable(error));
         m_window->bottomTabs()->setCurrentWidget(m_window->energyView());
@@ -219,6 +221,41 @@ void TestEnergyView::hoverTellsTheTerms()
     QVERIFY2(text.contains(QStringLiteral("not stated: energy_per_flop.bf16, power.constant")), qPrintable(text));
     // The top left corner is far from every marker: the line of markers rises to the right.
     QCOMPARE(chart->hoverText(QPointF(chart->axisRect()->left() + 2, chart->axisRect()->top() + 2)), QString());
+}
+
+// With the model's constants stated and board power, each operation is a hollow point at board power joined by its band
+// to the filled one of the model, the same operation's: the bands follow the points in the order a graph keeps them.
+void TestEnergyView::eachBandJoinsItsOperationsPoints()
+{
+    // The default workload: operations of one colour come in no order of intensity.
+    Document* document = m_window->document();
+    document->load(defaultSession(*document->library().find("h100-sxm")));
+    EnergyView* view = open(QString());
+    QVERIFY(!document->setHardwareValue("energy_per_flop.bf16", 0.5e-12));
+    QVERIFY(!document->setHardwareValue("energy_per_byte.HBM", 31.76e-12));
+    QVERIFY(!document->setHardwareValue("power.constant", 100));
+    EnergyChart* chart = view->chart();
+    const chart::EnergyLayout& l = chart->layout();
+    QVERIFY(l.markers.size() >= 8);
+    std::size_t bands = 0;
+    for (int p = 0; p < chart->plottableCount(); ++p) {
+        const auto* bars = qobject_cast<QCPErrorBars*>(chart->plottable(p));
+        if (!bars)
+            continue;
+        const auto* hollow = qobject_cast<QCPGraph*>(bars->dataPlottable());
+        QVERIFY(hollow);
+        QCOMPARE(bars->dataCount(), hollow->dataCount());
+        for (int i = 0; i < bars->dataCount(); ++i) {
+            const double x = hollow->dataMainKey(i);
+            const double board = hollow->dataMainValue(i);
+            const double model = board + bars->data()->at(i).errorPlus - bars->data()->at(i).errorMinus;
+            QVERIFY(std::any_of(l.markers.begin(), l.markers.end(), [&](const chart::EnergyMarker& m) {
+                return m.intensity == x && m.board == board && std::fabs(m.model / model - 1) < 1e-12;
+            }));
+            ++bands;
+        }
+    }
+    QCOMPARE(bands, l.markers.size());
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestEnergyView)

@@ -128,6 +128,12 @@ void EnergyChart::draw()
 
     applyPlotTheme(this, t);
     const QString work = qs(std::string(workName(a.dtype)));
+    if (m_title) {
+        m_title->setFont(t.font(12, true));
+        m_title->setTextColor(t.foreground);
+        m_title->setText(QStringLiteral("%1 · %2 · %3 per joule")
+                             .arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), work));
+    }
     xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1 per byte)").arg(work));
     yAxis->setLabel(QStringLiteral("%1 per joule").arg(work));
     xAxis->setRange(m_layout.axes.x.lower(), m_layout.axes.x.upper());
@@ -200,22 +206,32 @@ void EnergyChart::drawMarkers()
     const Analysis& a = *m_analysis;
     // One graph of filled and one of hollow points per operation colour, the band between them as the hollow
     // graph's error bars: a few plottables whatever the number of operations.
+    // Each group's points in the order of intensity, as a graph keeps its data: the error bars of the hollow points
+    // follow that order.
     struct Group {
         QVector<double> x, model, boardX, board, up, down;
     };
+    std::map<std::string, std::vector<std::size_t>> members;
+    for (std::size_t i = 0; i < m_layout.markers.size(); ++i)
+        members[a.session.operations[sessionOperation(i)].colour].push_back(i);
     std::map<std::string, Group> groups;
-    for (std::size_t i = 0; i < m_layout.markers.size(); ++i) {
-        const chart::EnergyMarker& m = m_layout.markers[i];
-        Group& g = groups[a.session.operations[sessionOperation(i)].colour];
-        if (m.model > 0) {
-            g.x.append(m.intensity);
-            g.model.append(m.model);
-        }
-        if (m.board > 0) {
-            g.boardX.append(m.intensity);
-            g.board.append(m.board);
-            g.up.append(m.model > m.board ? m.model - m.board : 0);
-            g.down.append(m.model > 0 && m.model < m.board ? m.board - m.model : 0);
+    for (auto& [colour, indices] : members) {
+        std::stable_sort(indices.begin(), indices.end(), [this](std::size_t l, std::size_t r) {
+            return m_layout.markers[l].intensity < m_layout.markers[r].intensity;
+        });
+        Group& g = groups[colour];
+        for (std::size_t i : indices) {
+            const chart::EnergyMarker& m = m_layout.markers[i];
+            if (m.model > 0) {
+                g.x.append(m.intensity);
+                g.model.append(m.model);
+            }
+            if (m.board > 0) {
+                g.boardX.append(m.intensity);
+                g.board.append(m.board);
+                g.up.append(m.model > m.board ? m.model - m.board : 0);
+                g.down.append(m.model > 0 && m.model < m.board ? m.board - m.model : 0);
+            }
         }
     }
     const double size = 9 * t.zoom;
@@ -225,7 +241,7 @@ void EnergyChart::drawMarkers()
         hollow->setLineStyle(QCPGraph::lsNone);
         hollow->setScatterStyle(
             QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, t.width(1.6)), QBrush(t.background), size));
-        hollow->setData(g.boardX, g.board);
+        hollow->setData(g.boardX, g.board, true);
         auto* band = new QCPErrorBars(xAxis, yAxis);
         band->setDataPlottable(hollow);
         band->setErrorType(QCPErrorBars::etValueError);
@@ -236,7 +252,7 @@ void EnergyChart::drawMarkers()
         QCPGraph* filled = addGraph();
         filled->setLineStyle(QCPGraph::lsNone);
         filled->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(ink), QBrush(ink), size));
-        filled->setData(g.x, g.model);
+        filled->setData(g.x, g.model, true);
         m_boardPoints.push_back(hollow);
         m_modelPoints.push_back(filled);
     }
@@ -259,6 +275,27 @@ void EnergyChart::drawMarkers()
         if (m_layout.boardPower > 0)
             key(QCPScatterStyle::ssCircle, QBrush(t.background), QStringLiteral("operation, board power"));
     }
+}
+
+void EnergyChart::setTitled(bool titled)
+{
+    if (titled == (m_title != nullptr))
+        return;
+    if (titled) {
+        m_title = new QCPTextElement(this);
+        plotLayout()->insertRow(0);
+        plotLayout()->addElement(0, 0, m_title);
+    } else {
+        plotLayout()->remove(m_title);
+        plotLayout()->simplify();
+        m_title = nullptr;
+    }
+    rebuild();
+}
+
+QString EnergyChart::titleText() const
+{
+    return m_title ? m_title->text() : QString();
 }
 
 void EnergyChart::placeLegend()

@@ -43,6 +43,9 @@ public:
     const std::vector<QCPGraph*>& boardPointGraphs() const { return m_boardPoints; }
     // The hover text of the marker nearest `pixel` within reach, or an empty string.
     QString hoverText(QPointF pixel) const;
+    // The chip and the dtype above the chart, as an export needs them; the window's tab has its caption beside it.
+    void setTitled(bool);
+    QString titleText() const;
     // Samples and lays out the current analysis now, visible or not.
     void draw();
     // Draws what setAnalysis or setTheme left undrawn while the chart was hidden.
@@ -74,6 +77,7 @@ private:
     QCPGraph* m_boardGraph = nullptr;
     std::vector<QCPGraph*> m_modelPoints;
     std::vector<QCPGraph*> m_boardPoints;
+    QCPTextElement* m_title = nullptr;
 };
 
 } // namespace roofline::widgets
