@@ -11,9 +11,12 @@
 // the measured kernels alone, for callgrind; `--profile-calibrated` 200 steps with 10,000 kernels under a calibration,
 // for perf.
 #include "bench_window.h"
+#include "chart/energy_chart.h"
 #include "chart/roofline_chart.h"
+#include "common/folding_tabs.h"
 #include "common/log_slider.h"
 #include "document/document.h"
+#include "energy/energy_view.h"
 #include "export/chart_export.h"
 #include "files/scenario.h"
 #include "panels/hardware_panel.h"
@@ -253,6 +256,29 @@ int main(int argc, char** argv)
     report("slider_step_zoom", "HBM slider step, zoom 150 %", measure(400, step));
     window.setZoom(1);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    rest();
+
+    // The Energy tab in front (or the Readout back), the chip stating the energy model's constants: 0.5 pJ a bf16
+    // FLOP, HBM2's 31.76 pJ an HBM byte, 100 W constant.
+    auto energyTab = [&](bool front) {
+        if (front)
+            for (const auto& [key, value] : { std::pair { "energy_per_flop.bf16", 0.5e-12 },
+                     std::pair { "energy_per_byte.HBM", 31.76e-12 }, std::pair { "power.constant", 100.0 } })
+                if (window.document()->setHardwareValue(key, value))
+                    return false;
+        window.bottomTabs()->setCurrentIndex(front ? window.bottomTabs()->indexOf(window.energyView()) : 0);
+        QCoreApplication::processEvents();
+        return true;
+    };
+    if (!energyTab(true))
+        return 1;
+    rest();
+    describe("default scenario, the Energy tab in front");
+    dragged("drag_step_energy", "HBM slider dragged, default scenario, the Energy tab in front");
+    measure(20, step);
+    report("slider_step_energy", "HBM slider step, default scenario, the Energy tab in front", measure(400, step));
+    energyTab(false);
+    window.document()->resetToPreset();
     rest();
 
     // Four chips on one chart: the default scenario with three more compared (View ▸ Compare with…), their roofs,
@@ -496,6 +522,29 @@ int main(int argc, char** argv)
             qPrintable(QStringLiteral("HBM slider step, %1 operations on four chips").arg(count)), measure(40, step));
         report(("analysis_four_chips_" + size.toLatin1()).constData(), "  of which analysing the session",
             measure(20, [&](int) { analyse(window.document()->session()); }));
+        rest();
+        if (window.document()->setCompared({}))
+            return 1;
+        // The Energy tab in front, the chip stating every constant of the energy model: each step lays out the
+        // energy roofline too (chart::energyLayout) and draws its points and bands.
+        if (!energyTab(true))
+            return 1;
+        rest();
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        describe(qPrintable(QStringLiteral("%1 operations, the Energy tab in front").arg(count)));
+        measure(5, step);
+        report(("slider_step_energy_" + size.toLatin1()).constData(),
+            qPrintable(QStringLiteral("HBM slider step, %1 operations, the Energy tab in front").arg(count)),
+            measure(40, step));
+        report(("energy_layout_" + size.toLatin1()).constData(), "  of which laying out the energy roofline",
+            measure(20, [&](int) {
+                const Analysis& a = *window.document()->analysis();
+                std::vector<Evaluation> evaluations;
+                for (std::size_t op : a.shown())
+                    evaluations.push_back(a.operations[op].evaluation.value());
+                chart::energyLayout(a.hardware, a.dtype, evaluations);
+            }));
+        energyTab(false);
         rest();
         report(("close_" + size.toLatin1()).constData(),
             qPrintable(QStringLiteral("  back to the default workload, painted")),

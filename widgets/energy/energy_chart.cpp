@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <unordered_set>
 
 namespace roofline::widgets {
 
@@ -83,6 +85,8 @@ void EnergyChart::setTheme(const ChartTheme& theme)
 void EnergyChart::holdAxes(bool held)
 {
     m_holding = held;
+    // Through a drag the chart draws without antialiasing, as the roofline does: each step is drawn whole.
+    setNotAntialiasedElements(held ? QCP::aeAll : QCP::aeNone);
     m_held = held && !m_layout.empty() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
     if (!held)
         rebuild();
@@ -220,8 +224,19 @@ void EnergyChart::drawMarkers()
             return m_layout.markers[l].intensity < m_layout.markers[r].intensity;
         });
         Group& g = groups[colour];
+        // One band per pixel: of thousands of operations many fall on the same pixels, where one drawing hides the
+        // others (the roofline's markers stand for each other so too).
+        std::unordered_set<std::uint64_t> drawn;
         for (std::size_t i : indices) {
             const chart::EnergyMarker& m = m_layout.markers[i];
+            auto pixel = [this](double y) {
+                return y > 0 ? static_cast<std::uint64_t>(std::clamp(std::lround(yAxis->coordToPixel(y)), 0L, 65535L))
+                             : 65535u;
+            };
+            const auto x
+                = static_cast<std::uint64_t>(std::clamp(std::lround(xAxis->coordToPixel(m.intensity)), 0L, 65535L));
+            if (!drawn.insert(x << 32 | pixel(m.model) << 16 | pixel(m.board)).second)
+                continue;
             if (m.model > 0) {
                 g.x.append(m.intensity);
                 g.model.append(m.model);
