@@ -203,6 +203,14 @@ Dtype Hardware::defaultDtype() const
     return Dtype::bf16;
 }
 
+std::string shortChipName(const Hardware& hw)
+{
+    const std::string prefix = hw.vendor + " ";
+    return !hw.vendor.empty() && hw.name.size() > prefix.size() && hw.name.starts_with(prefix)
+        ? hw.name.substr(prefix.size())
+        : hw.name;
+}
+
 std::vector<Roof> bandwidthRoofs(const Hardware& hw)
 {
     std::vector<Roof> roofs;

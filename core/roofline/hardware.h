@@ -87,6 +87,10 @@ struct Hardware {
     bool operator==(const Hardware&) const = default;
 };
 
+// The chip's name without its vendor's ("H100 SXM" for "NVIDIA H100 SXM", "TPU v5e" for "Google TPU v5e"), where
+// room is short; the name itself when it does not begin with the vendor's.
+std::string shortChipName(const Hardware&);
+
 // One roof of the chart: the flat compute roof of a dtype, or a sloped roof of a memory level or link.
 enum class RoofKind { Compute, Memory, Network };
 

@@ -497,6 +497,30 @@ private slots:
         exported.resize(1600, 1000);
         exported.replot();
         QCOMPARE(exported.comparedMarkers(0), chart->comparedMarkers(0));
+        QVERIFY(!exported.chipKey()->visible()); // the legend names the chips
+        // A chart too small for its legend names the chips in a key above the slopes, by their short names, under
+        // the highest flat roof and clear of every marker.
+        RooflineChart small; // 1280×720 at 200 %: a plot of 640×360 at a zoom of 2
+        ChartTheme large = ChartTheme::light();
+        large.zoom = 2;
+        small.setTheme(large);
+        small.setAnalysis(document->analysis());
+        small.resize(640, 360);
+        small.replot();
+        QVERIFY(!small.legend->visible());
+        const QCPLegend* key = small.chipKey();
+        QVERIFY(key->visible());
+        QCOMPARE(key->itemCount(), 3);
+        QStringList names;
+        for (int i = 0; i < key->itemCount(); ++i)
+            names << qobject_cast<QCPPlottableLegendItem*>(key->item(i))->plottable()->name();
+        QCOMPARE(
+            names, (QStringList { QStringLiteral("TPU v5e"), QStringLiteral("H100 SXM"), QStringLiteral("B200") }));
+        const QRectF keyRect = key->outerRect();
+        QVERIFY(keyRect.top() >= small.yAxis->coordToPixel(a.compared[1].peak)); // under the B200's 2.25 PFLOP/s
+        for (std::size_t k = 0; k < a.compared.size(); ++k)
+            for (const QPointF& m : small.comparedMarkers(k))
+                QVERIFY(!keyRect.contains(small.xAxis->coordToPixel(m.x()), small.yAxis->coordToPixel(m.y())));
         // Hovering a compared chip's marker names the chip and gives the operation's numbers there.
         chart->replot();
         const QPointF top = chart->comparedMarkers(0).back();

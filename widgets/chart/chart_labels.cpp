@@ -102,6 +102,7 @@ void RooflineChart::placeLabels()
 
 void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
 {
+    const QRect plot = axisRect()->rect();
     const double zoom = m_theme.zoom;
     // Markers centred within the same pixel take one box, a pixel larger so that it covers each of them: thousands of
     // operations crowd a few hundred pixels, and every label placed near them would test every one of their boxes.
@@ -130,6 +131,37 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     if (legend->visible()) {
         const QRectF r = legend->outerRect();
         taken.add({ r.left(), r.top(), r.width(), r.height() });
+    }
+    // In its place, with compared chips, their names in a row above the slopes: the dashes stay named.
+    m_chipKey->setVisible(!legend->visible() && m_chipKey->itemCount() > 0);
+    if (m_chipKey->visible()) {
+        // One chip to a row, in the top left corner under the highest flat roof: left of the ridges and above the
+        // slopes, where no marker can be.
+        if (m_chipKey->wrap() != 1) {
+            m_chipKey->setWrap(1);
+            m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        }
+        const QSize size = m_chipKey->minimumOuterSizeHint();
+        double top = plot.top();
+        for (const chart::RoofSegment& r : m_layout.roofs)
+            if (r.kind == RoofKind::Compute && r.selected)
+                top = std::max(top, yAxis->coordToPixel(r.from.y));
+        for (const chart::Overlay& o : m_overlays)
+            for (const chart::RoofSegment& r : o.roofs)
+                if (r.kind == RoofKind::Compute)
+                    top = std::max(top, yAxis->coordToPixel(r.from.y));
+        const QRect key(plot.left() + 4, static_cast<int>(std::ceil(top)) + 4, size.width(), size.height());
+        QCPLayoutInset* inset = axisRect()->insetLayout();
+        for (int i = 0; i < inset->elementCount(); ++i)
+            if (inset->elementAt(i) == m_chipKey) {
+                inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
+                inset->setInsetRect(i,
+                    QRectF(double(key.left() - plot.left()) / plot.width(),
+                        double(key.top() - plot.top()) / plot.height(), double(key.width()) / plot.width(),
+                        double(key.height()) / plot.height()));
+            }
+        m_chipKey->setOuterRect(key); // this layout's; the inset places it so in the next
+        taken.add({ double(key.left()), double(key.top()), double(key.width()), double(key.height()) });
     }
     // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
     // legend is in the way, else under their lines; left out when neither has room.

@@ -68,6 +68,13 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_legendInset = axisRect()->insetLayout()->margins();
     legend->setVisible(true);
     legend->setRowSpacing(0);
+    // Above the slopes a roofline chart is empty too: the chips' names when the legend steps aside.
+    m_chipKey = new QCPLegend;
+    axisRect()->insetLayout()->addElement(m_chipKey, Qt::AlignTop | Qt::AlignLeft);
+    m_chipKey->setLayer(legend->layer());
+    m_chipKey->setWrap(1);
+    m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_chipKey->setVisible(false);
 
     connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
@@ -303,6 +310,8 @@ QColor RooflineChart::halo() const
 void RooflineChart::clearPlot()
 {
     legend->clearItems();
+    m_chipKey->clearItems(); // before the plottables its items draw
+    m_chipKey->setVisible(false);
     std::vector<QCPAbstractPlottable*> plottables;
     plottables.reserve(static_cast<std::size_t>(plottableCount()));
     for (int i = 0; i < plottableCount(); ++i)
@@ -326,6 +335,7 @@ void RooflineChart::clearPlot()
     m_compared.clear();
     m_comparedPixels.clear();
     m_chipLegends.clear();
+    m_chipKeyGraphs.clear();
     m_labels.clear();
     m_leaders.clear();
     m_labelOperations.clear();

@@ -96,6 +96,8 @@ public:
     // The colour and the QCPScatterStyle::ScatterShape an operation's markers are drawn with; nothing when hidden.
     std::optional<std::pair<QColor, int>> markerStyle(std::size_t operation) const;
     QString titleText() const;
+    // The row of chip names shown in place of the legend when it steps aside; empty without compared chips.
+    const QCPLegend* chipKey() const { return m_chipKey; }
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
     // Where the last layout drew things, in pixels: each marker's centre as drawn (markers of one roof that would hide
@@ -443,6 +445,10 @@ private:
     std::vector<chart::Overlay> m_overlays;
     std::vector<ComparedItems> m_compared;
     std::vector<QCPAbstractPlottable*> m_chipLegends; // the legend's rows naming the chips, the session's first
+    // The chips' names in one row in the plot's top left corner, above every sloped roof, shown when the legend steps
+    // aside (a small chart): each compared chip's dashes stay named.
+    QCPLegend* m_chipKey = nullptr;
+    std::vector<QCPGraph*> m_chipKeyGraphs; // its rows: each chip's line and marker under its short name
     std::vector<chart::Point> m_comparedPixels; // the compared markers drawn, in pixels, for label placement
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style

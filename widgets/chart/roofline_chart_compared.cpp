@@ -29,6 +29,20 @@ void RooflineChart::buildCompared()
     own->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(2)), QBrush(t.foreground), 9 * t.zoom));
     own->addToLegend();
+    m_chipKey->setFont(t.font(8.5));
+    m_chipKey->setTextColor(t.foreground);
+    m_chipKey->setBrush(QBrush(halo()));
+    m_chipKey->setBorderPen(Qt::NoPen);
+    m_chipKey->setIconSize(static_cast<int>(24 * t.zoom), static_cast<int>(10 * t.zoom));
+    // The key's rows draw as the legend's, under the chips' short names: they have no data of their own.
+    auto keyRow = [this](const QCPGraph* row) {
+        QCPGraph* g = addGraph();
+        g->setPen(row->pen());
+        g->setScatterStyle(row->scatterStyle());
+        g->addToLegend(m_chipKey);
+        m_chipKeyGraphs.push_back(g);
+    };
+    keyRow(own);
     m_chipLegends.push_back(own);
     const std::vector<Operation>& ops = a.session.operations;
     for (std::size_t k = 0; k < a.compared.size() && k < m_overlays.size(); ++k) {
@@ -53,6 +67,7 @@ void RooflineChart::buildCompared()
         chip.legend->setScatterStyle(
             QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(2)), QBrush(t.background), 11 * t.zoom));
         chip.legend->addToLegend();
+        keyRow(chip.legend);
         m_chipLegends.push_back(chip.legend);
         // One graph per operation colour: a chip's markers are few graphs whatever the number of operations.
         std::set<std::size_t> shownIndices; // the operations with a marker here, each colour looked up once
@@ -92,7 +107,10 @@ void RooflineChart::updateCompared()
     // The legend's chip rows name the chips of this analysis: another chip may take the session's place with the
     // same roofs, which rebuilds nothing.
     for (std::size_t k = 0; k < m_chipLegends.size(); ++k) {
-        const std::string& name = k == 0 ? m_analysis->hardware.name : m_analysis->compared[k - 1].hardware.name;
+        const Hardware& hw = k == 0 ? m_analysis->hardware : m_analysis->compared[k - 1].hardware;
+        const std::string& name = hw.name;
+        if (k < m_chipKeyGraphs.size())
+            m_chipKeyGraphs[k]->setName(qs(shortChipName(hw)));
         if (m_chipLegends[k]->name() != qs(name)) {
             m_chipLegends[k]->setName(qs(name));
             m_legendSize = QSize();
