@@ -539,9 +539,9 @@ int main(int argc, char** argv)
         report(("energy_layout_" + size.toLatin1()).constData(), "  of which laying out the energy roofline",
             measure(20, [&](int) {
                 const Analysis& a = *window.document()->analysis();
-                std::vector<Evaluation> evaluations;
+                std::vector<const Evaluation*> evaluations;
                 for (std::size_t op : a.shown())
-                    evaluations.push_back(a.operations[op].evaluation.value());
+                    evaluations.push_back(&a.operations[op].evaluation.value());
                 chart::energyLayout(a.hardware, a.dtype, evaluations);
             }));
         energyTab(false);

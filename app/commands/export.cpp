@@ -130,6 +130,8 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
             return "--theme takes light or dark, not '" + given.theme + "'";
         out.dark = given.theme == "dark";
     }
+    if (out.energy && !given.scenario.compare.empty())
+        return std::string("--view energy draws the session's chip alone: leave out --compare");
     if (out.geometry && (out.sweep || out.energy))
         return "--output FILE.json writes the roofline's geometry: leave out --view " + given.view;
     if (!given.param.empty() && !out.sweep)
@@ -190,6 +192,7 @@ int runExport(const ExportOptions& given)
         error = widgets::exportChart(chart, output, parsed.options);
     } else if (parsed.energy) {
         const std::string chip = analysis->hardware.name;
+        const std::string level = analysis->hardware.memories.empty() ? "HBM" : analysis->hardware.memories[0].name;
         widgets::EnergyChart chart;
         chart.setTitled(true);
         chart.setTheme(theme);
@@ -198,9 +201,8 @@ int runExport(const ExportOptions& given)
         chart.draw();
         if (chart.layout().empty())
             return fail(kExitBadArguments,
-                chip
-                    + " states neither a board power nor a constant of the energy model (give "
-                      "--set power.board=W, energy_per_byte.HBM=J ...)");
+                chip + " states neither a board power nor a constant of the energy model (give --set power.board=W, "
+                    + "energy_per_byte." + level + "=J ...)");
         error = widgets::exportChart(chart, output, parsed.options);
     } else {
         widgets::RooflineChart chart;

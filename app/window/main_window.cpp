@@ -218,7 +218,7 @@ void MainWindow::buildBottomTabs()
     m_bottomTabs->addTab(m_comparePage, QStringLiteral("Com&pare"));
     // FLOPs per joule against intensity: drawn only while the page shows.
     m_energyView = new EnergyView(m_document);
-    m_bottomTabs->addTab(m_energyView, QStringLiteral("E&nergy"));
+    m_bottomTabs->addTab(m_energyView, QStringLiteral("Ener&gy"));
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
     m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);

@@ -334,6 +334,14 @@ std::string quoteInput(std::string_view text)
     return out + "'";
 }
 
+std::string joinWithOr(const std::vector<std::string>& names)
+{
+    std::string text;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+    return text;
+}
+
 std::string savedNumber(double v)
 {
     char buffer[64];

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace roofline {
 
@@ -24,6 +25,9 @@ std::string formatIntensity(double flopsPerByte); // "240", "19.8 k", "0.5"
 std::string formatPercent(double fraction); // "83.2%"
 // "6,738,415,616": digits (an optional minus first) with a comma between groups of three, as papers print counts.
 std::string groupThousands(const std::string& digits);
+
+// "a", "a or b", "a, b or c": names listed in a sentence.
+std::string joinWithOr(const std::vector<std::string>& names);
 
 // A number as a saved file writes it: the shortest text that reads back as exactly `v` ("0.8", not
 // "0.80000000000000004"; "3.35e+12"), and a whole number up to 2^53 in full digits ("989000000000000", "4096").

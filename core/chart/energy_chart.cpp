@@ -49,7 +49,7 @@ std::vector<Point> sampleCurve(const EnergyRoof& roof, const DecadeRange& x)
 } // namespace
 
 EnergyLayout energyLayout(
-    const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& evaluations, const std::optional<Axes>& held)
+    const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations, const std::optional<Axes>& held)
 {
     EnergyLayout out;
     out.boardPower = hw.boardPower;
@@ -95,7 +95,9 @@ EnergyLayout energyLayout(
     EnergyExtent xs;
     EnergyExtent ys;
     for (std::size_t i = 0; i < evaluations.size(); ++i) {
-        const Evaluation& e = evaluations[i];
+        if (!evaluations[i])
+            continue;
+        const Evaluation& e = *evaluations[i];
         const std::optional<std::size_t> binding = bindingResource(e);
         if (!binding || !onLogScale(e.flops) || !onLogScale(e.resources[*binding].intensity))
             continue;

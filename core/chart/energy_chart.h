@@ -8,6 +8,7 @@
 #include "roofline/energy.h"
 
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,10 @@ struct EnergyLayout {
     bool empty() const { return curves.empty() && board.empty() && markers.empty(); }
 };
 
-// `evaluations` are the visible operations' on the chip. With `held`, the axes are those whatever the content
-// (curves are sampled across them), as the roofline holds its axes while a slider is dragged.
-EnergyLayout energyLayout(
-    const Hardware&, Dtype, const std::vector<Evaluation>& evaluations, const std::optional<Axes>& held = std::nullopt);
+// `evaluations` are the visible operations' on the chip (null where one cannot run: no marker). With `held`, the axes
+// are those whatever the content (curves are sampled across them), as the roofline holds its axes while a slider is
+// dragged.
+EnergyLayout energyLayout(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations,
+    const std::optional<Axes>& held = std::nullopt);
 
 } // namespace roofline::chart

@@ -21,10 +21,7 @@ std::string missingKeys(const Analysis& a)
             for (const std::string& key : operationEnergy(a.hardware, *op.evaluation).missing)
                 if (std::find(keys.begin(), keys.end(), key) == keys.end())
                     keys.push_back(key);
-    std::string text;
-    for (std::size_t i = 0; i < keys.size(); ++i)
-        text += (i == 0 ? "" : i + 1 == keys.size() ? " or " : ", ") + keys[i];
-    return text;
+    return joinWithOr(keys);
 }
 
 } // namespace
@@ -42,18 +39,22 @@ std::string energyText(const Analysis& a)
     if (hw.boardPower > 0)
         header.insert(header.end(), { "E at " + savedNumber(hw.boardPower) + " W", perJoule });
     std::vector<std::vector<std::string>> table { header };
+    std::size_t exceeding = 0;
     for (std::size_t i = 0; i < a.operations.size(); ++i) {
         const Evaluation& e = a.operations[i].evaluation.value();
         const OperationEnergy energy = operationEnergy(hw, e);
-        std::vector<std::string> row { a.session.operations[i].name };
+        const Operation& op = a.session.operations[i];
+        std::vector<std::string> row { op.name + (op.repeat != 1 ? " ×" + formatSI(op.repeat) : std::string()) };
+        exceeding += energy.exceedsBoardPower() ? 1 : 0;
         if (model) {
             const bool any = energy.model() > 0;
             row.push_back(!any ? "-" : (energy.complete() ? "" : "≥ ") + formatSI(energy.model(), "J"));
-            row.push_back(!any ? "-" : (energy.complete() ? "" : "≤ ") + formatSI(e.flops / energy.model()));
+            row.push_back(
+                !any || e.flops <= 0 ? "-" : (energy.complete() ? "" : "≤ ") + formatSI(e.flops / energy.model()));
         }
         if (hw.boardPower > 0) {
             row.push_back(formatSI(energy.atBoardPower, "J"));
-            row.push_back(formatSI(e.flops / energy.atBoardPower));
+            row.push_back(e.flops > 0 ? formatSI(e.flops / energy.atBoardPower) : "-");
         }
         table.push_back(std::move(row));
     }
@@ -62,7 +63,7 @@ std::string energyText(const Analysis& a)
         out += " (model after Choi et al., IPDPS 2013: E = W·ε_flop + Σ Q·ε_byte + π0·T";
     if (hw.boardPower > 0)
         out += std::string(model ? "; " : " (") + "at board power, an upper bound: P_board·T_lower";
-    out += "):\n";
+    out += "), each operation once (a row ×N runs N times):\n";
     out += renderTable(table, 1, header.size());
     if (model) {
         if (const std::string missing = missingKeys(a); !missing.empty())
@@ -71,6 +72,10 @@ std::string energyText(const Analysis& a)
                   "and an upper bound on "
                 + std::string(workName(a.dtype)) + " per joule (≤)\n";
     }
+    if (exceeding > 0)
+        out += "  the model's stated terms spend more than the " + savedNumber(hw.boardPower)
+            + " W board power would for " + std::to_string(exceeding) + (exceeding == 1 ? " operation" : " operations")
+            + ": a constant may be too large (no chip within its rating draws more)\n";
     return out;
 }
 
@@ -84,9 +89,10 @@ void writeEnergyJson(JsonWriter& j, const Hardware& hw, const Evaluation& e)
     j.key("data_j").value(energy.data);
     j.key("constant_j").value(energy.constant);
     j.key("total_j").value(energy.model());
-    if (energy.model() > 0)
+    if (energy.model() > 0 && e.flops > 0)
         j.key("flops_per_joule").value(e.flops / energy.model());
     j.key("complete").value(energy.complete());
+    j.key("exceeds_board_power").value(energy.exceedsBoardPower());
     j.key("missing").beginArray();
     for (const std::string& key : energy.missing)
         j.value(key);

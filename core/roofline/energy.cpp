@@ -11,7 +11,7 @@ OperationEnergy operationEnergy(const Hardware& hw, const Evaluation& e)
     OperationEnergy energy;
     if (const std::optional<double> perFlop = hw.energyFor(e.dtype))
         energy.compute = e.flops * *perFlop;
-    else
+    else if (e.flops > 0)
         energy.missing.push_back("energy_per_flop." + std::string(dtypeName(e.dtype)));
     for (const ResourceUse& r : e.resources) {
         const MemoryLevel* level = r.kind == RoofKind::Memory ? hw.memory(r.name) : nullptr;

@@ -36,6 +36,9 @@ struct OperationEnergy {
     // The stated terms: the energy when complete(), else a lower bound on it. 0 when nothing is stated.
     double model() const { return compute + data + constant; }
     bool complete() const { return missing.empty(); }
+    // The stated terms spend more than the board's whole rating for the operation's time: a constant is likely too
+    // large (or π0 above the board power), for no chip within its rating draws more.
+    bool exceedsBoardPower() const { return atBoardPower > 0 && model() > atBoardPower; }
 };
 
 OperationEnergy operationEnergy(const Hardware&, const Evaluation&);
@@ -71,7 +74,8 @@ std::optional<EnergyRoof> energyRoof(const Hardware&, Dtype, std::string_view le
 bool statesEnergyModel(const Hardware&);
 
 // The time roofline at board power, min(P, B·I) / P_board: the FLOPs per joule of a chip that draws its whole rating,
-// a lower bound on the efficiency of any operation at I under those roofs.
+// a lower bound on the efficiency of an operation at I that runs at the roofline's time (one held back by a launch
+// floor or a link's latency takes longer, and lies below it).
 constexpr double boardFlopsPerJoule(double intensity, double peak, double bandwidth, double boardPower)
 {
     return attainableAt(intensity, peak, bandwidth) / boardPower;

@@ -131,6 +131,18 @@ private slots:
             QVERIFY(
                 near(e.flops / operationEnergy(hw, e).model(), roof->flopsPerJouleAt(e.resources[0].intensity), 1e-9));
         }
+        // With efficiency factors, the curve is of the practical peak and bandwidth, as operations' times are: at
+        // 0.8 of the HBM and 0.5 of the compute, a dot product still lies on it, and the ridge moves to
+        // 0.5·10^14 / (0.8·10^12) = 62.5.
+        Hardware practical = hw;
+        practical.memories[0].efficiency = 0.8;
+        practical.computeEfficiency = 0.5;
+        const std::optional<EnergyRoof> slower = energyRoof(practical, Dtype::bf16);
+        QCOMPARE(slower->peak / slower->bandwidth, 62.5);
+        const Evaluation e = evaluated(dotOf(1e6), practical);
+        QVERIFY(near(
+            e.flops / operationEnergy(practical, e).model(), slower->flopsPerJouleAt(e.resources[0].intensity), 1e-9));
+        QVERIFY(!near(slower->flopsPerJouleAt(1), roof->flopsPerJouleAt(1), 1e-3));
         // At board power the time roofline over 100 W: 10^14 / 100 on the flat, 10^12·I / 100 on the slope.
         QCOMPARE(boardFlopsPerJoule(1000, 1e14, 1e12, 100), 1e12);
         QCOMPARE(boardFlopsPerJoule(1, 1e14, 1e12, 100), 1e10);
@@ -145,7 +157,8 @@ private slots:
     void theEnergyChart()
     {
         const Hardware hw = modelledChip();
-        const std::vector<Evaluation> evals { evaluated(dotOf(1e6), hw) };
+        const Evaluation dot = evaluated(dotOf(1e6), hw);
+        const std::vector<const Evaluation*> evals { &dot };
         const chart::EnergyLayout l = chart::energyLayout(hw, Dtype::bf16, evals);
         QCOMPARE(l.curves.size(), std::size_t(1));
         QCOMPARE(l.curves[0].name, std::string("HBM"));
@@ -186,7 +199,8 @@ private slots:
     {
         Hardware hw = roundChip();
         hw.boardPower = 100;
-        const std::vector<Evaluation> evals { evaluated(dotOf(1e6), hw) };
+        const Evaluation dot = evaluated(dotOf(1e6), hw);
+        const std::vector<const Evaluation*> evals { &dot };
         const chart::EnergyLayout l = chart::energyLayout(hw, Dtype::bf16, evals);
         QVERIFY(l.curves.empty());
         QCOMPARE(l.board.size(), std::size_t(3));
@@ -309,6 +323,41 @@ private slots:
         QCOMPARE(d.line, line);
         QCOMPARE(QString::fromStdString(d.field), field);
         QVERIFY2(QString::fromStdString(d.message).contains(message), qPrintable(all));
+    }
+
+    // An operation of no FLOPs needs no energy per FLOP; stated terms that spend more than the board's whole rating
+    // would in the same time are flagged: π0 = 150 W on a 100 W board.
+    void noFlopsAndMoreThanTheBoard()
+    {
+        Hardware hw = roundChip();
+        hw.memories[0].energyPerByte = 1e-11;
+        hw.constantPower = 150;
+        hw.boardPower = 100;
+        Evaluation moves = evaluated(dotOf(1e6), hw);
+        moves.flops = 0; // as a gather or a collective's copy
+        const OperationEnergy e = operationEnergy(hw, moves);
+        QVERIFY(e.complete());
+        QVERIFY(e.missing.empty());
+        // 40.00002 µJ of bytes + 150 W · 4.000002 µs = 600.0003 µJ, above 100 W · 4.000002 µs = 400.0002 µJ.
+        QVERIFY(near(e.model(), 6.4000032e-4));
+        QVERIFY(e.exceedsBoardPower());
+        hw.constantPower = 50;
+        QVERIFY(!operationEnergy(hw, moves).exceedsBoardPower());
+
+        Session s;
+        s.chip = hw;
+        s.chip.constantPower = 150;
+        s.presetId = s.chip.id;
+        s.operations.push_back(dotOf(1e6));
+        const Expected<std::string> text = reportTable(analyse(s));
+        QVERIFY(text);
+        QVERIFY2(text->find("the model's stated terms spend more than the 100 W board power would for 1 operation")
+                != std::string::npos,
+            text->c_str());
+        // Without ε_flop: the model's figures are marked as bounds, and the keys to give are named.
+        QVERIFY2(text->find("≥ 640 µJ") != std::string::npos, text->c_str());
+        QVERIFY2(text->find("Round states no energy_per_flop.bf16 (give them with --set)") != std::string::npos,
+            text->c_str());
     }
 
     // A model's step on one chip that moves its bytes across the HBM alone: every term of the sum taken from the

@@ -29,12 +29,12 @@ using namespace roofline::widgets;
 namespace {
 
 // The visible operations' evaluations, as the view hands them to the core.
-std::vector<Evaluation> shownEvaluations(const Analysis& a)
+std::vector<const Evaluation*> shownEvaluations(const Analysis& a)
 {
-    std::vector<Evaluation> out;
+    std::vector<const Evaluation*> out;
     for (std::size_t op : a.shown())
         if (a.operations[op].evaluation)
-            out.push_back(*a.operations[op].evaluation);
+            out.push_back(&a.operations[op].evaluation.value());
     return out;
 }
 
@@ -78,6 +78,7 @@ private slots:
     void boardPowerAloneAndWhatIsMissing();
     void hoverTellsTheTerms();
     void eachBandJoinsItsOperationsPoints();
+    void hiddenItWaitsAndShownItFollows();
 
 private:
     // The tab in front, after opening `scenario` (none: the session as it is).
@@ -100,7 +101,7 @@ void TestEnergyView::drawsTheCoresLayout()
 {
     EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
     QTabWidget* tabs = m_window->bottomTabs();
-    QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("E&nergy"));
+    QCOMPARE(tabs->tabText(tabs->indexOf(view)), QStringLiteral("Ener&gy"));
     const Analysis& a = *m_window->document()->analysis();
     const chart::EnergyLayout core = chart::energyLayout(a.hardware, a.dtype, shownEvaluations(a));
     const chart::EnergyLayout& drawn = view->chart()->layout();
@@ -256,6 +257,28 @@ void TestEnergyView::eachBandJoinsItsOperationsPoints()
         }
     }
     QCOMPARE(bands, l.markers.size());
+}
+
+// Behind another tab the view lays nothing out, whatever the edits; brought to the front it shows the last of them,
+// fields and caption included.
+void TestEnergyView::hiddenItWaitsAndShownItFollows()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml"));
+    m_window->bottomTabs()->setCurrentIndex(0);
+    QVERIFY(!view->isVisible());
+    Document* document = m_window->document();
+    QVERIFY(!document->setHardwareValue("energy_per_flop.bf16", 2e-12));
+    QVERIFY(!document->setHardwareValue("power.constant", 40));
+    QCOMPARE(view->chart()->layout().curves.front().roof.perFlop, 0.0); // not laid out again while hidden
+    QVERIFY(view->perFlopField()->text().isEmpty());
+    m_window->bottomTabs()->setCurrentWidget(view);
+    QVERIFY(view->isVisible());
+    QCOMPARE(view->chart()->layout().curves.front().roof.perFlop, 2e-12);
+    QCOMPARE(view->perFlopField()->text(), QStringLiteral("2 pJ"));
+    QCOMPARE(view->constantPowerField()->text(), QStringLiteral("40"));
+    QVERIFY(view->captionLabel()->text().contains(QStringLiteral("the model's figure")));
+    // 1 / (2 pJ + 40 W / 197 TFLOP/s) = 1 / 2.20305 pJ.
+    QVERIFY(std::fabs(view->chart()->layout().ceiling * (2e-12 + 40 / 1.97e14) - 1) < 1e-12);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestEnergyView)

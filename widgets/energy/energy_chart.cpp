@@ -87,7 +87,8 @@ void EnergyChart::holdAxes(bool held)
     m_holding = held;
     // Through a drag the chart draws without antialiasing, as the roofline does: each step is drawn whole.
     setNotAntialiasedElements(held ? QCP::aeAll : QCP::aeNone);
-    m_held = held && !m_layout.empty() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
+    // The axes as drawn; a layout not drawn yet (the tab hidden) holds its own at its first draw.
+    m_held = held && !m_stale && !m_layout.empty() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
     if (!held)
         rebuild();
 }
@@ -111,11 +112,11 @@ void EnergyChart::draw()
     m_stale = false;
     const Analysis& a = *m_analysis;
     const ChartTheme& t = m_theme;
-    std::vector<Evaluation> evaluations;
+    std::vector<const Evaluation*> evaluations;
     m_operations.clear();
     for (std::size_t op : a.shown())
         if (const Expected<Evaluation>& e = a.operations[op].evaluation) {
-            evaluations.push_back(*e);
+            evaluations.push_back(&e.value());
             m_operations.push_back(op);
         }
     m_layout = chart::energyLayout(a.hardware, a.dtype, evaluations, m_holding ? m_held : std::nullopt);
@@ -156,8 +157,7 @@ void EnergyChart::draw()
     if (!m_layout.board.empty()) {
         m_boardGraph = addGraph();
         m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), Qt::DotLine));
-        m_boardGraph->setName(
-            QStringLiteral("at %1 W board power (at least)").arg(qs(savedNumber(m_layout.boardPower))));
+        m_boardGraph->setName(QStringLiteral("at %1 W board power").arg(qs(savedNumber(m_layout.boardPower))));
         m_boardGraph->setData(xsOf(m_layout.board), ysOf(m_layout.board), true);
         m_boardGraph->addToLegend();
     }
@@ -187,8 +187,11 @@ void EnergyChart::drawGuides()
         line->point1->setCoords(1, m_layout.ceiling);
         line->point2->setCoords(10, m_layout.ceiling);
         line->setPen(guide);
-        label(QStringLiteral("ceiling %1 %2/J").arg(qs(formatSI(m_layout.ceiling)), work), 0.99, m_layout.ceiling,
-            Qt::AlignRight | Qt::AlignBottom, true, false);
+        const EnergyRoof& roof = m_layout.curves.front().roof;
+        const bool complete = roof.perFlop > 0 && roof.constantPower > 0;
+        label(QStringLiteral("ceiling %1%2 %3/J")
+                  .arg(complete ? QString() : QStringLiteral("≤ "), qs(formatSI(m_layout.ceiling)), work),
+            0.99, m_layout.ceiling, Qt::AlignRight | Qt::AlignBottom, true, false);
     }
     auto vertical = [&](double x, const QString& text, double at) {
         auto* line = new QCPItemStraightLine(this);

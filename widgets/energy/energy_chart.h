@@ -28,8 +28,8 @@ public:
 
     void setAnalysis(std::shared_ptr<const Analysis>);
     void setTheme(const ChartTheme&);
-    // Holds the axes as they are (a slider drag): the curves are sampled across them and only what moves is drawn
-    // anew; released, the axes follow the content again.
+    // Holds the axes as they are (a slider drag): the curves are sampled across them, and the chart is drawn without
+    // antialiasing; released, the axes follow the content again.
     void holdAxes(bool held);
 
     // What is drawn, for tests: the core's layout, and the session index of each of its markers' operations.

@@ -19,26 +19,7 @@
 
 namespace roofline::widgets {
 
-namespace {
-
-// "0.5 pJ", "31.8 pJ": what a field shows of a stated energy; empty when not stated.
-QString energyText(double joules)
-{
-    return joules > 0 ? qs(formatSI(joules, "J", 4)) : QString();
-}
-
-QString join(const std::vector<std::string>& keys)
-{
-    QStringList out;
-    for (const std::string& k : keys)
-        out << qs(k);
-    if (out.size() < 2)
-        return out.join(QString());
-    const QString last = out.takeLast();
-    return out.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
-}
-
-} // namespace
+namespace { } // namespace
 
 EnergyView::EnergyView(Document* document, QWidget* parent)
     : QWidget(parent)
@@ -101,11 +82,11 @@ EnergyView::EnergyView(Document* document, QWidget* parent)
     connect(m_constant, &QLineEdit::editingFinished, this, [this] { commit(m_constant, "power.constant"); });
     connect(document, &Document::contentChanged, this, [this] {
         m_analysis = m_document->analysis();
-        update();
+        refresh();
     });
     connect(document, &Document::gestureStarted, this, [this] { m_chart->holdAxes(true); });
     connect(document, &Document::gestureFinished, this, [this] { m_chart->holdAxes(false); });
-    update();
+    refresh();
 }
 
 void EnergyView::setTheme(const ChartTheme& theme)
@@ -124,12 +105,19 @@ std::string EnergyView::perByteKey() const
     return "energy_per_byte." + (hw.memories.empty() ? std::string() : hw.memories.front().name);
 }
 
+QString EnergyView::shownText(const QLineEdit* field, double value) const
+{
+    if (!(value > 0))
+        return {};
+    return field == m_constant ? qs(savedNumber(value)) : qs(formatSI(value, "J", 4));
+}
+
 void EnergyView::commit(QLineEdit* field, const std::string& key)
 {
     const QString text = field->text().trimmed();
     const std::optional<double> current = hardwareValue(m_analysis->hardware, key);
     if (text.isEmpty()) {
-        update(); // a stated value stays: Edit ▸ Reset values takes the user's back
+        field->setText(shownText(field, current.value_or(0))); // a stated value stays: Reset values takes it back
         return;
     }
     const HardwareQuantity quantity = *quantityOfKey(key);
@@ -138,7 +126,7 @@ void EnergyView::commit(QLineEdit* field, const std::string& key)
         m_problem->setText(qs(key + ": " + parsed.error()));
         return;
     }
-    if (current && *current == parsed->value) {
+    if (current && (*current == parsed->value || text == shownText(field, *current))) { // as shown: unchanged
         m_problem->clear();
         return;
     }
@@ -150,10 +138,10 @@ void EnergyView::showEvent(QShowEvent* event)
 {
     QWidget::showEvent(event);
     if (m_stale)
-        update();
+        refresh();
 }
 
-void EnergyView::update()
+void EnergyView::refresh()
 {
     const Analysis& a = *m_analysis;
     const Hardware& hw = a.hardware;
@@ -164,15 +152,15 @@ void EnergyView::update()
         QStringLiteral("ε per %1 %2 (J)").arg(dtype, qs(std::string(workName(a.dtype))).chopped(1)));
     m_perByteLabel->setText(QStringLiteral("ε per %1 byte (J)").arg(level));
     m_stale = !isVisible();
+    m_chart->setAnalysis(m_analysis); // hidden, it only keeps the analysis
     if (m_stale)
         return;
     for (auto [field, value] : { std::pair { m_perFlop, hw.energyFor(a.dtype).value_or(0) },
              std::pair { m_perByte, hw.memories.empty() ? 0.0 : hw.memories.front().energyPerByte },
              std::pair { m_constant, hw.constantPower } })
-        if (!field->hasFocus())
-            field->setText(value > 0 ? (field == m_constant ? qs(savedNumber(value)) : energyText(value)) : QString());
+        if (!field->hasFocus() || !field->isModified()) // what the user is typing stays
+            field->setText(shownText(field, value));
     m_problem->clear();
-    m_chart->setAnalysis(m_analysis);
     m_chart->drawIfStale(); // the caption reads its layout
 
     // What the chart shows and what it lacks, in one sentence or two.
@@ -184,12 +172,17 @@ void EnergyView::update()
                     .arg(qs(hw.name));
     } else {
         if (hw.boardPower > 0)
-            text += QStringLiteral("Hollow: at the %1 W board power, the most. ").arg(qs(savedNumber(hw.boardPower)));
+            text += QStringLiteral("Hollow: at the %1 W board power, the most energy. ")
+                        .arg(qs(savedNumber(hw.boardPower)));
         if (statesEnergyModel(hw))
             text += l.missing.empty() ? QStringLiteral("Filled: the model's figure.")
-                                      : QStringLiteral("Filled: the stated terms alone, the least.");
+                                      : QStringLiteral("Filled: the stated terms alone, the least energy.");
         if (!l.missing.empty())
-            text += QStringLiteral(" %1 states no %2.").arg(qs(hw.name), join(l.missing));
+            text += QStringLiteral(" %1 states no %2.").arg(qs(hw.name), qs(joinWithOr(l.missing)));
+        if (std::any_of(l.markers.begin(), l.markers.end(),
+                [](const chart::EnergyMarker& m) { return m.energy.exceedsBoardPower(); }))
+            text += QStringLiteral(" Some operations spend more by the model than at board power: a constant may be "
+                                   "too large.");
     }
     m_caption->setText(text);
 }

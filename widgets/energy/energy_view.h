@@ -46,10 +46,12 @@ protected:
     void showEvent(QShowEvent*) override;
 
 private:
-    // The fields, the chart and the caption from the analysis; while hidden, only noted for the next show.
-    void update();
+    // The fields, the chart and the caption from the analysis; while hidden, the chart only keeps it.
+    void refresh();
     // Reads a field's text as the key's quantity and sets it; an empty field or an unchanged value does nothing.
     void commit(QLineEdit* field, const std::string& key);
+    // What `field` shows of `value`: "0.5 pJ", "31.76 pJ", "100" (W); empty when not stated (0).
+    QString shownText(const QLineEdit* field, double value) const;
 
     Document* m_document;
     std::shared_ptr<const Analysis> m_analysis;
