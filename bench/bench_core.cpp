@@ -154,6 +154,14 @@ int main()
         const std::string name = "frontier of " + std::string(id) + ", " + std::to_string(count) + " points";
         row(name.c_str(), count,
             measure(20, [&] { g_sink = g_sink + static_cast<double>(sweepFrontier(session, to).points.size()); }));
+        // The same with three chips compared, as the four-chip example draws it: each chip's frontier as well.
+        for (const char* chip : { "h200-sxm", "b200", "mi300x" })
+            session.compare.push_back({ chip, *library.find(chip), {} });
+        const std::string compared = "  the same, and 3 compared chips' frontiers";
+        row(compared.c_str(), count, measure(10, [&] {
+            g_sink = g_sink + static_cast<double>(sweepFrontier(session, to).points.size())
+                + static_cast<double>(sweepComparedFrontiers(session, to).size());
+        }));
     }
 
     // Reading a scenario grows linearly: four times the operations, or four times the keys of set:, take about four

@@ -494,7 +494,16 @@ void TestModelView::theFrontierOpensAConfiguration()
             compared[k].points.begin(), compared[k].points.end(), [](const FrontierPoint& p) { return p.onFrontier; });
         QVERIFY(on > 0);
         QCOMPARE(view->comparedFrontierCurves()[k]->dataCount(), static_cast<int>(on));
+        // Named at its left end, the most tokens/s per chip.
+        const QCPItemText* name = view->frontierNames()[k + 1];
+        QVERIFY(name->visible());
+        QCOMPARE(name->position->coords(),
+            QPointF(view->comparedFrontierCurves()[k]->dataMainKey(0),
+                view->comparedFrontierCurves()[k]->dataMainValue(0)));
     }
+    QCOMPARE(view->frontierNames()[0]->text(), QStringLiteral("H100 SXM"));
+    QCOMPARE(view->frontierNames()[1]->text(), QStringLiteral("B200"));
+    QCOMPARE(view->frontierNames()[2]->text(), QStringLiteral("TPU v5e"));
     // The B200 serves more tokens a chip than the H100 at its best.
     const auto most = [](const Frontier& f) {
         double m = 0;

@@ -22,6 +22,7 @@ class QCustomPlot;
 class QCPBars;
 class QCPGraph;
 class QCPItemStraightLine;
+class QCPItemText;
 class QLabel;
 class QPushButton;
 class QDoubleSpinBox;
@@ -54,6 +55,8 @@ public:
     // points on its frontier, in its dash pattern and marker shape, empty when the chart shows no frontier.
     const std::vector<Frontier>& comparedFrontiers() const { return m_comparedFrontiers; }
     const std::vector<QCPGraph*>& comparedFrontierCurves() const { return m_comparedCurves; }
+    // The chips' short names at the left ends of their frontiers, the session's first; shown with compared chips.
+    const std::vector<QCPItemText*>& frontierNames() const { return m_frontierNames; }
     QSpinBox* batchBox() const { return m_batch; }
     QSpinBox* tokensBox() const { return m_tokens; }
     QSpinBox* tensorParallelBox() const { return m_tp; }
@@ -152,6 +155,10 @@ private:
     Frontier m_frontier;
     std::vector<Frontier> m_comparedFrontiers;
     std::vector<QCPGraph*> m_comparedCurves; // one per compared chip, made as the chips come
+    // Each chip's short name at the left end of its frontier, the session's first: the chart has no legend row for
+    // them. Made as the chips come; hidden with their curves.
+    std::vector<QCPItemText*> m_frontierNames;
+    void nameFrontier(std::size_t chip, const std::string& name, double perSequence, double perChip);
     // Empties the compared chips' curves (the batch and context sweeps draw the session's chip alone).
     void clearComparedCurves();
     bool m_holding = false; // a gesture (a slider drag) is open: the frontier waits for its end

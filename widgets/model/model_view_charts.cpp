@@ -79,8 +79,11 @@ void ModelView::showFrontier()
     m_current->point1->setCoords(current, 1);
     m_current->point2->setCoords(current, 2);
     m_computeBound->setVisible(false);
-    // Each compared chip's frontier beside the session's, in the dashes and shapes the roofline chart gives it.
+    // Each compared chip's frontier beside the session's, in the dashes and shapes the roofline chart gives it, each
+    // named at its left end.
     clearComparedCurves();
+    if (!a.session.compare.empty() && !bx.isEmpty())
+        nameFrontier(0, shortChipName(a.hardware), bx.front(), by.front());
     QString comparedNames;
     for (std::size_t k = 0; k < m_comparedFrontiers.size() && k < a.session.compare.size(); ++k) {
         while (m_comparedCurves.size() <= k) {
@@ -105,6 +108,8 @@ void ModelView::showFrontier()
         }
         m_comparedCurves[k]->setData(cx, cy, true);
         m_comparedCurves[k]->setName(qs(a.session.compare[k].chip.name));
+        if (!cx.isEmpty())
+            nameFrontier(k + 1, shortChipName(a.session.compare[k].chip), cx.front(), cy.front());
         comparedNames += (comparedNames.isEmpty() ? QString() : QStringLiteral(", "))
             + qs(a.session.compare[k].chip.name) + (points.empty() ? tr(" (cannot run it)") : QString());
     }
@@ -142,6 +147,22 @@ void ModelView::clearComparedCurves()
 {
     for (QCPGraph* curve : m_comparedCurves)
         curve->data()->clear();
+    for (QCPItemText* name : m_frontierNames)
+        name->setVisible(false);
+}
+
+void ModelView::nameFrontier(std::size_t chip, const std::string& name, double perSequence, double perChip)
+{
+    while (m_frontierNames.size() <= chip) {
+        auto* text = new QCPItemText(m_batchChart);
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        text->setPadding(QMargins(0, 0, 8, 0));
+        m_frontierNames.push_back(text);
+    }
+    QCPItemText* text = m_frontierNames[chip];
+    text->setText(qs(name));
+    text->position->setCoords(perSequence, perChip);
+    text->setVisible(true);
 }
 
 void ModelView::showSweep()
