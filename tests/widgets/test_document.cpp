@@ -491,6 +491,12 @@ private slots:
             QVERIFY(chart->legendEntries().contains(QString::fromStdString(a.compared[k].hardware.name)));
         }
         QVERIFY(chart->titleText().endsWith(QStringLiteral(" vs 2 chips")));
+        // A view that gives only x leaves y to the content, the compared chips' roofs included: the B200's
+        // 2.25 PFLOP/s, above the 10^15 the TPU v5e's 197 TFLOP/s alone would ask for.
+        chart->openView(chart::DecadeRange { -1, 4 }, std::nullopt);
+        QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { -1, 4 }));
+        QVERIFY(chart->chartLayout().y.upper() >= a.compared[1].peak);
+        chart->fitAxes();
         // A chart made for an export, never shown, lays out at its own size: every compared marker is drawn there too.
         RooflineChart exported;
         exported.setAnalysis(document->analysis());

@@ -35,9 +35,19 @@ void RooflineChart::openView(std::optional<chart::DecadeRange> x, std::optional<
         std::vector<Evaluation> shown;
         for (std::size_t op : a.shown())
             shown.push_back(a.operations[op].evaluation.value());
-        const std::vector<chart::Point> measured
+        // The axis the view leaves open holds what the chart's own would: the measured kernels and each compared
+        // chip's ridges and markers too.
+        std::vector<chart::Point> extent
             = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
-        const chart::Axes natural = chart::layout(a.hardware, a.dtype, shown, a.frame(), measured).natural;
+        for (const ComparedAnalysis& c : a.compared) {
+            std::vector<const Evaluation*> there;
+            for (std::size_t op : a.shown())
+                there.push_back(c.evaluations[op] ? &c.evaluations[op].value() : nullptr);
+            const std::vector<chart::Point> more
+                = chart::overlayExtent(c.hardware, c.dtype, chart::overlayMarkers(there));
+            extent.insert(extent.end(), more.begin(), more.end());
+        }
+        const chart::Axes natural = chart::layout(a.hardware, a.dtype, shown, a.frame(), extent).natural;
         m_view = chart::Axes { x.value_or(natural.x), y.value_or(natural.y) };
         m_viewFrame = a.frame();
     }
