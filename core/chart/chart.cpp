@@ -236,6 +236,8 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
         const double x0 = entryX(r.value, out.x, out.y);
         s.from = { x0, r.value * x0 };
         s.to = { ridgeIntensity(highest, r.value), highest };
+        if (s.from.x > s.to.x) // held axes right of the ridge: the slope lies outside them, drawn as nothing
+            s.from = s.to;
         const double t = 0.3 + 0.15 * static_cast<double>(sloped++ % 4);
         for (double dt : { 0.0, -0.1, 0.1, -0.2, 0.2, -0.3, 0.3 })
             if (t + dt > 0.05 && t + dt < 0.9)
@@ -268,6 +270,8 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
         const double x0 = entryX(s.value, out.x, out.y);
         s.from = { x0, s.value * x0 };
         s.to = { s.ridge, practicalPeak };
+        if (s.from.x > s.to.x)
+            s.from = s.to;
         s.label = alongLog(s.from, s.to, 0.6); // along the slope, clear of the ridges' numbers at its top
         out.practical.push_back(std::move(s));
     }
@@ -280,7 +284,9 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
     if (std::isfinite(slowest)) {
         const double x0 = entryX(slowest, out.x, out.y);
         mainRidge = ridgeIntensity(peak, slowest);
-        out.envelope = { { x0, slowest * x0 }, { mainRidge, peak }, { out.x.upper(), peak } };
+        out.envelope = x0 < mainRidge
+            ? std::vector<Point> { { x0, slowest * x0 }, { mainRidge, peak }, { out.x.upper(), peak } }
+            : std::vector<Point> { { out.x.lower(), peak }, { out.x.upper(), peak } }; // the slope out of view
     } else {
         out.envelope = { { out.x.lower(), peak }, { out.x.upper(), peak } };
     }

@@ -81,6 +81,8 @@ Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* con
             const double x0 = std::max(axes.x.lower(), axes.y.lower() / r.value);
             s.from = { x0, r.value * x0 };
             s.to = { s.ridge, peak };
+            if (s.from.x > s.to.x) // held axes right of the ridge: the slope lies outside them, drawn as nothing
+                s.from = s.to;
             s.label = s.to;
             out.roofs.push_back(std::move(s));
         }

@@ -249,6 +249,27 @@ private slots:
         QVERIFY(!contains(base.natural, moved.natural));
         QCOMPARE(keepOrRescale(base.natural, moved.natural), moved.natural);
         QCOMPARE(keepOrRescale(wide, base.natural), wide);
+
+        // Axes held right of every ridge (intensities 10^6 to 10^8; the slowest roof, DCN, meets the v5e's highest
+        // peak, int4's 788 TOP/s, at 252,160): no slope is in view, so each is drawn as nothing, never as a line back
+        // up to its ridge; the envelope is the flat roof.
+        const Axes right { { 6, 8 }, base.y };
+        const Layout flat = layout(preset, preset.defaultDtype(), evaluations, preset, {}, right);
+        for (const RoofSegment& s : flat.roofs)
+            if (s.kind != RoofKind::Compute) {
+                QVERIFY2(s.from.x <= s.to.x, s.name.c_str());
+                QCOMPARE(s.from.x, s.to.x);
+            }
+        const double peakHere = *preset.peakFor(preset.defaultDtype());
+        QCOMPARE(flat.envelope.size(), std::size_t(2));
+        QCOMPARE(flat.envelope.front().y, peakHere);
+        QCOMPARE(flat.envelope.back().y, peakHere);
+        // The same for another chip's overlay on those axes.
+        const Hardware& h100 = *library().find("h100-sxm");
+        std::vector<const Evaluation*> none;
+        const Overlay o = overlay(h100, Dtype::bf16, none, {}, right);
+        for (const RoofSegment& s : o.roofs)
+            QVERIFY2(s.from.x <= s.to.x, s.name.c_str());
     }
 
     void bindingMarker()
