@@ -66,6 +66,8 @@ CalibratedRoofs calibratedRoofs(
             const double x0 = std::max(layout.x.lower(), layout.y.lower() / s.value);
             s.from = { x0, s.value * x0 };
             s.to = { s.ridge, ceilingPeak };
+            if (s.from.x > s.to.x) // held axes right of the ridge: the slope lies outside them, drawn as nothing
+                s.from = s.to;
             // Along the slope towards its ridge, clear of the memory-bound operations low on it.
             s.label = { s.from.x * std::pow(s.to.x / s.from.x, 0.5), s.from.y * std::pow(s.to.y / s.from.y, 0.5) };
             out.ceilings.push_back(std::move(s));

@@ -501,6 +501,9 @@ void TestModelView::theFrontierOpensAConfiguration()
             QPointF(view->comparedFrontierCurves()[k]->dataMainKey(0),
                 view->comparedFrontierCurves()[k]->dataMainValue(0)));
     }
+    view->batchChart()->replot();
+    for (const QCPItemText* name : view->frontierNames()) // each wholly inside the plot, left of its curve
+        QVERIFY2(name->left->pixelPosition().x() >= view->batchChart()->axisRect()->left(), qPrintable(name->text()));
     QCOMPARE(view->frontierNames()[0]->text(), QStringLiteral("H100 SXM"));
     QCOMPARE(view->frontierNames()[1]->text(), QStringLiteral("B200"));
     QCOMPARE(view->frontierNames()[2]->text(), QStringLiteral("TPU v5e"));

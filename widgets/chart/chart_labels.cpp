@@ -143,25 +143,60 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         }
         const QSize size = m_chipKey->minimumOuterSizeHint();
         double top = plot.top();
+        std::vector<std::pair<QPointF, QPointF>> slopes; // in pixels
+        auto pixel
+            = [this](const chart::Point& p) { return QPointF(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y)); };
         for (const chart::RoofSegment& r : m_layout.roofs)
             if (r.kind == RoofKind::Compute && r.selected)
                 top = std::max(top, yAxis->coordToPixel(r.from.y));
+            else if (r.kind != RoofKind::Compute)
+                slopes.emplace_back(pixel(r.from), pixel(r.to));
         for (const chart::Overlay& o : m_overlays)
             for (const chart::RoofSegment& r : o.roofs)
                 if (r.kind == RoofKind::Compute)
                     top = std::max(top, yAxis->coordToPixel(r.from.y));
-        const QRect key(plot.left() + 4, static_cast<int>(std::ceil(top)) + 4, size.width(), size.height());
-        QCPLayoutInset* inset = axisRect()->insetLayout();
-        for (int i = 0; i < inset->elementCount(); ++i)
-            if (inset->elementAt(i) == m_chipKey) {
-                inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
-                inset->setInsetRect(i,
-                    QRectF(double(key.left() - plot.left()) / plot.width(),
-                        double(key.top() - plot.top()) / plot.height(), double(key.width()) / plot.width(),
-                        double(key.height()) / plot.height()));
+                else
+                    slopes.emplace_back(pixel(r.from), pixel(r.to));
+        auto crossesSlope = [&slopes](const QRectF& box) {
+            const QPointF corners[] = { box.topLeft(), box.topRight(), box.bottomRight(), box.bottomLeft() };
+            for (const auto& [a, b] : slopes) {
+                if (box.contains(a) || box.contains(b))
+                    return true;
+                for (int i = 0; i < 4; ++i)
+                    if (chart::segmentsMeet({ a.x(), a.y() }, { b.x(), b.y() }, { corners[i].x(), corners[i].y() },
+                            { corners[(i + 1) % 4].x(), corners[(i + 1) % 4].y() }))
+                        return true;
             }
-        m_chipKey->setOuterRect(key); // this layout's; the inset places it so in the next
-        taken.add({ double(key.left()), double(key.top()), double(key.width()), double(key.height()) });
+            return false;
+        };
+        // From the left edge rightwards, a tenth of the plot at a time, clear of what is placed already (markers,
+        // axis names, tick labels inside the frame) and of every slope; left out where no spot is clear.
+        const double pad = 4 * m_theme.zoom;
+        std::optional<QRect> key;
+        for (int step = 0; step < 6 && !key; ++step) {
+            const QRect r(static_cast<int>(plot.left() + pad + step * plot.width() / 10.0),
+                static_cast<int>(std::ceil(top + pad)), size.width(), size.height());
+            const chart::Box box { double(r.left()), double(r.top()), double(r.width()), double(r.height()) };
+            if (area.contains(box) && !taken.overlaps(box) && !crossesSlope(QRectF(r)))
+                key = r;
+        }
+        m_chipKey->setVisible(key.has_value());
+        if (key) {
+            QCPLayoutInset* inset = axisRect()->insetLayout();
+            const QRect within = inset->rect(); // what the inset's fractions are of
+            for (int i = 0; i < inset->elementCount(); ++i)
+                if (inset->elementAt(i) == m_chipKey && within.width() > 0 && within.height() > 0) {
+                    inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
+                    inset->setInsetRect(i,
+                        QRectF(double(key->left() - within.left()) / within.width(),
+                            double(key->top() - within.top()) / within.height(), double(key->width()) / within.width(),
+                            double(key->height()) / within.height()));
+                }
+            // This layout's place, its rows laid out in it; the inset places it so in the next.
+            m_chipKey->setOuterRect(*key);
+            m_chipKey->update(QCPLayoutElement::upLayout);
+            taken.add({ double(key->left()), double(key->top()), double(key->width()), double(key->height()) });
+        }
     }
     // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
     // legend is in the way, else under their lines; left out when neither has room.

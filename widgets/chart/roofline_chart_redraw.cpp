@@ -112,9 +112,13 @@ void RooflineChart::redrawLive()
         replot();
         return;
     }
-    // The axes are as the last layout left them, so pixel positions hold: place the texts, redraw one layer.
+    // The axes are as the last layout left them, so pixel positions hold: place the texts, redraw one layer. The
+    // legend and the chips' key are on a layer of their own: when either shows, hides or moves, everything is drawn.
+    const bool keyShown = m_chipKey->visible();
+    const QRect keyRect = m_chipKey->outerRect();
     placeLabels();
-    if (legend->visible() != legendShown) {
+    if (legend->visible() != legendShown || m_chipKey->visible() != keyShown
+        || (keyShown && m_chipKey->outerRect() != keyRect)) {
         replot();
         return;
     }

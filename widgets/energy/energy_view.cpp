@@ -128,10 +128,12 @@ void EnergyView::commit(QLineEdit* field, const std::string& key)
     }
     if (current && (*current == parsed->value || text == shownText(field, *current))) { // as shown: unchanged
         m_problem->clear();
+        field->setModified(false);
         return;
     }
     const std::optional<std::string> error = m_document->setHardwareValue(key, parsed->value);
     m_problem->setText(error ? qs(*error) : QString());
+    field->setModified(false); // committed: an undo while it keeps the focus shows in it
 }
 
 void EnergyView::showEvent(QShowEvent* event)

@@ -11,7 +11,10 @@
 
 #include <qcustomplot.h>
 
+#include <QFontMetricsF>
+
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <vector>
 
@@ -131,6 +134,22 @@ void ModelView::showFrontier()
         const QCPRange r = axis->range();
         axis->setRange(r.lower / 1.5, r.upper * 1.5);
     }
+    // Room on the left for each chip's name beside its curve's left end: the axis reaches further left until the
+    // widest fits at the plot's present width.
+    QCPAxis* perSequence = m_batchChart->xAxis;
+    const double width = std::max(1, m_batchChart->axisRect()->width());
+    for (int pass = 0; pass < 2; ++pass)
+        for (const QCPItemText* name : m_frontierNames) {
+            if (!name->visible())
+                continue;
+            const double needed = QFontMetricsF(name->font()).horizontalAdvance(name->text()) + 16;
+            const double decades = std::log10(perSequence->range().upper / perSequence->range().lower);
+            const double at = name->position->key();
+            const double room = std::log10(at / perSequence->range().lower) * width / decades;
+            if (room < needed) // the lower end moved left by the missing pixels, at the present scale
+                perSequence->setRangeLower(
+                    perSequence->range().lower / std::pow(10.0, (needed - room) * decades / width));
+        }
     m_batchChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
