@@ -135,13 +135,8 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
     // In its place, with compared chips, their names in a row above the slopes: the dashes stay named.
     m_chipKey->setVisible(!legend->visible() && m_chipKey->itemCount() > 0);
     if (m_chipKey->visible()) {
-        // One chip to a row, in the top left corner under the highest flat roof: left of the ridges and above the
-        // slopes, where no marker can be.
-        if (m_chipKey->wrap() != 1) {
-            m_chipKey->setWrap(1);
-            m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        }
-        const QSize size = m_chipKey->minimumOuterSizeHint();
+        // In the top left corner under the highest flat roof, left of the ridges and above the slopes, where no
+        // marker can be; else where the legend sits.
         double top = plot.top();
         std::vector<std::pair<QPointF, QPointF>> slopes; // in pixels
         auto pixel
@@ -171,14 +166,29 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         };
         // From the left edge rightwards, a tenth of the plot at a time, clear of what is placed already (markers,
         // axis names, tick labels inside the frame) and of every slope; left out where no spot is clear.
+        // One chip to a row, then two: each tried along the top left, then in the bottom right corner, right of the
+        // ridges and under the flat roofs, where the legend itself sits.
         const double pad = 4 * m_theme.zoom;
         std::optional<QRect> key;
-        for (int step = 0; step < 6 && !key; ++step) {
-            const QRect r(static_cast<int>(plot.left() + pad + step * plot.width() / 10.0),
-                static_cast<int>(std::ceil(top + pad)), size.width(), size.height());
-            const chart::Box box { double(r.left()), double(r.top()), double(r.width()), double(r.height()) };
-            if (area.contains(box) && !taken.overlaps(box) && !crossesSlope(QRectF(r)))
-                key = r;
+        for (int columns = 1; columns <= 2 && !key; ++columns) {
+            if (m_chipKey->wrap() != columns) {
+                m_chipKey->setWrap(columns);
+                m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+            }
+            const QSize size = m_chipKey->minimumOuterSizeHint();
+            std::vector<QRect> spots;
+            for (int step = 0; step < 6; ++step)
+                spots.emplace_back(static_cast<int>(plot.left() + pad + step * plot.width() / 10.0),
+                    static_cast<int>(std::ceil(top + pad)), size.width(), size.height());
+            spots.emplace_back(static_cast<int>(plot.right() - pad - size.width()),
+                static_cast<int>(plot.bottom() - pad - size.height()), size.width(), size.height());
+            for (const QRect& r : spots) {
+                const chart::Box box { double(r.left()), double(r.top()), double(r.width()), double(r.height()) };
+                if (area.contains(box) && !taken.overlaps(box) && !crossesSlope(QRectF(r))) {
+                    key = r;
+                    break;
+                }
+            }
         }
         m_chipKey->setVisible(key.has_value());
         if (key) {
