@@ -102,7 +102,6 @@ void RooflineChart::placeLabels()
 
 void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
 {
-    const QRect plot = axisRect()->rect();
     const double zoom = m_theme.zoom;
     // Markers centred within the same pixel take one box, a pixel larger so that it covers each of them: thousands of
     // operations crowd a few hundred pixels, and every label placed near them would test every one of their boxes.
@@ -132,82 +131,7 @@ void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
         const QRectF r = legend->outerRect();
         taken.add({ r.left(), r.top(), r.width(), r.height() });
     }
-    // In its place, with compared chips, their names in a row above the slopes: the dashes stay named.
-    m_chipKey->setVisible(!legend->visible() && m_chipKey->itemCount() > 0);
-    if (m_chipKey->visible()) {
-        // In the top left corner under the highest flat roof, left of the ridges and above the slopes, where no
-        // marker can be; else where the legend sits.
-        double top = plot.top();
-        std::vector<std::pair<QPointF, QPointF>> slopes; // in pixels
-        auto pixel
-            = [this](const chart::Point& p) { return QPointF(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y)); };
-        for (const chart::RoofSegment& r : m_layout.roofs)
-            if (r.kind == RoofKind::Compute && r.selected)
-                top = std::max(top, yAxis->coordToPixel(r.from.y));
-            else if (r.kind != RoofKind::Compute)
-                slopes.emplace_back(pixel(r.from), pixel(r.to));
-        for (const chart::Overlay& o : m_overlays)
-            for (const chart::RoofSegment& r : o.roofs)
-                if (r.kind == RoofKind::Compute)
-                    top = std::max(top, yAxis->coordToPixel(r.from.y));
-                else
-                    slopes.emplace_back(pixel(r.from), pixel(r.to));
-        auto crossesSlope = [&slopes](const QRectF& box) {
-            const QPointF corners[] = { box.topLeft(), box.topRight(), box.bottomRight(), box.bottomLeft() };
-            for (const auto& [a, b] : slopes) {
-                if (box.contains(a) || box.contains(b))
-                    return true;
-                for (int i = 0; i < 4; ++i)
-                    if (chart::segmentsMeet({ a.x(), a.y() }, { b.x(), b.y() }, { corners[i].x(), corners[i].y() },
-                            { corners[(i + 1) % 4].x(), corners[(i + 1) % 4].y() }))
-                        return true;
-            }
-            return false;
-        };
-        // From the left edge rightwards, a tenth of the plot at a time, clear of what is placed already (markers,
-        // axis names, tick labels inside the frame) and of every slope; left out where no spot is clear.
-        // One chip to a row, then two: each tried along the top left, then in the bottom right corner, right of the
-        // ridges and under the flat roofs, where the legend itself sits.
-        const double pad = 4 * m_theme.zoom;
-        std::optional<QRect> key;
-        for (int columns = 1; columns <= 2 && !key; ++columns) {
-            if (m_chipKey->wrap() != columns) {
-                m_chipKey->setWrap(columns);
-                m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-            }
-            const QSize size = m_chipKey->minimumOuterSizeHint();
-            std::vector<QRect> spots;
-            for (int step = 0; step < 6; ++step)
-                spots.emplace_back(static_cast<int>(plot.left() + pad + step * plot.width() / 10.0),
-                    static_cast<int>(std::ceil(top + pad)), size.width(), size.height());
-            spots.emplace_back(static_cast<int>(plot.right() - pad - size.width()),
-                static_cast<int>(plot.bottom() - pad - size.height()), size.width(), size.height());
-            for (const QRect& r : spots) {
-                const chart::Box box { double(r.left()), double(r.top()), double(r.width()), double(r.height()) };
-                if (area.contains(box) && !taken.overlaps(box) && !crossesSlope(QRectF(r))) {
-                    key = r;
-                    break;
-                }
-            }
-        }
-        m_chipKey->setVisible(key.has_value());
-        if (key) {
-            QCPLayoutInset* inset = axisRect()->insetLayout();
-            const QRect within = inset->rect(); // what the inset's fractions are of
-            for (int i = 0; i < inset->elementCount(); ++i)
-                if (inset->elementAt(i) == m_chipKey && within.width() > 0 && within.height() > 0) {
-                    inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
-                    inset->setInsetRect(i,
-                        QRectF(double(key->left() - within.left()) / within.width(),
-                            double(key->top() - within.top()) / within.height(), double(key->width()) / within.width(),
-                            double(key->height()) / within.height()));
-                }
-            // This layout's place, its rows laid out in it; the inset places it so in the next.
-            m_chipKey->setOuterRect(*key);
-            m_chipKey->update(QCPLayoutElement::upLayout);
-            taken.add({ double(key->left()), double(key->top()), double(key->width()), double(key->height()) });
-        }
-    }
+    placeChipKey(taken, area); // in its place, with compared chips
     // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
     // legend is in the way, else under their lines; left out when neither has room.
     // The compared chips' flat roofs are placed the same way, after the session's.

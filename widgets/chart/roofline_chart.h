@@ -312,6 +312,8 @@ private:
     void placeCounts(chart::BoxGrid& taken, const chart::Box& area);
     using Taken = chart::BoxGrid; // what a label must keep clear of
     void placeFixed(Taken&, const chart::Box& area);
+    // The chips' key in place of a legend that steps aside (roofline_chart_compared.cpp).
+    void placeChipKey(Taken&, const chart::Box& area);
     void placeCalibratedLabels(Taken& taken, std::vector<chart::Box>& names, const chart::Box& area);
     // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
     // `lesson`: the roof the lesson's answer is about: when the core's spots are all taken, its name is looked for

@@ -125,4 +125,20 @@ void applyPlotTheme(QCustomPlot* plot, const ChartTheme& t, std::initializer_lis
     plot->legend->setFont(t.font(9));
 }
 
+bool setPlotTitled(QCustomPlot* plot, QCPTextElement*& title, bool titled)
+{
+    if (titled == (title != nullptr))
+        return false;
+    if (titled) {
+        title = new QCPTextElement(plot);
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(0, 0, title);
+    } else {
+        plot->plotLayout()->remove(title);
+        plot->plotLayout()->simplify();
+        title = nullptr;
+    }
+    return true;
+}
+
 } // namespace roofline::widgets

@@ -15,6 +15,7 @@
 
 class QCPAxis;
 class QCustomPlot;
+class QCPTextElement;
 
 namespace roofline::widgets {
 
@@ -68,5 +69,8 @@ void applyAxisTheme(QCPAxis*, const ChartTheme&, double tickPoints, double nameP
 // A whole plot in the theme: its background, its bottom and left axes (applyAxisTheme at 9 and 10 points) and any
 // others given, and its legend's box, text and font.
 void applyPlotTheme(QCustomPlot*, const ChartTheme&, std::initializer_list<QCPAxis*> more = {});
+// A title row above the plot, added or taken away: `title` is the row's text element, null without one. Returns
+// whether anything changed.
+bool setPlotTitled(QCustomPlot*, QCPTextElement*& title, bool titled);
 
 } // namespace roofline::widgets

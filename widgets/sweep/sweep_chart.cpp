@@ -433,18 +433,8 @@ std::optional<QPointF> SweepChart::cursorPoint(std::size_t op) const
 
 void SweepChart::setTitled(bool titled)
 {
-    if (titled == (m_title != nullptr))
-        return;
-    if (titled) {
-        m_title = new QCPTextElement(this);
-        plotLayout()->insertRow(0);
-        plotLayout()->addElement(0, 0, m_title);
-    } else {
-        plotLayout()->remove(m_title);
-        plotLayout()->simplify();
-        m_title = nullptr;
-    }
-    rebuild();
+    if (setPlotTitled(this, m_title, titled))
+        rebuild();
 }
 
 QString SweepChart::titleText() const
