@@ -71,7 +71,10 @@ void readEnergies(YamlReader& r, const YAML::Node& root, const std::string& pref
         std::set<std::string> seen;
         for (const auto& entry : *n) {
             const std::string name = entry.first.Scalar();
-            const std::string field = at(std::string(key) + "." + name);
+            // The field names the entry only when its name is one a chip could have; any other text (a control
+            // character, a line of YAML) is quoted in the message, cut short, never copied into the field.
+            const bool plainName = !levelNameProblem(name) || parseDtype(name);
+            const std::string field = plainName ? at(std::string(key) + "." + name) : at(key);
             if (!seen.insert(name).second) {
                 r.error(entry.first, field, "duplicate name " + quoteInput(name));
                 continue;

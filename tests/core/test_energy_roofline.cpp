@@ -302,6 +302,12 @@ private slots:
                                       << "expected a finite number";
         QTest::newRow("a list") << "energy_per_byte: [ 1 pJ ]" << 5 << "energy_per_byte"
                                 << "expected a map of names to energies";
+        // A key that is no name a chip could have stays out of the field, quoted and cut short in the message.
+        QTest::newRow("a name of control text") << "energy_per_byte: { \"H\\tB\\rM\": 1 pJ }" << 5 << "energy_per_byte"
+                                                << "named 'H?B?M'";
+        QTest::newRow("a long name") << "energy_per_flop: { " + QString(300, QLatin1Char('x')) + ": 1 pJ }" << 5
+                                     << "energy_per_flop"
+                                     << "'" + QString(80, QLatin1Char('x')) + "...'";
         QTest::newRow("constant power") << "constant_power: -3" << 5 << "constant_power"
                                         << "expected a positive value";
     }
@@ -323,6 +329,8 @@ private slots:
         QCOMPARE(d.line, line);
         QCOMPARE(QString::fromStdString(d.field), field);
         QVERIFY2(QString::fromStdString(d.message).contains(message), qPrintable(all));
+        QVERIFY2(
+            all.size() < 400 && !all.contains(QLatin1Char('\t')) && !all.contains(QLatin1Char('\r')), qPrintable(all));
     }
 
     // An operation of no FLOPs needs no energy per FLOP; stated terms that spend more than the board's whole rating
