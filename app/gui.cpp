@@ -8,6 +8,7 @@
 #include "files/model_presets.h"
 #include "files/scenario.h"
 #include "window/main_window.h"
+#include "window/translations.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -205,6 +206,8 @@ int runGui(int argc, char** argv)
         QSettings earlier(QStringLiteral("RooflineLab"), QStringLiteral("roofline-lab"));
         widgets::adoptEarlierSettings(settings, earlier);
     }
+    widgets::installTranslations(app);
+    widgets::useFigureLocale();
     // The desktop's style, or the one the user asks for (-style, QT_STYLE_OVERRIDE); Fusion only where Qt has
     // nothing better than its bare "Windows" fallback.
     if (!styleAsked && QApplication::style()->name().compare(QLatin1String("windows"), Qt::CaseInsensitive) == 0)

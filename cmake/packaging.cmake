@@ -21,6 +21,7 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT) # roofline-lab_VERSION_ARCH.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://rooflinelab.org")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Loaded at run time, not linked, so dpkg-shlibdeps cannot see it: the font the window and exports draw with.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core")
+# Loaded at run time, not linked, so dpkg-shlibdeps cannot see them: the font the window and exports draw with, and
+# Qt's own words (its dialogs, a text field's menu) in the languages the window is translated into.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-dejavu-core, qt6-translations-l10n")
 include(CPack)

@@ -9,7 +9,7 @@ BUILD_DIR="${BUILD_DIR:-$ROOT/build}"
 
 PACKAGES=(
     build-essential cmake pkg-config
-    qt6-base-dev qt6-svg-dev libqcustomplot-dev libyaml-cpp-dev libcli11-dev zlib1g-dev libdeflate-dev
+    qt6-base-dev qt6-svg-dev qt6-tools-dev qt6-l10n-tools qt6-translations-l10n libqcustomplot-dev libyaml-cpp-dev libcli11-dev zlib1g-dev libdeflate-dev
     fonts-dejavu-core
     desktop-file-utils appstream
 )

@@ -12,6 +12,7 @@
 #include "gui.h"
 #include "measured_options.h"
 #include "sweep/sweep_chart.h"
+#include "window/translations.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -169,6 +170,9 @@ int runExport(const ExportOptions& given)
     static char* argv[] = { name, nullptr };
     QApplication app(argc, argv);
     setIdentity();
+    // A chart for a script or a slide: English, the language of the report and the commands, with figures written as
+    // the window writes them.
+    widgets::useFigureLocale();
     widgets::ChartTheme theme = parsed.dark ? widgets::ChartTheme::darkTheme() : widgets::ChartTheme::light();
     theme.zoom = parsed.options.zoom.value_or(1);
     const QString output = QString::fromStdString(given.output);

@@ -22,10 +22,10 @@ CompareChipsDialog::CompareChipsDialog(
     , m_initial(checked)
 {
     setWindowTitle(tr("Compare with"));
-    auto* intro = new QLabel(tr("Chips drawn beside %1 on the chart, each in a line style and marker shape of its own. "
-                                "The sliders keep editing %1.")
-                                 .arg(QString::fromStdString(
-                                     library.find(own) ? library.find(own)->name : std::string("the session's chip"))),
+    auto* intro = new QLabel(
+        tr("Chips drawn beside %1 on the chart, each in a line style and marker shape of its own. "
+           "The sliders keep editing %1.")
+            .arg(library.find(own) ? QString::fromStdString(library.find(own)->name) : tr("the session's chip")),
         this);
     intro->setWordWrap(true);
     for (const Hardware& chip : library.presets()) {

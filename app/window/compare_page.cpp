@@ -27,7 +27,7 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* bar = new QHBoxLayout;
-    auto* label = new QLabel(QStringLiteral("Ran&k by"));
+    auto* label = new QLabel(tr("Ran&k by"));
     label->setBuddy(m_by);
     bar->addWidget(label);
     bar->addWidget(m_by);
@@ -36,16 +36,16 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     layout->addWidget(m_table, 1);
     for (const std::string_view figure : comparisonFigures())
         m_by->addItem(QString::fromLatin1(figure.data(), static_cast<qsizetype>(figure.size())));
-    m_by->setToolTip(QStringLiteral("Times smallest first; rates, utilisations and the largest batch largest first"));
-    m_table->setAccessibleName(QStringLiteral("Chips ranked"));
+    m_by->setToolTip(tr("Times smallest first; rates, utilisations and the largest batch largest first"));
+    m_table->setAccessibleName(tr("Chips ranked"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8); // rows as dense as the readout's
-    m_table->setToolTip(QStringLiteral("The workload on each chip, as roofline-lab compare --all gives it; energy at "
-                                       "each board's rated power (an upper bound), cost at the session's price.hour; "
-                                       "double-click a chip to move the session onto it"));
+    m_table->setToolTip(tr("The workload on each chip, as roofline-lab compare --all gives it; energy at "
+                           "each board's rated power (an upper bound), cost at the session's price.hour; "
+                           "double-click a chip to move the session onto it"));
     connect(m_by, &QComboBox::currentTextChanged, this, [this] {
         m_stale = true;
         if (isVisible())
@@ -93,30 +93,28 @@ void ComparePage::rank()
     m_rows = rows ? *rows : std::vector<ChipComparison>();
     const bool model = m_analysis->session.model.has_value();
     const bool prefill = model && m_analysis->session.model->phase == Phase::Prefill; // a decode has no first token
-    QStringList header { QStringLiteral("Chip"), QStringLiteral("Bound"), QStringLiteral("T_lower"),
-        QStringLiteral("T_upper") };
+    QStringList header { tr("Chip"), tr("Bound"), tr("T_lower"), tr("T_upper") };
     if (model) {
-        header << QStringLiteral("tokens/s") << QStringLiteral("per sequence");
+        header << tr("tokens/s") << tr("per sequence");
         if (prefill)
-            header << QStringLiteral("First token");
-        header << QStringLiteral("MFU") << QStringLiteral("MBU") << QStringLiteral("Fits")
-               << QStringLiteral("Max batch");
+            header << tr("First token");
+        header << tr("MFU") << tr("MBU") << tr("Fits") << tr("Max batch");
     }
     // At each chip's board power (an upper bound), and the session's chip's price per hour where one was given.
     const bool cost = std::any_of(
         m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.costPerMillionTokens); });
-    header << (model ? QStringLiteral("J/token") : QStringLiteral("Energy"));
+    header << (model ? tr("J/token") : tr("Energy"));
     if (cost)
-        header << QStringLiteral("per M tokens");
+        header << tr("per M tokens");
     // Under a calibration of a chip (the session's, or its preset's): its time, and a model's tokens/s at it.
     const bool calibrated
         = std::any_of(m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.tCalibrated); });
     if (calibrated) {
-        header << QStringLiteral("Calibrated");
+        header << tr("Calibrated");
         if (model)
-            header << QStringLiteral("tokens/s calibrated");
+            header << tr("tokens/s calibrated");
     }
-    header << QStringLiteral("Why it cannot run");
+    header << tr("Why it cannot run");
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
     m_table->setHorizontalHeaderLabels(header);
@@ -134,7 +132,7 @@ void ComparePage::rank()
             if (prefill)
                 cells << (shown ? qs(formatSeconds(r.timeToFirstToken)) : QString());
             cells << (shown ? qs(formatPercent(r.mfu)) : QString()) << (shown ? qs(formatPercent(r.mbu)) : QString())
-                  << (shown ? (r.fits ? QStringLiteral("yes") : QStringLiteral("no")) : QString())
+                  << (shown ? (r.fits ? tr("yes") : tr("no")) : QString())
                   << (shown ? QString::number(static_cast<long long>(r.maxBatch)) : QString());
         }
         // "—" where the chip's preset states no board power: not a zero that would read as free.

@@ -57,43 +57,42 @@ FileCommands::FileCommands(Document* document, RooflineChart* chart, ReadoutTabl
     , m_window(window)
 {
     m_prompt = [window](const QString& question) {
-        return QMessageBox::question(window, QStringLiteral("Unsaved changes"), question,
+        return QMessageBox::question(window, tr("Unsaved changes"), question,
             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     };
 }
 
 void FileCommands::addActions(QMenu* file)
 {
-    QAction* open = file->addAction(QStringLiteral("&Open scenario…"), this, &FileCommands::showOpenDialog);
+    QAction* open = file->addAction(tr("&Open scenario…"), this, &FileCommands::showOpenDialog);
     open->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-    m_recent = file->addMenu(QStringLiteral("Open &recent"));
+    m_recent = file->addMenu(tr("Open &recent"));
     connect(m_recent, &QMenu::aboutToShow, this, &FileCommands::fillRecentMenu);
     fillRecentMenu();
-    QAction* saveAction = file->addAction(QStringLiteral("&Save scenario"), this, &FileCommands::save);
+    QAction* saveAction = file->addAction(tr("&Save scenario"), this, &FileCommands::save);
     saveAction->setShortcut(QKeySequence::Save);
-    saveAction->setToolTip(QStringLiteral("Save the chip, its numbers and the operations as a scenario file"));
-    QAction* saveAs = file->addAction(QStringLiteral("Save scenario &as…"), this, &FileCommands::showSaveDialog);
+    saveAction->setToolTip(tr("Save the chip, its numbers and the operations as a scenario file"));
+    QAction* saveAs = file->addAction(tr("Save scenario &as…"), this, &FileCommands::showSaveDialog);
     saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
-    m_examples = file->addMenu(QStringLiteral("E&xamples"));
+    m_examples = file->addMenu(tr("E&xamples"));
     buildExamplesMenu();
     file->addSeparator();
-    QAction* calibration
-        = file->addAction(QStringLiteral("Open &calibration…"), this, &FileCommands::showCalibrationDialog);
+    QAction* calibration = file->addAction(tr("Open &calibration…"), this, &FileCommands::showCalibrationDialog);
     calibration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
-    calibration->setToolTip(QStringLiteral("Times, the chart's practical roofs and the measured kernels' predictions "
-                                           "follow a calibration fitted by roofline-lab calibrate"));
-    QAction* clearCalibration = file->addAction(QStringLiteral("C&lear calibration"), this, [this] {
+    calibration->setToolTip(tr("Times, the chart's practical roofs and the measured kernels' predictions "
+                               "follow a calibration fitted by roofline-lab calibrate"));
+    QAction* clearCalibration = file->addAction(tr("C&lear calibration"), this, [this] {
         if (const std::optional<std::string> error = m_document->setCalibration(std::nullopt))
-            QMessageBox::warning(m_window, QStringLiteral("Clear calibration"), qs(*error));
+            QMessageBox::warning(m_window, tr("Clear calibration"), qs(*error));
     });
     clearCalibration->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     connect(file, &QMenu::aboutToShow, this,
         [this, clearCalibration] { clearCalibration->setEnabled(m_document->session().calibration.has_value()); });
     file->addSeparator();
-    QAction* exportAction = file->addAction(QStringLiteral("&Export chart…"), this, &FileCommands::showExportDialog);
+    QAction* exportAction = file->addAction(tr("&Export chart…"), this, &FileCommands::showExportDialog);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     QAction* exportTableAction
-        = file->addAction(QStringLiteral("Export &table as CSV…"), this, &FileCommands::showTableExportDialog);
+        = file->addAction(tr("Export &table as CSV…"), this, &FileCommands::showTableExportDialog);
     exportTableAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
 }
 
@@ -148,11 +147,11 @@ void FileCommands::fillRecentMenu()
         entry->setData(path);
         entry->setEnabled(QFileInfo(path).isFile());
         if (!entry->isEnabled())
-            entry->setToolTip(QStringLiteral("%1 no longer exists").arg(path));
+            entry->setToolTip(tr("%1 no longer exists").arg(path));
     }
     if (!recent.isEmpty())
         m_recent->addSeparator();
-    QAction* clear = m_recent->addAction(QStringLiteral("&Clear list"), this, [this] {
+    QAction* clear = m_recent->addAction(tr("&Clear list"), this, [this] {
         clearRecentFiles();
         fillRecentMenu();
     });
@@ -207,7 +206,7 @@ QString FileCommands::openScenario(const QString& path)
         return error;
     rememberFile(path);
     if (m_window->statusBar()->currentMessage().isEmpty())
-        m_window->statusBar()->showMessage(QStringLiteral("Opened %1").arg(name), 5000);
+        m_window->statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
     return {};
 }
 
@@ -217,11 +216,10 @@ QString FileCommands::openSession(Session session, const std::string& origin, co
     if (session.measured) {
         Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(*session.measured, origin);
         if (!set)
-            return QStringLiteral("The measured data of %1 could not be read:\n%2")
-                .arg(qs(origin), qs(toString(set.error())));
+            return tr("The measured data of %1 could not be read:\n%2").arg(qs(origin), qs(toString(set.error())));
         m_window->statusBar()->clearMessage();
         if (!set->skipped.empty())
-            m_window->statusBar()->showMessage(QStringLiteral("Measured data: %1 rows skipped, the first: %2")
+            m_window->statusBar()->showMessage(tr("Measured data: %1 rows skipped, the first: %2")
                                                    .arg(set->skipped.size())
                                                    .arg(qs(set->skipped.front().toString())),
                 15000);
@@ -242,33 +240,33 @@ QString FileCommands::openEmbeddedScenario(const QString& name)
             return qs(toString(parsed.error()));
         return openSession(parsed.value(), "embedded:" + std::string(f.name), {});
     }
-    return QStringLiteral("No built-in scenario %1").arg(name);
+    return tr("No built-in scenario %1").arg(name);
 }
 
 void FileCommands::reportScenarioError(const QString& error)
 {
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, QStringLiteral("Cannot open the scenario"), error);
+        QMessageBox::warning(m_window, tr("Cannot open the scenario"), error);
 }
 
 void FileCommands::showOpenDialog()
 {
     if (!confirmDiscard())
         return;
-    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open scenario"), dialogFolder(),
-        QStringLiteral("Scenarios (*.yaml *.yml);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open scenario"), dialogFolder(),
+        tr("Scenarios (*.yaml *.yml)") + QStringLiteral(";;") + tr("All files (*)"));
     if (!path.isEmpty())
         reportScenarioError(openScenario(path));
 }
 
 void FileCommands::showCalibrationDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, QStringLiteral("Open calibration"), dialogFolder(),
-        QStringLiteral("Calibrations (*.yaml *.yml);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open calibration"), dialogFolder(),
+        tr("Calibrations (*.yaml *.yml)") + QStringLiteral(";;") + tr("All files (*)"));
     if (path.isEmpty())
         return;
     if (const QString error = openCalibration(path); !error.isEmpty())
-        QMessageBox::warning(m_window, QStringLiteral("Cannot use the calibration"), error);
+        QMessageBox::warning(m_window, tr("Cannot use the calibration"), error);
 }
 
 QString FileCommands::openCalibration(const QString& path)
@@ -292,7 +290,7 @@ bool FileCommands::confirmDiscard()
         return true;
     const QString name
         = qs(m_document->session().name.empty() ? m_document->session().chip.name : m_document->session().name);
-    switch (m_prompt(QStringLiteral("Save the changes to %1 first?").arg(name))) {
+    switch (m_prompt(tr("Save the changes to %1 first?").arg(name))) {
     case QMessageBox::Save:
         return save();
     case QMessageBox::Discard:
@@ -318,7 +316,7 @@ QString FileCommands::saveScenario(const QString& path)
         m_document->markSaved(QFileInfo(path).absoluteFilePath());
         rememberFile(path);
         emit saved();
-        m_window->statusBar()->showMessage(QStringLiteral("Saved %1").arg(path), 5000);
+        m_window->statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
     }
     return error;
 }
@@ -328,7 +326,7 @@ bool FileCommands::save()
     if (m_document->filePath().isEmpty())
         return showSaveDialog();
     if (const QString error = saveScenario(m_document->filePath()); !error.isEmpty()) {
-        QMessageBox::warning(m_window, QStringLiteral("Save scenario"), error);
+        QMessageBox::warning(m_window, tr("Save scenario"), error);
         return false;
     }
     return true;
@@ -337,19 +335,19 @@ bool FileCommands::save()
 bool FileCommands::showSaveDialog()
 {
     const QString suggested = m_document->filePath().isEmpty() ? dialogFolder() : m_document->filePath();
-    const QString chosen = QFileDialog::getSaveFileName(
-        m_window, QStringLiteral("Save scenario"), suggested, QStringLiteral("Scenarios (*.yaml *.yml)"));
+    const QString chosen
+        = QFileDialog::getSaveFileName(m_window, tr("Save scenario"), suggested, tr("Scenarios (*.yaml *.yml)"));
     const QString path = scenarioSavePath(chosen);
     if (path.isEmpty())
         return false;
     // The dialog asked about the name chosen; the name with .yaml added is asked about here.
     if (path != chosen && QFileInfo::exists(path)
-        && QMessageBox::question(m_window, QStringLiteral("Save scenario"),
-               QStringLiteral("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()))
+        && QMessageBox::question(
+               m_window, tr("Save scenario"), tr("%1 already exists. Replace it?").arg(QFileInfo(path).fileName()))
             != QMessageBox::Yes)
         return false;
     if (const QString error = saveScenario(path); !error.isEmpty()) {
-        QMessageBox::warning(m_window, QStringLiteral("Save scenario"), error);
+        QMessageBox::warning(m_window, tr("Save scenario"), error);
         return false;
     }
     return true;
@@ -385,9 +383,9 @@ void FileCommands::showExportDialog()
     m_exportOptions = dialog.options();
     const QString error = exportTo(m_lastExport, m_exportOptions);
     if (!error.isEmpty())
-        QMessageBox::warning(m_window, QStringLiteral("Export failed"), error);
+        QMessageBox::warning(m_window, tr("Export failed"), error);
     else
-        m_window->statusBar()->showMessage(QStringLiteral("Exported %1").arg(m_lastExport), 5000);
+        m_window->statusBar()->showMessage(tr("Exported %1").arg(m_lastExport), 5000);
 }
 
 QString FileCommands::exportTable(const QString& path)
@@ -397,21 +395,20 @@ QString FileCommands::exportTable(const QString& path)
 
 void FileCommands::showTableExportDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, QStringLiteral("Export table"),
-        QDir::home().filePath(QStringLiteral("roofline-%1.csv").arg(qs(m_document->hardware().id))),
-        QStringLiteral("CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export table"),
+        QDir::home().filePath(QStringLiteral("roofline-%1.csv").arg(qs(m_document->hardware().id))), tr("CSV (*.csv)"));
     if (path.isEmpty())
         return;
     if (const QString error = exportTable(path); !error.isEmpty())
-        QMessageBox::warning(m_window, QStringLiteral("Export failed"), error);
+        QMessageBox::warning(m_window, tr("Export failed"), error);
     else
-        m_window->statusBar()->showMessage(QStringLiteral("Exported %1").arg(path), 5000);
+        m_window->statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
 void FileCommands::copyChart()
 {
     QApplication::clipboard()->setImage(renderChart(*m_chart, m_chart->size(), 2));
-    m_window->statusBar()->showMessage(QStringLiteral("Chart copied to the clipboard"), 3000);
+    m_window->statusBar()->showMessage(tr("Chart copied to the clipboard"), 3000);
 }
 
 } // namespace roofline::widgets

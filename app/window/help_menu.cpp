@@ -7,6 +7,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCoreApplication>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QMainWindow>
@@ -21,6 +22,11 @@
 namespace roofline::widgets {
 
 namespace {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct HelpMenuWords {
+    Q_DECLARE_TR_FUNCTIONS(HelpMenuWords)
+};
 
 // "&Reset values" as a reader sees it: "Reset values".
 QString plain(QString text)
@@ -98,15 +104,16 @@ QString shortcutsHtml(const QMainWindow& window)
     for (const QAction* action : window.findChildren<QAction*>())
         others += row(action, listed);
     if (!others.isEmpty())
-        rows += heading(QStringLiteral("Elsewhere")) + others;
-    return QStringLiteral("<p>A slider, box or list that has the focus (click it, or Tab to it) takes the arrow keys "
-                          "and the wheel; elsewhere the wheel scrolls.</p><table>%1</table>")
+        rows += heading(HelpMenuWords::tr("Elsewhere")) + others;
+    return HelpMenuWords::tr(
+        "<p>A slider, box or list that has the focus (click it, or Tab to it) takes the arrow keys "
+        "and the wheel; elsewhere the wheel scrolls.</p><table>%1</table>")
         .arg(rows);
 }
 
 QString sourcesHtml(const PresetLibrary& library)
 {
-    QString html = QStringLiteral(
+    QString html = HelpMenuWords::tr(
         "<p>The formulas and the worked examples follow these texts:</p><ul>"
         "<li><i>How to Scale Your Model</i> (the JAX scaling book) by Jacob Austin, Sholto Douglas, Roy Frostig, "
         "Anselm Levskaya and others, part 1, <b>All About Rooflines</b> "
@@ -129,7 +136,7 @@ QString sourcesHtml(const PresetLibrary& library)
 
 QString aboutHtml(const QString& version)
 {
-    return QStringLiteral(
+    return HelpMenuWords::tr(
         "<h3>Roofline Lab %1</h3>"
         "<p>A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per compute dtype, "
         "memory level and link.</p>"
@@ -145,12 +152,12 @@ QString aboutHtml(const QString& version)
 
 void addHelpActions(QMenu* help, QMainWindow* window, const PresetLibrary& library)
 {
-    QAction* keysAction = help->addAction(QStringLiteral("&Keyboard shortcuts"), window,
-        [window] { showText(window, QStringLiteral("Keyboard shortcuts"), shortcutsHtml(*window)); });
+    QAction* keysAction = help->addAction(HelpMenuWords::tr("&Keyboard shortcuts"), window,
+        [window] { showText(window, HelpMenuWords::tr("Keyboard shortcuts"), shortcutsHtml(*window)); });
     keysAction->setObjectName(QStringLiteral("helpShortcuts"));
     keysAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Slash));
-    QAction* sources = help->addAction(QStringLiteral("&Sources of the examples"), window,
-        [window, &library] { showText(window, QStringLiteral("Sources"), sourcesHtml(library)); });
+    QAction* sources = help->addAction(HelpMenuWords::tr("&Sources of the examples"), window,
+        [window, &library] { showText(window, HelpMenuWords::tr("Sources"), sourcesHtml(library)); });
     sources->setObjectName(QStringLiteral("helpSources"));
     sources->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F1));
 }

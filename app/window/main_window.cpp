@@ -64,10 +64,10 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     , m_theme(new ThemeController(this))
     , m_banner(new QLabel)
     , m_explanation(new ExplanationPanel)
-    , m_explanationDock(new QDockWidget(QStringLiteral("Explanation")))
-    , m_controlsDock(new QDockWidget(QStringLiteral("Controls")))
+    , m_explanationDock(new QDockWidget(tr("Explanation")))
+    , m_controlsDock(new QDockWidget(tr("Controls")))
 {
-    setWindowTitle(QStringLiteral("Roofline Lab"));
+    setWindowTitle(tr("Roofline Lab"));
     setAcceptDrops(true); // a scenario file dropped on the window opens (dropEvent)
 
     auto* controls = new QWidget;
@@ -165,9 +165,8 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     });
     connect(m_document, &Document::dirtyChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::modifiedChanged, this, [this](bool modified) {
-        statusBar()->showMessage(modified
-                ? QStringLiteral("Hardware modified: Edit ▸ Reset values puts back the opened numbers")
-                : QString());
+        statusBar()->showMessage(
+            modified ? tr("Hardware modified: Edit ▸ Reset values puts back the opened numbers") : QString());
     });
     m_chart->setAnalysis(m_document->analysis());
     m_table->setAnalysis(m_document->analysis());
@@ -200,14 +199,14 @@ MainWindow::~MainWindow()
 void MainWindow::buildBottomTabs()
 {
     // Below the chart, the readout and the sweep chart share a place: the sweep is sampled only while it shows.
-    m_bottomTabs->addTab(m_table, QStringLiteral("&Readout"));
-    m_bottomTabs->addTab(m_sweepPage, QStringLiteral("S&weep"));
+    m_bottomTabs->addTab(m_table, tr("&Readout"));
+    m_bottomTabs->addTab(m_sweepPage, tr("S&weep"));
     connect(m_sweepPage, &SweepPage::statusMessage, this, [this](const QString& text, int timeoutMs) {
         text.isEmpty() ? statusBar()->clearMessage() : statusBar()->showMessage(text, timeoutMs);
     });
     // A session with a model also shows its totals, shown only then.
     m_modelView = new ModelView(m_document);
-    m_bottomTabs->addTab(m_modelView, QStringLiteral("&Model"));
+    m_bottomTabs->addTab(m_modelView, tr("&Model"));
     m_bottomTabs->setTabVisible(m_bottomTabs->indexOf(m_modelView), m_modelView->hasModel());
     connect(m_modelView, &ModelView::settingRefused, this,
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
@@ -215,12 +214,12 @@ void MainWindow::buildBottomTabs()
         [this](const QString& message) { statusBar()->showMessage(message, 10000); });
     // The workload on every known chip, ranked: ranked again only while the page shows.
     m_comparePage = new ComparePage(m_document);
-    m_bottomTabs->addTab(m_comparePage, QStringLiteral("Com&pare"));
+    m_bottomTabs->addTab(m_comparePage, tr("Com&pare"));
     // FLOPs per joule against intensity: drawn only while the page shows.
     m_energyView = new EnergyView(m_document);
-    m_bottomTabs->addTab(m_energyView, QStringLiteral("Ener&gy"));
+    m_bottomTabs->addTab(m_energyView, tr("Ener&gy"));
     // Measured kernels, when the session has some: the filter and the current row act on the chart's points too.
-    m_bottomTabs->addTab(m_measuredTable, QStringLiteral("Mea&sured"));
+    m_bottomTabs->addTab(m_measuredTable, tr("Mea&sured"));
     connect(m_measuredTable, &MeasuredTable::filterChanged, m_chart, &RooflineChart::setMeasuredFilter);
     connect(m_measuredTable, &MeasuredTable::kernelChosen, m_chart, &RooflineChart::markMeasured);
     connect(m_measuredTable, &MeasuredTable::linkChosen, m_document, &Document::linkKernel);
@@ -237,17 +236,17 @@ QWidget* MainWindow::buildBanner()
     bannerLayout->setContentsMargins(8, 4, 4, 4);
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setToolTip(QStringLiteral("Presets that could not be read; the others loaded"));
+    m_banner->setToolTip(tr("Presets that could not be read; the others loaded"));
     auto* close = new QToolButton;
     close->setText(QStringLiteral("✕"));
     close->setAutoRaise(true);
-    close->setToolTip(QStringLiteral("Hide this message"));
+    close->setToolTip(tr("Hide this message"));
     connect(close, &QToolButton::clicked, banner, &QWidget::hide);
     bannerLayout->addWidget(m_banner, 1);
     bannerLayout->addWidget(close, 0, Qt::AlignTop);
     const Diagnostics& errors = m_document->library().errors();
     if (!errors.empty())
-        m_banner->setText(QStringLiteral("Some presets could not be loaded:\n") + qs(toString(errors)).trimmed());
+        m_banner->setText(tr("Some presets could not be loaded:\n%1").arg(qs(toString(errors)).trimmed()));
     banner->setVisible(!errors.empty());
     return banner;
 }
@@ -307,7 +306,7 @@ void MainWindow::keepChartRoom()
         }
     if (!closed.empty() && share() >= kChartShare) {
         m_roomyZoom = m_theme->zoom();
-        statusBar()->showMessage(QStringLiteral("The side panel closed to keep the chart large: F9 opens it"), 10000);
+        statusBar()->showMessage(tr("The side panel closed to keep the chart large: F9 opens it"), 10000);
         return;
     }
     // Nothing left to fold: the zoom goes back to the last that left the chart its room, and so do the panels.
@@ -317,8 +316,7 @@ void MainWindow::keepChartRoom()
     }
     m_bottomTabs->setFolded(wasFolded);
     m_theme->setZoom(m_roomyZoom);
-    statusBar()->showMessage(
-        QStringLiteral("No room for larger type beside the chart: F5 presents it full screen"), 10000);
+    statusBar()->showMessage(tr("No room for larger type beside the chart: F5 presents it full screen"), 10000);
 }
 
 void MainWindow::updateTitle()
@@ -326,7 +324,7 @@ void MainWindow::updateTitle()
     const Session& s = m_document->session();
     QString name = m_document->filePath().isEmpty() ? qs(s.name.empty() ? s.chip.name : s.name)
                                                     : QFileInfo(m_document->filePath()).fileName();
-    setWindowTitle(QStringLiteral("%1[*] — Roofline Lab").arg(name));
+    setWindowTitle(tr("%1[*] — Roofline Lab").arg(name));
     setWindowModified(m_document->isDirty());
 }
 
@@ -337,53 +335,51 @@ QString MainWindow::bannerText() const
 
 void MainWindow::buildMenus()
 {
-    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QMenu* file = menuBar()->addMenu(tr("&File"));
     m_files->addActions(file);
     file->addSeparator();
-    QAction* quit = file->addAction(QStringLiteral("&Quit"), this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q));
 
-    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
-    QAction* undo = m_document->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     edit->addAction(undo);
-    QAction* redo = m_document->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts({ QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z) });
     edit->addAction(redo);
     edit->addSeparator();
-    QAction* copy = edit->addAction(QStringLiteral("&Copy chart"), m_files, &FileCommands::copyChart);
+    QAction* copy = edit->addAction(tr("&Copy chart"), m_files, &FileCommands::copyChart);
     copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
-    QAction* reset = edit->addAction(QStringLiteral("Reset &values"), m_document, &Document::resetToPreset);
-    reset->setToolTip(
-        QStringLiteral("Put back the chip's numbers and the operations' values the scenario opened with"));
+    QAction* reset = edit->addAction(tr("Reset &values"), m_document, &Document::resetToPreset);
+    reset->setToolTip(tr("Put back the chip's numbers and the operations' values the scenario opened with"));
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
 
-    QMenu* view = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* view = menuBar()->addMenu(tr("&View"));
     m_theme->addZoomActions(view);
     view->addSeparator();
-    QAction* fullScreen = view->addAction(
-        QStringLiteral("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
+    QAction* fullScreen
+        = view->addAction(tr("&Full screen"), this, [this] { setWindowState(windowState() ^ Qt::WindowFullScreen); });
     fullScreen->setShortcut(QKeySequence(Qt::Key_F11));
     buildLessonActions(view);
-    QAction* compare = view->addAction(QStringLiteral("Compare &with…"), this, &MainWindow::chooseCompared);
+    QAction* compare = view->addAction(tr("Compare &with…"), this, &MainWindow::chooseCompared);
     compare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
-    compare->setToolTip(
-        QStringLiteral("Draw up to three other chips' roofs and the operations on them beside this chip"));
+    compare->setToolTip(tr("Draw up to three other chips' roofs and the operations on them beside this chip"));
     // What gives the chart room on a small screen: the side panel closes, the pages fold to their tab bar.
     QAction* controls = m_controlsDock->toggleViewAction();
-    controls->setText(QStringLiteral("&Side panel"));
+    controls->setText(tr("&Side panel"));
     controls->setShortcut(QKeySequence(Qt::Key_F9));
     view->addAction(controls);
-    QAction* pages = view->addAction(QStringLiteral("Pa&ges under the chart"));
+    QAction* pages = view->addAction(tr("Pa&ges under the chart"));
     pages->setObjectName(QStringLiteral("showPages"));
     pages->setCheckable(true);
     pages->setChecked(!m_bottomTabs->isFolded());
     pages->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F9));
-    pages->setToolTip(QStringLiteral("The readout, the sweep and the model under the chart, or only their tabs"));
+    pages->setToolTip(tr("The readout, the sweep and the model under the chart, or only their tabs"));
     connect(pages, &QAction::toggled, m_bottomTabs, [this](bool shown) { m_bottomTabs->setFolded(!shown); });
     connect(m_bottomTabs, &FoldingTabs::foldedChanged, pages, [pages](bool folded) { pages->setChecked(!folded); });
     QAction* play = m_teaching->toolBar()->toggleViewAction();
-    play->setText(QStringLiteral("Pla&y bar"));
+    play->setText(tr("Pla&y bar"));
     play->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F9));
     view->addAction(play);
     view->addSeparator();
@@ -392,10 +388,10 @@ void MainWindow::buildMenus()
     view->addSeparator();
     m_theme->addThemeActions(view);
 
-    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
     addHelpActions(help, this, m_document->library());
     help->addSeparator();
-    QAction* about = help->addAction(QStringLiteral("&About Roofline Lab"), this, &MainWindow::showAbout);
+    QAction* about = help->addAction(tr("&About Roofline Lab"), this, &MainWindow::showAbout);
     about->setShortcut(QKeySequence(Qt::Key_F1));
     // The presentation view hides the menu bar: its commands stay on their keys.
     for (QAction* menu : menuBar()->actions())
@@ -412,12 +408,12 @@ void MainWindow::chooseCompared()
     if (dialog.exec() != QDialog::Accepted)
         return;
     if (const std::optional<std::string> error = m_document->setCompared(dialog.chosen()))
-        QMessageBox::warning(this, QStringLiteral("Compare with"), QString::fromStdString(*error));
+        QMessageBox::warning(this, tr("Compare with"), QString::fromStdString(*error));
 }
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, QStringLiteral("About Roofline Lab"), aboutHtml(QApplication::applicationVersion()));
+    QMessageBox::about(this, tr("About Roofline Lab"), aboutHtml(QApplication::applicationVersion()));
 }
 
 namespace {

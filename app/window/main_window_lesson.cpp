@@ -28,20 +28,18 @@ namespace roofline::widgets {
 
 void MainWindow::buildLessonActions(QMenu* view)
 {
-    QAction* present
-        = view->addAction(QStringLiteral("&Presentation"), this, [this] { setPresentation(!m_presenting); });
+    QAction* present = view->addAction(tr("&Presentation"), this, [this] { setPresentation(!m_presenting); });
     present->setShortcut(QKeySequence(Qt::Key_F5));
-    present->setToolTip(
-        QStringLiteral("The chart and the explanation alone, full screen, in large type; F5 or Esc leaves"));
+    present->setToolTip(tr("The chart and the explanation alone, full screen, in large type; F5 or Esc leaves"));
     // Esc is the presentation's alone: outside it, it stays with the widget that has the focus.
-    QAction* leave = new QAction(QStringLiteral("Leave presentation"), this);
+    QAction* leave = new QAction(tr("Leave presentation"), this);
     leave->setObjectName(QStringLiteral("leavePresentation"));
     leave->setShortcut(QKeySequence(Qt::Key_Escape));
     leave->setEnabled(false);
     connect(leave, &QAction::triggered, this, [this] { setPresentation(false); });
     addAction(leave);
     QAction* explanation = m_explanationDock->toggleViewAction();
-    explanation->setText(QStringLiteral("&Explanation"));
+    explanation->setText(tr("&Explanation"));
     explanation->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_X));
     view->addAction(explanation);
 }

@@ -64,8 +64,8 @@ bool MainWindow::welcome()
     if (examples.empty() || examples.front().order == INT_MAX || !openEmbeddedScenario(examples.front().name).isEmpty())
         return false;
     statusBar()->showMessage(
-        QStringLiteral("The first of the texts' worked examples: File ▸ Examples has the others, Ctrl+1 to Ctrl+9 the "
-                       "first nine; Help ▸ Keyboard shortcuts lists the keys"));
+        tr("The first of the texts' worked examples: File ▸ Examples has the others, Ctrl+1 to Ctrl+9 the "
+           "first nine; Help ▸ Keyboard shortcuts lists the keys"));
     return true;
 }
 

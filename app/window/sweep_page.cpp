@@ -35,22 +35,22 @@ SweepPage::SweepPage(Document* document, QWidget* parent)
     m_bar->setObjectName(QStringLiteral("sweepBar"));
     auto* bar = new QHBoxLayout(m_bar);
     bar->setContentsMargins(0, 0, 0, 0);
-    auto* paramLabel = new QLabel(QStringLiteral("&Sweep over"));
+    auto* paramLabel = new QLabel(tr("&Sweep over"));
     paramLabel->setBuddy(m_param);
     bar->addWidget(paramLabel);
     bar->addWidget(m_param);
-    auto* rangeLabel = new QLabel(QStringLiteral("&from : to"));
+    auto* rangeLabel = new QLabel(tr("&from : to"));
     rangeLabel->setBuddy(m_range);
     bar->addWidget(rangeLabel);
     bar->addWidget(m_range);
     m_range->setMaximumWidth(m_range->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
-    m_range->setToolTip(QStringLiteral("The values to sweep over, two whole counts with optional prefixes: "
-                                       "1 : 16Ki, 64 : 1M. The chart reaches further to show every "
-                                       "operation's current value"));
+    m_range->setToolTip(tr("The values to sweep over, two whole counts with optional prefixes: "
+                           "1 : 16Ki, 64 : 1M. The chart reaches further to show every "
+                           "operation's current value"));
     bar->addStretch(1);
     layout->addWidget(m_bar);
     layout->addWidget(m_chart, 1);
-    m_param->setToolTip(QStringLiteral("The parameter the sweep chart runs along"));
+    m_param->setToolTip(tr("The parameter the sweep chart runs along"));
 
     connect(m_param, &QComboBox::currentTextChanged, this,
         [this](const QString& p) { m_chart->setParam(p.toStdString()); });
@@ -98,9 +98,8 @@ void SweepPage::applyRange()
     const Expected<SweepRange> range = parseSweepRange(param + "=" + m_range->text().toStdString());
     if (!range) {
         const auto [from, to] = m_chart->range();
-        emit statusMessage(QStringLiteral("Sweep range: %1; kept %2 : %3")
-                               .arg(qs(range.error()), qs(formatSI(from)), qs(formatSI(to))),
-            8000);
+        emit statusMessage(
+            tr("Sweep range: %1; kept %2 : %3").arg(qs(range.error()), qs(formatSI(from)), qs(formatSI(to))), 8000);
         m_range->setStyleSheet(QStringLiteral("QLineEdit { border: 2px solid #d55e00; }"));
         return;
     }

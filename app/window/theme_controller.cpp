@@ -71,11 +71,11 @@ void ThemeController::setExtraScale(double scale)
 
 void ThemeController::addZoomActions(QMenu* view)
 {
-    QAction* zoomIn = view->addAction(QStringLiteral("Zoom &in"), this, [this] { setZoom(m_zoom * 1.25); });
+    QAction* zoomIn = view->addAction(tr("Zoom &in"), this, [this] { setZoom(m_zoom * 1.25); });
     zoomIn->setShortcuts({ QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus) });
-    QAction* zoomOut = view->addAction(QStringLiteral("Zoom &out"), this, [this] { setZoom(m_zoom / 1.25); });
+    QAction* zoomOut = view->addAction(tr("Zoom &out"), this, [this] { setZoom(m_zoom / 1.25); });
     zoomOut->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Minus));
-    QAction* zoomReset = view->addAction(QStringLiteral("&Actual size"), this, [this] { setZoom(1); });
+    QAction* zoomReset = view->addAction(tr("&Actual size"), this, [this] { setZoom(1); });
     zoomReset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
 }
 
@@ -87,9 +87,8 @@ void ThemeController::addThemeActions(QMenu* view)
         QString label;
         Qt::Key key;
     };
-    const Choice choices[] = { { Mode::System, QStringLiteral("Syste&m theme"), Qt::Key_S },
-        { Mode::Light, QStringLiteral("Lig&ht theme"), Qt::Key_L },
-        { Mode::Dark, QStringLiteral("&Dark theme"), Qt::Key_D } };
+    const Choice choices[] = { { Mode::System, tr("Syste&m theme"), Qt::Key_S },
+        { Mode::Light, tr("Lig&ht theme"), Qt::Key_L }, { Mode::Dark, tr("&Dark theme"), Qt::Key_D } };
     for (const auto& [mode, label, key] : choices) {
         QAction* a = view->addAction(label, this, [this, m = mode] { setMode(m); });
         a->setCheckable(true);

@@ -20,6 +20,7 @@
 #include "test_util.h"
 #include "window/compare_page.h"
 #include "window/main_window.h"
+#include "window/translations.h"
 
 #include <QAbstractItemView>
 #include <QAccessible>
@@ -135,6 +136,11 @@ void TestWindow::initTestCase()
     QSettings().clear(); // a run starts from a first launch, whatever an earlier run left
     QVERIFY(m_dir.isValid());
     qputenv("XDG_CONFIG_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("config"))));
+    // As test_window_de (CTest, under LANG=de_DE.UTF-8): the window in German, as such a user starts it.
+    if (qEnvironmentVariableIsSet("ROOFLINE_TEST_TRANSLATIONS")) {
+        QCOMPARE(installTranslations(*qApp), QStringLiteral("de"));
+        useFigureLocale();
+    }
 }
 
 void TestWindow::init()

@@ -43,7 +43,7 @@ RooflineChart::RooflineChart(QWidget* parent)
         [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
     yAxis->setTicker(
         QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
-    xAxis->setLabel(QStringLiteral("Arithmetic intensity (FLOPs per byte)"));
+    xAxis->setLabel(tr("Arithmetic intensity (FLOPs per byte)"));
     xAxis2->setVisible(true);
     yAxis2->setVisible(true);
     xAxis2->setTickLabels(false);
@@ -392,8 +392,8 @@ void RooflineChart::updateItems()
     xAxis->setRange(l.x.lower(), l.x.upper());
     yAxis->setRange(l.y.lower(), l.y.upper());
     const Dtype dtype = m_analysis->dtype;
-    const QString yName = isInteger(dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s");
-    const QString xName = QStringLiteral("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype)));
+    const QString yName = isInteger(dtype) ? tr("Attainable OP/s") : tr("Attainable FLOP/s");
+    const QString xName = tr("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype)));
     yAxis->setLabel(m_axesInside ? QString() : yName);
     xAxis->setLabel(m_axesInside ? QString() : xName);
     m_xName->setText(xName);
@@ -402,12 +402,12 @@ void RooflineChart::updateItems()
     m_yName->setVisible(m_axesInside);
     QString compared;
     if (m_analysis->compared.size() == 1)
-        compared = QStringLiteral(" vs ") + qs(m_analysis->compared.front().hardware.name);
+        compared = tr(" vs %1").arg(qs(m_analysis->compared.front().hardware.name));
     else if (!m_analysis->compared.empty())
-        compared = QStringLiteral(" vs %1 chips").arg(m_analysis->compared.size());
+        compared = tr(" vs %1 chips").arg(m_analysis->compared.size());
     m_title->setText(QStringLiteral("%1 · %2%3%4")
                          .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
-                             m_chipEdited ? QStringLiteral(" (modified)") : QString(), compared));
+                             m_chipEdited ? tr(" (modified)") : QString(), compared));
     updateRoofs();
     updateCompared();
     updateOperations();

@@ -285,7 +285,7 @@ QString RooflineChart::comparedHover(const QPointF& pixel, double reach) const
         for (const chart::Marker& m : m_overlays[k].markers) {
             const QPointF at(xAxis->coordToPixel(m.at.x), yAxis->coordToPixel(m.at.y));
             if (std::hypot(at.x() - pixel.x(), at.y() - pixel.y()) <= reach)
-                found.append(QStringLiteral("<b>On %1</b><br>").arg(qs(a.compared[k].hardware.name).toHtmlEscaped())
+                found.append(tr("<b>On %1</b><br>").arg(qs(a.compared[k].hardware.name).toHtmlEscaped())
                     + operationTooltip(
                         a.session.operations[m_shown[m.operation]], *m_comparedEvaluations[k][m.operation]));
         }

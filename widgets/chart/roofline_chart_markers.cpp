@@ -165,7 +165,7 @@ void RooflineChart::buildOperations()
     if (listed < m_operations.size()) {
         m_more = addGraph(); // draws nothing: the legend's last row
         m_more->setPen(Qt::NoPen);
-        m_more->setName(QStringLiteral("… and %1 more").arg(m_operations.size() - listed));
+        m_more->setName(tr("… and %1 more").arg(m_operations.size() - listed));
         m_more->addToLegend();
     }
     const QColor veil = halo();

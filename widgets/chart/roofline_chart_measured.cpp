@@ -105,8 +105,8 @@ void RooflineChart::buildMeasured()
             QCPGraph* entry = addGraph();
             entry->setLineStyle(QCPGraph::lsNone);
             entry->setScatterStyle(QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush, pointSize(1, t)));
-            entry->setName(key.empty() ? QStringLiteral("measured (%1)").arg(qs(formatName(set.format)))
-                                       : QStringLiteral("measured: %1").arg(qs(key)));
+            entry->setName(
+                key.empty() ? tr("measured (%1)").arg(qs(formatName(set.format))) : tr("measured: %1").arg(qs(key)));
             m_measuredLegend.push_back(entry);
         }
     }

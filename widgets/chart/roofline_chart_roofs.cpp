@@ -22,9 +22,9 @@ void RooflineChart::buildRoofs()
     m_bandwidthShade->setAntialiasedFill(false);
     m_computeShade->setAntialiasedFill(false);
     m_bandwidthCaption = addText(10, t.regionText);
-    m_bandwidthCaption->setText(QStringLiteral("bandwidth-bound"));
+    m_bandwidthCaption->setText(tr("bandwidth-bound"));
     m_computeCaption = addText(10, t.regionText);
-    m_computeCaption->setText(QStringLiteral("compute-bound"));
+    m_computeCaption->setText(tr("compute-bound"));
     QFont italic = t.font(10);
     italic.setItalic(true);
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption })
@@ -132,7 +132,7 @@ void RooflineChart::updateRoofs()
         const chart::RoofSegment& r = m_calibrated.ceilings[i];
         m_calibratedRoofs[i].line->start->setCoords(r.from.x, r.from.y);
         m_calibratedRoofs[i].line->end->setCoords(r.to.x, r.to.y);
-        m_calibratedRoofs[i].label->setText(QStringLiteral("calibrated ") + practicalRoofLabel(r));
+        m_calibratedRoofs[i].label->setText(tr("calibrated %1").arg(practicalRoofLabel(r)));
         m_calibratedRoofs[i].label->position->setCoords(r.label.x, r.label.y);
     }
     if (m_calibratedWork) {
@@ -142,7 +142,7 @@ void RooflineChart::updateRoofs()
             ? m_analysis->session.operations[*m_calibratedFor].name
             : std::string();
         m_calibratedWorkLabel->setText(
-            QStringLiteral("calibrated: %1, %2")
+            tr("calibrated: %1, %2")
                 .arg(qs(name), qs(formatSI(m_calibrated.flops, isInteger(m_calibratedDtype) ? "OP" : "FLOP"))));
         m_calibratedWorkLabel->position->setCoords(end.x, end.y);
         m_calibratedWorkShown = end.y > l.y.lower();

@@ -4,9 +4,16 @@
 
 #include "base/units.h"
 
+#include <QCoreApplication>
+
 namespace roofline::widgets {
 
 namespace {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct ChartTextWords {
+    Q_DECLARE_TR_FUNCTIONS(ChartTextWords)
+};
 
 QString bandwidthText(const chart::RoofSegment& roof, const Hardware& hw)
 {
@@ -41,19 +48,19 @@ QString practicalRoofLabel(const chart::RoofSegment& roof)
 
 QString ridgeLabel(const chart::RoofSegment& roof)
 {
-    return QStringLiteral("%1 ridge %2").arg(qs(roof.name), qs(formatIntensity(roof.ridge)));
+    return ChartTextWords::tr("%1 ridge %2").arg(qs(roof.name), qs(formatIntensity(roof.ridge)));
 }
 
 QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dtype)
 {
     if (roof.kind == RoofKind::Compute)
-        return QStringLiteral("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
+        return ChartTextWords::tr("<b>%1 compute roof</b><br>peak %2").arg(qs(roof.name), roofLabel(roof, hw));
     QString label;
     if (const MemoryLevel* m = hw.memory(roof.name))
         label = qs(m->label);
     else if (const Link* l = hw.link(roof.name))
         label = qs(l->label);
-    return QStringLiteral("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
+    return ChartTextWords::tr("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
         .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
             qs(formatIntensity(roof.ridge)), qs(intensityUnit(dtype)));
 }
@@ -66,8 +73,8 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     };
     row(qs(std::string(workName(ev.dtype))), qs(formatSI(ev.flops)));
     for (const ResourceUse& r : ev.resources) {
-        row(QStringLiteral("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
-        row(QStringLiteral("intensity %1").arg(escaped(r.name)),
+        row(ChartTextWords::tr("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
+        row(ChartTextWords::tr("intensity %1").arg(escaped(r.name)),
             qs(formatIntensity(r.intensity) + ' ' + intensityUnit(ev.dtype)));
     }
     row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
@@ -75,12 +82,12 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     row(QStringLiteral("T<sub>lower</sub> / T<sub>upper</sub>"),
         qs(formatSeconds(ev.tLower)) + QStringLiteral(" / ") + qs(formatSeconds(ev.tUpper)));
     if (ev.tLaunch > 0)
-        row(QStringLiteral("launch floor"), qs(formatSeconds(ev.tLaunch)));
+        row(ChartTextWords::tr("launch floor"), qs(formatSeconds(ev.tLaunch)));
     if (ev.tLatency > 0)
-        row(QStringLiteral("latency adds"), qs(formatSeconds(ev.tLatency)));
-    row(QStringLiteral("bound"), escaped(ev.bound()));
-    row(QStringLiteral("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
-    row(QStringLiteral("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
+        row(ChartTextWords::tr("latency adds"), qs(formatSeconds(ev.tLatency)));
+    row(ChartTextWords::tr("bound"), escaped(ev.bound()));
+    row(ChartTextWords::tr("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
+    row(ChartTextWords::tr("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
     for (const Extra& e : ev.extras)
         row(escaped(e.name), qs(formatSI(e.value, e.unit)));
     return text + QStringLiteral("</table>");
@@ -94,25 +101,25 @@ QString measuredTooltip(
         text += QStringLiteral("<tr><td>%1</td><td>&nbsp;%2</td></tr>").arg(key, value);
     };
     if (!k.group.empty())
-        row(QStringLiteral("group"), escaped(k.group));
+        row(ChartTextWords::tr("group"), escaped(k.group));
     if (k.dtype)
         row(QStringLiteral("dtype"), qs(std::string(dtypeName(*k.dtype))));
-    row(QStringLiteral("duration"),
-        QStringLiteral("%1 (%2% of the file's time)")
+    row(ChartTextWords::tr("duration"),
+        ChartTextWords::tr("%1 (%2% of the file's time)")
             .arg(qs(formatSeconds(k.seconds)), QString::number(timeShare * 100, 'f', 1)));
-    row(QStringLiteral("achieved"), qs(formatRate(p.achieved, p.roof)));
+    row(ChartTextWords::tr("achieved"), qs(formatRate(p.achieved, p.roof)));
     if (!p.onChart)
         return text + QStringLiteral("</table>") + escaped(p.why.str());
-    row(QStringLiteral("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
-    row(QStringLiteral("attainable"), qs(formatRate(p.attainable, p.roof)));
-    row(QStringLiteral("of attainable"), QString::number(p.fraction() * 100, 'f', 1) + QLatin1Char('%'));
-    row(QStringLiteral("bound"), escaped(p.bound.str()));
+    row(ChartTextWords::tr("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
+    row(ChartTextWords::tr("attainable"), qs(formatRate(p.attainable, p.roof)));
+    row(ChartTextWords::tr("of attainable"), QString::number(p.fraction() * 100, 'f', 1) + QLatin1Char('%'));
+    row(ChartTextWords::tr("bound"), escaped(p.bound.str()));
     if (link && link->predicted()) {
-        row(QStringLiteral("model (%1)").arg(escaped(link->operation())), predictedText(*link->predicted()));
-        row(QStringLiteral("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));
-        row(QStringLiteral("bracketed"), link->bracketed ? QStringLiteral("yes") : QStringLiteral("no"));
+        row(ChartTextWords::tr("model (%1)").arg(escaped(link->operation())), predictedText(*link->predicted()));
+        row(ChartTextWords::tr("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));
+        row(ChartTextWords::tr("bracketed"), link->bracketed ? ChartTextWords::tr("yes") : ChartTextWords::tr("no"));
     } else if (link) {
-        row(QStringLiteral("model"), escaped(link->problem()));
+        row(ChartTextWords::tr("model"), escaped(link->problem()));
     }
     text += QStringLiteral("</table>");
     if (offRoof)
@@ -136,9 +143,9 @@ QString measuredRoofLabel(const chart::MeasuredRoof& roof, Dtype dtype)
     const QString value = qs(
         roof.compute ? formatRate(roof.value, parseDtype(roof.name).value_or(dtype)) : formatBandwidth(roof.value));
     const QString fraction = roof.fraction > 0
-        ? QStringLiteral(" · %1% of datasheet").arg(QString::number(roof.fraction * 100, 'f', 0))
+        ? ChartTextWords::tr(" · %1% of datasheet").arg(QString::number(roof.fraction * 100, 'f', 0))
         : QString();
-    return QStringLiteral("%1 measured %2%3").arg(qs(roof.name), value, fraction);
+    return ChartTextWords::tr("%1 measured %2%3").arg(qs(roof.name), value, fraction);
 }
 
 QString predictedText(const Evaluation& ev)

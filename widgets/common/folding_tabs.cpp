@@ -22,7 +22,7 @@ FoldingTabs::FoldingTabs(QWidget* parent)
     });
     // Another page by its key (Alt+R, Ctrl+Tab) or from the program opens the pages too.
     connect(this, &QTabWidget::currentChanged, this, [this] { setFolded(false); });
-    tabBar()->setToolTip(QStringLiteral("Click the open tab to fold these pages away and give the chart the room"));
+    tabBar()->setToolTip(tr("Click the open tab to fold these pages away and give the chart the room"));
 }
 
 int FoldingTabs::foldedHeight() const

@@ -33,7 +33,7 @@ LogSlider::LogSlider(const QString& label, double minimum, double maximum, Quant
     layOutSliderRow(this, m_label, m_slider, m_field, label, 11);
     m_slider->setRange(0, kSteps);
     m_slider->setPageStep(kSteps / 50);
-    m_help = QStringLiteral("Logarithmic from %1 to %2. Type a value with an SI prefix, for example \"%3\".")
+    m_help = tr("Logarithmic from %1 to %2. Type a value with an SI prefix, for example \"%3\".")
                  .arg(text(minimum), text(maximum),
                      quantity == Quantity::BitRate         ? QStringLiteral("400 Gb/s")
                          : quantity == Quantity::Bandwidth ? QStringLiteral("3.35 TB/s")
@@ -115,8 +115,7 @@ void LogSlider::onEdited()
             || (flops ? parsed->unit == Unit::FlopsPerSecond
                       : parsed->unit == Unit::BytesPerSecond || parsed->unit == Unit::BitsPerSecond));
     if (!unitFits) {
-        setError(QStringLiteral("Not a %1: \"%2\"")
-                     .arg(flops ? QStringLiteral("rate") : QStringLiteral("bandwidth"), m_field->text()));
+        setError((flops ? tr("Not a rate: \"%1\"") : tr("Not a bandwidth: \"%1\"")).arg(m_field->text()));
         return;
     }
     if (parsed->value == m_value) {

@@ -39,9 +39,9 @@ PowerSlider::PowerSlider(const QString& label, int minExponent, int maxExponent,
 
 void PowerSlider::setHelp(const QString& description)
 {
-    m_help = QStringLiteral("%1Logarithmic from %2 to %3 on the slider, snapping to powers of two; arrow keys step "
-                            "finely, Page Up and Page Down to the next power of two; type any whole number in the "
-                            "field.")
+    m_help = tr("%1Logarithmic from %2 to %3 on the slider, snapping to powers of two; arrow keys step "
+                "finely, Page Up and Page Down to the next power of two; type any whole number in the "
+                "field.")
                  .arg(description.isEmpty() ? QString() : description + QStringLiteral(". "))
                  .arg(lowest(), 0, 'f', 0)
                  .arg(highest(), 0, 'f', 0);

@@ -2,6 +2,7 @@
 #include "common/slider_row.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
@@ -11,6 +12,11 @@
 namespace roofline::widgets {
 
 namespace {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct SliderRowWords {
+    Q_DECLARE_TR_FUNCTIONS(SliderRowWords)
+};
 
 // The widest value a field shows whole: a rate with four figures and its unit.
 constexpr auto kWidestValue = "999.9 TFLOP/s";
@@ -70,7 +76,7 @@ void layOutSliderRow(
     owner->setSizePolicy(owner->sizePolicy().horizontalPolicy(), QSizePolicy::Fixed);
     new RowSizer(owner, label, slider, field, labelChars);
     slider->setAccessibleName(name);
-    field->setAccessibleName(name + QStringLiteral(" value"));
+    field->setAccessibleName(SliderRowWords::tr("%1 value").arg(name));
 }
 
 void letChooserNarrow(QComboBox* chooser)

@@ -257,7 +257,7 @@ std::optional<std::string> Document::setCompared(const std::vector<std::string>&
         }
         const Hardware* chip = m_library.find(id);
         if (!chip)
-            return "no preset with id " + quoteInput(id);
+            return tr("no preset with id %1").arg(QString::fromStdString(quoteInput(id))).toStdString();
         chips.push_back({ id, *chip, {} });
     }
     const QString text
@@ -283,7 +283,7 @@ void Document::setLatency(bool on)
 std::optional<std::string> Document::setOperationParam(std::size_t op, std::string_view name, const ParamValue& value)
 {
     if (op >= operations().size())
-        return std::string("no such operation");
+        return tr("no such operation").toStdString();
     const OperationVariant& current = operations()[op].op;
     const bool unchanged = std::visit(
         [&](const auto& v) {

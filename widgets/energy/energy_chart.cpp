@@ -136,11 +136,11 @@ void EnergyChart::draw()
     if (m_title) {
         m_title->setFont(t.font(12, true));
         m_title->setTextColor(t.foreground);
-        m_title->setText(QStringLiteral("%1 · %2 · %3 per joule")
-                             .arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), work));
+        m_title->setText(
+            tr("%1 · %2 · %3 per joule").arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), work));
     }
-    xAxis->setLabel(QStringLiteral("Arithmetic intensity (%1 per byte)").arg(work));
-    yAxis->setLabel(QStringLiteral("%1 per joule").arg(work));
+    xAxis->setLabel(tr("Arithmetic intensity (%1 per byte)").arg(work));
+    yAxis->setLabel(tr("%1 per joule").arg(work));
     xAxis->setRange(m_layout.axes.x.lower(), m_layout.axes.x.upper());
     yAxis->setRange(m_layout.axes.y.lower(), m_layout.axes.y.upper());
 
@@ -148,8 +148,8 @@ void EnergyChart::draw()
         QCPGraph* g = addGraph();
         const QColor ink = c.kind == RoofKind::Memory ? t.memoryRoof : t.networkRoof;
         g->setPen(QPen(ink, t.width(2.2), c.complete ? Qt::SolidLine : Qt::DashLine));
-        g->setName(c.complete ? QStringLiteral("%1, the model").arg(qs(c.name))
-                              : QStringLiteral("%1, stated terms only (at most)").arg(qs(c.name)));
+        g->setName(
+            c.complete ? tr("%1, the model").arg(qs(c.name)) : tr("%1, stated terms only (at most)").arg(qs(c.name)));
         g->setData(xsOf(c.points), ysOf(c.points), true);
         g->addToLegend();
         m_curveGraphs.push_back(g);
@@ -157,7 +157,7 @@ void EnergyChart::draw()
     if (!m_layout.board.empty()) {
         m_boardGraph = addGraph();
         m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), Qt::DotLine));
-        m_boardGraph->setName(QStringLiteral("at %1 W board power").arg(qs(savedNumber(m_layout.boardPower))));
+        m_boardGraph->setName(tr("at %1 W board power").arg(qs(savedNumber(m_layout.boardPower))));
         m_boardGraph->setData(xsOf(m_layout.board), ysOf(m_layout.board), true);
         m_boardGraph->addToLegend();
     }
@@ -189,7 +189,7 @@ void EnergyChart::drawGuides()
         line->setPen(guide);
         const EnergyRoof& roof = m_layout.curves.front().roof;
         const bool complete = roof.perFlop > 0 && roof.constantPower > 0;
-        label(QStringLiteral("ceiling %1%2 %3/J")
+        label(tr("ceiling %1%2 %3/J")
                   .arg(complete ? QString() : QStringLiteral("≤ "), qs(formatSI(m_layout.ceiling)), work),
             0.99, m_layout.ceiling, Qt::AlignRight | Qt::AlignBottom, true, false);
     }
@@ -201,10 +201,9 @@ void EnergyChart::drawGuides()
         label(text, x, at, Qt::AlignLeft | Qt::AlignTop, false, true);
     };
     if (m_layout.ridge > 0)
-        vertical(m_layout.ridge, QStringLiteral("time ridge %1").arg(qs(formatIntensity(m_layout.ridge))), 0.02);
+        vertical(m_layout.ridge, tr("time ridge %1").arg(qs(formatIntensity(m_layout.ridge))), 0.02);
     if (m_layout.balance > 0)
-        vertical(
-            m_layout.balance, QStringLiteral("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.10);
+        vertical(m_layout.balance, tr("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.10);
 }
 
 void EnergyChart::drawMarkers()
@@ -289,9 +288,9 @@ void EnergyChart::drawMarkers()
             || std::any_of(m_layout.markers.begin(), m_layout.markers.end(),
                 [](const chart::EnergyMarker& m) { return m.model > 0; }))
             key(QCPScatterStyle::ssDisc, QBrush(t.foreground),
-                complete ? QStringLiteral("operation, the model") : QStringLiteral("operation, stated terms"));
+                complete ? tr("operation, the model") : tr("operation, stated terms"));
         if (m_layout.boardPower > 0)
-            key(QCPScatterStyle::ssCircle, QBrush(t.background), QStringLiteral("operation, board power"));
+            key(QCPScatterStyle::ssCircle, QBrush(t.background), tr("operation, board power"));
     }
 }
 
@@ -383,24 +382,24 @@ QString EnergyChart::hoverText(QPointF pixel) const
     const Analysis& a = *m_analysis;
     const Evaluation& e = a.operations[sessionOperation(*nearest)].evaluation.value();
     const QString work = qs(std::string(workName(e.dtype)));
-    QString text = QStringLiteral("<b>%1</b><br>intensity %2 %3/B across %4")
+    QString text = tr("<b>%1</b><br>intensity %2 %3/B across %4")
                        .arg(qs(a.session.operations[sessionOperation(*nearest)].name).toHtmlEscaped(),
                            qs(formatIntensity(m.intensity)), work, qs(e.resources[*chart::bindingResource(e)].name));
     const OperationEnergy& energy = m.energy;
     if (energy.model() > 0)
-        text += QStringLiteral("<br>model: %1 (%2 %3 + %4 bytes + %5 constant) → %6 %3/J")
+        text += tr("<br>model: %1 (%2 %3 + %4 bytes + %5 constant) → %6 %3/J")
                     .arg(bounded(energy.model(), m.complete, "≥", "J"), qs(formatSI(energy.compute, "J")), work,
                         qs(formatSI(energy.data, "J")), qs(formatSI(energy.constant, "J")),
                         bounded(m.model, m.complete, "≤"));
     if (energy.atBoardPower > 0)
-        text += QStringLiteral("<br>at %1 W: %2 → %3 %4/J")
+        text += tr("<br>at %1 W: %2 → %3 %4/J")
                     .arg(qs(savedNumber(a.hardware.boardPower)), qs(formatSI(energy.atBoardPower, "J")),
                         qs(formatSI(m.board)), work);
     if (!energy.missing.empty()) {
         QStringList keys;
         for (const std::string& k : energy.missing)
             keys << qs(k);
-        text += QStringLiteral("<br>not stated: %1").arg(keys.join(QStringLiteral(", ")));
+        text += tr("<br>not stated: %1").arg(keys.join(QStringLiteral(", ")));
     }
     return text;
 }

@@ -39,17 +39,17 @@ EnergyView::EnergyView(Document* document, QWidget* parent)
     auto* column = new QWidget;
     auto* fields = new QVBoxLayout(column);
     fields->setContentsMargins(0, 0, 4, 0);
-    auto* constantLabel = new QLabel(QStringLiteral("π0, constant power (W)"));
-    const QString hint = QStringLiteral("not stated");
+    auto* constantLabel = new QLabel(tr("π0, constant power (W)"));
+    const QString hint = tr("not stated");
     for (auto [label, field, tip] : {
              std::tuple { m_perFlopLabel, m_perFlop,
-                 QStringLiteral("The energy of one operation of the chart's dtype (ε_flop), in joules: \"0.5 pJ\"") },
+                 tr("The energy of one operation of the chart's dtype (ε_flop), in joules: \"0.5 pJ\"") },
              std::tuple { m_perByteLabel, m_perByte,
-                 QStringLiteral("The energy of one byte moved across the main memory (ε_mem), in joules: \"31.76 "
-                                "pJ\" is HBM2's 3.97 pJ/bit") },
+                 tr("The energy of one byte moved across the main memory (ε_mem), in joules: \"31.76 "
+                    "pJ\" is HBM2's 3.97 pJ/bit") },
              std::tuple { constantLabel, m_constant,
-                 QStringLiteral("The power the chip draws whatever runs (π0), in watts: it adds π0 × time to each "
-                                "operation") },
+                 tr("The power the chip draws whatever runs (π0), in watts: it adds π0 × time to each "
+                    "operation") },
          }) {
         label->setBuddy(field);
         field->setPlaceholderText(hint);
@@ -62,7 +62,7 @@ EnergyView::EnergyView(Document* document, QWidget* parent)
     m_caption->setWordWrap(true);
     m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_caption->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_caption->setToolTip(QStringLiteral(
+    m_caption->setToolTip(tr(
         "The energy model of Choi, Bedard, Fowler and Vuduc, \"A roofline model of energy\" (IPDPS 2013): W an "
         "operation's FLOPs, Q the bytes it moves across each memory level or link, T its time. A constant the chip "
         "does not state counts as 0, so the filled points are the least the operation can spend; at board power, the "
@@ -150,9 +150,8 @@ void EnergyView::refresh()
     // The labels name their fields for screen readers too: set while hidden.
     const QString dtype = qs(std::string(dtypeName(a.dtype)));
     const QString level = hw.memories.empty() ? QString() : qs(hw.memories.front().name);
-    m_perFlopLabel->setText(
-        QStringLiteral("ε per %1 %2 (J)").arg(dtype, qs(std::string(workName(a.dtype))).chopped(1)));
-    m_perByteLabel->setText(QStringLiteral("ε per %1 byte (J)").arg(level));
+    m_perFlopLabel->setText(tr("ε per %1 %2 (J)").arg(dtype, qs(std::string(workName(a.dtype))).chopped(1)));
+    m_perByteLabel->setText(tr("ε per %1 byte (J)").arg(level));
     m_stale = !isVisible();
     m_chart->setAnalysis(m_analysis); // hidden, it only keeps the analysis
     if (m_stale)
@@ -169,22 +168,21 @@ void EnergyView::refresh()
     const chart::EnergyLayout& l = m_chart->layout();
     QString text = QStringLiteral("E = W·ε_flop + Q·ε_byte + π0·T. ");
     if (!statesEnergyModel(hw) && hw.boardPower <= 0) {
-        text += QStringLiteral("%1 states neither a board power nor a constant of the model: set them above, or "
-                               "give power.board with --set.")
+        text += tr("%1 states neither a board power nor a constant of the model: set them above, or "
+                   "give power.board with --set.")
                     .arg(qs(hw.name));
     } else {
         if (hw.boardPower > 0)
-            text += QStringLiteral("Hollow: at the %1 W board power, the most energy. ")
-                        .arg(qs(savedNumber(hw.boardPower)));
+            text += tr("Hollow: at the %1 W board power, the most energy. ").arg(qs(savedNumber(hw.boardPower)));
         if (statesEnergyModel(hw))
-            text += l.missing.empty() ? QStringLiteral("Filled: the model's figure.")
-                                      : QStringLiteral("Filled: the stated terms alone, the least energy.");
+            text += l.missing.empty() ? tr("Filled: the model's figure.")
+                                      : tr("Filled: the stated terms alone, the least energy.");
         if (!l.missing.empty())
-            text += QStringLiteral(" %1 states no %2.").arg(qs(hw.name), qs(joinWithOr(l.missing)));
+            text += tr(" %1 states no %2.").arg(qs(hw.name), qs(joinWithOr(l.missing)));
         if (std::any_of(l.markers.begin(), l.markers.end(),
                 [](const chart::EnergyMarker& m) { return m.energy.exceedsBoardPower(); }))
-            text += QStringLiteral(" Some operations spend more by the model than at board power: a constant may be "
-                                   "too large.");
+            text += tr(" Some operations spend more by the model than at board power: a constant may be "
+                       "too large.");
     }
     m_caption->setText(text);
 }

@@ -8,6 +8,7 @@
 #include "files/save_target.h"
 
 #include <QBuffer>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QPageSize>
 #include <QPdfWriter>
@@ -21,6 +22,11 @@
 #endif
 
 namespace roofline::widgets {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct ChartExportWords {
+    Q_DECLARE_TR_FUNCTIONS(ChartExportWords)
+};
 
 namespace {
 
@@ -139,11 +145,11 @@ QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions
 {
     const auto format = exportFormatFor(path);
     if (!format)
-        return QStringLiteral("%1: the file name must end in .png, .svg or .pdf").arg(path);
+        return ChartExportWords::tr("%1: the file name must end in .png, .svg or .pdf").arg(path);
     const int w = options.size.width();
     const int h = options.size.height();
     if (!(options.scale >= kMinExportScale && options.scale <= kMaxExportScale))
-        return QStringLiteral("%1: scale %2 is out of range (%3 to %4)")
+        return ChartExportWords::tr("%1: scale %2 is out of range (%3 to %4)")
             .arg(path)
             .arg(options.scale)
             .arg(kMinExportScale)
@@ -169,7 +175,7 @@ QString exportChart(QCustomPlot& chart, const QString& path, const ExportOptions
         else
             bytes = encodePng(image, 96 * options.scale);
         if (bytes.isEmpty())
-            return QStringLiteral("Cannot render %1: the image is %2×%3 pixels")
+            return ChartExportWords::tr("Cannot render %1: the image is %2×%3 pixels")
                 .arg(path)
                 .arg(options.size.width() * options.scale)
                 .arg(options.size.height() * options.scale);
@@ -208,10 +214,10 @@ QString writeFile(const QString& path, const QByteArray& bytes)
     // Through a link to its target, whose mode QSaveFile keeps; never over a FIFO, a device or a folder.
     const Expected<SaveTarget> target = saveTarget(path.toStdString(), "a file to write");
     if (!target)
-        return QStringLiteral("Cannot write %1: %2").arg(path, QString::fromStdString(target.error()));
+        return ChartExportWords::tr("Cannot write %1: %2").arg(path, QString::fromStdString(target.error()));
     QSaveFile file(QString::fromStdString(target->path.string()));
     if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+        return ChartExportWords::tr("Cannot write %1: %2").arg(path, file.errorString());
     // A short write leaves no error behind; writing the rest makes the system say why ("File too large").
     qint64 written = 0;
     while (written < bytes.size()) {
@@ -223,10 +229,10 @@ QString writeFile(const QString& path, const QByteArray& bytes)
     if (written != bytes.size() || !file.flush() || file.error() != QFileDevice::NoError) {
         const QString reason = file.errorString();
         file.cancelWriting();
-        return QStringLiteral("Cannot write %1: %2").arg(path, reason);
+        return ChartExportWords::tr("Cannot write %1: %2").arg(path, reason);
     }
     if (!file.commit())
-        return QStringLiteral("Cannot write %1: %2").arg(path, file.errorString());
+        return ChartExportWords::tr("Cannot write %1: %2").arg(path, file.errorString());
     return {};
 }
 

@@ -33,13 +33,13 @@ struct ExportOptions {
 // needs (a figure made with matplotlib's defaults for a slide has about that).
 struct SlideSize {
     const char* name; // as --size takes it
-    const char* title; // as the export dialog lists it
+    const char* title; // as the export dialog lists it, translated in the context ExportDialogWords
     int width; // logical pixels
     int height;
 };
 inline constexpr SlideSize kSlideSizes[] = {
-    { "slide", "Slide 16:9 (1920 × 1080)", 960, 540 },
-    { "slide-4:3", "Slide 4:3 (1440 × 1080)", 720, 540 },
+    { "slide", QT_TRANSLATE_NOOP("ExportDialogWords", "Slide 16:9 (1920 × 1080)"), 960, 540 },
+    { "slide-4:3", QT_TRANSLATE_NOOP("ExportDialogWords", "Slide 4:3 (1440 × 1080)"), 720, 540 },
 };
 inline constexpr double kSlideScale = 2; // a PNG's pixels per logical pixel
 inline constexpr double kSlideZoom = 1.25; // the smallest text, 8 points, is then about 2.9 % of the height

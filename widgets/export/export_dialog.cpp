@@ -4,6 +4,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -16,6 +17,11 @@
 
 namespace roofline::widgets {
 
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct ExportDialogWords {
+    Q_DECLARE_TR_FUNCTIONS(ExportDialogWords)
+};
+
 ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
     : QDialog(parent)
     , m_path(new QLineEdit(path, this))
@@ -24,17 +30,17 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     , m_height(new QSpinBox(this))
     , m_scale(new QDoubleSpinBox(this))
     , m_theme(new QComboBox(this))
-    , m_transparent(new QCheckBox(QStringLiteral("&Transparent background"), this))
+    , m_transparent(new QCheckBox(tr("&Transparent background"), this))
 {
-    setWindowTitle(QStringLiteral("Export chart"));
+    setWindowTitle(tr("Export chart"));
     auto* form = new QFormLayout(this);
     auto* fileRow = new QHBoxLayout;
-    auto* browseButton = new QPushButton(QStringLiteral("&Browse…"), this);
+    auto* browseButton = new QPushButton(tr("&Browse…"), this);
     fileRow->addWidget(m_path, 1);
     m_path->setMinimumWidth(m_path->fontMetrics().horizontalAdvance(QLatin1Char('M')) * 24); // a whole file name
     fileRow->addWidget(browseButton);
     // A label of a row that holds a layout gets no buddy from the form: give it one, or its '&' shows.
-    auto* fileLabel = new QLabel(QStringLiteral("&File"), this);
+    auto* fileLabel = new QLabel(tr("&File"), this);
     fileLabel->setBuddy(m_path);
     form->addRow(fileLabel, fileRow);
     for (QSpinBox* box : { m_width, m_height }) {
@@ -49,31 +55,31 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     m_scale->setSuffix(QStringLiteral("×"));
     m_preset->setObjectName(QStringLiteral("size"));
     m_theme->setObjectName(QStringLiteral("theme"));
-    m_preset->addItem(QStringLiteral("Custom"), QString());
+    m_preset->addItem(tr("Custom"), QString());
     for (const SlideSize& slide : kSlideSizes)
-        m_preset->addItem(QString::fromUtf8(slide.title), QString::fromUtf8(slide.name));
-    m_preset->setToolTip(QStringLiteral("A slide's size, with text large enough to read from the back of a room"));
+        m_preset->addItem(ExportDialogWords::tr(slide.title), QString::fromUtf8(slide.name));
+    m_preset->setToolTip(tr("A slide's size, with text large enough to read from the back of a room"));
     // Options that came from a slide size open on it.
     for (const SlideSize& slide : kSlideSizes)
         if (options.zoom && options.size == QSize(slide.width, slide.height))
             m_preset->setCurrentIndex(m_preset->findData(QString::fromUtf8(slide.name)));
-    form->addRow(QStringLiteral("Si&ze"), m_preset);
-    form->addRow(QStringLiteral("&Width"), m_width);
-    form->addRow(QStringLiteral("&Height"), m_height);
-    form->addRow(QStringLiteral("&Scale (PNG)"), m_scale);
-    m_theme->addItem(QStringLiteral("As shown"), int(ExportTheme::AsShown));
-    m_theme->addItem(QStringLiteral("Light"), int(ExportTheme::Light));
-    m_theme->addItem(QStringLiteral("Dark"), int(ExportTheme::Dark));
+    form->addRow(tr("Si&ze"), m_preset);
+    form->addRow(tr("&Width"), m_width);
+    form->addRow(tr("&Height"), m_height);
+    form->addRow(tr("&Scale (PNG)"), m_scale);
+    m_theme->addItem(tr("As shown"), int(ExportTheme::AsShown));
+    m_theme->addItem(tr("Light"), int(ExportTheme::Light));
+    m_theme->addItem(tr("Dark"), int(ExportTheme::Dark));
     m_theme->setCurrentIndex(m_theme->findData(int(options.theme)));
     m_transparent->setChecked(options.transparent);
-    form->addRow(QStringLiteral("T&heme"), m_theme);
+    form->addRow(tr("T&heme"), m_theme);
     form->addRow(QString(), m_transparent);
-    m_theme->setToolTip(QStringLiteral("The window's colours, or the light or dark theme whatever the window shows"));
-    m_transparent->setToolTip(QStringLiteral("Leave out the background, for a slide or a page of another colour"));
-    m_path->setToolTip(QStringLiteral("The format follows the extension: .png, .svg or .pdf"));
-    m_width->setToolTip(QStringLiteral("Width of the chart in logical pixels (points in a PDF)"));
-    m_height->setToolTip(QStringLiteral("Height of the chart in logical pixels (points in a PDF)"));
-    m_scale->setToolTip(QStringLiteral("A PNG has width × scale by height × scale pixels; SVG and PDF are vectors"));
+    m_theme->setToolTip(tr("The window's colours, or the light or dark theme whatever the window shows"));
+    m_transparent->setToolTip(tr("Leave out the background, for a slide or a page of another colour"));
+    m_path->setToolTip(tr("The format follows the extension: .png, .svg or .pdf"));
+    m_width->setToolTip(tr("Width of the chart in logical pixels (points in a PDF)"));
+    m_height->setToolTip(tr("Height of the chart in logical pixels (points in a PDF)"));
+    m_scale->setToolTip(tr("A PNG has width × scale by height × scale pixels; SVG and PDF are vectors"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     form->addRow(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -114,8 +120,8 @@ void ExportDialog::updatePreset()
 
 void ExportDialog::browse()
 {
-    const QString chosen = QFileDialog::getSaveFileName(this, QStringLiteral("Export chart"), m_path->text(),
-        QStringLiteral("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, tr("Export chart"), m_path->text(), tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)"));
     if (!chosen.isEmpty())
         m_path->setText(chosen);
 }

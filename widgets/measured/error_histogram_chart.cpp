@@ -13,11 +13,11 @@ ErrorHistogramChart::ErrorHistogramChart(QWidget* parent)
     , m_bars(new QCPBars(xAxis, yAxis))
     , m_title(new QCPTextElement(this))
 {
-    setAccessibleName(QStringLiteral("Calibration error histogram"));
+    setAccessibleName(tr("Calibration error histogram"));
     plotLayout()->insertRow(0);
     plotLayout()->addElement(0, 0, m_title);
     legend->setVisible(false);
-    xAxis->setLabel(QStringLiteral("predicted / measured − 1"));
+    xAxis->setLabel(tr("predicted / measured − 1"));
     xAxis->setRange(-100 * kErrorLimit, 100 * kErrorLimit);
     QSharedPointer<QCPAxisTickerText> ticks(new QCPAxisTickerText);
     for (const int percent : { -50, -25, 0, 25, 50 })
@@ -55,16 +55,16 @@ QString ErrorHistogramChart::titleText() const
 {
     const ErrorHistogram& h = m_histogram;
     if (h.kernels == 0)
-        return QStringLiteral("No kernel with a calibrated time");
+        return tr("No kernel with a calibrated time");
     // Two short lines: the chart shares the tab with the table and may be 220 px wide and 150 px tall.
-    QString text = QStringLiteral("median %1 · p90 %2\n%3 kernels")
+    QString text = tr("median %1 · p90 %2\n%3 kernels")
                        .arg(QString::fromStdString(formatPercent(h.error.median)),
                            QString::fromStdString(formatPercent(h.error.p90)))
                        .arg(h.kernels);
     if (m_inSample)
-        text += QStringLiteral(", in-sample");
+        text += tr(", in-sample");
     if (h.below + h.above > 0)
-        text += QStringLiteral(", %1 past ±50%").arg(h.below + h.above);
+        text += tr(", %1 past ±50%").arg(h.below + h.above);
     return text;
 }
 
@@ -72,12 +72,12 @@ void ErrorHistogramChart::setHistogram(const ErrorHistogram& histogram, bool inS
 {
     m_histogram = histogram;
     m_inSample = inSample;
-    QString tip = QStringLiteral("How many kernels the calibration predicts within each 5% of their measured time: "
-                                 "predicted / measured − 1, as in the Calibration error column; the median and p90 "
-                                 "are of its size, |predicted / measured − 1|.");
+    QString tip = tr("How many kernels the calibration predicts within each 5% of their measured time: "
+                     "predicted / measured − 1, as in the Calibration error column; the median and p90 "
+                     "are of its size, |predicted / measured − 1|.");
     if (inSample)
-        tip += QStringLiteral(" In-sample: the calibration was fitted on these kernels, so this is its fit's residual, "
-                              "not the error it has on kernels it never saw (roofline-lab calibrate states that one).");
+        tip += tr(" In-sample: the calibration was fitted on these kernels, so this is its fit's residual, "
+                  "not the error it has on kernels it never saw (roofline-lab calibrate states that one).");
     setToolTip(tip);
     QVector<double> keys;
     QVector<double> values;

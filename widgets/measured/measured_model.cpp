@@ -7,7 +7,14 @@
 #include "report/measured.h"
 #include "report/report.h"
 
+#include <QCoreApplication>
+
 namespace roofline::widgets {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct MeasuredModelWords {
+    Q_DECLARE_TR_FUNCTIONS(MeasuredModelWords)
+};
 
 namespace {
 
@@ -20,7 +27,7 @@ QString offRoofSummary(const roofline::OffRoof& o)
         if (explainsStanding(r, o.standing))
             checks << qs(std::string(offRoofCheckName(r.check)));
     if (checks.isEmpty() && o.standing != RoofStanding::Near)
-        checks << QStringLiteral("not explained");
+        checks << MeasuredModelWords::tr("not explained");
     for (const OffRoofReason& r : o.reasons) // what holds without explaining the standing, after
         if (!explainsStanding(r, o.standing))
             checks << qs(std::string(offRoofCheckName(r.check)));
@@ -94,15 +101,13 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Fraction:
         return p.onChart ? qs(formatPercent(p.fraction())) : none;
     case Bound:
-        return p.onChart ? qs(p.bound.str()) : QStringLiteral("off the chart");
+        return p.onChart ? qs(p.bound.str()) : tr("off the chart");
     case Predicted:
-        return link && link->predicted() ? predictedText(*link->predicted())
-            : link                       ? QStringLiteral("cannot run")
-                                         : none;
+        return link && link->predicted() ? predictedText(*link->predicted()) : link ? tr("cannot run") : none;
     case Ratio:
         return link && link->predicted() ? QString::number(link->ratioToLower, 'f', 2) : none;
     case Bracketed:
-        return link && link->predicted() ? (link->bracketed ? QStringLiteral("yes") : QStringLiteral("no")) : none;
+        return link && link->predicted() ? (link->bracketed ? tr("yes") : tr("no")) : none;
     case Calibrated: {
         const double t = m_analysis->measured->predictedSeconds(p.kernel);
         return t > 0 ? qs(formatSeconds(t)) : none;
@@ -197,24 +202,38 @@ QVariant MeasuredModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal)
         return {};
-    static const char* const names[] = { "Kernel", "Group", "Time", "Share", "Achieved", "Intensity", "Of attainable",
-        "Bound", "Model T_lower – T_upper", "Measured / T_lower", "Bracketed", "Calibrated", "Calibration error",
-        "Off the roof" };
-    static const char* const tips[]
-        = { "The kernel's name in the file", "Its group or operator, when the file gives one", "Measured duration",
-              "Of the file's total time", "FLOPs over the measured time",
-              "FLOPs per byte of main memory: the chart's x", "Achieved over what the roofline allows at its intensity",
-              "The roof that holds it down on this chip", "The linked operation's time bounds, with the kernel's shape",
-              "Measured time over the model's lower bound", "Whether the measured time lies between the model's bounds",
-              "The time the session's calibration predicts for the kernel (roofline-lab calibrate)",
-              "The calibration's time over the measured time, less one",
-              "Above its roof, or below half of it, and what the program checked: FLOPs with padding beyond the linked "
-              "operation's, bytes below or above its compulsory traffic, a clock other than the peak's, a size too "
-              "small to fill the chip (hover for the figures)" };
+    static const char* const names[] = { QT_TRANSLATE_NOOP("MeasuredModelWords", "Kernel"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Group"), QT_TRANSLATE_NOOP("MeasuredModelWords", "Time"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Share"), QT_TRANSLATE_NOOP("MeasuredModelWords", "Achieved"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Intensity"), QT_TRANSLATE_NOOP("MeasuredModelWords", "Of attainable"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Bound"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Model T_lower – T_upper"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Measured / T_lower"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Bracketed"), QT_TRANSLATE_NOOP("MeasuredModelWords", "Calibrated"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Calibration error"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Off the roof") };
+    static const char* const tips[] = { QT_TRANSLATE_NOOP("MeasuredModelWords", "The kernel's name in the file"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Its group or operator, when the file gives one"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Measured duration"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Of the file's total time"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "FLOPs over the measured time"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "FLOPs per byte of main memory: the chart's x"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Achieved over what the roofline allows at its intensity"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "The roof that holds it down on this chip"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "The linked operation's time bounds, with the kernel's shape"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Measured time over the model's lower bound"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "Whether the measured time lies between the model's bounds"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords",
+            "The time the session's calibration predicts for the kernel (roofline-lab calibrate)"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords", "The calibration's time over the measured time, less one"),
+        QT_TRANSLATE_NOOP("MeasuredModelWords",
+            "Above its roof, or below half of it, and what the program checked: FLOPs with padding beyond the linked "
+            "operation's, bytes below or above its compulsory traffic, a clock other than the peak's, a size too "
+            "small to fill the chip (hover for the figures)") };
     if (role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
-        return QString::fromUtf8(names[section]);
+        return MeasuredModelWords::tr(names[section]);
     if (role == Qt::ToolTipRole && section >= 0 && section < ColumnCount)
-        return QString::fromUtf8(tips[section]);
+        return MeasuredModelWords::tr(tips[section]);
     return {};
 }
 

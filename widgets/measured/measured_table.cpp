@@ -32,7 +32,7 @@ MeasuredTable::MeasuredTable(QWidget* parent)
 {
     m_proxy->setSourceModel(m_model);
     m_view->setModel(m_proxy);
-    m_view->setAccessibleName(QStringLiteral("Measured kernels"));
+    m_view->setAccessibleName(tr("Measured kernels"));
     m_view->setTabKeyNavigation(false); // Tab leaves the table; the arrows move between its cells
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(-1, Qt::AscendingOrder); // the file's order until the user sorts
@@ -49,22 +49,22 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     m_view->horizontalHeader()->moveSection(
         MeasuredModel::OffRoof, m_view->horizontalHeader()->visualIndex(MeasuredModel::Bound) + 1);
     m_view->setWordWrap(false);
-    m_filter->setPlaceholderText(QStringLiteral("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
+    m_filter->setPlaceholderText(tr("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
     m_filter->setClearButtonEnabled(true);
-    m_filter->setToolTip(QStringLiteral("Kernels whose names hold this text, or match it with the wildcards * ? [..] "
-                                        "as --match reads them; the chart shows the same kernels"));
+    m_filter->setToolTip(tr("Kernels whose names hold this text, or match it with the wildcards * ? [..] "
+                            "as --match reads them; the chart shows the same kernels"));
 
     auto* bar = new QHBoxLayout;
-    auto* label = new QLabel(QStringLiteral("&Filter"));
+    auto* label = new QLabel(tr("&Filter"));
     label->setBuddy(m_filter);
     bar->addWidget(label);
     bar->addWidget(m_filter, 1);
     bar->addWidget(m_count);
-    m_link->setToolTip(QStringLiteral("The modeled operation the selected kernel is compared with: a link of its own, "
-                                      "before the scenario's name patterns, saved with the scenario"));
+    m_link->setToolTip(tr("The modeled operation the selected kernel is compared with: a link of its own, "
+                          "before the scenario's name patterns, saved with the scenario"));
     m_link->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_link->setEnabled(false);
-    auto* linkLabel = new QLabel(QStringLiteral("&Link to"));
+    auto* linkLabel = new QLabel(tr("&Link to"));
     linkLabel->setBuddy(m_link);
     bar->addWidget(linkLabel);
     bar->addWidget(m_link);
@@ -114,7 +114,7 @@ void MeasuredTable::fillLinks()
     const QSignalBlocker blocker(m_link);
     m_link->clear();
     m_linkOps.clear();
-    m_link->addItem(QStringLiteral("no link of its own"));
+    m_link->addItem(tr("no link of its own"));
     for (const Operation& op : ops) {
         m_link->addItem(QString::fromStdString(op.name));
         m_linkOps.push_back({ op.id, op.name });
@@ -176,8 +176,8 @@ void MeasuredTable::showWarnings()
         return;
     // The first in full, the rest in the tooltip: a table of thousands of kernels keeps its room.
     m_warnings->setText(lines.size() == 1
-            ? QStringLiteral("Warning: %1").arg(lines.front())
-            : QStringLiteral("Warning: %1 (and %2 more: hover for them)").arg(lines.front()).arg(lines.size() - 1));
+            ? tr("Warning: %1").arg(lines.front())
+            : tr("Warning: %1 (and %2 more: hover for them)").arg(lines.front()).arg(lines.size() - 1));
     m_warnings->setToolTip(lines.join(QLatin1Char('\n')));
 }
 
@@ -223,7 +223,7 @@ void MeasuredTable::showEvent(QShowEvent* event)
 
 void MeasuredTable::updateCount()
 {
-    m_count->setText(QStringLiteral("%1 of %2 kernels").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
+    m_count->setText(tr("%1 of %2 kernels").arg(m_proxy->rowCount()).arg(m_model->rowCount()));
 }
 
 } // namespace roofline::widgets

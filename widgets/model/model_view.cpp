@@ -228,9 +228,9 @@ void ModelView::refresh()
     const bool haveTotals = a.model.has_value();
     const std::optional<std::string> error = a.firstError();
     m_problem->setVisible(!haveTotals);
-    m_problem->setText(text(!a.modelProblem.empty() ? a.modelProblem
-            : error                                 ? *error
-                                                    : std::string("no totals for this model")));
+    m_problem->setText(!a.modelProblem.empty() ? text(a.modelProblem)
+            : error                            ? text(*error)
+                                               : tr("no totals for this model"));
     m_fit->setVisible(haveTotals);
     m_summary->setVisible(haveTotals);
     m_serving->setVisible(haveTotals);

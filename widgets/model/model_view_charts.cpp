@@ -285,7 +285,7 @@ void ModelView::showTimes()
     };
     std::vector<Row> rows;
     for (const GroupTotal& g : a.groups)
-        rows.push_back({ qs(g.group.empty() ? std::string("(no group)") : g.group), g.tMath, g.tMemory, g.tNetwork });
+        rows.push_back({ g.group.empty() ? tr("(no group)") : qs(g.group), g.tMath, g.tMemory, g.tNetwork });
     if (a.model && a.model->training && a.model->training->bubbleUpper > 0)
         rows.push_back({ tr("pipeline bubble"), 0, 0, 0, a.model->training->bubbleUpper });
     double longest = 0;

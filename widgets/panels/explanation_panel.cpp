@@ -3,6 +3,7 @@
 
 #include "common/chart_text.h"
 
+#include <QCoreApplication>
 #include <QScrollBar>
 #include <QTextBrowser>
 #include <QTextDocument>
@@ -12,6 +13,11 @@
 #include <cmath>
 
 namespace roofline::widgets {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct ExplanationPanelWords {
+    Q_DECLARE_TR_FUNCTIONS(ExplanationPanelWords)
+};
 
 namespace {
 
@@ -34,22 +40,23 @@ QString explanationHtml(const Explanation& e)
         html += QStringLiteral("<h3>%1</h3>").arg(escaped(e.title));
     if (!e.source.empty()) {
         html += QStringLiteral("<p><i>%1</i></p>").arg(escaped(e.source));
-        html += section(QStringLiteral("Question"), escaped(e.question));
-        html += section(QStringLiteral("The text says"), escaped(e.claim));
+        html += section(ExplanationPanelWords::tr("Question"), escaped(e.question));
+        html += section(ExplanationPanelWords::tr("The text says"), escaped(e.claim));
     }
     if (!e.source.empty() || e.model) {
-        html += section(QStringLiteral("Roofline Lab computes"), escaped(e.answer));
+        html += section(ExplanationPanelWords::tr("Roofline Lab computes"), escaped(e.answer));
         QString formula;
         for (const std::string& line : e.formula)
             formula += (formula.isEmpty() ? QString() : QStringLiteral("<br>")) + escaped(line);
         if (!formula.isEmpty())
-            html += QStringLiteral("<p><b>With the current numbers</b></p><p><code>%1</code></p>").arg(formula);
+            html += ExplanationPanelWords::tr("<p><b>With the current numbers</b></p><p><code>%1</code></p>")
+                        .arg(formula);
     }
     if (!e.chips.empty()) {
         QString lines = escaped(e.chips.front());
         for (std::size_t i = 1; i < e.chips.size(); ++i)
             lines += QStringLiteral("<br>") + escaped(e.chips[i]);
-        html += section(QStringLiteral("Which chip"), lines);
+        html += section(ExplanationPanelWords::tr("Which chip"), lines);
     }
     if (!e.description.empty())
         html
@@ -61,15 +68,17 @@ QString explanationHtml(const Explanation& e)
 QString compactExplanationHtml(const Explanation& e)
 {
     // With chips compared, the band ends with which one wins.
-    const QString chip = e.chips.empty() ? QString() : QStringLiteral("<b>Which chip:</b> ") + escaped(e.chips.front());
+    const QString chip
+        = e.chips.empty() ? QString() : ExplanationPanelWords::tr("<b>Which chip:</b> ") + escaped(e.chips.front());
     const QString after = chip.isEmpty() ? QString() : QStringLiteral(" · ") + chip;
     if (e.source.empty()) {
         if (e.description.empty())
             return chip.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(chip);
         return QStringLiteral("<p>%1%2</p>").arg(escaped(e.description), after);
     }
-    return QStringLiteral("<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
-                          "<b>Roofline Lab computes:</b> %4%5</p>")
+    return ExplanationPanelWords::tr(
+        "<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
+        "<b>Roofline Lab computes:</b> %4%5</p>")
         .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer), after);
 }
 
@@ -139,7 +148,7 @@ void ExplanationPanel::showText(bool keepScroll, bool numbersOnly)
     else if (!m_derivationOpen)
         html = compactExplanationHtml(m_shown);
     else
-        html = explanationHtml(m_shown) + QStringLiteral("<p><a href=\"#derivation\">◂ the band only</a></p>");
+        html = explanationHtml(m_shown) + tr("<p><a href=\"#derivation\">◂ the band only</a></p>");
     if (html == m_html)
         return;
     // A slider step changes a few numbers: the reader keeps their place in the text.

@@ -37,11 +37,11 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     , m_state(state)
     , m_presets(new QComboBox(this))
     , m_dtypes(new QComboBox(this))
-    , m_peak(new LogSlider(QStringLiteral("Peak"), kPeakMin, kPeakMax, LogSlider::Quantity::Flops, this))
+    , m_peak(new LogSlider(tr("Peak"), kPeakMin, kPeakMax, LogSlider::Quantity::Flops, this))
     , m_bandwidthBox(new QWidget(this))
     , m_bandwidthLayout(new QVBoxLayout(m_bandwidthBox))
-    , m_reset(new QPushButton(QStringLiteral("Reset"), this))
-    , m_latency(new QCheckBox(QStringLiteral("&Latency floors"), this))
+    , m_reset(new QPushButton(tr("Reset"), this))
+    , m_latency(new QCheckBox(tr("&Latency floors"), this))
     , m_efficiencyToggle(new QToolButton(this))
     , m_efficiencyBox(new QWidget(this))
     , m_efficiencyLayout(new QFormLayout(m_efficiencyBox))
@@ -50,8 +50,8 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     letChooserNarrow(m_presets);
     letChooserNarrow(m_dtypes);
     auto* form = new QFormLayout;
-    form->addRow(QStringLiteral("&Chip"), m_presets);
-    form->addRow(QStringLiteral("&Dtype"), m_dtypes);
+    form->addRow(tr("&Chip"), m_presets);
+    form->addRow(tr("&Dtype"), m_dtypes);
     layout->addLayout(form);
     layout->addWidget(m_peak);
     m_bandwidthLayout->setContentsMargins(0, 0, 0, 0);
@@ -65,27 +65,25 @@ HardwarePanel::HardwarePanel(Document* state, QWidget* parent)
     layout->addWidget(m_efficiencyBox);
     // Folded by default: most sessions keep the ideal roofline, and the controls below keep their place.
     m_efficiencyBox->setVisible(false);
-    m_efficiencyToggle->setText(QStringLiteral("&Efficiency"));
+    m_efficiencyToggle->setText(tr("&Efficiency"));
     m_efficiencyToggle->setCheckable(true);
     m_efficiencyToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_efficiencyToggle->setArrowType(Qt::RightArrow);
-    m_efficiencyToggle->setToolTip(QStringLiteral("Show the efficiency factors: the share of each datasheet roof "
-                                                  "reached in practice"));
+    m_efficiencyToggle->setToolTip(tr("Show the efficiency factors: the share of each datasheet roof "
+                                      "reached in practice"));
     connect(m_efficiencyToggle, &QToolButton::toggled, this, [this](bool shown) {
         m_efficiencyBox->setVisible(shown);
         m_efficiencyToggle->setArrowType(shown ? Qt::DownArrow : Qt::RightArrow);
     });
     layout->addWidget(m_reset, 0, Qt::AlignRight);
-    m_latency->setToolTip(
-        QStringLiteral("Every operation takes at least the chip's kernel launch floor, and every collective pays "
-                       "its link's latency per message step. Off: the ideal roofline of the texts"));
+    m_latency->setToolTip(tr("Every operation takes at least the chip's kernel launch floor, and every collective pays "
+                             "its link's latency per message step. Off: the ideal roofline of the texts"));
     connect(m_latency, &QCheckBox::toggled, m_state, &Document::setLatency);
 
-    m_presets->setToolTip(QStringLiteral("The chip whose roofs the chart draws, grouped by vendor"));
-    m_dtypes->setToolTip(QStringLiteral("The number format of the compute roof drawn solid"));
-    m_reset->setToolTip(
-        QStringLiteral("Put back the numbers the scenario or preset opened with, and the operations' values "
-                       "(Ctrl+R)"));
+    m_presets->setToolTip(tr("The chip whose roofs the chart draws, grouped by vendor"));
+    m_dtypes->setToolTip(tr("The number format of the compute roof drawn solid"));
+    m_reset->setToolTip(tr("Put back the numbers the scenario or preset opened with, and the operations' values "
+                           "(Ctrl+R)"));
     m_reset->setEnabled(false);
 
     fillPresets();
@@ -155,8 +153,11 @@ void HardwarePanel::rebuild()
         auto* slider = new LogSlider(qs(roof.name), kBandwidthMin, kBandwidthMax, quantity, m_bandwidthBox);
         const MemoryLevel* memory = hw.memory(roof.name);
         const QString label = qs(memory ? memory->label : link ? link->label : std::string());
-        slider->slider()->setToolTip(QStringLiteral("One-way bandwidth of %1 %2: moves its sloped roof. %3")
+        slider->slider()->setToolTip(tr("One-way bandwidth of %1 %2: moves its sloped roof. %3")
                                          .arg(qs(roof.name), label, slider->slider()->toolTip()));
+        // Heard, the level's name alone would not say what the slider sets.
+        slider->slider()->setAccessibleName(tr("%1 bandwidth").arg(qs(roof.name)));
+        slider->field()->setAccessibleName(tr("%1 bandwidth value").arg(qs(roof.name)));
         const std::string key = "bandwidth." + roof.name;
         connect(slider, &LogSlider::valueChanged, this, [this, slider, key](double v) { write(slider, key, v); });
         bracketGestures(slider->slider(), m_state);
@@ -188,15 +189,15 @@ void HardwarePanel::rebuildEfficiencies()
         box->setDecimals(2);
         box->setSingleStep(0.05);
         box->setKeyboardTracking(false); // typing "0.8" is one edit, not "0" (refused) then "0.8"
-        box->setToolTip(QStringLiteral("The share of the %1 datasheet figure reached in practice: below 1 the chart "
-                                       "draws a dashed practical roof and the times use it")
-                            .arg(qs(name == "compute" ? std::string("compute peak's") : name)));
+        box->setToolTip(tr("The share of the %1 datasheet figure reached in practice: below 1 the chart "
+                           "draws a dashed practical roof and the times use it")
+                            .arg(name == "compute" ? tr("compute peak's") : qs(name)));
         const std::string key = "efficiency." + name;
         connect(box, &QDoubleSpinBox::valueChanged, this, [this, key](double v) {
             if (m_state->setHardwareValue(key, v))
                 syncValues();
         });
-        m_efficiencyLayout->addRow(QStringLiteral("Efficiency %1").arg(qs(name)), box);
+        m_efficiencyLayout->addRow(tr("Efficiency %1").arg(qs(name)), box);
         m_efficiencies[name] = box;
     }
 }
@@ -209,7 +210,7 @@ void HardwarePanel::syncValues()
         const QSignalBlocker blocker(m_dtypes);
         m_dtypes->setCurrentIndex(m_dtypes->findData(static_cast<int>(dtype)));
     }
-    m_peak->setLabel(QStringLiteral("Peak %1").arg(qs(std::string(dtypeName(dtype)))));
+    m_peak->setLabel(tr("Peak %1").arg(qs(std::string(dtypeName(dtype)))));
     m_peak->setQuantity(peakQuantity(dtype));
     m_peak->setValue(hw.peakFor(dtype).value_or(0));
     m_peak->setEnabled(hw.peakFor(dtype).has_value());

@@ -48,38 +48,38 @@ PlayBar::PlayBar(Document* document, QWidget* parent)
 {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 0, 4, 0);
-    auto* label = new QLabel(QStringLiteral("P&lay"), this);
+    auto* label = new QLabel(tr("P&lay"), this);
     label->setBuddy(m_param);
     layout->addWidget(label);
     layout->addWidget(m_param);
     // The labels name the fields for a screen reader as they do on screen.
-    auto* from = new QLabel(QStringLiteral("from"), this);
+    auto* from = new QLabel(tr("from"), this);
     from->setBuddy(m_fromField);
     layout->addWidget(from);
     layout->addWidget(m_fromField);
-    auto* to = new QLabel(QStringLiteral("to"), this);
+    auto* to = new QLabel(tr("to"), this);
     to->setBuddy(m_toField);
     layout->addWidget(to);
     layout->addWidget(m_toField);
-    m_seconds->setAccessibleName(QStringLiteral("Play duration"));
+    m_seconds->setAccessibleName(tr("Play duration"));
     layout->addWidget(m_seconds);
     layout->addWidget(m_button);
     layout->addWidget(m_scrub, 1);
     const int digits = m_fromField->fontMetrics().horizontalAdvance(QStringLiteral("M")) * 6;
     m_fromField->setMaximumWidth(digits);
     m_toField->setMaximumWidth(digits);
-    m_param->setToolTip(QStringLiteral("The parameter of the selected operation to play"));
+    m_param->setToolTip(tr("The parameter of the selected operation to play"));
     for (QLineEdit* field : { m_fromField, m_toField })
-        field->setToolTip(QStringLiteral("An end of the play: a whole number, prefixes allowed (1k, 16Ki)"));
+        field->setToolTip(tr("An end of the play: a whole number, prefixes allowed (1k, 16Ki)"));
     m_seconds->setRange(0.5, 600);
     m_seconds->setValue(10);
     m_seconds->setSuffix(QStringLiteral(" s"));
-    m_seconds->setToolTip(QStringLiteral("How long the play takes from one end to the other"));
-    m_button->setText(QStringLiteral("Play"));
-    m_button->setToolTip(QStringLiteral("Play or pause; each run is one undo step"));
+    m_seconds->setToolTip(tr("How long the play takes from one end to the other"));
+    m_button->setText(tr("Play"));
+    m_button->setToolTip(tr("Play or pause; each run is one undo step"));
     m_scrub->setRange(0, kScrubSteps);
-    m_scrub->setToolTip(QStringLiteral("Scrub through the play: the value at each point, log-interpolated"));
-    m_scrub->setAccessibleName(QStringLiteral("Play position"));
+    m_scrub->setToolTip(tr("Scrub through the play: the value at each point, log-interpolated"));
+    m_scrub->setAccessibleName(tr("Play position"));
 
     m_animation->setStartValue(0.0);
     m_animation->setEndValue(1.0);
@@ -177,9 +177,8 @@ void PlayBar::readRange()
         const bool legal = v && *v >= info->min && *v <= info->max;
         if (legal)
             *end = *v;
-        showFieldError(field,
-            legal ? QString() : QStringLiteral("Not a value of %1: %2").arg(param(), qs(legalRange(*info))),
-            QStringLiteral("An end of the play: a whole number, prefixes allowed (1k, 16Ki)"));
+        showFieldError(field, legal ? QString() : tr("Not a value of %1: %2").arg(param(), qs(legalRange(*info))),
+            tr("An end of the play: a whole number, prefixes allowed (1k, 16Ki)"));
     }
     m_from = std::clamp(m_from, info->min, info->max);
     m_to = std::clamp(m_to, info->min, info->max);
@@ -216,7 +215,7 @@ void PlayBar::pause()
 void PlayBar::onStateChanged()
 {
     const bool running = isPlaying();
-    m_button->setText(running ? QStringLiteral("Pause") : QStringLiteral("Play"));
+    m_button->setText(running ? tr("Pause") : tr("Play"));
     if (!running && m_gesture) {
         m_gesture = false;
         m_document->endGesture();

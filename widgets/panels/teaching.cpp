@@ -30,15 +30,15 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
     , m_table(table)
     , m_workload(workload)
     , m_sweepParam(sweepParamChooser)
-    , m_lockAxes(new QAction(QStringLiteral("&Lock axes"), this))
-    , m_fitAxes(new QAction(QStringLiteral("Fi&t axes"), this))
-    , m_toolBar(new QToolBar(QStringLiteral("Play"), window))
+    , m_lockAxes(new QAction(tr("&Lock axes"), this))
+    , m_fitAxes(new QAction(tr("Fi&t axes"), this))
+    , m_toolBar(new QToolBar(tr("Play"), window))
     , m_playBar(new PlayBar(document, m_toolBar))
 {
     // Axes that hold still: the roofs move under a fixed frame.
     m_lockAxes->setCheckable(true);
-    m_lockAxes->setToolTip(QStringLiteral("Keep the chart's axes while a slider is dragged or a parameter plays; "
-                                          "afterwards they change only if something would leave them"));
+    m_lockAxes->setToolTip(tr("Keep the chart's axes while a slider is dragged or a parameter plays; "
+                              "afterwards they change only if something would leave them"));
     m_lockAxes->setChecked(QSettings().value(QString::fromLatin1(kLockAxesKey), true).toBool());
     m_chart->setAxesLocked(m_lockAxes->isChecked());
     connect(m_lockAxes, &QAction::toggled, this, [this](bool locked) {
@@ -47,7 +47,7 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
     });
     m_lockAxes->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_L));
     m_fitAxes->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F));
-    m_fitAxes->setToolTip(QStringLiteral("Fit the chart's axes to what it shows now"));
+    m_fitAxes->setToolTip(tr("Fit the chart's axes to what it shows now"));
     connect(m_fitAxes, &QAction::triggered, m_chart, &RooflineChart::fitAxes);
 
     m_toolBar->setObjectName(QStringLiteral("playToolBar"));

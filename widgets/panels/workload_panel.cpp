@@ -52,14 +52,14 @@ WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
     , m_theme(ChartTheme::light())
     , m_list(new QListWidget(this))
     , m_kinds(new QComboBox(this))
-    , m_add(new QPushButton(QStringLiteral("&Add"), this))
-    , m_remove(new QPushButton(QStringLiteral("Remove"), this))
+    , m_add(new QPushButton(tr("&Add"), this))
+    , m_remove(new QPushButton(tr("Remove"), this))
     , m_params(new QWidget(this))
     , m_paramLayout(new QVBoxLayout(m_params))
 {
-    m_list->setAccessibleName(QStringLiteral("Operations"));
+    m_list->setAccessibleName(tr("Operations"));
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(new QLabel(QStringLiteral("Operations on the chart"), this));
+    layout->addWidget(new QLabel(tr("Operations on the chart"), this));
     // The buttons above the list: whatever the list's length and the selected operation's parameters, they stay put.
     // The catalogue has a line of its own, so that a narrow side panel holds it and both buttons.
     letChooserNarrow(m_kinds);
@@ -75,12 +75,12 @@ WorkloadPanel::WorkloadPanel(Document* state, QWidget* parent)
 
     for (std::string_view kind : allKindNames())
         m_kinds->addItem(qs(std::string(kindTitle(kind))), qs(std::string(kind)));
-    m_list->setToolTip(QStringLiteral("Tick an operation to show it on the chart and in the table; select it to "
-                                      "change its parameters"));
+    m_list->setToolTip(tr("Tick an operation to show it on the chart and in the table; select it to "
+                          "change its parameters"));
     m_list->setMinimumHeight(140);
-    m_kinds->setToolTip(QStringLiteral("An operation from the catalogue to add with its default parameters"));
-    m_add->setToolTip(QStringLiteral("Add another operation of the chosen kind"));
-    m_remove->setToolTip(QStringLiteral("Remove the selected operation"));
+    m_kinds->setToolTip(tr("An operation from the catalogue to add with its default parameters"));
+    m_add->setToolTip(tr("Add another operation of the chosen kind"));
+    m_remove->setToolTip(tr("Remove the selected operation"));
 
     connect(m_list, &QListWidget::currentRowChanged, this, &WorkloadPanel::rebuildParams);
     connect(m_list, &QListWidget::itemChanged, this, &WorkloadPanel::onItemChanged);
@@ -230,8 +230,7 @@ void WorkloadPanel::rebuildParams()
             rowLayout->addWidget(new QLabel(qs(name), row));
             auto* chooser = new QComboBox(row);
             letChooserNarrow(chooser);
-            chooser->addItem(
-                p.type == ParamType::Memory ? QStringLiteral("main memory") : QStringLiteral("first link"), QString());
+            chooser->addItem(p.type == ParamType::Memory ? tr("main memory") : tr("first link"), QString());
             if (p.type == ParamType::Memory)
                 for (const MemoryLevel& m : hw.memories)
                     chooser->addItem(qs(m.name), qs(m.name));

@@ -5,7 +5,14 @@
 #include "chart/chart.h"
 #include "common/chart_text.h"
 
+#include <QCoreApplication>
+
 namespace roofline::widgets {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct ReadoutModelWords {
+    Q_DECLARE_TR_FUNCTIONS(ReadoutModelWords)
+};
 
 ReadoutModel::ReadoutModel(QObject* parent)
     : QAbstractTableModel(parent)
@@ -89,14 +96,14 @@ QString ReadoutModel::comparedText(std::size_t op, int column) const
 {
     if (column == ColumnCount + OwnTime) {
         const Expected<Evaluation>& own = m_analysis->operations[op].evaluation;
-        return own ? qs(formatSeconds(own->tLower)) : QStringLiteral("cannot run");
+        return own ? qs(formatSeconds(own->tLower)) : tr("cannot run");
     }
     const std::optional<std::size_t> chip = comparedChip(column);
     if (!chip)
         return {};
     const Expected<Evaluation>& ev = m_analysis->compared[*chip].evaluations[op];
     if (!ev)
-        return isBoundColumn(column) ? QStringLiteral("cannot run") : QStringLiteral("—");
+        return isBoundColumn(column) ? tr("cannot run") : QStringLiteral("—");
     return isBoundColumn(column) ? qs(ev->bound()) : qs(formatSeconds(ev->tLower));
 }
 
@@ -118,7 +125,7 @@ QString ReadoutModel::text(std::size_t op, int column) const
     if (column == Name)
         return qs(operation.name);
     if (!result.evaluation.ok())
-        return column == Bound ? QStringLiteral("cannot run") : QStringLiteral("—");
+        return column == Bound ? tr("cannot run") : QStringLiteral("—");
     const Evaluation& ev = result.evaluation.value();
     switch (column) {
     case Intensity:
@@ -151,8 +158,8 @@ QString ReadoutModel::toolTip(std::size_t op, int column) const
         return column == Bound ? qs(result.evaluation.error()) : QString();
     if (column == CriticalValue && result.critical && result.critical->approximate) {
         const Critical& c = *result.critical;
-        return QStringLiteral("Compute-bound from %1 = %2 exactly (the smallest whole value is %3); %4 if %5, the "
-                              "limit the texts use")
+        return tr("Compute-bound from %1 = %2 exactly (the smallest whole value is %3); %4 if %5, the "
+                  "limit the texts use")
             .arg(qs(c.param), QString::number(c.threshold, 'f', 2), QString::number(c.value, 'f', 0),
                 QString::number(*c.approximate, 'f', 2), qs(c.approximateWhen));
     }
@@ -220,32 +227,37 @@ QVariant ReadoutModel::headerData(int section, Qt::Orientation orientation, int 
         const QString name = qs(chip ? m_analysis->compared[*chip].hardware.name : m_analysis->hardware.name);
         const bool bound = isBoundColumn(section);
         if (role == Qt::DisplayRole)
-            return (bound ? QStringLiteral("Bound on %1") : QStringLiteral("T on %1")).arg(name);
+            return (bound ? tr("Bound on %1") : tr("T on %1")).arg(name);
         if (role == Qt::ToolTipRole)
-            return bound ? QStringLiteral("What holds the operation down on %1").arg(name)
-                         : QStringLiteral("The operation's time on %1 with perfect overlap (T_lower)").arg(name);
+            return bound ? tr("What holds the operation down on %1").arg(name)
+                         : tr("The operation's time on %1 with perfect overlap (T_lower)").arg(name);
         return {};
     }
-    static const char* const names[]
-        = { "Operation", "Intensity", "T_math", "T_comms", "Bound", "Attainable", "of peak", "Critical value" };
-    static const char* const tips[] = { "The operation, in its chart colour",
-        "FLOPs (OPs for integer dtypes) per byte across the resource that holds it down (the filled marker)",
-        "FLOPs / peak: the time if only compute mattered",
-        "The longest time any memory level or link needs for its bytes",
-        "What holds the operation down: compute, or a memory level or link",
-        "FLOPs / T_lower: the throughput with perfect overlap", "Attainable as a share of the compute dtype's peak",
-        "The smallest value of the operation's main parameter at which it is compute-bound" };
+    static const char* const names[] = { QT_TRANSLATE_NOOP("ReadoutModelWords", "Operation"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "Intensity"), QT_TRANSLATE_NOOP("ReadoutModelWords", "T_math"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "T_comms"), QT_TRANSLATE_NOOP("ReadoutModelWords", "Bound"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "Attainable"), QT_TRANSLATE_NOOP("ReadoutModelWords", "of peak"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "Critical value") };
+    static const char* const tips[] = { QT_TRANSLATE_NOOP("ReadoutModelWords", "The operation, in its chart colour"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords",
+            "FLOPs (OPs for integer dtypes) per byte across the resource that holds it down (the filled marker)"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "FLOPs / peak: the time if only compute mattered"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "The longest time any memory level or link needs for its bytes"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "What holds the operation down: compute, or a memory level or link"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "FLOPs / T_lower: the throughput with perfect overlap"),
+        QT_TRANSLATE_NOOP("ReadoutModelWords", "Attainable as a share of the compute dtype's peak"),
+        QT_TRANSLATE_NOOP(
+            "ReadoutModelWords", "The smallest value of the operation's main parameter at which it is compute-bound") };
     // The chart's dtype names the units: FLOPs, or OPs for an integer dtype.
     const Dtype dtype = m_analysis->dtype;
     if (role == Qt::DisplayRole && section == Intensity)
-        return QStringLiteral("Intensity (%1/byte)").arg(qs(std::string(workName(dtype))));
+        return tr("Intensity (%1/byte)").arg(qs(std::string(workName(dtype))));
     if (role == Qt::DisplayRole && section == Attainable)
-        return QStringLiteral("Attainable (%1)")
-            .arg(isInteger(dtype) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s"));
+        return tr("Attainable (%1)").arg(isInteger(dtype) ? QStringLiteral("OP/s") : QStringLiteral("FLOP/s"));
     if (role == Qt::DisplayRole)
-        return QString::fromUtf8(names[section]);
+        return ReadoutModelWords::tr(names[section]);
     if (role == Qt::ToolTipRole)
-        return QString::fromUtf8(tips[section]);
+        return ReadoutModelWords::tr(tips[section]);
     return {};
 }
 

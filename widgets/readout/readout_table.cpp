@@ -181,7 +181,7 @@ ReadoutTable::ReadoutTable(QWidget* parent)
     , m_model(new ReadoutModel(this))
 {
     setModel(m_model);
-    setAccessibleName(QStringLiteral("Readout"));
+    setAccessibleName(tr("Readout"));
     setTabKeyNavigation(false); // Tab leaves the table for the next control; the arrows move between its cells
     verticalHeader()->setVisible(false);
     verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
@@ -198,9 +198,9 @@ ReadoutTable::ReadoutTable(QWidget* parent)
     setSelectionBehavior(QAbstractItemView::SelectRows);
     setAlternatingRowColors(true);
     setShowGrid(false); // the delegate draws it
-    setToolTip(QStringLiteral("The core's figures for each operation on the chart; Ctrl+C copies the selected rows"));
+    setToolTip(tr("The core's figures for each operation on the chart; Ctrl+C copies the selected rows"));
     setContextMenuPolicy(Qt::ActionsContextMenu);
-    auto* copy = new QAction(QStringLiteral("&Copy rows"), this);
+    auto* copy = new QAction(tr("&Copy rows"), this);
     copy->setShortcut(QKeySequence::Copy);
     copy->setShortcutContext(Qt::WidgetShortcut);
     connect(copy, &QAction::triggered, this, &ReadoutTable::copySelection);

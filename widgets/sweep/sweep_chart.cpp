@@ -5,12 +5,19 @@
 #include "common/chart_text.h"
 #include "common/si_log_ticker.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
 namespace roofline::widgets {
 
 namespace {
+
+// The context this file's words are translated in (lupdate reads the name from the macro).
+struct SweepChartWords {
+    Q_DECLARE_TR_FUNCTIONS(SweepChartWords)
+};
 
 QVector<double> column(const std::vector<SweepSample>& samples, double SweepSample::*member)
 {
@@ -40,7 +47,7 @@ QString sweepFamilyName(const QString& name, const QString& param, int values)
     QStringList words = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     words.removeIf([&param](const QString& w) { return w.startsWith(param + QLatin1Char('=')); });
     const QString rest = words.isEmpty() ? name : words.join(QLatin1Char(' '));
-    return QStringLiteral("%1 (%2 values of %3)").arg(rest).arg(values).arg(param);
+    return SweepChartWords::tr("%1 (%2 values of %3)").arg(rest).arg(values).arg(param);
 }
 
 SweepChart::SweepChart(QWidget* parent)
@@ -55,7 +62,7 @@ SweepChart::SweepChart(QWidget* parent)
     xAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
     yAxis->setTicker(
         QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
-    yAxis->setLabel(QStringLiteral("Attainable FLOP/s"));
+    yAxis->setLabel(tr("Attainable FLOP/s"));
     // The right axis reads the same heights as a share of the chart dtype's peak.
     yAxis2->setVisible(true);
     yAxis2->setScaleType(QCPAxis::stLogarithmic);
@@ -71,7 +78,7 @@ SweepChart::SweepChart(QWidget* parent)
     connect(this, &QCustomPlot::mousePress, this, &SweepChart::mousePress);
     connect(this, &QCustomPlot::mouseMove, this, &SweepChart::mouseMoveDrag);
     connect(this, &QCustomPlot::mouseRelease, this, &SweepChart::mouseRelease);
-    setToolTip(QStringLiteral("Attainable FLOP/s against the parameter; drag a dot to change the operation's value"));
+    setToolTip(tr("Attainable FLOP/s against the parameter; drag a dot to change the operation's value"));
 }
 
 void SweepChart::fitTo(QSize size)
@@ -243,13 +250,13 @@ void SweepChart::draw()
         m_title->setTextColor(t.foreground);
         m_title->setText(m_param.empty()
                 ? QString()
-                : QStringLiteral("%1 · %2 · attainable against %3")
+                : tr("%1 · %2 · attainable against %3")
                       .arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), qs(m_param)));
     }
-    xAxis->setLabel(QStringLiteral("%1 (the operation's parameter)").arg(qs(m_param)));
-    yAxis->setLabel(isInteger(a.dtype) ? QStringLiteral("Attainable OP/s") : QStringLiteral("Attainable FLOP/s"));
+    xAxis->setLabel(tr("%1 (the operation's parameter)").arg(qs(m_param)));
+    yAxis->setLabel(isInteger(a.dtype) ? tr("Attainable OP/s") : tr("Attainable FLOP/s"));
     addInsideNames();
-    yAxis2->setLabel(QStringLiteral("Fraction of the %1 peak").arg(qs(std::string(dtypeName(a.dtype)))));
+    yAxis2->setLabel(tr("Fraction of the %1 peak").arg(qs(std::string(dtypeName(a.dtype)))));
     yAxis2->grid()->setVisible(false);
 
     double lo = std::numeric_limits<double>::infinity();
@@ -360,7 +367,7 @@ void SweepChart::drawPeaks(std::vector<double> peaks)
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(0.99, peak);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->setText(QStringLiteral("peak %1").arg(qs(formatRate(peak, m_analysis->dtype))));
+        label->setText(tr("peak %1").arg(qs(formatRate(peak, m_analysis->dtype))));
         label->setColor(m_theme.foreground);
         label->setFont(m_theme.font(8.5));
     }

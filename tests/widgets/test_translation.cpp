@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The window in the user's language. CTest runs this test under LANG=de_DE.UTF-8: the German translation and Qt's own
+// load from the system locale, English stops the search, and figures keep the C locale's point. With a translator
+// that marks every text it is asked for, the words of the window's own making (menus, tabs, labels, buttons, tool
+// tips, accessible names, table headers, axis titles) all come back marked: none was left out of the translation.
+#include "document/document.h"
+#include "roofline/operations.h"
+#include "test_util.h"
+#include "window/main_window.h"
+#include "window/translations.h"
+#include "window_fixture.h"
+
+#include <QAbstractItemView>
+#include <QAbstractSpinBox>
+#include <QAction>
+#include <QComboBox>
+#include <qcustomplot.h>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSet>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTranslator>
+
+#include <memory>
+
+using namespace roofline;
+using namespace roofline::widgets;
+
+namespace {
+
+// Translates every text of the program into itself between ⟦ and ⟧, so that a text that reaches the screen unmarked
+// never went through tr(). Qt's own contexts are left to Qt.
+class MarkingTranslator : public QTranslator {
+public:
+    QString translate(const char* context, const char* source, const char* = nullptr, int = -1) const override
+    {
+        const QLatin1String name(context);
+        if (!name.startsWith(QLatin1String("roofline::")) && !name.endsWith(QLatin1String("Words")))
+            return {};
+        return QStringLiteral("\u27E6%1\u27E7").arg(QString::fromUtf8(source));
+    }
+    bool isEmpty() const override { return false; }
+};
+
+// Whether `text` holds a word: two letters or more (not a lone "×" or "B").
+bool hasWords(const QString& text)
+{
+    return std::count_if(text.begin(), text.end(), [](QChar c) { return c.isLetter(); }) >= 2;
+}
+
+} // namespace
+
+class TestTranslation : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void englishAndUntranslatedLanguagesStayEnglish();
+    void theSystemLocaleLoadsGerman();
+    void theWindowSpeaksGermanWithFiguresInOneConvention();
+    void everyWordOfTheWindowIsMarked();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestTranslation::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    testing::keepSettingsIn(m_dir.path());
+    // This test is meaningful under the German locale CTest gives it, and not elsewhere.
+    QCOMPARE(QLocale::system().language(), QLocale::German);
+}
+
+// The program is written in English: a user who prefers it, or a language with no translation, gets the source text,
+// and nothing is installed. (The order matters: German is installed by the next test, for the rest of the run.)
+void TestTranslation::englishAndUntranslatedLanguagesStayEnglish()
+{
+    QCOMPARE(installTranslations(*qApp, QLocale(QLocale::English, QLocale::UnitedKingdom)), QString());
+    QCOMPARE(installTranslations(*qApp, QLocale(QLocale::Japanese, QLocale::Japan)), QString());
+    QCOMPARE(QCoreApplication::translate("roofline::widgets::MainWindow", "&File"), QStringLiteral("&File"));
+}
+
+void TestTranslation::theSystemLocaleLoadsGerman()
+{
+    QCOMPARE(installTranslations(*qApp), QStringLiteral("de"));
+    QCOMPARE(QCoreApplication::translate("roofline::widgets::MainWindow", "&File"), QStringLiteral("&Datei"));
+    // Qt's own words in the same language: its dialogs' buttons (Debian's qt6-translations-l10n).
+    QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Abbrechen"));
+}
+
+void TestTranslation::theWindowSpeaksGermanWithFiguresInOneConvention()
+{
+    useFigureLocale();
+    const std::unique_ptr<MainWindow> window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QStringList bar;
+    for (QAction* menu : window->menuBar()->actions())
+        bar << menu->text();
+    QVERIFY2(bar.contains(QStringLiteral("&Datei")) && bar.contains(QStringLiteral("&Bearbeiten"))
+            && bar.contains(QStringLiteral("&Hilfe")),
+        qPrintable(bar.join(QLatin1Char(' '))));
+    // Every figure in the C locale's convention, as core writes the others: a point, no group separator.
+    int spinBoxes = 0;
+    for (QAbstractSpinBox* box : window->findChildren<QAbstractSpinBox*>()) {
+        QCOMPARE(box->locale().decimalPoint(), QStringLiteral("."));
+        QVERIFY2(!box->text().contains(QLatin1Char(',')), qPrintable(box->text()));
+        ++spinBoxes;
+    }
+    QVERIFY(spinBoxes > 0);
+    QCOMPARE(QLocale().toString(1234.5, 'f', 2), QStringLiteral("1234.50"));
+}
+
+void TestTranslation::everyWordOfTheWindowIsMarked()
+{
+    MarkingTranslator marking;
+    QCoreApplication::installTranslator(&marking);
+    const std::unique_ptr<MainWindow> window = testing::showWindow(QSize(1400, 900));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+    // The core's own words stay English, in the window as in the report: the descriptions of an operation's
+    // parameters, which the workload panel gives its fields as tool tips.
+    QSet<QString> coreWords;
+    for (const Operation& op : window->document()->operations())
+        for (const ParamInfo& p : params(op.op))
+            coreWords.insert(QString::fromStdString(std::string(p.description)));
+    QStringList unmarked;
+    int checked = 0;
+    auto check = [&](const QString& where, const QString& text) {
+        if (!hasWords(text) || coreWords.contains(text))
+            return;
+        ++checked;
+        if (!text.contains(QChar(0x27E6)))
+            unmarked << QStringLiteral("%1: %2").arg(where, text.left(120));
+    };
+    for (QAction* menu : window->menuBar()->actions())
+        check(QStringLiteral("menu bar"), menu->text());
+    for (QMenu* menu : window->findChildren<QMenu*>()) {
+        if (menu->title() == QStringLiteral("\u27E6E&xamples\u27E7"))
+            continue; // the examples' titles, which their scenario files hold (presets/scenarios/, in English)
+        for (QAction* action : menu->actions()) {
+            if (action->isSeparator() || action->objectName().startsWith(QLatin1String("_q_")))
+                continue;
+            check(QStringLiteral("menu %1").arg(menu->title()), action->text());
+            if (action->toolTip() != QString(action->text()).remove(QLatin1Char('&')))
+                check(QStringLiteral("tool tip of %1").arg(action->text()), action->toolTip());
+        }
+    }
+    for (QTabWidget* tabs : window->findChildren<QTabWidget*>())
+        for (int i = 0; i < tabs->count(); ++i) {
+            check(QStringLiteral("tab"), tabs->tabText(i));
+            check(QStringLiteral("tab tool tip"), tabs->tabToolTip(i));
+        }
+    for (QGroupBox* box : window->findChildren<QGroupBox*>())
+        check(QStringLiteral("group"), box->title());
+    for (QLabel* label : window->findChildren<QLabel*>())
+        if (label->buddy())
+            check(QStringLiteral("label"), label->text());
+    for (QWidget* w : window->findChildren<QWidget*>()) {
+        const bool control = qobject_cast<QAbstractButton*>(w) || qobject_cast<QAbstractSlider*>(w)
+            || qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) || qobject_cast<QAbstractSpinBox*>(w)
+            || qobject_cast<QAbstractItemView*>(w);
+        if (!control || w->window() != window.get() || w->objectName().startsWith(QLatin1String("qt_"))
+            || qobject_cast<QTabBar*>(w->parentWidget()))
+            continue; // Qt's own buttons (a dock's, a tab bar's arrows) speak Qt's translation
+        const QString name = QString::fromLatin1(w->metaObject()->className()) + QLatin1Char(' ') + w->objectName();
+        check(QStringLiteral("tool tip of %1").arg(name), w->toolTip());
+        check(QStringLiteral("accessible name of %1").arg(name), w->accessibleName());
+        if (auto* edit = qobject_cast<QLineEdit*>(w))
+            check(QStringLiteral("placeholder of %1").arg(name), edit->placeholderText());
+        if (auto* view = qobject_cast<QAbstractItemView*>(w); view && view->model())
+            for (int c = 0; c < view->model()->columnCount(); ++c)
+                check(
+                    QStringLiteral("header of %1").arg(name), view->model()->headerData(c, Qt::Horizontal).toString());
+    }
+    for (QCustomPlot* plot : window->findChildren<QCustomPlot*>())
+        for (QCPAxis* axis : plot->axisRect()->axes())
+            check(QStringLiteral("axis of %1").arg(plot->objectName()), axis->label());
+    QCoreApplication::removeTranslator(&marking);
+    QVERIFY2(unmarked.isEmpty(),
+        qPrintable(QStringLiteral("%1 of %2 texts unmarked:\n").arg(unmarked.size()).arg(checked)
+            + unmarked.join(QLatin1Char('\n'))));
+    QVERIFY(checked > 150);
+}
+
+ROOFLINE_GUI_TEST_MAIN(TestTranslation)
+#include "test_translation.moc"
