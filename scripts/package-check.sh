@@ -48,8 +48,8 @@ in_root sh -c 'mkdir -p -m 0700 /tmp/xdg; Xvfb :9 -nolisten tcp >/dev/null 2>&1 
     XDG_RUNTIME_DIR=/tmp/xdg DISPLAY=:9 timeout 5 roofline-lab; rc=$?; kill $x; test $rc -eq 124'
 echo "== apt-get purge roofline-lab"
 in_root apt-get purge -y -qq roofline-lab >/dev/null
-for path in usr/bin/roofline-lab usr/share/applications/org.rooflinelab.RooflineLab.desktop \
-    usr/share/mime/packages/org.rooflinelab.RooflineLab.xml usr/share/doc/roofline-lab usr/share/man/man1/roofline-lab.1.gz; do
+for path in usr/bin/roofline-lab usr/share/applications/org.rooflinelab.rooflinelab.desktop \
+    usr/share/mime/packages/org.rooflinelab.rooflinelab.xml usr/share/doc/roofline-lab usr/share/man/man1/roofline-lab.1.gz; do
     if [ -e "$target/$path" ]; then
         echo "left behind after purge: /$path" >&2
         exit 1

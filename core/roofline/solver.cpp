@@ -185,6 +185,20 @@ Expected<Critical> solveCritical(
     return result;
 }
 
+std::string criticalValueText(const Critical& c)
+{
+    return c.value < 1e7 ? formatIntensity(c.value) : formatSI(c.value, {}, 4);
+}
+
+std::string approximateValueText(const Critical& c)
+{
+    if (!c.approximate)
+        return {};
+    char value[40];
+    std::snprintf(value, sizeof value, *c.approximate < 1e6 ? "%.2f" : "%.4g", *c.approximate);
+    return value;
+}
+
 std::string describe(const Critical& c)
 {
     switch (c.kind) {
@@ -195,18 +209,14 @@ std::string describe(const Critical& c)
     case Critical::Kind::At:
         break;
     }
-    std::string value = c.value < 1e7 ? formatIntensity(c.value) : formatSI(c.value, {}, 4);
-    return "compute-bound for " + c.param + " \xE2\x89\xA5 " + value; // ≥
+    return "compute-bound for " + c.param + " \xE2\x89\xA5 " + criticalValueText(c); // ≥
 }
 
 std::string describeWithApproximation(const Critical& c)
 {
     std::string text = describe(c);
-    if (c.kind == Critical::Kind::At && c.approximate) {
-        char value[40];
-        std::snprintf(value, sizeof value, *c.approximate < 1e6 ? "%.2f" : "%.4g", *c.approximate);
-        text += std::string(" (") + value + " if " + c.approximateWhen + ")";
-    }
+    if (c.kind == Critical::Kind::At && c.approximate)
+        text += " (" + approximateValueText(c) + " if " + c.approximateWhen + ")";
     return text;
 }
 

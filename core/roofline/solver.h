@@ -35,6 +35,10 @@ struct Critical {
 Expected<Critical> solveCritical(const OperationVariant&, const Hardware&, std::string_view param,
     std::optional<std::string_view> resource = std::nullopt);
 
+// The figures of describe(), for a sentence in another language: the smallest whole value ("244", "1.049M") and the
+// approximate threshold ("243.21"), as describe() writes them.
+std::string criticalValueText(const Critical&);
+std::string approximateValueText(const Critical&);
 // "compute-bound for B ≥ 244", "never compute-bound (HBM)", "compute-bound at every B".
 std::string describe(const Critical&);
 // describe() with the approximate threshold beside the exact value where there is one:

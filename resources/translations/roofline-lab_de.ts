@@ -31,10 +31,6 @@
         <translation>&lt;b&gt;%1-Rechendach&lt;/b&gt;&lt;br&gt;Spitzenleistung %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;bandwidth %3 (one way)&lt;br&gt;ridge at %4 %5</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Bandbreite %3 (je Richtung)&lt;br&gt;Knickpunkt bei %4 %5</translation>
-    </message>
-    <message>
         <source>bytes %1</source>
         <translation>Bytes %1</translation>
     </message>
@@ -117,6 +113,38 @@
     <message>
         <source>%1 measured %2%3</source>
         <translation>%1 gemessen %2%3</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;bandwidth %3 (one way)&lt;br&gt;ridge at %4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; %2&lt;br&gt;Bandbreite %3 (je Richtung)&lt;br&gt;Knickpunkt bei %4</translation>
+    </message>
+    <message>
+        <source>%1 %2 per byte</source>
+        <translation>%1 %2 pro Byte</translation>
+    </message>
+    <message>
+        <source>latency</source>
+        <translation>Latenz</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>Rechnen</translation>
+    </message>
+    <message>
+        <source>compute-bound at every %1</source>
+        <translation>rechengebunden bei jedem %1</translation>
+    </message>
+    <message>
+        <source>never compute-bound (%1)</source>
+        <translation>nie rechengebunden (%1)</translation>
+    </message>
+    <message>
+        <source>compute-bound for %1 ≥ %2</source>
+        <translation>rechengebunden ab %1 ≥ %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2 if %3)</source>
+        <translation>%1 (%2 falls %3)</translation>
     </message>
 </context>
 <context>
@@ -1964,10 +1992,6 @@
         <translation>Erreichbare FLOP/s</translation>
     </message>
     <message>
-        <source>Arithmetic intensity (%1)</source>
-        <translation>Arithmetische Intensität (%1)</translation>
-    </message>
-    <message>
         <source> vs %1</source>
         <translation> vs. %1</translation>
     </message>
@@ -2010,6 +2034,10 @@
     <message>
         <source>calibrated: %1, %2</source>
         <translation>kalibriert: %1, %2</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (%1 per byte)</source>
+        <translation>Arithmetische Intensität (%1 pro Byte)</translation>
     </message>
 </context>
 <context>

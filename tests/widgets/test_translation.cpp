@@ -3,6 +3,7 @@
 // load from the system locale, English stops the search, and figures keep the C locale's point. With a translator
 // that marks every text it is asked for, the words of the window's own making (menus, tabs, labels, buttons, tool
 // tips, accessible names, table headers, axis titles) all come back marked: none was left out of the translation.
+#include "common/chart_text.h"
 #include "document/document.h"
 #include "roofline/operations.h"
 #include "test_util.h"
@@ -59,6 +60,7 @@ class TestTranslation : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase();
+    void theWindowsSentencesReadAsTheCoresInEnglish();
     void englishAndUntranslatedLanguagesStayEnglish();
     void theSystemLocaleLoadsGerman();
     void theWindowSpeaksGermanWithFiguresInOneConvention();
@@ -76,6 +78,38 @@ void TestTranslation::initTestCase()
     QCOMPARE(QLocale::system().language(), QLocale::German);
 }
 
+// The sentences the window builds from the core's figures, so that a translation can reorder them, read in English
+// exactly as the core's own (the report's, the command line's), for each kind of critical value.
+void TestTranslation::theWindowsSentencesReadAsTheCoresInEnglish()
+{
+    Critical at;
+    at.kind = Critical::Kind::At;
+    at.param = "B";
+    at.value = 246;
+    at.threshold = 245.03;
+    Critical approximate = at;
+    approximate.approximate = 243.21;
+    approximate.approximateWhen = "B \u226A D";
+    Critical large = at;
+    large.value = 1048576;
+    Critical always;
+    always.kind = Critical::Kind::Always;
+    always.param = "N";
+    Critical never;
+    never.resource = "HBM";
+    for (const Critical& c : { at, approximate, large, always, never })
+        QCOMPARE(criticalText(c), QString::fromStdString(describeWithApproximation(c)));
+    QCOMPARE(criticalText(approximate), QStringLiteral("compute-bound for B \u2265 246 (243.21 if B \u226A D)"));
+    Evaluation ev;
+    ev.resources.push_back(ResourceUse { .name = "HBM" });
+    for (int index : { -1, 0 }) {
+        ev.boundIndex = index;
+        QCOMPARE(boundText(ev), QString::fromStdString(ev.bound()));
+    }
+    ev.latencyBound = true;
+    QCOMPARE(boundText(ev), QString::fromStdString(ev.bound()));
+}
+
 // The program is written in English: a user who prefers it, or a language with no translation, gets the source text,
 // and nothing is installed. (The order matters: German is installed by the next test, for the rest of the run.)
 void TestTranslation::englishAndUntranslatedLanguagesStayEnglish()
@@ -91,6 +125,10 @@ void TestTranslation::theSystemLocaleLoadsGerman()
     QCOMPARE(QCoreApplication::translate("roofline::widgets::MainWindow", "&File"), QStringLiteral("&Datei"));
     // Qt's own words in the same language: its dialogs' buttons (Debian's qt6-translations-l10n).
     QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("Abbrechen"));
+    // A sentence about the core's figures, in German word order around them.
+    Critical never;
+    never.resource = "HBM";
+    QCOMPARE(criticalText(never), QStringLiteral("nie rechengebunden (HBM)"));
 }
 
 void TestTranslation::theWindowSpeaksGermanWithFiguresInOneConvention()

@@ -393,7 +393,7 @@ void RooflineChart::updateItems()
     yAxis->setRange(l.y.lower(), l.y.upper());
     const Dtype dtype = m_analysis->dtype;
     const QString yName = isInteger(dtype) ? tr("Attainable OP/s") : tr("Attainable FLOP/s");
-    const QString xName = tr("Arithmetic intensity (%1)").arg(QString::fromStdString(intensityUnit(dtype)));
+    const QString xName = tr("Arithmetic intensity (%1 per byte)").arg(qs(std::string(workName(dtype))));
     yAxis->setLabel(m_axesInside ? QString() : yName);
     xAxis->setLabel(m_axesInside ? QString() : xName);
     m_xName->setText(xName);

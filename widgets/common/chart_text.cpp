@@ -60,9 +60,37 @@ QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dt
         label = qs(m->label);
     else if (const Link* l = hw.link(roof.name))
         label = qs(l->label);
-    return ChartTextWords::tr("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4 %5")
+    return ChartTextWords::tr("<b>%1</b> %2<br>bandwidth %3 (one way)<br>ridge at %4")
         .arg(qs(roof.name).toHtmlEscaped(), label.toHtmlEscaped(), bandwidthText(roof, hw),
-            qs(formatIntensity(roof.ridge)), qs(intensityUnit(dtype)));
+            intensityText(roof.ridge, dtype));
+}
+
+QString intensityText(double intensity, Dtype dtype)
+{
+    return ChartTextWords::tr("%1 %2 per byte").arg(qs(formatIntensity(intensity)), qs(std::string(workName(dtype))));
+}
+
+QString boundText(const Evaluation& ev)
+{
+    return ev.latencyBound  ? ChartTextWords::tr("latency")
+        : ev.boundIndex < 0 ? ChartTextWords::tr("compute")
+                            : qs(ev.bound());
+}
+
+QString criticalText(const Critical& c)
+{
+    switch (c.kind) {
+    case Critical::Kind::Always:
+        return ChartTextWords::tr("compute-bound at every %1").arg(qs(c.param));
+    case Critical::Kind::Never:
+        return ChartTextWords::tr("never compute-bound (%1)").arg(qs(c.resource));
+    case Critical::Kind::At:
+        break;
+    }
+    const QString text = ChartTextWords::tr("compute-bound for %1 ≥ %2").arg(qs(c.param), qs(criticalValueText(c)));
+    if (!c.approximate)
+        return text;
+    return ChartTextWords::tr("%1 (%2 if %3)").arg(text, qs(approximateValueText(c)), qs(c.approximateWhen));
 }
 
 QString operationTooltip(const Operation& op, const Evaluation& ev)
@@ -74,8 +102,7 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
     row(qs(std::string(workName(ev.dtype))), qs(formatSI(ev.flops)));
     for (const ResourceUse& r : ev.resources) {
         row(ChartTextWords::tr("bytes %1").arg(escaped(r.name)), qs(formatBytes(r.bytes)));
-        row(ChartTextWords::tr("intensity %1").arg(escaped(r.name)),
-            qs(formatIntensity(r.intensity) + ' ' + intensityUnit(ev.dtype)));
+        row(ChartTextWords::tr("intensity %1").arg(escaped(r.name)), intensityText(r.intensity, ev.dtype));
     }
     row(QStringLiteral("T<sub>math</sub>"), qs(formatSeconds(ev.tMath)));
     row(QStringLiteral("T<sub>comms</sub>"), qs(formatSeconds(ev.tComms)));
@@ -85,7 +112,7 @@ QString operationTooltip(const Operation& op, const Evaluation& ev)
         row(ChartTextWords::tr("launch floor"), qs(formatSeconds(ev.tLaunch)));
     if (ev.tLatency > 0)
         row(ChartTextWords::tr("latency adds"), qs(formatSeconds(ev.tLatency)));
-    row(ChartTextWords::tr("bound"), escaped(ev.bound()));
+    row(ChartTextWords::tr("bound"), boundText(ev).toHtmlEscaped());
     row(ChartTextWords::tr("attainable"), qs(formatRate(ev.attainable, ev.dtype)));
     row(ChartTextWords::tr("of peak"), QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%'));
     for (const Extra& e : ev.extras)
@@ -110,7 +137,7 @@ QString measuredTooltip(
     row(ChartTextWords::tr("achieved"), qs(formatRate(p.achieved, p.roof)));
     if (!p.onChart)
         return text + QStringLiteral("</table>") + escaped(p.why.str());
-    row(ChartTextWords::tr("intensity"), qs(formatIntensity(p.intensity) + ' ' + intensityUnit(p.roof)));
+    row(ChartTextWords::tr("intensity"), intensityText(p.intensity, p.roof));
     row(ChartTextWords::tr("attainable"), qs(formatRate(p.attainable, p.roof)));
     row(ChartTextWords::tr("of attainable"), QString::number(p.fraction() * 100, 'f', 1) + QLatin1Char('%'));
     row(ChartTextWords::tr("bound"), escaped(p.bound.str()));

@@ -9,6 +9,7 @@
 #include "roofline/evaluate.h"
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
+#include "roofline/solver.h"
 
 #include <QString>
 
@@ -16,6 +17,13 @@ namespace roofline::widgets {
 
 QString qs(std::string_view);
 
+// "240 FLOPs per byte", "0.5 OPs per byte": an intensity in the units of the dtype's work, in the window's language.
+QString intensityText(double intensity, Dtype);
+// What holds an operation down, in the window's language: "compute", "latency", or the memory level's or link's name.
+QString boundText(const Evaluation&);
+// The smallest compute-bound value of an operation's parameter, as describeWithApproximation (core) says it in
+// English: "compute-bound for B ≥ 246 (243.21 if B ≪ D)", "never compute-bound (HBM)".
+QString criticalText(const Critical&);
 // "989 TFLOP/s bf16", "1.98 POP/s int8", "HBM 3.35 TB/s", "IB 400 Gb/s".
 QString roofLabel(const chart::RoofSegment&, const Hardware&);
 // A practical roof's name: "practical ×0.8".

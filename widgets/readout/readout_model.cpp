@@ -104,7 +104,7 @@ QString ReadoutModel::comparedText(std::size_t op, int column) const
     const Expected<Evaluation>& ev = m_analysis->compared[*chip].evaluations[op];
     if (!ev)
         return isBoundColumn(column) ? tr("cannot run") : QStringLiteral("—");
-    return isBoundColumn(column) ? qs(ev->bound()) : qs(formatSeconds(ev->tLower));
+    return isBoundColumn(column) ? boundText(*ev) : qs(formatSeconds(ev->tLower));
 }
 
 QString ReadoutModel::comparedToolTip(std::size_t op, int column) const
@@ -138,13 +138,13 @@ QString ReadoutModel::text(std::size_t op, int column) const
     case TComms:
         return qs(formatSeconds(ev.tComms));
     case Bound:
-        return qs(ev.bound());
+        return boundText(ev);
     case Attainable:
         return qs(formatRate(ev.attainable, ev.dtype));
     case FractionOfPeak:
         return QString::number(ev.fractionOfPeak * 100, 'f', 1) + QLatin1Char('%');
     case CriticalValue:
-        return result.critical ? qs(describeWithApproximation(*result.critical)) : QStringLiteral("—");
+        return result.critical ? criticalText(*result.critical) : QStringLiteral("—");
     }
     return {};
 }
@@ -168,8 +168,7 @@ QString ReadoutModel::toolTip(std::size_t op, int column) const
     QString intensities;
     const Evaluation& ev = result.evaluation.value();
     for (const ResourceUse& r : ev.resources)
-        intensities += QStringLiteral("%1: %2 %3\n")
-                           .arg(qs(r.name), qs(formatIntensity(r.intensity)), qs(intensityUnit(ev.dtype)));
+        intensities += QStringLiteral("%1: %2\n").arg(qs(r.name), intensityText(r.intensity, ev.dtype));
     return intensities.trimmed();
 }
 
