@@ -137,6 +137,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
         m_table->setTheme(theme);
         m_sweepPage->chart()->setTheme(theme);
         m_energyView->setTheme(theme);
+        m_modelView->setTheme(theme);
         m_measuredTable->setTheme(theme);
         m_workloadPanel->setTheme(theme);
         // After a zoom in, once the larger type has been laid out: on the event loop's next pass.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The window's Model tab: a session with a model shows its settings, what the step takes, whether it fits and where
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
+#include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
 #include "document/document.h"
 #include "model/model_view.h"
@@ -62,6 +63,7 @@ private slots:
     void aConfigReplacesTheModel();
     void theFrontierOpensAConfiguration();
     void aCalibratedStepIsTheCores();
+    void theChartsFollowTheThemeAndZoom();
 
 private:
     ModelView* openLlama();
@@ -540,6 +542,31 @@ void TestModelView::aCalibratedStepIsTheCores()
         QVERIFY2(summary.contains(QString::fromStdString(figure)), qPrintable(summary));
     // 6.96 ms against the datasheet's 4.03 ms.
     QVERIFY(c.tStep > 1.7 * a.model->tLower);
+}
+
+// The two charts in the window's theme, as the roofline is: the dark background and its light ink, the frontier in the
+// theme's blue, the type scaled by the projector zoom; and back.
+void TestModelView::theChartsFollowTheThemeAndZoom()
+{
+    ModelView* view = openLlama();
+    const double points = view->timeChart()->xAxis->tickLabelFont().pointSizeF();
+    m_window->setThemeMode(MainWindow::ThemeMode::Dark);
+    const ChartTheme dark = m_window->chart()->theme();
+    QVERIFY(dark.dark);
+    for (QCustomPlot* plot : { view->timeChart(), view->batchChart() }) {
+        QCOMPARE(plot->axisRect()->backgroundBrush().color(), dark.background);
+        QCOMPARE(plot->xAxis->tickLabelColor(), dark.foreground);
+        QCOMPARE(plot->yAxis->labelColor(), dark.foreground);
+        QCOMPARE(plot->legend->textColor(), dark.foreground);
+    }
+    QCOMPARE(view->batchChart()->graph(0)->pen().color(), dark.operationColour("#0072B2"));
+    m_window->setZoom(2);
+    QCOMPARE(view->timeChart()->xAxis->tickLabelFont().pointSizeF(), 2 * points);
+    QCOMPARE(view->batchChart()->graph(0)->pen().widthF(), 4.0);
+    m_window->setZoom(1);
+    m_window->setThemeMode(MainWindow::ThemeMode::Light);
+    QCOMPARE(view->timeChart()->axisRect()->backgroundBrush().color(), m_window->chart()->theme().background);
+    QCOMPARE(view->timeChart()->xAxis->tickLabelFont().pointSizeF(), points);
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestModelView)

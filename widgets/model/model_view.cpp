@@ -3,6 +3,7 @@
 #include "model/model_view.h"
 
 #include "base/units.h"
+#include "common/compared_style.h"
 #include "document/document.h"
 #include "llm/settings.h"
 #include "report/report.h"
@@ -55,7 +56,6 @@ ModelView::ModelView(Document* document, QWidget* parent)
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     }
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold"));
 
     auto* figures = new QVBoxLayout;
     figures->addWidget(m_problem);
@@ -75,10 +75,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     m_memory->moveAbove(m_math);
     m_network->moveAbove(m_memory);
     m_bubble->moveAbove(m_network);
-    const std::pair<QCPBars*, const char*> parts[] = { { m_math, "#0072B2" }, { m_memory, "#E69F00" },
-        { m_network, "#009E73" }, { m_bubble, "#BBBBBB" } }; // Okabe–Ito blue, orange and green; idle grey
-    for (const auto& [bars, colour] : parts) {
-        bars->setBrush(QColor(QLatin1String(colour)));
+    for (QCPBars* bars : { m_math, m_memory, m_network, m_bubble }) {
         bars->setPen(Qt::NoPen);
         bars->setWidth(0.7);
     }
@@ -112,17 +109,13 @@ ModelView::ModelView(Document* document, QWidget* parent)
     }
     m_batchChart->yAxis->setLabel(tr("tokens/s"));
     m_fitting = m_batchChart->addGraph();
-    m_fitting->setPen(QPen(QColor(QStringLiteral("#0072B2")), 2));
     m_fitting->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 5));
     m_fitting->setName(tr("fits"));
     m_tooMany = m_batchChart->addGraph();
-    m_tooMany->setPen(QPen(QColor(QStringLiteral("#999999")), 2, Qt::DashLine));
     m_tooMany->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
     m_tooMany->setName(tr("does not fit"));
     m_current = new QCPItemStraightLine(m_batchChart);
-    m_current->setPen(QPen(QColor(QStringLiteral("#CC79A7")), 1.5));
     m_computeBound = new QCPItemStraightLine(m_batchChart);
-    m_computeBound->setPen(QPen(QColor(QStringLiteral("#D55E00")), 1.5, Qt::DashLine));
     m_batchChart->legend->setVisible(true);
     m_batchChart->legend->setIconSize(16, 8);
     m_batchChart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
@@ -162,6 +155,7 @@ ModelView::ModelView(Document* document, QWidget* parent)
     setWidgetResizable(true);
     setFrameShape(QFrame::NoFrame);
 
+    setTheme(m_theme);
     connectControls();
     connect(m_document, &Document::contentChanged, this, &ModelView::refresh);
     connect(m_document, &Document::gestureStarted, this, [this] { m_holding = true; });
@@ -189,6 +183,36 @@ void ModelView::resizeEvent(QResizeEvent* event)
 bool ModelView::hasModel() const
 {
     return m_document->session().model.has_value();
+}
+
+void ModelView::setTheme(const ChartTheme& theme)
+{
+    m_theme = theme;
+    for (QCustomPlot* plot : { m_chart, m_batchChart })
+        applyPlotTheme(plot, theme);
+    m_chart->legend->setBorderPen(Qt::NoPen); // a row under the bars, not a box over them
+    m_chart->yAxis->grid()->setVisible(false);
+    // Okabe–Ito blue, orange and green, as the theme draws operations, and an idle grey.
+    const std::pair<QCPBars*, const char*> parts[]
+        = { { m_math, "#0072B2" }, { m_memory, "#E69F00" }, { m_network, "#009E73" } };
+    for (const auto& [bars, colour] : parts)
+        bars->setBrush(theme.operationColour(colour));
+    m_bubble->setBrush(theme.grid);
+    const QColor frontier = theme.operationColour("#0072B2");
+    m_fitting->setPen(QPen(frontier, theme.width(2)));
+    m_tooMany->setPen(QPen(theme.memoryRoof, theme.width(2), Qt::DashLine));
+    m_current->setPen(QPen(theme.operationColour("#CC79A7"), theme.width(1.5)));
+    m_computeBound->setPen(QPen(theme.operationColour("#D55E00"), theme.width(1.5), Qt::DashLine));
+    for (std::size_t i = 0; i < m_comparedCurves.size(); ++i)
+        m_comparedCurves[i]->setPen(comparedPen(i, frontier, theme.width(2)));
+    for (QCPItemText* name : m_frontierNames) {
+        name->setColor(theme.foreground);
+        name->setFont(theme.font(9));
+    }
+    m_problem->setStyleSheet(QStringLiteral("color: %1; font-weight: bold")
+                                 .arg(theme.dark ? QStringLiteral("#ff8a80") : QStringLiteral("#b00020")));
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+    m_batchChart->replot(QCustomPlot::rpQueuedReplot);
 }
 
 void ModelView::set(const char* key, const ParamValue& value)

@@ -4,6 +4,7 @@
 // own three-term model beside it. Everything shown is the analysis's ModelTotals and group totals.
 #pragma once
 
+#include "common/chart_theme.h"
 #include "llm/model.h"
 #include "roofline/operations.h"
 #include "session/model_sweep.h"
@@ -41,6 +42,8 @@ public:
 
     // Whether the document's session has a model: the window shows this view only then.
     bool hasModel() const;
+    // The charts in the window's theme: colours, fonts and line widths (the projector zoom among them).
+    void setTheme(const ChartTheme&);
 
     // For tests and the window: what the view shows.
     QLabel* fitLabel() const { return m_fit; }
@@ -151,6 +154,7 @@ private:
     QCPGraph* m_tooMany; // those that do not
     QCPItemStraightLine* m_current;
     QCPItemStraightLine* m_computeBound;
+    ChartTheme m_theme = ChartTheme::light();
     QString m_summaryText; // the summary without the sentence on the batch sweep
     Frontier m_frontier;
     std::vector<Frontier> m_comparedFrontiers;

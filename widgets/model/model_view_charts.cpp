@@ -93,7 +93,7 @@ void ModelView::showFrontier()
             const std::size_t i = m_comparedCurves.size();
             QCPGraph* curve = m_batchChart->addGraph();
             curve->removeFromLegend(); // the sentence names the chips; the batch sweep's legend has no row for them
-            curve->setPen(comparedPen(i, QColor(QStringLiteral("#0072B2")), 2));
+            curve->setPen(comparedPen(i, m_theme.operationColour("#0072B2"), m_theme.width(2)));
             curve->setScatterStyle(QCPScatterStyle(comparedShape(i), 8));
             m_comparedCurves.push_back(curve);
         }
@@ -176,6 +176,8 @@ void ModelView::nameFrontier(std::size_t chip, const std::string& name, double p
         auto* text = new QCPItemText(m_batchChart);
         text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
         text->setPadding(QMargins(0, 0, 8, 0));
+        text->setColor(m_theme.foreground);
+        text->setFont(m_theme.font(9));
         m_frontierNames.push_back(text);
     }
     QCPItemText* text = m_frontierNames[chip];
