@@ -121,7 +121,7 @@ void ComparePage::rank()
     m_table->setRowCount(static_cast<int>(m_rows.size()));
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const ChipComparison& r = m_rows[i];
-        QStringList cells { qs(r.name), qs(r.bound) };
+        QStringList cells { qs(r.name), boundText(r.bound) };
         const bool figures = !r.bound.empty();
         cells << (figures ? qs(formatSeconds(r.tLower)) : QString())
               << (figures ? qs(formatSeconds(r.tUpper)) : QString());

@@ -5,6 +5,8 @@
 #include <QLibraryInfo>
 #include <QTranslator>
 
+#include <clocale>
+
 namespace roofline::widgets {
 
 namespace {
@@ -24,7 +26,8 @@ QString installTranslations(QCoreApplication& app, const QLocale& locale)
 {
     for (const QString& uiLanguage : locale.uiLanguages()) {
         const QString language = fileLanguage(uiLanguage);
-        if (language == QLatin1String("C") || language.startsWith(QLatin1String("en")))
+        if (language == QLatin1String("C") || language == QLatin1String("en")
+            || language.startsWith(QLatin1String("en_")))
             return {}; // the program's own language comes before any translation
         auto* own = new QTranslator(&app);
         if (!own->load(QStringLiteral("roofline-lab_") + language, QLatin1String(kEmbedded))) {
@@ -46,6 +49,9 @@ QString installTranslations(QCoreApplication& app, const QLocale& locale)
 void useFigureLocale()
 {
     QLocale::setDefault(QLocale::c());
+    // QCoreApplication has set the C library's locale from the environment (setlocale(LC_ALL, "")): the core's figures,
+    // written with snprintf, would take a decimal comma from a German one.
+    std::setlocale(LC_NUMERIC, "C");
 }
 
 } // namespace roofline::widgets

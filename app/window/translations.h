@@ -19,7 +19,8 @@ QString installTranslations(QCoreApplication& app, const QLocale& locale = QLoca
 // core writes for the command line, the report and the exported files, in SI units with a decimal point
 // ("3.35 TB/s", "10.0 ms"); a spin box or an axis in the user's locale beside them would read "10,00 s" next to
 // "3.35 TB/s". A figure copied from the window must also read back where the program takes numbers (a scenario file,
-// --set), which use a point. Call it before the window is made.
+// --set), which use a point. It sets Qt's default locale and the C library's numbers (LC_NUMERIC), which
+// QApplication took from the environment. Call it after the application is made, before the window.
 void useFigureLocale();
 
 } // namespace roofline::widgets

@@ -17,12 +17,17 @@ namespace {
 // Why `name` cannot name a memory level or link, or nothing. Names are keys on the command line
 // (bandwidth.NAME), roof labels beside the compute roofs (named by dtype) and rows of the report (where "compute"
 // is the compute roof), so a name must not read as any of those.
-std::optional<std::string> levelNameProblem(std::string_view name)
+// Whether `name` is made of the characters a name may have, and short: one a message can name as it is.
+bool isPlainName(std::string_view name)
 {
-    const bool plain = !name.empty() && name.size() <= kMaxIdBytes && std::all_of(name.begin(), name.end(), [](char c) {
+    return !name.empty() && name.size() <= kMaxIdBytes && std::all_of(name.begin(), name.end(), [](char c) {
         return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
     });
-    if (!plain)
+}
+
+std::optional<std::string> levelNameProblem(std::string_view name)
+{
+    if (!isPlainName(name))
         return "expected a short name of at most " + std::to_string(kMaxIdBytes)
             + " ASCII letters, digits, '-' or '_', found " + quoteInput(name);
     std::string lower(name);
@@ -71,10 +76,9 @@ void readEnergies(YamlReader& r, const YAML::Node& root, const std::string& pref
         std::set<std::string> seen;
         for (const auto& entry : *n) {
             const std::string name = entry.first.Scalar();
-            // The field names the entry only when its name is one a chip could have; any other text (a control
+            // The field names the entry only when its name is made of a name's characters; any other text (a control
             // character, a line of YAML) is quoted in the message, cut short, never copied into the field.
-            const bool plainName = !levelNameProblem(name) || parseDtype(name);
-            const std::string field = plainName ? at(std::string(key) + "." + name) : at(key);
+            const std::string field = isPlainName(name) ? at(std::string(key) + "." + name) : at(key);
             if (!seen.insert(name).second) {
                 r.error(entry.first, field, "duplicate name " + quoteInput(name));
                 continue;

@@ -92,7 +92,7 @@
     </message>
     <message>
         <source>bracketed</source>
-        <translation>eingegrenzt</translation>
+        <translation>im Bereich</translation>
     </message>
     <message>
         <source>yes</source>
@@ -140,7 +140,7 @@
     </message>
     <message>
         <source>compute-bound for %1 ≥ %2</source>
-        <translation>rechengebunden ab %1 ≥ %2</translation>
+        <translation>rechengebunden für %1 ≥ %2</translation>
     </message>
     <message>
         <source>%1 (%2 if %3)</source>
@@ -193,15 +193,15 @@
     <name>HelpMenuWords</name>
     <message>
         <source>Elsewhere</source>
-        <translation>Anderswo</translation>
+        <translation>Sonstige</translation>
     </message>
     <message>
         <source>&lt;p&gt;A slider, box or list that has the focus (click it, or Tab to it) takes the arrow keys and the wheel; elsewhere the wheel scrolls.&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</source>
-        <translation>&lt;p&gt;Ein Schieberegler, Feld oder eine Liste mit dem Fokus (anklicken oder per Tab ansteuern) nimmt die Pfeiltasten und das Mausrad an; anderswo scrollt das Mausrad.&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
+        <translation>&lt;p&gt;Ein Schieberegler, Feld oder eine Liste mit dem Fokus (anklicken oder per Tab ansteuern) reagiert auf die Pfeiltasten und das Mausrad; anderswo scrollt das Mausrad.&lt;/p&gt;&lt;table&gt;%1&lt;/table&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;The formulas and the worked examples follow these texts:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;i&gt;How to Scale Your Model&lt;/i&gt; (the JAX scaling book) by Jacob Austin, Sholto Douglas, Roy Frostig, Anselm Levskaya and others, part 1, &lt;b&gt;All About Rooflines&lt;/b&gt; (&lt;a href=&quot;https://jax-ml.github.io/scaling-book/roofline/&quot;&gt;jax-ml.github.io/scaling-book/roofline&lt;/a&gt;): T&lt;sub&gt;math&lt;/sub&gt;, T&lt;sub&gt;comms&lt;/sub&gt;, arithmetic intensity, the critical batch size, the network roofline and its worked questions.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The Extended Roofline&lt;/b&gt;: three ceilings that bound distributed performance: the network as a third roof, the ridges of NVLink and InfiniBand, data-, tensor- and pipeline-parallel communication.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Modeling and Scaling Performance with Roofline&lt;/b&gt;: roofline applied to serving a language model, a time per token with memory, compute and network terms.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Where the texts disagree (8.1e11 or 8.2e11 B/s for the TPU v5e, NVLink&apos;s 900 GB/s both ways or 450 GB/s one way), the program computes exactly and its explanation says which numbers it used. Every bandwidth is one-way bytes per second.&lt;/p&gt;&lt;p&gt;&lt;b&gt;File ▸ Examples&lt;/b&gt;, and the section of the text each follows:&lt;/p&gt;&lt;ol&gt;</source>
-        <translation>&lt;p&gt;Die Formeln und die durchgerechneten Beispiele folgen diesen Texten:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;i&gt;How to Scale Your Model&lt;/i&gt; (das JAX-Scaling-Book) von Jacob Austin, Sholto Douglas, Roy Frostig, Anselm Levskaya und anderen, Teil 1, &lt;b&gt;All About Rooflines&lt;/b&gt; (&lt;a href=&quot;https://jax-ml.github.io/scaling-book/roofline/&quot;&gt;jax-ml.github.io/scaling-book/roofline&lt;/a&gt;): T&lt;sub&gt;math&lt;/sub&gt;, T&lt;sub&gt;comms&lt;/sub&gt;, arithmetische Intensität, die kritische Batch-Größe, das Netz-Roofline und seine durchgerechneten Aufgaben.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The Extended Roofline&lt;/b&gt;: drei Dächer, die verteilte Leistung begrenzen: das Netz als drittes Dach, die Knickpunkte von NVLink und InfiniBand, daten-, tensor- und pipeline-parallele Kommunikation.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Modeling and Scaling Performance with Roofline&lt;/b&gt;: Roofline angewandt auf die Inferenz eines Sprachmodells, eine Zeit pro Token aus Speicher-, Rechen- und Netzanteil.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Wo die Texte voneinander abweichen (8.1e11 oder 8.2e11 B/s für die TPU v5e, NVLink mit 900 GB/s in beide Richtungen oder 450 GB/s in eine Richtung), rechnet das Programm exakt, und seine Erklärung nennt die verwendeten Zahlen. Jede Bandbreite ist in Bytes pro Sekunde in eine Richtung angegeben.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Beispiele&lt;/b&gt; und der Abschnitt des Textes, dem jedes folgt:&lt;/p&gt;&lt;ol&gt;</translation>
+        <translation>&lt;p&gt;Die Formeln und die durchgerechneten Beispiele folgen diesen Texten:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;&lt;i&gt;How to Scale Your Model&lt;/i&gt; (das JAX-Scaling-Book) von Jacob Austin, Sholto Douglas, Roy Frostig, Anselm Levskaya und anderen, Teil 1, &lt;b&gt;All About Rooflines&lt;/b&gt; (&lt;a href=&quot;https://jax-ml.github.io/scaling-book/roofline/&quot;&gt;jax-ml.github.io/scaling-book/roofline&lt;/a&gt;): T&lt;sub&gt;math&lt;/sub&gt;, T&lt;sub&gt;comms&lt;/sub&gt;, arithmetische Intensität, die kritische Batchgröße, die Netz-Roofline und ihre durchgerechneten Aufgaben.&lt;/li&gt;&lt;li&gt;&lt;b&gt;The Extended Roofline&lt;/b&gt;: drei Dächer, die verteilte Leistung begrenzen: das Netz als drittes Dach, die Knickpunkte von NVLink und InfiniBand, daten-, tensor- und pipeline-parallele Kommunikation.&lt;/li&gt;&lt;li&gt;&lt;b&gt;Modeling and Scaling Performance with Roofline&lt;/b&gt;: Roofline angewandt auf die Inferenz eines Sprachmodells, eine Zeit pro Token aus Speicher-, Rechen- und Netzanteil.&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Wo die Texte voneinander abweichen (8.1e11 oder 8.2e11 B/s für die TPU v5e, NVLink mit 900 GB/s in beide Richtungen oder 450 GB/s in eine Richtung), rechnet das Programm exakt, und seine Erklärung nennt die verwendeten Zahlen. Jede Bandbreite ist in Bytes pro Sekunde in eine Richtung angegeben.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Datei ▸ Beispiele&lt;/b&gt; und der Abschnitt des Textes, dem jedes folgt:&lt;/p&gt;&lt;ol&gt;</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Roofline Lab %1&lt;/h3&gt;&lt;p&gt;A live roofline chart of attainable FLOP/s against arithmetic intensity, with a roof per compute dtype, memory level and link.&lt;/p&gt;&lt;p&gt;The formulas follow &lt;i&gt;All About Rooflines&lt;/i&gt; in the JAX scaling book (How to Scale Your Model) and &lt;i&gt;The Extended Roofline&lt;/i&gt;: T&lt;sub&gt;math&lt;/sub&gt; = FLOPs / peak, T&lt;sub&gt;comms&lt;/sub&gt; = bytes / bandwidth, and a run time between their maximum and their sum.&lt;/p&gt;&lt;p&gt;Every bandwidth is one-way bytes per second.&lt;/p&gt;&lt;p&gt;Roofline Lab is free software: you can redistribute it and modify it under the terms of the GNU General Public License, version 3 or (at your option) any later version (GPL-3.0-or-later), as the QCustomPlot library it draws with is GPL-3.0. It comes with no warranty. The licence&apos;s text is in the LICENSE file of its source and in /usr/share/common-licenses/GPL-3 on Debian.&lt;/p&gt;</source>
@@ -248,7 +248,7 @@
     </message>
     <message>
         <source>Achieved</source>
-        <translation>Erreicht</translation>
+        <translation>Erzielt</translation>
     </message>
     <message>
         <source>Intensity</source>
@@ -260,7 +260,7 @@
     </message>
     <message>
         <source>Bound</source>
-        <translation>Grenze</translation>
+        <translation>Begrenzt durch</translation>
     </message>
     <message>
         <source>Model T_lower – T_upper</source>
@@ -312,7 +312,7 @@
     </message>
     <message>
         <source>Achieved over what the roofline allows at its intensity</source>
-        <translation>Erreicht durch das, was die Roofline bei seiner Intensität zulässt</translation>
+        <translation>Erzielt geteilt durch das, was die Roofline bei seiner Intensität zulässt</translation>
     </message>
     <message>
         <source>The roof that holds it down on this chip</source>
@@ -363,7 +363,7 @@
     </message>
     <message>
         <source>Bound</source>
-        <translation>Grenze</translation>
+        <translation>Begrenzt durch</translation>
     </message>
     <message>
         <source>Attainable</source>
@@ -471,7 +471,7 @@
     </message>
     <message>
         <source>Bound</source>
-        <translation>Grenze</translation>
+        <translation>Begrenzt durch</translation>
     </message>
     <message>
         <source>T_lower</source>
@@ -584,13 +584,6 @@
         <source>Compare with no other chip</source>
         <translation>Mit keinem anderen Chip vergleichen</translation>
     </message>
-    <message numerus="yes">
-        <source>Compare with %n chip(s)</source>
-        <translation>
-            <numerusform>Mit %n Chip vergleichen</numerusform>
-            <numerusform>Mit %n Chips vergleichen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Link kernel %1</source>
         <translation>Kernel %1 zuordnen</translation>
@@ -622,6 +615,14 @@
     <message>
         <source>Remove %1</source>
         <translation>%1 entfernen</translation>
+    </message>
+    <message>
+        <source>Compare with one chip</source>
+        <translation>Mit einem Chip vergleichen</translation>
+    </message>
+    <message>
+        <source>Compare with %1 chips</source>
+        <translation>Mit %1 Chips vergleichen</translation>
     </message>
 </context>
 <context>
@@ -660,7 +661,7 @@
     </message>
     <message>
         <source>energy balance %1</source>
-        <translation>Energie-Gleichgewicht %1</translation>
+        <translation>Energiebalance %1</translation>
     </message>
     <message>
         <source>operation, the model</source>
@@ -731,23 +732,27 @@
     </message>
     <message>
         <source>Hollow: at the %1 W board power, the most energy. </source>
-        <translation>Leere Punkte: bei %1 W Board-Leistung, die höchste Energie. </translation>
+        <translation>Hohle Punkte: bei %1 W Board-Leistung, die höchste Energie. </translation>
     </message>
     <message>
         <source>Filled: the model&apos;s figure.</source>
-        <translation>Volle Punkte: der Wert des Modells.</translation>
+        <translation>Gefüllte Punkte: der Wert des Modells.</translation>
     </message>
     <message>
         <source>Filled: the stated terms alone, the least energy.</source>
-        <translation>Volle Punkte: nur die angegebenen Terme, die geringste Energie.</translation>
+        <translation>Gefüllte Punkte: nur die angegebenen Terme, die geringste Energie.</translation>
     </message>
     <message>
         <source> %1 states no %2.</source>
-        <translation> Für %1 ist %2 nicht angegeben.</translation>
+        <translation> %1 gibt nicht an: %2.</translation>
     </message>
     <message>
         <source> Some operations spend more by the model than at board power: a constant may be too large.</source>
         <translation> Einige Operationen verbrauchen laut Modell mehr als bei Board-Leistung: Eine Konstante ist womöglich zu groß.</translation>
+    </message>
+    <message>
+        <source>ε per byte (J)</source>
+        <translation>ε pro Byte (J)</translation>
     </message>
 </context>
 <context>
@@ -849,10 +854,6 @@
         <translation>Dunkel</translation>
     </message>
     <message>
-        <source>T&amp;heme</source>
-        <translation>&amp;Farbschema</translation>
-    </message>
-    <message>
         <source>The window&apos;s colours, or the light or dark theme whatever the window shows</source>
         <translation>Die Farben des Fensters oder das helle bzw. dunkle Farbschema, gleich was das Fenster zeigt</translation>
     </message>
@@ -879,6 +880,10 @@
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG-Bild (*.png);;SVG-Zeichnung (*.svg);;PDF-Dokument (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Th&amp;eme</source>
+        <translation>&amp;Farbschema</translation>
     </message>
 </context>
 <context>
@@ -1245,7 +1250,7 @@
     </message>
     <message>
         <source>Pa&amp;ges under the chart</source>
-        <translation>Seiten &amp;unter dem Diagramm</translation>
+        <translation>Ansichten &amp;unter dem Diagramm</translation>
     </message>
     <message>
         <source>The readout, the sweep and the model under the chart, or only their tabs</source>
@@ -1490,7 +1495,7 @@
     </message>
     <message>
         <source>more</source>
-        <translation>mehr</translation>
+        <translation>länger</translation>
     </message>
     <message>
         <source>&lt;br&gt;At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.</source>
@@ -1526,7 +1531,7 @@
     </message>
     <message>
         <source>network-bound</source>
-        <translation>kommunikationsgebunden</translation>
+        <translation>netzgebunden</translation>
     </message>
     <message>
         <source>&lt;i&gt;The serving text&apos;s model, as written:&lt;/i&gt; t_mem = GPU_mem / MemBW = %1 / %2 = %3; t_compute = 2·B·P / compute = %4; T_network = 4(N−1)·B·D·S·L / NetBW = %5 (a ring all-reduce, two per layer, moves N times less: %6).</source>
@@ -1881,7 +1886,7 @@
     </message>
     <message>
         <source>Play duration</source>
-        <translation>Abspieldauer</translation>
+        <translation>Wiedergabedauer</translation>
     </message>
     <message>
         <source>The parameter of the selected operation to play</source>
@@ -1889,11 +1894,11 @@
     </message>
     <message>
         <source>An end of the play: a whole number, prefixes allowed (1k, 16Ki)</source>
-        <translation>Ein Ende des Ablaufs: eine ganze Zahl, Präfixe erlaubt (1k, 16Ki)</translation>
+        <translation>Ein Ende der Wiedergabe: eine ganze Zahl, Präfixe erlaubt (1k, 16Ki)</translation>
     </message>
     <message>
         <source>How long the play takes from one end to the other</source>
-        <translation>Wie lange der Ablauf von einem Ende zum anderen dauert</translation>
+        <translation>Wie lange die Wiedergabe von einem Ende zum anderen dauert</translation>
     </message>
     <message>
         <source>Play</source>
@@ -1905,11 +1910,11 @@
     </message>
     <message>
         <source>Scrub through the play: the value at each point, log-interpolated</source>
-        <translation>Durch den Ablauf fahren: der Wert an jeder Stelle, logarithmisch interpoliert</translation>
+        <translation>Durch die Wiedergabe spulen: der Wert an jeder Stelle, logarithmisch interpoliert</translation>
     </message>
     <message>
         <source>Play position</source>
-        <translation>Abspielposition</translation>
+        <translation>Wiedergabeposition</translation>
     </message>
     <message>
         <source>Not a value of %1: %2</source>
@@ -1939,7 +1944,7 @@
     </message>
     <message>
         <source>Bound on %1</source>
-        <translation>Grenze auf %1</translation>
+        <translation>Begrenzt auf %1</translation>
     </message>
     <message>
         <source>T on %1</source>
@@ -2075,7 +2080,7 @@
     <name>roofline::widgets::SweepPage</name>
     <message>
         <source>&amp;Sweep over</source>
-        <translation>&amp;Sweep über</translation>
+        <translation>Swee&amp;p über</translation>
     </message>
     <message>
         <source>&amp;from : to</source>

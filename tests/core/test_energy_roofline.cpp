@@ -308,6 +308,9 @@ private slots:
         QTest::newRow("a long name") << "energy_per_flop: { " + QString(300, QLatin1Char('x')) + ": 1 pJ }" << 5
                                      << "energy_per_flop"
                                      << "'" + QString(80, QLatin1Char('x')) + "...'";
+        // A name of a name's characters is kept in the field, reserved or not.
+        QTest::newRow("a reserved name") << "energy_per_byte: { launch: 1 pJ }" << 5 << "energy_per_byte.launch"
+                                         << "no memory level or link named 'launch'";
         QTest::newRow("constant power") << "constant_power: -3" << 5 << "constant_power"
                                         << "expected a positive value";
     }

@@ -337,6 +337,13 @@ void TestGeometry::exportsCarryNoWindowState()
     for (const ChartGeometry::Text& t : g.texts)
         QVERIFY2(!t.text.contains(QStringLiteral("modified")), qPrintable(t.text));
     QVERIFY(chart.titleText().contains(QStringLiteral("(modified)")));
+    // With a chip compared the mark is inside the title, before the chips: left out all the same.
+    QVERIFY(!document.setCompared({ "tpu-v5e" }));
+    QVERIFY(chart.titleText().contains(QStringLiteral("(modified) vs ")));
+    const ChartGeometry compared = chartGeometry(chart, QSize(800, 500), 1);
+    for (const ChartGeometry::Text& t : compared.texts)
+        QVERIFY2(!t.text.contains(QStringLiteral("modified")), qPrintable(t.text));
+    QVERIFY(chart.titleText().contains(QStringLiteral("(modified) vs ")));
 }
 
 // A slide is laid out for its own size, whatever the window's: from a small window, where the chart leaves its title

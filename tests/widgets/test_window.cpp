@@ -10,6 +10,7 @@
 #include "common/power_slider.h"
 #include "document/document.h"
 #include "export/chart_export.h"
+#include "export/export_dialog.h"
 #include "files/model_presets.h"
 #include "panels/hardware_panel.h"
 #include "panels/workload_panel.h"
@@ -969,6 +970,16 @@ void TestWindow::mnemonicsDoNotClash()
             texts << button->text();
         check(QString::fromLatin1(page->metaObject()->className()), texts);
     }
+    // The export dialog's fields and buttons.
+    ExportDialog dialog(m_dir.filePath(QStringLiteral("chart.png")), ExportOptions {});
+    QStringList exportTexts;
+    for (QLabel* label : dialog.findChildren<QLabel*>())
+        if (label->buddy())
+            exportTexts << label->text();
+    for (QAbstractButton* button : dialog.findChildren<QAbstractButton*>())
+        exportTexts << button->text();
+    QVERIFY(exportTexts.size() > 6);
+    check(QStringLiteral("the export dialog"), exportTexts);
     QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
 }
 

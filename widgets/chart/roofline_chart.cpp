@@ -386,6 +386,18 @@ void RooflineChart::rebuild()
     m_yName->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
+QString RooflineChart::composeTitle(bool modifiedMark) const
+{
+    QString compared;
+    if (m_analysis->compared.size() == 1)
+        compared = tr(" vs %1").arg(qs(m_analysis->compared.front().hardware.name));
+    else if (!m_analysis->compared.empty())
+        compared = tr(" vs %1 chips").arg(m_analysis->compared.size());
+    return QStringLiteral("%1 · %2%3%4")
+        .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(m_analysis->dtype))),
+            modifiedMark ? tr(" (modified)") : QString(), compared);
+}
+
 void RooflineChart::updateItems()
 {
     const chart::Layout& l = m_layout;
@@ -400,14 +412,7 @@ void RooflineChart::updateItems()
     m_yName->setText(yName);
     m_xName->setVisible(m_axesInside);
     m_yName->setVisible(m_axesInside);
-    QString compared;
-    if (m_analysis->compared.size() == 1)
-        compared = tr(" vs %1").arg(qs(m_analysis->compared.front().hardware.name));
-    else if (!m_analysis->compared.empty())
-        compared = tr(" vs %1 chips").arg(m_analysis->compared.size());
-    m_title->setText(QStringLiteral("%1 · %2%3%4")
-                         .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(dtype))),
-                             m_chipEdited ? tr(" (modified)") : QString(), compared));
+    m_title->setText(composeTitle(m_chipEdited));
     updateRoofs();
     updateCompared();
     updateOperations();

@@ -279,6 +279,9 @@ private:
     void rebuild();
     void clearPlot();
     void updateItems();
+    // "NVIDIA H100 SXM · bf16 (modified) vs 3 chips": the chip, the dtype, whether the chip's numbers were edited (the
+    // window's state, which an export leaves out) and the chips compared with it.
+    QString composeTitle(bool modifiedMark) const;
     // roofline_chart_roofs.cpp
     void buildRoofs();
     void updateRoofs();

@@ -70,9 +70,7 @@ RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
         m_chart->applyDrawing(false);
     // The window's state stays in the window: a file or a slide shows the chart alone.
     m_title = m_chart->m_title->text();
-    const QString modified = RooflineChart::tr(" (modified)"); // as updateItems adds it
-    if (m_title.endsWith(modified))
-        m_chart->m_title->setText(m_title.chopped(modified.size()));
+    m_chart->m_title->setText(m_chart->composeTitle(false));
     for (QCPGraph* ring : { m_chart->m_highlight, m_chart->m_measuredRing })
         if (ring && ring->visible()) {
             m_rings.push_back(ring);

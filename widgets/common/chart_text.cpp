@@ -70,11 +70,16 @@ QString intensityText(double intensity, Dtype dtype)
     return ChartTextWords::tr("%1 %2 per byte").arg(qs(formatIntensity(intensity)), qs(std::string(workName(dtype))));
 }
 
+QString boundText(std::string_view bound)
+{
+    return bound == "latency" ? ChartTextWords::tr("latency")
+        : bound == "compute"  ? ChartTextWords::tr("compute")
+                              : qs(bound);
+}
+
 QString boundText(const Evaluation& ev)
 {
-    return ev.latencyBound  ? ChartTextWords::tr("latency")
-        : ev.boundIndex < 0 ? ChartTextWords::tr("compute")
-                            : qs(ev.bound());
+    return boundText(ev.bound());
 }
 
 QString criticalText(const Critical& c)
@@ -140,7 +145,7 @@ QString measuredTooltip(
     row(ChartTextWords::tr("intensity"), intensityText(p.intensity, p.roof));
     row(ChartTextWords::tr("attainable"), qs(formatRate(p.attainable, p.roof)));
     row(ChartTextWords::tr("of attainable"), QString::number(p.fraction() * 100, 'f', 1) + QLatin1Char('%'));
-    row(ChartTextWords::tr("bound"), escaped(p.bound.str()));
+    row(ChartTextWords::tr("bound"), boundText(p.bound.str()).toHtmlEscaped());
     if (link && link->predicted()) {
         row(ChartTextWords::tr("model (%1)").arg(escaped(link->operation())), predictedText(*link->predicted()));
         row(ChartTextWords::tr("measured / T<sub>lower</sub>"), QString::number(link->ratioToLower, 'f', 2));

@@ -21,6 +21,8 @@ QString qs(std::string_view);
 QString intensityText(double intensity, Dtype);
 // What holds an operation down, in the window's language: "compute", "latency", or the memory level's or link's name.
 QString boundText(const Evaluation&);
+// The same from the core's word for it (Evaluation::bound, a measured kernel's or a compared chip's).
+QString boundText(std::string_view bound);
 // The smallest compute-bound value of an operation's parameter, as describeWithApproximation (core) says it in
 // English: "compute-bound for B ≥ 246 (243.21 if B ≪ D)", "never compute-bound (HBM)".
 QString criticalText(const Critical&);

@@ -260,8 +260,9 @@ std::optional<std::string> Document::setCompared(const std::vector<std::string>&
             return tr("no preset with id %1").arg(QString::fromStdString(quoteInput(id))).toStdString();
         chips.push_back({ id, *chip, {} });
     }
-    const QString text
-        = chips.empty() ? tr("Compare with no other chip") : tr("Compare with %n chip(s)", nullptr, int(chips.size()));
+    const QString text = chips.empty() ? tr("Compare with no other chip")
+        : chips.size() == 1            ? tr("Compare with one chip")
+                                       : tr("Compare with %1 chips").arg(chips.size());
     return edit(edits::Compare { std::move(chips) }, text, "compare");
 }
 

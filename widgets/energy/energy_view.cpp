@@ -151,7 +151,7 @@ void EnergyView::refresh()
     const QString dtype = qs(std::string(dtypeName(a.dtype)));
     const QString level = hw.memories.empty() ? QString() : qs(hw.memories.front().name);
     m_perFlopLabel->setText(tr("ε per %1 %2 (J)").arg(dtype, qs(std::string(workName(a.dtype))).chopped(1)));
-    m_perByteLabel->setText(tr("ε per %1 byte (J)").arg(level));
+    m_perByteLabel->setText(level.isEmpty() ? tr("ε per byte (J)") : tr("ε per %1 byte (J)").arg(level));
     m_stale = !isVisible();
     m_chart->setAnalysis(m_analysis); // hidden, it only keeps the analysis
     if (m_stale)

@@ -23,10 +23,14 @@
 
 namespace roofline::widgets {
 
+namespace {
+
 // The context this file's words are translated in (lupdate reads the name from the macro).
 struct ChartExportWords {
     Q_DECLARE_TR_FUNCTIONS(ChartExportWords)
 };
+
+} // namespace
 
 namespace {
 

@@ -17,10 +17,14 @@
 
 namespace roofline::widgets {
 
+namespace {
+
 // The context this file's words are translated in (lupdate reads the name from the macro).
 struct ExportDialogWords {
     Q_DECLARE_TR_FUNCTIONS(ExportDialogWords)
 };
+
+} // namespace
 
 ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QWidget* parent)
     : QDialog(parent)
@@ -72,7 +76,7 @@ ExportDialog::ExportDialog(const QString& path, const ExportOptions& options, QW
     m_theme->addItem(tr("Dark"), int(ExportTheme::Dark));
     m_theme->setCurrentIndex(m_theme->findData(int(options.theme)));
     m_transparent->setChecked(options.transparent);
-    form->addRow(tr("T&heme"), m_theme);
+    form->addRow(tr("Th&eme"), m_theme);
     form->addRow(QString(), m_transparent);
     m_theme->setToolTip(tr("The window's colours, or the light or dark theme whatever the window shows"));
     m_transparent->setToolTip(tr("Leave out the background, for a slide or a page of another colour"));

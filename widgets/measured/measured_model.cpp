@@ -11,10 +11,14 @@
 
 namespace roofline::widgets {
 
+namespace {
+
 // The context this file's words are translated in (lupdate reads the name from the macro).
 struct MeasuredModelWords {
     Q_DECLARE_TR_FUNCTIONS(MeasuredModelWords)
 };
+
+} // namespace
 
 namespace {
 
@@ -101,7 +105,7 @@ QString MeasuredModel::text(std::size_t row, int column) const
     case Fraction:
         return p.onChart ? qs(formatPercent(p.fraction())) : none;
     case Bound:
-        return p.onChart ? qs(p.bound.str()) : tr("off the chart");
+        return p.onChart ? boundText(p.bound.str()) : tr("off the chart");
     case Predicted:
         return link && link->predicted() ? predictedText(*link->predicted()) : link ? tr("cannot run") : none;
     case Ratio:

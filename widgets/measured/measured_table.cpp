@@ -177,7 +177,7 @@ void MeasuredTable::showWarnings()
     // The first in full, the rest in the tooltip: a table of thousands of kernels keeps its room.
     m_warnings->setText(lines.size() == 1
             ? tr("Warning: %1").arg(lines.front())
-            : tr("Warning: %1 (and %2 more: hover for them)").arg(lines.front()).arg(lines.size() - 1));
+            : tr("Warning: %1 (and %2 more: hover for them)").arg(lines.front(), QString::number(lines.size() - 1)));
     m_warnings->setToolTip(lines.join(QLatin1Char('\n')));
 }
 

@@ -14,10 +14,14 @@
 
 namespace roofline::widgets {
 
+namespace {
+
 // The context this file's words are translated in (lupdate reads the name from the macro).
 struct ExplanationPanelWords {
     Q_DECLARE_TR_FUNCTIONS(ExplanationPanelWords)
 };
+
+} // namespace
 
 namespace {
 

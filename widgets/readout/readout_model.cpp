@@ -9,10 +9,14 @@
 
 namespace roofline::widgets {
 
+namespace {
+
 // The context this file's words are translated in (lupdate reads the name from the macro).
 struct ReadoutModelWords {
     Q_DECLARE_TR_FUNCTIONS(ReadoutModelWords)
 };
+
+} // namespace
 
 ReadoutModel::ReadoutModel(QObject* parent)
     : QAbstractTableModel(parent)

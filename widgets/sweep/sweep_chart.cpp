@@ -47,7 +47,7 @@ QString sweepFamilyName(const QString& name, const QString& param, int values)
     QStringList words = name.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     words.removeIf([&param](const QString& w) { return w.startsWith(param + QLatin1Char('=')); });
     const QString rest = words.isEmpty() ? name : words.join(QLatin1Char(' '));
-    return SweepChartWords::tr("%1 (%2 values of %3)").arg(rest).arg(values).arg(param);
+    return SweepChartWords::tr("%1 (%2 values of %3)").arg(rest, QString::number(values), param);
 }
 
 SweepChart::SweepChart(QWidget* parent)
