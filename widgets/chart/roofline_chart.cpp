@@ -386,18 +386,6 @@ void RooflineChart::rebuild()
     m_yName->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
 }
 
-QString RooflineChart::composeTitle(bool modifiedMark) const
-{
-    QString compared;
-    if (m_analysis->compared.size() == 1)
-        compared = tr(" vs %1").arg(qs(m_analysis->compared.front().hardware.name));
-    else if (!m_analysis->compared.empty())
-        compared = tr(" vs %1 chips").arg(m_analysis->compared.size());
-    return QStringLiteral("%1 · %2%3%4")
-        .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(m_analysis->dtype))),
-            modifiedMark ? tr(" (modified)") : QString(), compared);
-}
-
 void RooflineChart::updateItems()
 {
     const chart::Layout& l = m_layout;

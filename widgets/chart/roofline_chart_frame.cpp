@@ -3,6 +3,7 @@
 // presentation's frame, whose tick labels and axis names lie inside the plot.
 #include "chart/roofline_chart.h"
 
+#include "common/chart_text.h"
 #include "common/si_log_ticker.h"
 
 #include <QFontMetricsF>
@@ -57,6 +58,18 @@ void RooflineChart::fitInsideFrame(QSizeF plot)
     QMargins legendInset = m_legendInset;
     legendInset.setBottom(legendInset.bottom() + static_cast<int>(std::ceil(xStrip + textSize(m_xName).height())));
     axisRect()->insetLayout()->setMargins(legendInset);
+}
+
+QString RooflineChart::composeTitle(bool modifiedMark) const
+{
+    QString compared;
+    if (m_analysis->compared.size() == 1)
+        compared = tr(" vs %1").arg(qs(m_analysis->compared.front().hardware.name));
+    else if (!m_analysis->compared.empty())
+        compared = tr(" vs %1 chips").arg(m_analysis->compared.size());
+    return QStringLiteral("%1 · %2%3%4")
+        .arg(qs(m_analysis->hardware.name), qs(std::string(dtypeName(m_analysis->dtype))),
+            modifiedMark ? tr(" (modified)") : QString(), compared);
 }
 
 void RooflineChart::showTitle(bool shown)
