@@ -131,8 +131,6 @@ std::optional<std::string> readExportArgs(const ExportOptions& given, ExportArgs
             return "--theme takes light or dark, not '" + given.theme + "'";
         out.dark = given.theme == "dark";
     }
-    if (out.energy && !given.scenario.compare.empty())
-        return std::string("--view energy draws the session's chip alone: leave out --compare");
     if (out.geometry && (out.sweep || out.energy))
         return "--output FILE.json writes the roofline's geometry: leave out --view " + given.view;
     if (!given.param.empty() && !out.sweep)
@@ -203,7 +201,7 @@ int runExport(const ExportOptions& given)
         chart.setAnalysis(std::move(analysis));
         chart.resize(parsed.options.size);
         chart.draw();
-        if (chart.layout().empty())
+        if (!chart.drawsAnything())
             return fail(kExitBadArguments,
                 chip + " states neither a board power nor a constant of the energy model (give --set power.board=W, "
                     + "energy_per_byte." + level + "=J ...)");

@@ -46,14 +46,44 @@ std::vector<Point> sampleCurve(const EnergyRoof& roof, const DecadeRange& x)
     return points;
 }
 
-} // namespace
+// A layout's curves and board-power roofline sampled across `axes`, which it then has.
+void frame(EnergyLayout& out, const Axes& axes)
+{
+    out.axes = axes;
+    for (EnergyCurve& c : out.curves)
+        c.points = sampleCurve(c.roof, out.axes.x);
+    out.board.clear();
+    if (out.peak > 0 && out.boardPower > 0) {
+        const double from = out.axes.x.lower();
+        const double to = out.axes.x.upper();
+        out.board.push_back({ from, boardFlopsPerJoule(from, out.peak, out.bandwidth, out.boardPower) });
+        if (from < out.ridge && out.ridge < to)
+            out.board.push_back({ out.ridge, out.peak / out.boardPower });
+        out.board.push_back({ to, boardFlopsPerJoule(to, out.peak, out.bandwidth, out.boardPower) });
+    }
+}
 
-EnergyLayout energyLayout(
-    const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations, const std::optional<Axes>& held)
+bool holds(const std::optional<Axes>& held)
+{
+    return held && held->x.decades() > 0 && held->y.decades() > 0;
+}
+
+// Whether a layout not yet framed will draw anything: a curve, the board-power roofline, or a marker.
+bool drawsAnything(const EnergyLayout& l)
+{
+    return !l.curves.empty() || (l.peak > 0 && l.boardPower > 0) || !l.markers.empty();
+}
+
+// Everything but the sampling: the curves' roofs, the markers, the constants missing and the natural axes.
+EnergyLayout energyContent(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations)
 {
     EnergyLayout out;
     out.boardPower = hw.boardPower;
     const std::optional<EnergyRoof> main = energyRoof(hw, dtype);
+    if (main) {
+        out.peak = main->peak;
+        out.bandwidth = main->bandwidth;
+    }
 
     // The curves: the main memory's when any of its constants is stated, then each level and link with its own ε.
     std::vector<EnergyCurve> curves;
@@ -140,19 +170,38 @@ EnergyLayout energyLayout(
         ys.add(boardFlopsPerJoule(right, main->peak, main->bandwidth, hw.boardPower));
     }
     out.natural.y = decadeRangeAround(ys.lo, ys.hi, 0.5).value_or(DecadeRange { 6, 13 });
-    out.axes = held && held->x.decades() > 0 && held->y.decades() > 0 ? *held : out.natural;
-
-    for (EnergyCurve& c : curves)
-        c.points = sampleCurve(c.roof, out.axes.x);
     out.curves = std::move(curves);
-    if (main && hw.boardPower > 0) {
-        const double from = out.axes.x.lower();
-        const double to = out.axes.x.upper();
-        out.board.push_back({ from, boardFlopsPerJoule(from, main->peak, main->bandwidth, hw.boardPower) });
-        if (from < out.ridge && out.ridge < to)
-            out.board.push_back({ out.ridge, main->peak / hw.boardPower });
-        out.board.push_back({ to, boardFlopsPerJoule(to, main->peak, main->bandwidth, hw.boardPower) });
+    return out;
+}
+
+} // namespace
+
+EnergyLayout energyLayout(
+    const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations, const std::optional<Axes>& held)
+{
+    EnergyLayout out = energyContent(hw, dtype, evaluations);
+    if (drawsAnything(out))
+        frame(out, holds(held) ? *held : out.natural);
+    return out;
+}
+
+std::vector<EnergyLayout> energyLayouts(std::span<const EnergyChip> chips, const std::optional<Axes>& held)
+{
+    std::vector<EnergyLayout> out;
+    out.reserve(chips.size());
+    std::optional<Axes> natural;
+    for (const EnergyChip& chip : chips) {
+        out.push_back(energyContent(*chip.hardware, chip.dtype, chip.evaluations));
+        const EnergyLayout& l = out.back();
+        if (!drawsAnything(l))
+            continue; // a chip with nothing to draw frames nothing
+        natural = natural ? Axes { unite(natural->x, l.natural.x), unite(natural->y, l.natural.y) } : l.natural;
     }
+    if (natural) // every chip in the frame, a chip with nothing to draw among them
+        for (EnergyLayout& l : out) {
+            l.natural = *natural;
+            frame(l, holds(held) ? *held : *natural);
+        }
     return out;
 }
 

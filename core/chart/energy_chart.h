@@ -45,6 +45,8 @@ struct EnergyLayout {
     std::vector<EnergyCurve> curves;
     std::vector<Point> board; // the main memory's time roofline at board power; empty without a board power
     double boardPower = 0; // W
+    double peak = 0; // the main memory's time roofline: the dtype's peak (FLOP/s) and the bandwidth (B/s)
+    double bandwidth = 0;
     double ceiling = 0; // the main memory curve's limit far right, 1/(ε_flop + π0/P); 0 when neither is stated
     double balance = 0; // Choi's energy balance of the main memory, ε_HBM/ε_flop; 0 unless both are stated
     double ridge = 0; // the time ridge of the main memory, P/B, FLOPs per byte
@@ -62,5 +64,19 @@ struct EnergyLayout {
 // dragged.
 EnergyLayout energyLayout(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations,
     const std::optional<Axes>& held = std::nullopt);
+
+// One chip of a chart of several (the session's, then the chips compared with it): its hardware, the dtype it is
+// drawn in and its evaluations of the visible operations (null where one cannot run on it).
+struct EnergyChip {
+    const Hardware* hardware = nullptr;
+    Dtype dtype = Dtype::bf16;
+    std::span<const Evaluation* const> evaluations;
+};
+
+// The layouts of several chips in one frame, in the order given: each as energyLayout lays it out, across axes that
+// hold every chip's content (the union of their natural axes, which each layout's `natural` then is), or `held`. A
+// chip with nothing to draw has the frame too, when another has something.
+std::vector<EnergyLayout> energyLayouts(
+    std::span<const EnergyChip> chips, const std::optional<Axes>& held = std::nullopt);
 
 } // namespace roofline::chart

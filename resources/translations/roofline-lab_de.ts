@@ -691,6 +691,18 @@
         <source>&lt;br&gt;not stated: %1</source>
         <translation>&lt;br&gt;nicht angegeben: %1</translation>
     </message>
+    <message>
+        <source> vs %1</source>
+        <translation> vs. %1</translation>
+    </message>
+    <message>
+        <source> vs %1 chips</source>
+        <translation> vs. %1 Chips</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;on %1</source>
+        <translation>&lt;br&gt;auf %1</translation>
+    </message>
 </context>
 <context>
     <name>roofline::widgets::EnergyView</name>

@@ -950,6 +950,14 @@ private slots:
         // checked against the core in test_energy_view.
         QVERIFY2(bytes.size() > 15000, qPrintable(QString::number(bytes.size())));
 
+        // With chips compared, their energy in the same frame.
+        const QString compared = dir.filePath("compared.png");
+        const Run four = run({ "export", "--preset", "h100-sxm", "--compare", "h200-sxm", "--compare", "mi300x",
+                                 "--view", "energy", "--output", compared },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(four.code, 0);
+        QVERIFY(QFileInfo(compared).size() > 15000);
+
         const Run none = run({ "export", "--preset", "tpu-v6e", "--view", "energy", "--output", png },
             cleanEnvironment(m_config.path()));
         QCOMPARE(none.code, 2);

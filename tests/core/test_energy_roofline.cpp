@@ -213,6 +213,49 @@ private slots:
         QVERIFY(chart::energyLayout(roundChip(), Dtype::bf16, evals).empty());
     }
 
+    // Several chips in one frame: each laid out as alone, across the union of their natural axes; a chip with nothing
+    // to draw takes the frame too.
+    void chipsInOneFrame()
+    {
+        const Hardware modelled = modelledChip();
+        Hardware board = roundChip();
+        board.boardPower = 100;
+        const Hardware bare = roundChip();
+        const Evaluation onModelled = evaluated(dotOf(1e6), modelled);
+        const Evaluation onBoard = evaluated(dotOf(1e6), board);
+        const std::vector<const Evaluation*> first { &onModelled };
+        const std::vector<const Evaluation*> second { &onBoard };
+        const std::vector<const Evaluation*> none { nullptr };
+        const chart::EnergyChip chips[]
+            = { { &modelled, Dtype::bf16, first }, { &board, Dtype::bf16, second }, { &bare, Dtype::bf16, none } };
+        const std::vector<chart::EnergyLayout> together = chart::energyLayouts(chips);
+        QCOMPARE(together.size(), std::size_t(3));
+        const chart::EnergyLayout alone0 = chart::energyLayout(modelled, Dtype::bf16, first);
+        const chart::EnergyLayout alone1 = chart::energyLayout(board, Dtype::bf16, second);
+        const chart::Axes frame { chart::unite(alone0.natural.x, alone1.natural.x),
+            chart::unite(alone0.natural.y, alone1.natural.y) };
+        for (const chart::EnergyLayout& l : together) {
+            QCOMPARE(l.axes, frame);
+            QCOMPARE(l.natural, frame);
+        }
+        // The content is each chip's own: the same markers, curves sampled across the common frame.
+        QCOMPARE(together[0].markers.size(), std::size_t(1));
+        QCOMPARE(together[0].markers[0].model, alone0.markers[0].model);
+        QCOMPARE(together[1].markers[0].board, alone1.markers[0].board);
+        QCOMPARE(together[0].curves[0].points.front().x, frame.x.lower());
+        QCOMPARE(together[1].board.front().x, frame.x.lower());
+        QCOMPARE(together[1].board.back().x, frame.x.upper());
+        QVERIFY(together[2].empty());
+        // Held, the frame is the one held.
+        const chart::Axes held { { -3, 6 }, { 5, 14 } };
+        for (const chart::EnergyLayout& l : chart::energyLayouts(chips, held))
+            QCOMPARE(l.axes, held);
+        // One chip: energyLayout's layout.
+        const std::vector<chart::EnergyLayout> one = chart::energyLayouts(std::span(chips, 1));
+        QCOMPARE(one[0].axes, alone0.axes);
+        QCOMPARE(one[0].curves[0].points.size(), alone0.curves[0].points.size());
+    }
+
     // Levels and links with an energy of their own get a curve of their own, after the main memory's.
     void aLinkWithItsOwnEnergy()
     {

@@ -79,6 +79,7 @@ private slots:
     void hoverTellsTheTerms();
     void eachBandJoinsItsOperationsPoints();
     void hiddenItWaitsAndShownItFollows();
+    void comparedChipsShareTheFrame();
 
 private:
     // The tab in front, after opening `scenario` (none: the session as it is).
@@ -279,6 +280,83 @@ void TestEnergyView::hiddenItWaitsAndShownItFollows()
     QVERIFY(view->captionLabel()->text().contains(QStringLiteral("the model's figure")));
     // 1 / (2 pJ + 40 W / 197 TFLOP/s) = 1 / 2.20305 pJ.
     QVERIFY(std::fabs(view->chart()->layout().ceiling * (2e-12 + 40 / 1.97e14) - 1) < 1e-12);
+}
+
+// Four chips on one energy roofline (the Llama 3.1 70B decode on an H100, an H200, a B200 and an MI300X): each
+// compared chip's layout is the core's, all in one frame that holds every chip's markers; each chip's points are
+// drawn in its own shape, named in the legend, and its hover says which chip it is.
+void TestEnergyView::comparedChipsShareTheFrame()
+{
+    EnergyView* view = open(QStringLiteral("scenarios/llama-3.1-70b-decode-four-chips.yaml"));
+    const Analysis& a = *m_window->document()->analysis();
+    QCOMPARE(a.compared.size(), std::size_t(3));
+    // The core's layouts, the chips given as the view gives them: the session's runnable operations, then each
+    // compared chip's evaluations of every visible operation.
+    const std::vector<const Evaluation*> own = shownEvaluations(a);
+    std::vector<std::vector<const Evaluation*>> others(a.compared.size());
+    std::vector<chart::EnergyChip> chips { { &a.hardware, a.dtype, own } };
+    for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        for (std::size_t op : a.shown())
+            others[k].push_back(a.compared[k].evaluations[op] ? &a.compared[k].evaluations[op].value() : nullptr);
+        chips.push_back({ &a.compared[k].hardware, a.compared[k].dtype, others[k] });
+    }
+    const std::vector<chart::EnergyLayout> core = chart::energyLayouts(chips);
+    EnergyChart* chart = view->chart();
+    QCOMPARE(chart->comparedLayouts().size(), a.compared.size());
+    QCOMPARE(chart->layout().axes, core[0].axes);
+    QCOMPARE(chart->layout().markers.size(), core[0].markers.size());
+    const chart::Axes frame = chart->layout().axes;
+    auto inside = [&frame](double x, double y) {
+        return x >= frame.x.lower() && x <= frame.x.upper() && y >= frame.y.lower() && y <= frame.y.upper();
+    };
+    std::size_t comparedMarkers = 0;
+    for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        const chart::EnergyLayout& drawn = chart->comparedLayouts()[k];
+        QCOMPARE(drawn.axes, frame);
+        QCOMPARE(drawn.markers.size(), core[k + 1].markers.size());
+        for (std::size_t i = 0; i < drawn.markers.size(); ++i) {
+            QCOMPARE(drawn.markers[i].model, core[k + 1].markers[i].model);
+            QCOMPARE(drawn.markers[i].board, core[k + 1].markers[i].board);
+            // By hand, for a chip that states only its board power P: an operation of W FLOPs taking T_lower spends
+            // P · T_lower, so its figure is W / (P · T_lower).
+            const chart::EnergyMarker& m = drawn.markers[i];
+            const Evaluation& e = a.compared[k].evaluations[a.shown()[m.operation]].value();
+            if (a.compared[k].hardware.boardPower > 0)
+                QCOMPARE(m.board, e.flops / (a.compared[k].hardware.boardPower * e.tLower));
+            for (double y : { m.model, m.board })
+                if (y > 0)
+                    QVERIFY(inside(m.intensity, y));
+        }
+        comparedMarkers += drawn.markers.size();
+        QVERIFY2(!drawn.markers.empty(), qPrintable(QString::fromStdString(a.compared[k].hardware.name)));
+    }
+    // The session's markers fit the same frame.
+    for (const chart::EnergyMarker& m : chart->layout().markers)
+        for (double y : { m.model, m.board })
+            if (y > 0)
+                QVERIFY(inside(m.intensity, y));
+    // Drawn: each chip's points in graphs of its own shape, the legend naming every chip.
+    std::size_t drawnPoints = 0;
+    for (const QCPGraph* g : chart->comparedPointGraphs()) {
+        QVERIFY(g->scatterStyle().shape() != QCPScatterStyle::ssDisc
+            && g->scatterStyle().shape() != QCPScatterStyle::ssCircle);
+        drawnPoints += static_cast<std::size_t>(g->dataCount());
+    }
+    QVERIFY(drawnPoints > 0 && drawnPoints <= 2 * comparedMarkers);
+    QStringList legend;
+    for (int i = 0; i < chart->legend->itemCount(); ++i)
+        if (auto* item = qobject_cast<QCPPlottableLegendItem*>(chart->legend->item(i)))
+            legend << item->plottable()->name();
+    for (const ComparedAnalysis& c : a.compared)
+        QVERIFY2(
+            legend.contains(QString::fromStdString(c.hardware.name)), qPrintable(legend.join(QLatin1String(", "))));
+    // A compared chip's marker, hovered, names its chip.
+    chart->replot();
+    const chart::EnergyMarker& m = chart->comparedLayouts()[0].markers.front();
+    const double y = m.board > 0 ? m.board : m.model;
+    const QString hover
+        = chart->hoverText(QPointF(chart->xAxis->coordToPixel(m.intensity), chart->yAxis->coordToPixel(y)));
+    QVERIFY2(hover.contains(QStringLiteral("<br>on ")), qPrintable(hover));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestEnergyView)

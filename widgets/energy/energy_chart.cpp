@@ -3,6 +3,7 @@
 
 #include "base/units.h"
 #include "common/chart_text.h"
+#include "common/compared_style.h"
 #include "common/si_log_ticker.h"
 
 #include <QToolTip>
@@ -88,9 +89,15 @@ void EnergyChart::holdAxes(bool held)
     // Through a drag the chart draws without antialiasing, as the roofline does: each step is drawn whole.
     setNotAntialiasedElements(held ? QCP::aeAll : QCP::aeNone);
     // The axes as drawn; a layout not drawn yet (the tab hidden) holds its own at its first draw.
-    m_held = held && !m_stale && !m_layout.empty() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
+    m_held = held && !m_stale && drawsAnything() ? std::optional<chart::Axes>(m_layout.axes) : std::nullopt;
     if (!held)
         rebuild();
+}
+
+bool EnergyChart::drawsAnything() const
+{
+    return !m_layout.empty()
+        || std::any_of(m_compared.begin(), m_compared.end(), [](const chart::EnergyLayout& l) { return !l.empty(); });
 }
 
 void EnergyChart::showEvent(QShowEvent* event)
@@ -114,13 +121,26 @@ void EnergyChart::draw()
     const ChartTheme& t = m_theme;
     std::vector<const Evaluation*> evaluations;
     m_operations.clear();
-    for (std::size_t op : a.shown())
+    m_shown = a.shown();
+    for (std::size_t op : m_shown)
         if (const Expected<Evaluation>& e = a.operations[op].evaluation) {
             evaluations.push_back(&e.value());
             m_operations.push_back(op);
         }
-    m_layout = chart::energyLayout(a.hardware, a.dtype, evaluations, m_holding ? m_held : std::nullopt);
-    if (m_holding && !m_held && !m_layout.empty())
+    // The compared chips' evaluations of the same operations, null where one cannot run there.
+    std::vector<std::vector<const Evaluation*>> compared(a.compared.size());
+    std::vector<chart::EnergyChip> chips { { &a.hardware, a.dtype, evaluations } };
+    for (std::size_t k = 0; k < a.compared.size(); ++k) {
+        for (std::size_t op : m_shown) {
+            const Expected<Evaluation>& e = a.compared[k].evaluations[op];
+            compared[k].push_back(e ? &e.value() : nullptr);
+        }
+        chips.push_back({ &a.compared[k].hardware, a.compared[k].dtype, compared[k] });
+    }
+    std::vector<chart::EnergyLayout> layouts = chart::energyLayouts(chips, m_holding ? m_held : std::nullopt);
+    m_layout = std::move(layouts.front());
+    m_compared.assign(std::make_move_iterator(layouts.begin() + 1), std::make_move_iterator(layouts.end()));
+    if (m_holding && !m_held && drawsAnything())
         m_held = m_layout.axes;
 
     legend->clearItems();
@@ -130,14 +150,18 @@ void EnergyChart::draw()
     m_boardGraph = nullptr;
     m_modelPoints.clear();
     m_boardPoints.clear();
+    m_comparedPoints.clear();
 
     applyPlotTheme(this, t);
     const QString work = qs(std::string(workName(a.dtype)));
     if (m_title) {
         m_title->setFont(t.font(12, true));
         m_title->setTextColor(t.foreground);
+        const QString versus = a.compared.empty() ? QString()
+            : a.compared.size() == 1              ? tr(" vs %1").arg(qs(a.compared.front().hardware.name))
+                                                  : tr(" vs %1 chips").arg(a.compared.size());
         m_title->setText(
-            tr("%1 · %2 · %3 per joule").arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), work));
+            tr("%1 · %2 · %3 per joule").arg(qs(a.hardware.name), qs(std::string(dtypeName(a.dtype))), work) + versus);
     }
     xAxis->setLabel(tr("Arithmetic intensity (%1 per byte)").arg(work));
     yAxis->setLabel(tr("%1 per joule").arg(work));
@@ -162,8 +186,46 @@ void EnergyChart::draw()
         m_boardGraph->addToLegend();
     }
     drawGuides();
-    drawMarkers();
+    drawCompared();
+    drawMarkers(
+        m_layout, [this](std::size_t i) { return m_operations[i]; }, QCPScatterStyle::ssDisc, QCPScatterStyle::ssCircle,
+        1, m_modelPoints, m_boardPoints);
+    drawPointKey();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+void EnergyChart::drawCompared()
+{
+    const ChartTheme& t = m_theme;
+    const Analysis& a = *m_analysis;
+    const double size = 9 * t.zoom;
+    for (std::size_t k = 0; k < m_compared.size(); ++k) {
+        const chart::EnergyLayout& l = m_compared[k];
+        // The chip's row in the legend: its dashes and its marker shape, as the roofline's legend names it.
+        QCPGraph* key = addGraph();
+        key->setPen(comparedPen(k, t.foreground, t.width(2)));
+        key->setScatterStyle(
+            QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(1.6)), QBrush(t.background), size));
+        key->setName(qs(a.compared[k].hardware.name));
+        key->addToLegend();
+        for (const chart::EnergyCurve& c : l.curves) {
+            QCPGraph* g = addGraph();
+            g->setPen(comparedPen(k, c.kind == RoofKind::Memory ? t.memoryRoof : t.networkRoof, t.width(1.8)));
+            g->setData(xsOf(c.points), ysOf(c.points), true);
+        }
+        if (!l.board.empty()) {
+            QCPGraph* g = addGraph();
+            g->setPen(comparedPen(k, t.envelope, t.width(1.4)));
+            g->setData(xsOf(l.board), ysOf(l.board), true);
+        }
+        // The bands in the chip's shape: tinted at the model's figure, hollow at board power.
+        std::vector<QCPGraph*> filled;
+        std::vector<QCPGraph*> hollow;
+        drawMarkers(
+            l, [this](std::size_t i) { return m_shown[i]; }, comparedShape(k), comparedShape(k), 0.45, filled, hollow);
+        m_comparedPoints.insert(m_comparedPoints.end(), filled.begin(), filled.end());
+        m_comparedPoints.insert(m_comparedPoints.end(), hollow.begin(), hollow.end());
+    }
 }
 
 void EnergyChart::drawGuides()
@@ -206,7 +268,10 @@ void EnergyChart::drawGuides()
         vertical(m_layout.balance, tr("energy balance %1").arg(qs(formatIntensity(m_layout.balance))), 0.10);
 }
 
-void EnergyChart::drawMarkers()
+template <typename SessionOp>
+void EnergyChart::drawMarkers(const chart::EnergyLayout& layout, SessionOp sessionOp,
+    QCPScatterStyle::ScatterShape filledShape, QCPScatterStyle::ScatterShape hollowShape, double filledAlpha,
+    std::vector<QCPGraph*>& filledGraphs, std::vector<QCPGraph*>& hollowGraphs)
 {
     const ChartTheme& t = m_theme;
     const Analysis& a = *m_analysis;
@@ -218,19 +283,19 @@ void EnergyChart::drawMarkers()
         QVector<double> x, model, boardX, board, up, down;
     };
     std::map<std::string, std::vector<std::size_t>> members;
-    for (std::size_t i = 0; i < m_layout.markers.size(); ++i)
-        members[a.session.operations[sessionOperation(i)].colour].push_back(i);
+    for (std::size_t i = 0; i < layout.markers.size(); ++i)
+        members[a.session.operations[sessionOp(layout.markers[i].operation)].colour].push_back(i);
     std::map<std::string, Group> groups;
     for (auto& [colour, indices] : members) {
-        std::stable_sort(indices.begin(), indices.end(), [this](std::size_t l, std::size_t r) {
-            return m_layout.markers[l].intensity < m_layout.markers[r].intensity;
+        std::stable_sort(indices.begin(), indices.end(), [&layout](std::size_t l, std::size_t r) {
+            return layout.markers[l].intensity < layout.markers[r].intensity;
         });
         Group& g = groups[colour];
         // One band per pixel: of thousands of operations many fall on the same pixels, where one drawing hides the
         // others (the roofline's markers stand for each other so too).
         std::unordered_set<std::uint64_t> drawn;
         for (std::size_t i : indices) {
-            const chart::EnergyMarker& m = m_layout.markers[i];
+            const chart::EnergyMarker& m = layout.markers[i];
             auto pixel = [this](double y) {
                 return y > 0 ? static_cast<std::uint64_t>(std::clamp(std::lround(yAxis->coordToPixel(y)), 0L, 65535L))
                              : 65535u;
@@ -256,8 +321,7 @@ void EnergyChart::drawMarkers()
         const QColor ink = t.operationColour(colour);
         QCPGraph* hollow = addGraph();
         hollow->setLineStyle(QCPGraph::lsNone);
-        hollow->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(ink, t.width(1.6)), QBrush(t.background), size));
+        hollow->setScatterStyle(QCPScatterStyle(hollowShape, QPen(ink, t.width(1.6)), QBrush(t.background), size));
         hollow->setData(g.boardX, g.board, true);
         auto* band = new QCPErrorBars(xAxis, yAxis);
         band->setDataPlottable(hollow);
@@ -268,11 +332,21 @@ void EnergyChart::drawMarkers()
         band->setData(g.down, g.up);
         QCPGraph* filled = addGraph();
         filled->setLineStyle(QCPGraph::lsNone);
-        filled->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, QPen(ink), QBrush(ink), size));
+        QColor fill = ink;
+        fill.setAlphaF(static_cast<float>(filledAlpha));
+        // A tinted shape keeps its outline (a compared chip's cross inside its circle); a disc is all ink.
+        const QPen outline = filledAlpha < 1 ? QPen(ink, t.width(1.6)) : QPen(ink);
+        filled->setScatterStyle(QCPScatterStyle(filledShape, outline, QBrush(fill), size));
         filled->setData(g.x, g.model, true);
-        m_boardPoints.push_back(hollow);
-        m_modelPoints.push_back(filled);
+        hollowGraphs.push_back(hollow);
+        filledGraphs.push_back(filled);
     }
+}
+
+void EnergyChart::drawPointKey()
+{
+    const ChartTheme& t = m_theme;
+    const double size = 9 * t.zoom;
     // The legend's key to the points, in the foreground's ink.
     if (!m_layout.markers.empty()) {
         auto key = [&](QCPScatterStyle::ScatterShape shape, const QBrush& brush, const QString& name) {
@@ -320,23 +394,28 @@ void EnergyChart::placeLegend()
     if (!fits)
         return;
     std::vector<QPointF> points;
-    for (const chart::EnergyCurve& c : m_layout.curves)
-        for (const chart::Point& p : c.points)
-            points.emplace_back(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
-    for (const chart::EnergyMarker& m : m_layout.markers)
-        for (double y : { m.model, m.board })
-            if (y > 0)
-                points.emplace_back(xAxis->coordToPixel(m.intensity), yAxis->coordToPixel(y));
-    if (!m_layout.board.empty()) // a polyline of a few corners: sampled along its segments
-        for (std::size_t i = 1; i < m_layout.board.size(); ++i)
+    std::vector<const chart::EnergyLayout*> layouts { &m_layout };
+    for (const chart::EnergyLayout& l : m_compared)
+        layouts.push_back(&l);
+    for (const chart::EnergyLayout* l : layouts) {
+        for (const chart::EnergyCurve& c : l->curves)
+            for (const chart::Point& p : c.points)
+                points.emplace_back(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y));
+        for (const chart::EnergyMarker& m : l->markers)
+            for (double y : { m.model, m.board })
+                if (y > 0)
+                    points.emplace_back(xAxis->coordToPixel(m.intensity), yAxis->coordToPixel(y));
+        // A polyline of a few corners: sampled along its segments.
+        for (std::size_t i = 1; i < l->board.size(); ++i)
             for (int k = 0; k <= 16; ++k) {
-                const chart::Point& a = m_layout.board[i - 1];
-                const chart::Point& b = m_layout.board[i];
+                const chart::Point& a = l->board[i - 1];
+                const chart::Point& b = l->board[i];
                 const double f = k / 16.0;
                 const double x = a.x * std::pow(b.x / a.x, f);
                 const double y = a.y * std::pow(b.y / a.y, f);
                 points.emplace_back(xAxis->coordToPixel(x), yAxis->coordToPixel(y));
             }
+    }
     const QMargins margin = axisRect()->insetLayout()->margins() + QMargins(12, 12, 12, 12);
     const Qt::Alignment corners[] = { Qt::AlignBottom | Qt::AlignRight, Qt::AlignTop | Qt::AlignLeft,
         Qt::AlignBottom | Qt::AlignLeft, Qt::AlignTop | Qt::AlignRight };
@@ -360,31 +439,49 @@ void EnergyChart::placeLegend()
 
 QString EnergyChart::hoverText(QPointF pixel) const
 {
+    // The marker nearest the pointer within reach, of any chip: the session's is 0, the compared chips 1, 2 …
     const double reach = 10 * m_theme.zoom;
-    std::optional<std::size_t> nearest;
     double best = reach;
-    for (std::size_t i = 0; i < m_layout.markers.size(); ++i) {
-        const chart::EnergyMarker& m = m_layout.markers[i];
-        for (double y : { m.model, m.board }) {
-            if (!(y > 0))
-                continue;
-            const double d
-                = std::hypot(xAxis->coordToPixel(m.intensity) - pixel.x(), yAxis->coordToPixel(y) - pixel.y());
-            if (d <= best) {
-                best = d;
-                nearest = i;
+    std::optional<std::pair<std::size_t, std::size_t>> nearest; // chip, marker
+    for (std::size_t chip = 0; chip <= m_compared.size(); ++chip) {
+        const chart::EnergyLayout& l = chip == 0 ? m_layout : m_compared[chip - 1];
+        for (std::size_t i = 0; i < l.markers.size(); ++i) {
+            const chart::EnergyMarker& m = l.markers[i];
+            for (double y : { m.model, m.board }) {
+                if (!(y > 0))
+                    continue;
+                const double d
+                    = std::hypot(xAxis->coordToPixel(m.intensity) - pixel.x(), yAxis->coordToPixel(y) - pixel.y());
+                if (d <= best) {
+                    best = d;
+                    nearest = std::pair(chip, i);
+                }
             }
         }
     }
     if (!nearest)
         return {};
-    const chart::EnergyMarker& m = m_layout.markers[*nearest];
     const Analysis& a = *m_analysis;
-    const Evaluation& e = a.operations[sessionOperation(*nearest)].evaluation.value();
+    const auto [chip, i] = *nearest;
+    if (chip == 0) {
+        const std::size_t op = sessionOperation(i);
+        return markerText(m_layout.markers[i], a.hardware, a.operations[op].evaluation.value(), op);
+    }
+    const chart::EnergyMarker& m = m_compared[chip - 1].markers[i];
+    const std::size_t op = m_shown[m.operation];
+    return markerText(m, a.compared[chip - 1].hardware, a.compared[chip - 1].evaluations[op].value(), op);
+}
+
+QString EnergyChart::markerText(
+    const chart::EnergyMarker& m, const Hardware& hw, const Evaluation& e, std::size_t sessionOp) const
+{
+    const Analysis& a = *m_analysis;
     const QString work = qs(std::string(workName(e.dtype)));
     QString text = tr("<b>%1</b><br>intensity %2 %3/B across %4")
-                       .arg(qs(a.session.operations[sessionOperation(*nearest)].name).toHtmlEscaped(),
-                           qs(formatIntensity(m.intensity)), work, qs(e.resources[*chart::bindingResource(e)].name));
+                       .arg(qs(a.session.operations[sessionOp].name).toHtmlEscaped(), qs(formatIntensity(m.intensity)),
+                           work, qs(e.resources[*chart::bindingResource(e)].name));
+    if (&hw != &a.hardware)
+        text += tr("<br>on %1").arg(qs(hw.name).toHtmlEscaped());
     const OperationEnergy& energy = m.energy;
     if (energy.model() > 0)
         text += tr("<br>model: %1 (%2 %3 + %4 bytes + %5 constant) → %6 %3/J")
@@ -393,8 +490,8 @@ QString EnergyChart::hoverText(QPointF pixel) const
                         bounded(m.model, m.complete, "≤"));
     if (energy.atBoardPower > 0)
         text += tr("<br>at %1 W: %2 → %3 %4/J")
-                    .arg(qs(savedNumber(a.hardware.boardPower)), qs(formatSI(energy.atBoardPower, "J")),
-                        qs(formatSI(m.board)), work);
+                    .arg(qs(savedNumber(hw.boardPower)), qs(formatSI(energy.atBoardPower, "J")), qs(formatSI(m.board)),
+                        work);
     if (!energy.missing.empty()) {
         QStringList keys;
         for (const std::string& k : energy.missing)

@@ -2,7 +2,9 @@
 // The energy roofline: FLOPs per joule against arithmetic intensity on log-log axes (core chart/energy_chart.h). The
 // energy model's curve for each memory level or link with a stated energy, the time roofline at board power under it,
 // and each visible operation as a band from its figure at board power (hollow, a lower bound on its efficiency) up to
-// the model's (filled; an upper bound when the chip states only some of the model's constants).
+// the model's (filled; an upper bound when the chip states only some of the model's constants). The chips compared
+// with the session's (View ▸ Compare with…) in the same frame: their curves and board-power rooflines in their dash
+// patterns, their operations' bands in their marker shapes (common/compared_style.h).
 #pragma once
 
 #include "chart/energy_chart.h"
@@ -34,7 +36,14 @@ public:
 
     // What is drawn, for tests: the core's layout, and the session index of each of its markers' operations.
     const chart::EnergyLayout& layout() const { return m_layout; }
+    // Whether any chip, the session's or a compared one, has a curve, a board-power roofline or an operation's band.
+    bool drawsAnything() const;
     std::size_t sessionOperation(std::size_t marker) const { return m_operations[m_layout.markers[marker].operation]; }
+    // The compared chips' layouts, in Analysis::compared's order, framed with the session's; their markers' operations
+    // index the visible operations (Analysis::shown).
+    const std::vector<chart::EnergyLayout>& comparedLayouts() const { return m_compared; }
+    // The graphs of each compared chip's filled and hollow points, by operation colour, the chips in turn.
+    const std::vector<QCPGraph*>& comparedPointGraphs() const { return m_comparedPoints; }
     // The graphs of the model's curves (in the layout's order), of the board-power roofline (null without one), and of
     // the operations' filled and hollow points, by operation colour.
     const std::vector<QCPGraph*>& curveGraphs() const { return m_curveGraphs; }
@@ -60,7 +69,15 @@ protected:
 
 private:
     void rebuild();
-    void drawMarkers();
+    // The operations' bands of one chip: one graph of filled and one of hollow points per operation colour, in
+    // `filled` and `hollow` shapes; `sessionOp` gives the session index of a marker's operation.
+    template <typename SessionOp>
+    void drawMarkers(const chart::EnergyLayout&, SessionOp sessionOp, QCPScatterStyle::ScatterShape filledShape,
+        QCPScatterStyle::ScatterShape hollowShape, double filledAlpha, std::vector<QCPGraph*>& filled,
+        std::vector<QCPGraph*>& hollow);
+    void drawCompared();
+    void drawPointKey();
+    QString markerText(const chart::EnergyMarker&, const Hardware&, const Evaluation&, std::size_t sessionOp) const;
     void drawGuides();
     void placeLegend();
     void mouseMoved(QMouseEvent*);
@@ -69,6 +86,9 @@ private:
     ChartTheme m_theme;
     chart::EnergyLayout m_layout;
     std::vector<std::size_t> m_operations; // session index of each evaluation given to the layout
+    std::vector<std::size_t> m_shown; // the visible operations, which the compared chips' markers index
+    std::vector<chart::EnergyLayout> m_compared;
+    std::vector<QCPGraph*> m_comparedPoints;
     std::optional<chart::Axes> m_held;
     bool m_holding = false;
     bool m_stale = true;
