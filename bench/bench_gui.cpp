@@ -544,6 +544,35 @@ int main(int argc, char** argv)
                     evaluations.push_back(&a.operations[op].evaluation.value());
                 chart::energyLayout(a.hardware, a.dtype, evaluations);
             }));
+        // And with three chips compared: each step lays out and draws every chip's energy roofline in one frame
+        // (chart::energyLayouts).
+        if (window.document()->setCompared({ "tpu-v5e", "b200", "mi300x" }))
+            return 1;
+        rest();
+        slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
+        describe(qPrintable(QStringLiteral("%1 operations on four chips, the Energy tab in front").arg(count)));
+        measure(5, step);
+        report(("slider_step_energy_four_chips_" + size.toLatin1()).constData(),
+            qPrintable(
+                QStringLiteral("HBM slider step, %1 operations on four chips, the Energy tab in front").arg(count)),
+            measure(40, step));
+        report(("energy_layouts_four_chips_" + size.toLatin1()).constData(),
+            "  of which laying out the four chips' energy rooflines", measure(20, [&](int) {
+                const Analysis& a = *window.document()->analysis();
+                std::vector<std::vector<const Evaluation*>> evaluations(1 + a.compared.size());
+                for (std::size_t op : a.shown()) {
+                    evaluations[0].push_back(&a.operations[op].evaluation.value());
+                    for (std::size_t k = 0; k < a.compared.size(); ++k)
+                        evaluations[k + 1].push_back(
+                            a.compared[k].evaluations[op] ? &a.compared[k].evaluations[op].value() : nullptr);
+                }
+                std::vector<chart::EnergyChip> chips { { &a.hardware, a.dtype, evaluations[0] } };
+                for (std::size_t k = 0; k < a.compared.size(); ++k)
+                    chips.push_back({ &a.compared[k].hardware, a.compared[k].dtype, evaluations[k + 1] });
+                chart::energyLayouts(chips);
+            }));
+        if (window.document()->setCompared({}))
+            return 1;
         energyTab(false);
         rest();
         report(("close_" + size.toLatin1()).constData(),

@@ -74,6 +74,27 @@ bool drawsAnything(const EnergyLayout& l)
     return !l.curves.empty() || (l.peak > 0 && l.boardPower > 0) || !l.markers.empty();
 }
 
+// What a layout asks of the y axis across `x`: its markers' figures and its curves' and board-power roofline's values
+// at both ends of `x` (memory-bound, they fall to the left).
+void addHeights(EnergyExtent& ys, const EnergyLayout& l, const DecadeRange& x)
+{
+    for (const EnergyMarker& m : l.markers) {
+        ys.add(m.model);
+        ys.add(m.board);
+    }
+    for (double at : { x.lower(), x.upper() }) {
+        for (const EnergyCurve& c : l.curves)
+            ys.add(c.roof.flopsPerJouleAt(at));
+        if (l.peak > 0 && l.boardPower > 0)
+            ys.add(boardFlopsPerJoule(at, l.peak, l.bandwidth, l.boardPower));
+    }
+}
+
+DecadeRange heightRange(const EnergyExtent& ys)
+{
+    return decadeRangeAround(ys.lo, ys.hi, 0.5).value_or(DecadeRange { 6, 13 });
+}
+
 // Everything but the sampling: the curves' roofs, the markers, the constants missing and the natural axes.
 EnergyLayout energyContent(const Hardware& hw, Dtype dtype, std::span<const Evaluation* const> evaluations)
 {
@@ -123,7 +144,6 @@ EnergyLayout energyContent(const Hardware& hw, Dtype dtype, std::span<const Eval
 
     // Each operation's band, at the intensity of the resource that binds it.
     EnergyExtent xs;
-    EnergyExtent ys;
     for (std::size_t i = 0; i < evaluations.size(); ++i) {
         if (!evaluations[i])
             continue;
@@ -145,8 +165,6 @@ EnergyLayout energyContent(const Hardware& hw, Dtype dtype, std::span<const Eval
         for (const std::string& key : m.energy.missing)
             addMissingKey(out.missing, key);
         xs.add(m.intensity);
-        ys.add(m.model);
-        ys.add(m.board);
         out.markers.push_back(std::move(m));
     }
     if (curves.empty() && hw.boardPower == 0 && out.markers.empty()) {
@@ -159,18 +177,10 @@ EnergyLayout energyContent(const Hardware& hw, Dtype dtype, std::span<const Eval
     xs.add(out.ridge);
     xs.add(out.balance);
     out.natural.x = decadeRangeAround(xs.lo, xs.hi, 1).value_or(DecadeRange { -1, 4 });
-    const double left = out.natural.x.lower();
-    const double right = out.natural.x.upper();
-    for (const EnergyCurve& c : curves) {
-        ys.add(c.roof.flopsPerJouleAt(left));
-        ys.add(c.roof.flopsPerJouleAt(right));
-    }
-    if (main && hw.boardPower > 0) {
-        ys.add(boardFlopsPerJoule(left, main->peak, main->bandwidth, hw.boardPower));
-        ys.add(boardFlopsPerJoule(right, main->peak, main->bandwidth, hw.boardPower));
-    }
-    out.natural.y = decadeRangeAround(ys.lo, ys.hi, 0.5).value_or(DecadeRange { 6, 13 });
     out.curves = std::move(curves);
+    EnergyExtent ys;
+    addHeights(ys, out, out.natural.x);
+    out.natural.y = heightRange(ys);
     return out;
 }
 
@@ -189,13 +199,21 @@ std::vector<EnergyLayout> energyLayouts(std::span<const EnergyChip> chips, const
 {
     std::vector<EnergyLayout> out;
     out.reserve(chips.size());
-    std::optional<Axes> natural;
+    std::optional<DecadeRange> x;
     for (const EnergyChip& chip : chips) {
         out.push_back(energyContent(*chip.hardware, chip.dtype, chip.evaluations));
         const EnergyLayout& l = out.back();
-        if (!drawsAnything(l))
-            continue; // a chip with nothing to draw frames nothing
-        natural = natural ? Axes { unite(natural->x, l.natural.x), unite(natural->y, l.natural.y) } : l.natural;
+        if (drawsAnything(l)) // a chip with nothing to draw asks nothing of the frame
+            x = x ? unite(*x, l.natural.x) : l.natural.x;
+    }
+    // The heights across the common intensities: a chip's memory-bound curve keeps falling left of its own range.
+    std::optional<Axes> natural;
+    if (x) {
+        EnergyExtent ys;
+        for (const EnergyLayout& l : out)
+            if (drawsAnything(l))
+                addHeights(ys, l, *x);
+        natural = Axes { *x, heightRange(ys) };
     }
     if (natural) // every chip in the frame, a chip with nothing to draw among them
         for (EnergyLayout& l : out) {

@@ -703,6 +703,10 @@
         <source>&lt;br&gt;on %1</source>
         <translation>&lt;br&gt;auf %1</translation>
     </message>
+    <message>
+        <source>%1 (no energy figures)</source>
+        <translation>%1 (keine Energiewerte)</translation>
+    </message>
 </context>
 <context>
     <name>roofline::widgets::EnergyView</name>

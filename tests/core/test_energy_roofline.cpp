@@ -250,6 +250,24 @@ private slots:
         const chart::Axes held { { -3, 6 }, { 5, 14 } };
         for (const chart::EnergyLayout& l : chart::energyLayouts(chips, held))
             QCOMPARE(l.axes, held);
+        // Chips whose own ranges differ (a ridge of 10^5 FLOPs per byte beside one of 100): the frame holds every
+        // curve and board-power roofline at both of its ends, though a memory-bound curve keeps falling left of the
+        // range its own chip asked for.
+        Hardware slow = modelledChip();
+        slow.memories[0].bandwidth = 1e9; // 10^14 / 10^9: a ridge at 10^5
+        // No operation on it: its own range starts a decade left of the ridge and the balance, far right of the
+        // dot's 0.5 that the other chip's range reaches for.
+        const chart::EnergyChip apart[] = { { &modelled, Dtype::bf16, first }, { &slow, Dtype::bf16, {} } };
+        for (const chart::EnergyLayout& l : chart::energyLayouts(apart)) {
+            const double lo = l.axes.y.lower();
+            const double hi = l.axes.y.upper();
+            for (const chart::EnergyCurve& c : l.curves)
+                for (const chart::Point& p : { c.points.front(), c.points.back() })
+                    QVERIFY2(lo <= p.y && p.y <= hi, qPrintable(QString::number(p.y)));
+            for (const chart::Point& p : l.board)
+                QVERIFY2(lo <= p.y && p.y <= hi, qPrintable(QString::number(p.y)));
+            QVERIFY(l.axes.x.upper() >= 1e5 && l.axes.x.lower() <= 0.5);
+        }
         // One chip: energyLayout's layout.
         const std::vector<chart::EnergyLayout> one = chart::energyLayouts(std::span(chips, 1));
         QCOMPARE(one[0].axes, alone0.axes);

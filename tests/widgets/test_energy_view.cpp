@@ -3,6 +3,7 @@
 // operation's band), the model's constants as fields that edit the chip in undoable steps, a bad constant named and
 // refused, and the sentence that says what the chip does not state.
 #include "chart/energy_chart.h"
+#include "common/compared_style.h"
 #include "common/folding_tabs.h"
 #include "document/document.h"
 #include "energy/energy_chart.h"
@@ -350,13 +351,47 @@ void TestEnergyView::comparedChipsShareTheFrame()
     for (const ComparedAnalysis& c : a.compared)
         QVERIFY2(
             legend.contains(QString::fromStdString(c.hardware.name)), qPrintable(legend.join(QLatin1String(", "))));
-    // A compared chip's marker, hovered, names its chip.
+    // A compared chip's marker, hovered, names its chip and its operation: the one whose board figure stands
+    // apart from every other chip's, so that the pointer is over it alone.
     chart->replot();
-    const chart::EnergyMarker& m = chart->comparedLayouts()[0].markers.front();
-    const double y = m.board > 0 ? m.board : m.model;
-    const QString hover
-        = chart->hoverText(QPointF(chart->xAxis->coordToPixel(m.intensity), chart->yAxis->coordToPixel(y)));
-    QVERIFY2(hover.contains(QStringLiteral("<br>on ")), qPrintable(hover));
+    bool hovered = false;
+    for (std::size_t k = 0; k < a.compared.size() && !hovered; ++k)
+        for (const chart::EnergyMarker& m : chart->comparedLayouts()[k].markers) {
+            const QPointF at(chart->xAxis->coordToPixel(m.intensity), chart->yAxis->coordToPixel(m.board));
+            const QString hover = chart->hoverText(at);
+            if (!hover.contains(QStringLiteral("<br>on ")))
+                continue; // another chip's marker is as near
+            QVERIFY2(hover.contains(QStringLiteral("<br>on ") + QString::fromStdString(a.compared[k].hardware.name)),
+                qPrintable(hover));
+            QVERIFY2(hover.contains(QString::fromStdString(a.session.operations[a.shown()[m.operation]].name)),
+                qPrintable(hover));
+            hovered = true;
+            break;
+        }
+    QVERIFY(hovered);
+    // The session's board-power roofline is solid beside the chips' dashes and dots, each chip's its own pattern.
+    QVERIFY(chart->boardGraph());
+    QCOMPARE(chart->boardGraph()->pen().style(), Qt::SolidLine);
+
+    // A chip stating an energy per byte (the TPU v5e's HBM2, 31.76 pJ) brings its curve, in its dashes.
+    QVERIFY(!m_window->document()->setCompared({ "tpu-v5e" }));
+    const Analysis& b = *m_window->document()->analysis();
+    QCOMPARE(chart->comparedLayouts().size(), std::size_t(1));
+    const chart::EnergyLayout& tpu = chart->comparedLayouts()[0];
+    QCOMPARE(tpu.curves.size(), std::size_t(1));
+    QCOMPARE(tpu.curves[0].name, std::string("HBM"));
+    bool drawn = false;
+    for (int i = 0; i < chart->graphCount(); ++i) {
+        const std::vector<chart::Point> points = pointsOf(chart->graph(i));
+        if (points.size() == tpu.curves[0].points.size() && points.front().y == tpu.curves[0].points.front().y) {
+            QCOMPARE(chart->graph(i)->pen().dashPattern(), comparedPen(0, Qt::black, 1).dashPattern());
+            drawn = true;
+        }
+    }
+    QVERIFY(drawn);
+    QVERIFY(
+        std::any_of(tpu.markers.begin(), tpu.markers.end(), [](const chart::EnergyMarker& m) { return m.model > 0; }));
+    QCOMPARE(b.compared.front().hardware.name, std::string("Google TPU v5e"));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestEnergyView)

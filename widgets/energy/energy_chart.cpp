@@ -180,7 +180,8 @@ void EnergyChart::draw()
     }
     if (!m_layout.board.empty()) {
         m_boardGraph = addGraph();
-        m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), Qt::DotLine));
+        // Dotted alone; solid beside compared chips, whose lines are dashed and dotted in their own patterns.
+        m_boardGraph->setPen(QPen(t.envelope, t.width(1.6), a.compared.empty() ? Qt::DotLine : Qt::SolidLine));
         m_boardGraph->setName(tr("at %1 W board power").arg(qs(savedNumber(m_layout.boardPower))));
         m_boardGraph->setData(xsOf(m_layout.board), ysOf(m_layout.board), true);
         m_boardGraph->addToLegend();
@@ -206,7 +207,8 @@ void EnergyChart::drawCompared()
         key->setPen(comparedPen(k, t.foreground, t.width(2)));
         key->setScatterStyle(
             QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(1.6)), QBrush(t.background), size));
-        key->setName(qs(a.compared[k].hardware.name));
+        key->setName(l.empty() ? tr("%1 (no energy figures)").arg(qs(a.compared[k].hardware.name))
+                               : qs(a.compared[k].hardware.name));
         key->addToLegend();
         for (const chart::EnergyCurve& c : l.curves) {
             QCPGraph* g = addGraph();
@@ -333,7 +335,8 @@ void EnergyChart::drawMarkers(const chart::EnergyLayout& layout, SessionOp sessi
         QCPGraph* filled = addGraph();
         filled->setLineStyle(QCPGraph::lsNone);
         QColor fill = ink;
-        fill.setAlphaF(static_cast<float>(filledAlpha));
+        if (filledAlpha < 1)
+            fill.setAlphaF(static_cast<float>(filledAlpha));
         // A tinted shape keeps its outline (a compared chip's cross inside its circle); a disc is all ink.
         const QPen outline = filledAlpha < 1 ? QPen(ink, t.width(1.6)) : QPen(ink);
         filled->setScatterStyle(QCPScatterStyle(filledShape, outline, QBrush(fill), size));
@@ -347,25 +350,40 @@ void EnergyChart::drawPointKey()
 {
     const ChartTheme& t = m_theme;
     const double size = 9 * t.zoom;
-    // The legend's key to the points, in the foreground's ink.
-    if (!m_layout.markers.empty()) {
-        auto key = [&](QCPScatterStyle::ScatterShape shape, const QBrush& brush, const QString& name) {
-            QCPGraph* g = addGraph();
-            g->setLineStyle(QCPGraph::lsNone);
-            g->setScatterStyle(QCPScatterStyle(shape, QPen(t.foreground, t.width(1.6)), brush, size));
-            g->setName(name);
-            g->addToLegend();
-        };
-        const bool complete = std::all_of(
-            m_layout.markers.begin(), m_layout.markers.end(), [](const chart::EnergyMarker& m) { return m.complete; });
-        if (!m_layout.curves.empty()
-            || std::any_of(m_layout.markers.begin(), m_layout.markers.end(),
-                [](const chart::EnergyMarker& m) { return m.model > 0; }))
-            key(QCPScatterStyle::ssDisc, QBrush(t.foreground),
-                complete ? tr("operation, the model") : tr("operation, stated terms"));
-        if (m_layout.boardPower > 0)
-            key(QCPScatterStyle::ssCircle, QBrush(t.background), tr("operation, board power"));
+    // The legend's key to the points, in the foreground's ink, for the points of every chip.
+    std::vector<const chart::EnergyLayout*> layouts { &m_layout };
+    for (const chart::EnergyLayout& l : m_compared)
+        layouts.push_back(&l);
+    bool markers = false;
+    bool model = false;
+    bool complete = true;
+    bool board = false;
+    for (const chart::EnergyLayout* l : layouts) {
+        if (l->markers.empty())
+            continue;
+        markers = true;
+        model = model || !l->curves.empty()
+            || std::any_of(
+                l->markers.begin(), l->markers.end(), [](const chart::EnergyMarker& m) { return m.model > 0; });
+        complete = complete && std::all_of(l->markers.begin(), l->markers.end(), [](const chart::EnergyMarker& m) {
+            return m.complete;
+        });
+        board = board || l->boardPower > 0;
     }
+    if (!markers)
+        return;
+    auto key = [&](QCPScatterStyle::ScatterShape shape, const QBrush& brush, const QString& name) {
+        QCPGraph* g = addGraph();
+        g->setLineStyle(QCPGraph::lsNone);
+        g->setScatterStyle(QCPScatterStyle(shape, QPen(t.foreground, t.width(1.6)), brush, size));
+        g->setName(name);
+        g->addToLegend();
+    };
+    if (model)
+        key(QCPScatterStyle::ssDisc, QBrush(t.foreground),
+            complete ? tr("operation, the model") : tr("operation, stated terms"));
+    if (board)
+        key(QCPScatterStyle::ssCircle, QBrush(t.background), tr("operation, board power"));
 }
 
 void EnergyChart::setTitled(bool titled)
@@ -452,7 +470,8 @@ QString EnergyChart::hoverText(QPointF pixel) const
                     continue;
                 const double d
                     = std::hypot(xAxis->coordToPixel(m.intensity) - pixel.x(), yAxis->coordToPixel(y) - pixel.y());
-                if (d <= best) {
+                // A tie goes to the chip found first, the session's: its markers are drawn on top.
+                if (d < best || (d == best && !nearest)) {
                     best = d;
                     nearest = std::pair(chip, i);
                 }
