@@ -290,6 +290,17 @@ int main(int argc, char** argv)
     dragged("drag_step_four_chips", "HBM slider dragged, default scenario on four chips");
     measure(20, step);
     report("slider_step_four_chips", "HBM slider step, default scenario on four chips", measure(400, step));
+    // The same with the Energy tab in front: every chip's energy roofline laid out and drawn each step.
+    if (!energyTab(true))
+        return 1;
+    rest();
+    dragged(
+        "drag_step_energy_four_chips", "HBM slider dragged, default scenario on four chips, the Energy tab in front");
+    measure(20, step);
+    report("slider_step_energy_four_chips", "HBM slider step, default scenario on four chips, the Energy tab in front",
+        measure(400, step));
+    energyTab(false);
+    window.document()->resetToPreset();
     if (window.document()->setCompared({}))
         return 1;
     rest();
