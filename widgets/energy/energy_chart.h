@@ -38,7 +38,7 @@ public:
     const chart::EnergyLayout& layout() const { return m_layout; }
     // Whether any chip, the session's or a compared one, has a curve, a board-power roofline or an operation's band.
     bool drawsAnything() const;
-    std::size_t sessionOperation(std::size_t marker) const { return m_operations[m_layout.markers[marker].operation]; }
+    std::size_t sessionOperation(std::size_t marker) const { return m_shown[m_layout.markers[marker].operation]; }
     // The compared chips' layouts, in Analysis::compared's order, framed with the session's; their markers' operations
     // index the visible operations (Analysis::shown).
     const std::vector<chart::EnergyLayout>& comparedLayouts() const { return m_compared; }
@@ -70,9 +70,8 @@ protected:
 private:
     void rebuild();
     // The operations' bands of one chip: one graph of filled and one of hollow points per operation colour, in
-    // `filled` and `hollow` shapes; `sessionOp` gives the session index of a marker's operation.
-    template <typename SessionOp>
-    void drawMarkers(const chart::EnergyLayout&, SessionOp sessionOp, QCPScatterStyle::ScatterShape filledShape,
+    // `filled` and `hollow` shapes.
+    void drawMarkers(const chart::EnergyLayout&, QCPScatterStyle::ScatterShape filledShape,
         QCPScatterStyle::ScatterShape hollowShape, double filledAlpha, std::vector<QCPGraph*>& filled,
         std::vector<QCPGraph*>& hollow);
     void drawCompared();
@@ -85,8 +84,7 @@ private:
     std::shared_ptr<const Analysis> m_analysis;
     ChartTheme m_theme;
     chart::EnergyLayout m_layout;
-    std::vector<std::size_t> m_operations; // session index of each evaluation given to the layout
-    std::vector<std::size_t> m_shown; // the visible operations, which the compared chips' markers index
+    std::vector<std::size_t> m_shown; // the visible operations (Analysis::shown), which every chip's markers index
     std::vector<chart::EnergyLayout> m_compared;
     std::vector<QCPGraph*> m_comparedPoints;
     std::optional<chart::Axes> m_held;
