@@ -1,0 +1,598 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The chart's text layout: each request's spots in order, the first that keeps every guarantee taken.
+#include "chart/text_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+namespace roofline::chart {
+
+namespace {
+
+// A text's own line or dot is nearer than any other by this many pixels, at its centre and at its nearest point.
+constexpr double kMargin = 2;
+constexpr int kFarRows = 4; // rows of spots further out above and below a marker
+
+// Indices of things by the square cells they touch, so that a spot is tested against the things near it alone.
+class Cells {
+public:
+    static constexpr double kCell = 32;
+
+    void add(std::size_t index, const Box& b)
+    {
+        forCells(b, [&](std::int64_t cell) { m_cells[cell].push_back(index); });
+    }
+    // A segment goes into the cells it passes through, column by column of cells.
+    void addSegment(std::size_t index, Point a, Point b)
+    {
+        if (a.x > b.x)
+            std::swap(a, b);
+        const auto firstColumn = static_cast<std::int64_t>(std::floor(a.x / kCell));
+        const auto lastColumn = static_cast<std::int64_t>(std::floor(b.x / kCell));
+        for (auto column = firstColumn; column <= lastColumn; ++column) {
+            const double x0 = std::max(a.x, double(column) * kCell);
+            const double x1 = std::min(b.x, double(column + 1) * kCell);
+            auto yAt = [&](double x) { return b.x == a.x ? a.y : a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x); };
+            const double y0 = b.x == a.x ? std::min(a.y, b.y) : std::min(yAt(x0), yAt(x1));
+            const double y1 = b.x == a.x ? std::max(a.y, b.y) : std::max(yAt(x0), yAt(x1));
+            const auto firstRow = static_cast<std::int64_t>(std::floor(y0 / kCell));
+            const auto lastRow = static_cast<std::int64_t>(std::floor(y1 / kCell));
+            for (auto row = firstRow; row <= lastRow; ++row)
+                m_cells[key(column, row)].push_back(index);
+        }
+    }
+    // Calls visit with the index of each thing in a cell that `b` touches; an index may come more than once.
+    template <typename Visit> void near(const Box& b, Visit visit) const
+    {
+        forCells(b, [&](std::int64_t cell) {
+            if (const auto it = m_cells.find(cell); it != m_cells.end())
+                for (const std::size_t i : it->second)
+                    visit(i);
+        });
+    }
+
+private:
+    static std::int64_t key(std::int64_t column, std::int64_t row) { return row * 1'000'003 + column; }
+    template <typename Visit> static void forCells(const Box& b, Visit visit)
+    {
+        const auto x0 = static_cast<std::int64_t>(std::floor(b.left / kCell));
+        const auto x1 = static_cast<std::int64_t>(std::floor((b.left + b.width) / kCell));
+        const auto y0 = static_cast<std::int64_t>(std::floor(b.top / kCell));
+        const auto y1 = static_cast<std::int64_t>(std::floor((b.top + b.height) / kCell));
+        for (auto y = y0; y <= y1; ++y)
+            for (auto x = x0; x <= x1; ++x)
+                visit(key(x, y));
+    }
+
+    std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;
+};
+
+Box grown(const Box& b, double by)
+{
+    return { b.left - by, b.top - by, b.width + 2 * by, b.height + 2 * by };
+}
+
+// Whether a point lies within reach of the chart, where the cells are: far outside any screen, it meets nothing.
+bool onChart(Point p)
+{
+    return std::abs(p.x) < 1e5 && std::abs(p.y) < 1e5;
+}
+
+// The segment a–b clipped to a box; nothing when it passes by.
+std::optional<std::pair<Point, Point>> clipped(Point a, Point b, const Box& box)
+{
+    double t0 = 0;
+    double t1 = 1;
+    const double dx = b.x - a.x;
+    const double dy = b.y - a.y;
+    const double ps[] = { -dx, dx, -dy, dy };
+    const double qs[] = { a.x - box.left, box.left + box.width - a.x, a.y - box.top, box.top + box.height - a.y };
+    for (int i = 0; i < 4; ++i) {
+        if (ps[i] == 0) {
+            if (qs[i] < 0)
+                return std::nullopt;
+            continue;
+        }
+        const double r = qs[i] / ps[i];
+        if (ps[i] < 0)
+            t0 = std::max(t0, r);
+        else
+            t1 = std::min(t1, r);
+        if (t0 > t1)
+            return std::nullopt;
+    }
+    return std::pair { Point { a.x + t0 * dx, a.y + t0 * dy }, Point { a.x + t1 * dx, a.y + t1 * dy } };
+}
+
+// Whether line `other` runs on line `own`, within a pixel of it: the same line drawn twice (a chip compared with one
+// of equal bandwidth) takes neither's name from it.
+bool runsOn(const Line& other, const Line& own)
+{
+    return distanceToSegment(other.from, own.from, own.to) <= 1 && distanceToSegment(other.to, own.from, own.to) <= 1;
+}
+
+struct Spot {
+    TextBox box;
+    bool far = false; // further out than the spots beside its dot: joined to it by a leader
+};
+
+// The spots of a dot's label, as boxes about its anchor (label_placement.cpp's spots, with the same order).
+std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double gap)
+{
+    const double x = at.x;
+    const double y = at.y;
+    const double w = size.width;
+    const double h = size.height;
+    std::vector<Spot> spots;
+    auto add = [&](double left, double top, bool far = false) {
+        spots.push_back({ TextBox { { left + w / 2, top + h / 2 }, size, 0 }, far });
+    };
+    if (r.spots == TextRequest::Spots::Below) {
+        add(x + gap / 2, y + gap / 2); // below right
+        add(x - gap / 2 - w, y + gap / 2); // below left
+        add(x - w / 2, y + gap / 2 + h); // a line further down
+        add(x + gap / 2, y + gap / 2 + 2 * h);
+        add(x - gap / 2 - w, y + gap / 2 + 2 * h);
+        add(x + gap / 2, y - gap / 2 - h); // above right, over the flat roof
+        add(x - gap / 2 - w, y - gap / 2 - h); // above left
+        return spots;
+    }
+    add(x + gap, y - h / 2); // right
+    add(x - gap - w, y - h / 2); // left
+    add(x - w / 2, y - gap - h); // above
+    add(x - w / 2, y + gap); // below
+    add(x + gap, y - gap - h);
+    add(x + gap, y + gap);
+    add(x - gap - w, y - gap - h);
+    add(x - gap - w, y + gap);
+    if (!r.mayMoveOut)
+        return spots;
+    // Further out: rows of names above and below, a line apart, centred, right, left, then sliding between in
+    // eighths; then beside, a name's width further.
+    for (int row = 1; row <= kFarRows; ++row) {
+        const double above = y - gap - h - row * (h + 1);
+        const double below = y + gap + row * (h + 1);
+        for (const double top : { above, below })
+            for (const double k : { 4.0, 0.0, 8.0, 2.0, 6.0, 1.0, 3.0, 5.0, 7.0 })
+                add(x + gap - k * (w + 2 * gap) / 8, top, true);
+    }
+    for (int ring = 1; ring <= 2; ++ring) {
+        const double ox = ring * (w + gap);
+        add(x + gap + ox, y - h / 2, true);
+        add(x - gap - w - ox, y - h / 2, true);
+    }
+    return spots;
+}
+
+// What stays put while texts are placed: the content, its lines and marks by cell, and the texts' sizes.
+class Scene {
+public:
+    Scene(const TextContent& c, const MeasureText& measure)
+        : content(c)
+        , m_measure(measure)
+    {
+        const Box reach = grown(content.plot, 64);
+        for (std::size_t i = 0; i < content.lines.size(); ++i) {
+            const Line& l = content.lines[i];
+            if (!onChart(l.from) || !onChart(l.to))
+                continue;
+            if (const auto part = clipped(l.from, l.to, reach))
+                lineCells.addSegment(i, part->first, part->second);
+        }
+        for (std::size_t i = 0; i < content.marks.size(); ++i)
+            if (onChart(content.marks[i].centre))
+                markCells.add(i, { content.marks[i].centre.x, content.marks[i].centre.y, 0, 0 });
+    }
+
+    Size measure(const std::string& text, int font)
+    {
+        const auto key = std::pair { font, text };
+        if (const auto it = m_sizes.find(key); it != m_sizes.end())
+            return it->second;
+        const Size size = m_measure(text, font);
+        m_sizes.emplace(key, size);
+        return size;
+    }
+
+    const TextContent& content;
+    Cells lineCells;
+    Cells markCells;
+
+private:
+    const MeasureText& m_measure;
+    std::map<std::pair<int, std::string>, Size> m_sizes;
+};
+
+// Places texts one at a time in a scene, each clear of what was placed before it. Copied to try another order.
+class Placer {
+public:
+    explicit Placer(Scene& scene)
+        : m_scene(&scene)
+        , m_content(&scene.content)
+    {
+        for (const Box& b : m_content->keepOut)
+            m_keepOut.push_back(TextBox { { b.left + b.width / 2, b.top + b.height / 2 }, { b.width, b.height }, 0 });
+        for (std::size_t i = 0; i < m_keepOut.size(); ++i)
+            m_takenCells.add(i, m_keepOut[i].bounds());
+    }
+
+    Size measure(const std::string& text, int font) { return m_scene->measure(text, font); }
+
+    std::optional<PlacedText> place(const TextRequest& r, bool onlyPreferred = false)
+    {
+        if (r.kind == TextRequest::Kind::Free)
+            return placeFree(r);
+        for (std::size_t t = 0; t < r.texts.size(); ++t) {
+            const Size size = measure(r.texts[t], r.font);
+            if (!(size.width > 0 && size.height > 0))
+                continue;
+            const auto placed
+                = r.kind == TextRequest::Kind::Line ? placeOnLine(r, size) : placeAtMark(r, size, onlyPreferred);
+            if (placed) {
+                PlacedText out = *placed;
+                out.text = t;
+                return out;
+            }
+            if (onlyPreferred)
+                break;
+        }
+        return std::nullopt;
+    }
+
+    // How many spots beside its dot a dot's label has free: the names with the fewest are placed first.
+    std::size_t freeSpots(const TextRequest& r)
+    {
+        if (r.marks.empty() || r.texts.empty())
+            return 0;
+        const Size size = measure(r.texts.front(), r.font);
+        std::size_t n = 0;
+        for (const Spot& s : markSpots(r, m_content->marks[r.marks.front()].centre, size, m_content->gap))
+            n += !s.far && clear(s.box) ? 1 : 0;
+        return n;
+    }
+
+    void take(const PlacedText& p)
+    {
+        const std::size_t index = m_keepOut.size();
+        m_keepOut.push_back(p.box);
+        m_takenCells.add(index, p.box.bounds());
+        if (p.leader) {
+            const std::size_t leader = m_leaders.size();
+            m_leaders.push_back(*p.leader);
+            m_leaderCells.addSegment(leader, p.leader->first, p.leader->second);
+        }
+    }
+
+private:
+    // Inside the plot, over no text, box, dot, line or leader.
+    bool clear(const TextBox& box) const
+    {
+        if (!inside(box, m_content->plot))
+            return false;
+        const Box bounds = box.bounds();
+        bool hit = false;
+        m_takenCells.near(bounds, [&](std::size_t i) { hit = hit || intersects(box, m_keepOut[i]); });
+        if (hit)
+            return false;
+        m_scene->markCells.near(grown(bounds, 32), [&](std::size_t i) {
+            const Mark& d = m_content->marks[i];
+            hit = hit || distance(box, d.centre) < d.radius + 1;
+        });
+        if (hit)
+            return false;
+        m_scene->lineCells.near(bounds, [&](std::size_t i) {
+            const Line& l = m_content->lines[i];
+            hit = hit || crosses(box, l.from, l.to);
+        });
+        if (hit)
+            return false;
+        m_leaderCells.near(
+            bounds, [&](std::size_t i) { hit = hit || crosses(box, m_leaders[i].first, m_leaders[i].second); });
+        return !hit;
+    }
+
+    // Nearer its own lines than any other, at its centre and its nearest point.
+    bool nearestLine(const TextBox& box, const TextRequest& r) const
+    {
+        double own = std::numeric_limits<double>::infinity();
+        double ownCentre = own;
+        for (const std::size_t i : r.lines) {
+            const Line& l = m_content->lines[i];
+            own = std::min(own, distance(box, l.from, l.to));
+            ownCentre = std::min(ownCentre, distanceToSegment(box.centre, l.from, l.to));
+        }
+        const Line& first = m_content->lines[r.lines.front()];
+        for (std::size_t i = 0; i < m_content->lines.size(); ++i) {
+            if (std::find(r.lines.begin(), r.lines.end(), i) != r.lines.end())
+                continue;
+            const Line& l = m_content->lines[i];
+            if (runsOn(l, first))
+                continue;
+            if (distance(box, l.from, l.to) < own + kMargin
+                || distanceToSegment(box.centre, l.from, l.to) < ownCentre + kMargin)
+                return false;
+        }
+        return true;
+    }
+
+    // Nearer one of its own marks than any other dot, at its centre and its nearest point.
+    bool nearestMark(const TextBox& box, const TextRequest& r) const
+    {
+        double own = std::numeric_limits<double>::infinity();
+        double ownCentre = own;
+        for (const std::size_t i : r.marks) {
+            const Point c = m_content->marks[i].centre;
+            own = std::min(own, distance(box, c));
+            ownCentre = std::min(ownCentre, std::hypot(box.centre.x - c.x, box.centre.y - c.y));
+        }
+        const Box b = box.bounds();
+        const double reach = std::max(own, ownCentre) + kMargin;
+        bool nearer = false;
+        m_scene->markCells.near(grown(b, reach), [&](std::size_t i) {
+            if (nearer || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end())
+                return;
+            const Point c = m_content->marks[i].centre;
+            nearer = distance(box, c) < own + kMargin
+                || std::hypot(box.centre.x - c.x, box.centre.y - c.y) < ownCentre + kMargin;
+        });
+        return !nearer;
+    }
+
+    // A leader from the dot's rim to the text passes no other dot, text, box or line it must not cross.
+    bool leaderClear(const std::pair<Point, Point>& leader, const TextRequest& r) const
+    {
+        const auto [a, b] = leader;
+        const Box bounds { std::min(a.x, b.x), std::min(a.y, b.y), std::abs(b.x - a.x), std::abs(b.y - a.y) };
+        bool hit = false;
+        m_scene->markCells.near(grown(bounds, 32), [&](std::size_t i) {
+            if (hit || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end())
+                return;
+            const Mark& d = m_content->marks[i];
+            hit = distanceToSegment(d.centre, a, b) < d.radius + 1;
+        });
+        m_scene->lineCells.near(bounds, [&](std::size_t i) {
+            const Line& l = m_content->lines[i];
+            hit = hit || (!l.leadersMayCross && segmentsMeet(a, b, l.from, l.to));
+        });
+        m_takenCells.near(bounds, [&](std::size_t i) { hit = hit || crosses(m_keepOut[i], a, b); });
+        m_leaderCells.near(
+            bounds, [&](std::size_t i) { hit = hit || segmentsMeet(a, b, m_leaders[i].first, m_leaders[i].second); });
+        return !hit;
+    }
+
+    std::optional<PlacedText> placeOnLine(const TextRequest& r, Size size) const
+    {
+        if (r.lines.empty() || r.lines.front() >= m_content->lines.size())
+            return std::nullopt;
+        const Line& line = m_content->lines[r.lines.front()];
+        Point a = line.from;
+        Point b = line.to;
+        if (a.x > b.x)
+            std::swap(a, b);
+        const auto visible = clipped(a, b, m_content->plot);
+        if (!visible)
+            return std::nullopt;
+        const double length = std::hypot(b.x - a.x, b.y - a.y);
+        if (!(length > 1))
+            return std::nullopt;
+        const double angle = r.spots == TextRequest::Spots::Along ? std::atan2(b.y - a.y, b.x - a.x) : 0;
+        const bool level = std::abs(b.y - a.y) < 0.5;
+        // Points on the line: those given, then along its visible part.
+        std::vector<Point> points = r.at;
+        const auto [p, q] = *visible;
+        if (level && r.at.empty()) {
+            const double pad = 2;
+            const double step = std::max(size.width / 4, 4.0);
+            if (r.fromLeft)
+                for (double x = p.x + pad + size.width / 2; x + size.width / 2 <= q.x; x += step)
+                    points.push_back({ x, p.y });
+            else
+                for (double x = q.x - pad - size.width / 2; x - size.width / 2 >= p.x; x -= step)
+                    points.push_back({ x, p.y });
+        } else {
+            for (int k = 1; k < 20; ++k) {
+                const double t = 0.05 * k;
+                points.push_back({ p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t });
+            }
+        }
+        const double ux = std::cos(angle);
+        const double uy = std::sin(angle);
+        const Point up { uy, -ux }; // across the baseline, upwards as the text reads
+        const double lift = m_content->lift;
+        auto fits = [&](const TextBox& box) { return clear(box) && nearestLine(box, r); };
+        if (r.spots == TextRequest::Spots::Corner) {
+            const double w = size.width;
+            const double h = size.height;
+            for (std::size_t k = 0; k < points.size(); ++k) {
+                const Point s = points[k];
+                const Point centres[]
+                    = { { s.x - lift - w / 2, s.y - lift - h / 2 }, { s.x + lift + w / 2, s.y - lift - h / 2 },
+                          { s.x - lift - w / 2, s.y + lift + h / 2 }, { s.x + lift + w / 2, s.y + lift + h / 2 } };
+                for (const Point& c : centres)
+                    if (const TextBox box { c, size, 0 }; fits(box))
+                        return PlacedText { 0, box, int(k), std::nullopt };
+            }
+            return std::nullopt;
+        }
+        for (const double side : { 1.0, -1.0 }) { // above the line, then under it
+            const double off = side * (lift + size.height / 2);
+            for (std::size_t k = 0; k < points.size(); ++k) {
+                const TextBox box { { points[k].x + up.x * off, points[k].y + up.y * off }, size, angle };
+                if (fits(box))
+                    return PlacedText { 0, box, int(k), std::nullopt };
+            }
+        }
+        return std::nullopt;
+    }
+
+    std::optional<PlacedText> placeAtMark(const TextRequest& r, Size size, bool onlyPreferred) const
+    {
+        if (r.marks.empty() || r.marks.front() >= m_content->marks.size())
+            return std::nullopt;
+        const Mark& anchor = m_content->marks[r.marks.front()];
+        if (!onChart(anchor.centre))
+            return std::nullopt;
+        const std::vector<Spot> spots = markSpots(r, anchor.centre, size, m_content->gap);
+        auto attempt = [&](std::size_t k, double slack) -> std::optional<PlacedText> {
+            const Spot& s = spots[k];
+            // A spot held from the frame before is kept while it is free but for a sliver: a pixel's move of the
+            // things around it does not make it jump.
+            TextBox test = s.box;
+            test.size = { s.box.size.width - 2 * slack, s.box.size.height - 2 * slack };
+            if (!clear(test))
+                return std::nullopt;
+            if (!s.far) {
+                if (!nearestMark(s.box, r))
+                    return std::nullopt;
+                return PlacedText { 0, s.box, int(k), std::nullopt };
+            }
+            const auto leader = leaderTo(anchor.centre, anchor.radius, s.box);
+            if (!leaderClear(leader, r))
+                return std::nullopt;
+            return PlacedText { 0, s.box, int(k), leader };
+        };
+        if (r.preferred && *r.preferred >= 0 && std::size_t(*r.preferred) < spots.size())
+            if (auto held = attempt(std::size_t(*r.preferred), 2))
+                return held;
+        if (onlyPreferred)
+            return std::nullopt;
+        for (std::size_t k = 0; k < spots.size(); ++k)
+            if (auto placed = attempt(k, 0))
+                return placed;
+        return std::nullopt;
+    }
+
+    std::optional<PlacedText> placeFree(const TextRequest& r)
+    {
+        std::optional<Size> size;
+        if (!r.texts.empty())
+            size = measure(r.texts.front(), r.font);
+        for (std::size_t k = 0; k < r.places.size(); ++k) {
+            const Box& b = r.places[k];
+            const TextBox box { { b.left + b.width / 2, b.top + b.height / 2 },
+                size.value_or(Size { b.width, b.height }), 0 };
+            if (clear(box))
+                return PlacedText { 0, box, int(k), std::nullopt };
+        }
+        return std::nullopt;
+    }
+
+    Scene* m_scene;
+    const TextContent* m_content;
+    Cells m_takenCells; // boxes kept out, then texts placed: indices into m_keepOut
+    Cells m_leaderCells;
+    std::vector<TextBox> m_keepOut;
+    std::vector<std::pair<Point, Point>> m_leaders;
+};
+
+// The orders to try a group of operations' names in: the fewest free spots first (among equals as given), as given,
+// then either way along x and along y.
+std::vector<std::vector<std::size_t>> namingOrders(const std::vector<std::size_t>& group,
+    const std::vector<TextRequest>& requests, const TextContent& content, Placer& placer)
+{
+    std::vector<std::vector<std::size_t>> orders;
+    std::vector<std::size_t> freeSpots(requests.size(), 0);
+    for (const std::size_t i : group)
+        freeSpots[i] = placer.freeSpots(requests[i]);
+    orders.push_back(group);
+    std::stable_sort(orders.back().begin(), orders.back().end(),
+        [&](std::size_t a, std::size_t b) { return freeSpots[a] < freeSpots[b]; });
+    orders.push_back(group);
+    auto anchor = [&](std::size_t i) {
+        const TextRequest& r = requests[i];
+        return r.marks.empty() || r.marks.front() >= content.marks.size() ? Point {}
+                                                                          : content.marks[r.marks.front()].centre;
+    };
+    for (const bool alongX : { true, false })
+        for (const bool rising : { true, false }) {
+            orders.push_back(group);
+            std::stable_sort(orders.back().begin(), orders.back().end(), [&](std::size_t a, std::size_t b) {
+                const double va = alongX ? anchor(a).x : anchor(a).y;
+                const double vb = alongX ? anchor(b).x : anchor(b).y;
+                return rising ? va < vb : va > vb;
+            });
+        }
+    return orders;
+}
+
+} // namespace
+
+std::pair<Point, Point> leaderTo(Point from, double radius, const TextBox& box)
+{
+    const Box b = box.bounds();
+    const Point to { std::clamp(from.x, b.left, b.left + b.width), std::clamp(from.y, b.top, b.top + b.height) };
+    const double length = std::hypot(to.x - from.x, to.y - from.y);
+    const double rim = length > 0 ? std::min(radius + 1, length) / length : 0;
+    return { { from.x + (to.x - from.x) * rim, from.y + (to.y - from.y) * rim }, to };
+}
+
+TextLayout layOutTexts(const TextContent& content, const std::vector<TextRequest>& requests, const MeasureText& measure)
+{
+    TextLayout out;
+    out.texts.resize(requests.size());
+    std::vector<std::size_t> byRank(requests.size());
+    std::iota(byRank.begin(), byRank.end(), std::size_t(0));
+    std::stable_sort(byRank.begin(), byRank.end(),
+        [&](std::size_t a, std::size_t b) { return requests[a].rank < requests[b].rank; });
+    Scene scene(content, measure);
+    Placer placer(scene);
+    for (std::size_t n = 0; n < byRank.size();) {
+        const TextRequest& first = requests[byRank[n]];
+        if (!(first.kind == TextRequest::Kind::Mark && first.ordered)) {
+            if (auto placed = placer.place(first)) {
+                placer.take(*placed);
+                out.texts[byRank[n]] = std::move(placed);
+            }
+            ++n;
+            continue;
+        }
+        // The operations' names of this rank: in the order that names the most of them. Names that keep the spot
+        // they held first, so that one that lost its own does not take another's.
+        std::vector<std::size_t> group;
+        for (; n < byRank.size() && requests[byRank[n]].rank == first.rank && requests[byRank[n]].ordered
+             && requests[byRank[n]].kind == TextRequest::Kind::Mark;
+             ++n)
+            group.push_back(byRank[n]);
+        const auto orders = namingOrders(group, requests, content, placer);
+        auto attempt = [&](const std::vector<std::size_t>& order, Placer& into) {
+            std::vector<std::pair<std::size_t, PlacedText>> placed;
+            std::vector<bool> done(requests.size(), false);
+            for (const bool onlyPreferred : { true, false })
+                for (const std::size_t i : order) {
+                    if (done[i] || (onlyPreferred && !requests[i].preferred))
+                        continue;
+                    if (auto p = into.place(requests[i], onlyPreferred)) {
+                        into.take(*p);
+                        placed.emplace_back(i, std::move(*p));
+                        done[i] = true;
+                    }
+                }
+            return placed;
+        };
+        std::optional<Placer> best;
+        std::vector<std::pair<std::size_t, PlacedText>> bestPlaced;
+        const std::size_t hold = content.holdOrder && *content.holdOrder < orders.size() ? *content.holdOrder : 0;
+        for (std::size_t k = content.holdOrder ? hold : 0; k < orders.size(); ++k) {
+            Placer trial = placer;
+            auto placed = attempt(orders[k], trial);
+            if (!best || placed.size() > bestPlaced.size()) {
+                out.order = k;
+                bestPlaced = std::move(placed);
+                best.emplace(std::move(trial));
+            }
+            if (content.holdOrder || bestPlaced.size() == group.size())
+                break; // held through a drag, or every name placed: the first order that does stands
+        }
+        placer = std::move(*best);
+        for (auto& [i, p] : bestPlaced)
+            out.texts[i] = std::move(p);
+    }
+    return out;
+}
+
+} // namespace roofline::chart
