@@ -92,18 +92,26 @@ std::string HelpFormatter::make_footer(const CLI::App* app) const
 
 std::string HelpFormatter::make_subcommand(const CLI::App* command) const
 {
-    std::stringstream out;
-    // The summary alone: one line a command.
+    // The summary alone, one line a command: "  report" padded to the column, then the summary; a name that reaches
+    // the column puts it on the next line.
     const std::string& description = command->get_description();
-    CLI::detail::format_help(out, command->get_name(), description.substr(0, description.find('\n')), column_width_);
-    return out.str();
+    std::string line = "  " + command->get_name();
+    if (line.size() >= column_width_)
+        line += '\n' + std::string(column_width_, ' ');
+    else
+        line.resize(column_width_, ' ');
+    return line + description.substr(0, description.find('\n')) + '\n';
 }
 
 std::string HelpFormatter::make_option_name(const CLI::Option* option, bool positional) const
 {
     if (positional)
         return option->get_name(true, false);
-    return CLI::detail::find_and_replace(option->get_name(false, true), ",", ", ");
+    // "-o,--output" as "-o, --output".
+    std::string names = option->get_name(false, true);
+    for (std::size_t at = names.find(','); at != std::string::npos; at = names.find(',', at + 2))
+        names.insert(at + 1, 1, ' ');
+    return names;
 }
 
 std::string HelpFormatter::make_option_desc(const CLI::Option* option) const

@@ -82,7 +82,7 @@ std::vector<const CLI::Option*> optionsOf(const CLI::App& command)
 // Whether an option may be given again, as the help marks it ("--set KEY=VALUE ...").
 bool repeatable(const CLI::Option& option)
 {
-    return option.get_expected_max() == CLI::detail::expected_max_vector_size;
+    return option.get_expected_max() > 1;
 }
 
 // Every name of an option: "-o --output".

@@ -10,7 +10,7 @@ set -euo pipefail
 SECONDS_EACH="${1:-60}"
 BUILD_DIR="${BUILD_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/build-fuzz}"
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-install_missing clang libclang-rt-14-dev
+install_missing clang libclang-rt-dev
 CC=clang CXX=clang++ build -DROOFLINE_BUILD_FUZZERS=ON -DROOFLINE_BUILD_GUI=OFF -DROOFLINE_BUILD_TESTS=OFF \
     -DROOFLINE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 

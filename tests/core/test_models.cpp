@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <string_view>
+
 #include <cmath>
 
 using namespace roofline;
@@ -43,12 +45,13 @@ Session modelSession(const Hardware& hw, const std::string& id, const std::funct
     return s;
 }
 
-const OperationAnalysis& byId(const Analysis& a, const std::string& id)
+// The id as a view: a reference into the analysis is all it returns, never into a string made for the call.
+const OperationAnalysis& byId(const Analysis& a, std::string_view id)
 {
     for (std::size_t i = 0; i < a.operations.size(); ++i)
         if (a.session.operations[i].id == id)
             return a.operations[i];
-    qFatal("no operation %s", id.c_str());
+    qFatal("no operation %s", std::string(id).c_str());
 }
 
 double hbmBytes(const Evaluation& e)

@@ -11,6 +11,8 @@
 
 #include <QTest>
 
+#include <string_view>
+
 #include <cmath>
 
 using namespace roofline;
@@ -44,15 +46,16 @@ Analysis analysed(const ModelSettings& settings)
     return analyse(s);
 }
 
-std::size_t indexOf(const Analysis& a, const std::string& id)
+std::size_t indexOf(const Analysis& a, std::string_view id)
 {
     for (std::size_t i = 0; i < a.session.operations.size(); ++i)
         if (a.session.operations[i].id == id)
             return i;
-    qFatal("no operation %s", id.c_str());
+    qFatal("no operation %s", std::string(id).c_str());
 }
 
-const Operation& op(const Analysis& a, const std::string& id)
+// The id as a view: the reference returned is into the analysis, never into a string made for the call.
+const Operation& op(const Analysis& a, std::string_view id)
 {
     return a.session.operations[indexOf(a, id)];
 }

@@ -13,6 +13,8 @@
 
 #include <QTest>
 
+#include <string_view>
+
 #include <cmath>
 #include <functional>
 
@@ -44,12 +46,13 @@ Analysis training(const Hardware& hw, const std::function<void(ModelSettings&)>&
     return analyse(s);
 }
 
-const Evaluation& evaluation(const Analysis& a, const std::string& id)
+// The id as a view: the reference returned is into the analysis, never into a string made for the call.
+const Evaluation& evaluation(const Analysis& a, std::string_view id)
 {
     for (std::size_t i = 0; i < a.operations.size(); ++i)
         if (a.session.operations[i].id == id)
             return a.operations[i].evaluation.value();
-    qFatal("no operation %s", id.c_str());
+    qFatal("no operation %s", std::string(id).c_str());
 }
 
 double bytesOn(const Evaluation& e, const std::string& resource)

@@ -334,7 +334,7 @@ void TestLesson::presentationShowsChartAndExplanationAlone()
     const double tick = m_window->chart()->xAxis->tickLabelFont().pointSizeF();
 
     QTest::keyClick(m_window.get(), Qt::Key_F5);
-    QTRY_VERIFY(m_window->isPresenting());
+    TRY_VERIFY(m_window->isPresenting());
     QVERIFY(m_window->windowState() & Qt::WindowFullScreen);
     QVERIFY(controls->isHidden());
     QVERIFY(!m_window->bottomTabs()->isVisible());
@@ -355,14 +355,14 @@ void TestLesson::presentationShowsChartAndExplanationAlone()
     }
 
     QTest::keyClick(m_window.get(), Qt::Key_Escape);
-    QTRY_VERIFY(!m_window->isPresenting());
-    QTRY_VERIFY(!(m_window->windowState() & Qt::WindowFullScreen));
+    TRY_VERIFY(!m_window->isPresenting());
+    TRY_VERIFY(!(m_window->windowState() & Qt::WindowFullScreen));
     QVERIFY(!controls->isHidden());
     QVERIFY(m_window->bottomTabs()->isVisible());
     QVERIFY(m_window->menuBar()->isVisible());
     QVERIFY(m_window->explanationDock()->isVisible());
     QCOMPARE(m_window->chart()->xAxis->tickLabelFont().pointSizeF(), tick);
-    QTRY_COMPARE(m_window->size(), geometry.size());
+    TRY_COMPARE(m_window->size(), geometry.size());
     // The offscreen platform's made-up frame can shift a restored window by a few pixels; a desktop's window manager
     // puts it back where it was.
     QVERIFY((m_window->pos() - geometry.topLeft()).manhattanLength() <= 40);

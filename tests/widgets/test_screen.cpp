@@ -187,7 +187,7 @@ void TestScreen::sidePanelScrolls()
     QVERIFY(controls);
     // The controls keep the room they need; the scroll area, not the controls, gives way. Rows that go to two lines
     // in a narrow panel are laid out again on the event loop's next pass.
-    QTRY_VERIFY2(controls->height() >= controls->minimumSizeHint().height(),
+    TRY_VERIFY2(controls->height() >= controls->minimumSizeHint().height(),
         qPrintable(QStringLiteral("controls squeezed to %1 of %2 px")
                        .arg(controls->height())
                        .arg(controls->minimumSizeHint().height())));
@@ -307,7 +307,7 @@ void TestScreen::chartComesFirst()
     openWindow();
     if (!scenario.isEmpty())
         QCOMPARE(m_window->openEmbeddedScenario(scenario), QString());
-    QTRY_VERIFY(m_window->chart()->isVisible());
+    TRY_VERIFY(m_window->chart()->isVisible());
     const double share = plotShare();
     QVERIFY2(share >= 0.45, qPrintable(QStringLiteral("the plot is %1 % of the window").arg(share * 100, 0, 'f', 1)));
     checkTicksApart(m_window->chart());
@@ -315,7 +315,7 @@ void TestScreen::chartComesFirst()
     m_window->controlsDock()->show();
     m_window->controlsDock()->raise();
     auto* scroll = m_window->findChild<QScrollArea*>(QStringLiteral("controlsScroll"));
-    QTRY_VERIFY(scroll->isVisible());
+    TRY_VERIFY(scroll->isVisible());
     QCOMPARE(scroll->horizontalScrollBarPolicy(), Qt::ScrollBarAlwaysOff);
     QVERIFY2(scroll->viewport()->width() >= scroll->widget()->minimumSizeHint().width(),
         qPrintable(QStringLiteral("a viewport of %1 px for controls of %2 px")
@@ -333,7 +333,7 @@ void TestScreen::zoomEnlargesTheChart()
     for (int step = 0; step < 4; ++step) {
         QTest::keyClick(m_window.get(), Qt::Key_Equal, Qt::ControlModifier);
         // The window makes room once the larger type is laid out, on the event loop's next pass.
-        QTRY_VERIFY2(plotShare() >= 0.45,
+        TRY_VERIFY2(plotShare() >= 0.45,
             qPrintable(QStringLiteral("zoom %1: the plot is %2 % of the window")
                            .arg(m_window->zoom())
                            .arg(plotShare() * 100, 0, 'f', 1)));
@@ -371,17 +371,17 @@ void TestScreen::presentationGivesTheScreenToTheChart()
         m_window->bottomTabs()->showPage(m_window->bottomTabs()->widget(1));
     }
     m_window->setPresentation(true);
-    QTRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
+    TRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QCustomPlot* shown = sweep ? static_cast<QCustomPlot*>(m_window->sweepChart()) : m_window->chart();
     QCustomPlot* other = sweep ? static_cast<QCustomPlot*>(m_window->chart()) : m_window->sweepChart();
-    QTRY_VERIFY(shown->isVisible());
+    TRY_VERIFY(shown->isVisible());
     QVERIFY(!other->isVisible());
     const QRect screen = m_window->screen()->geometry();
     const auto share
         = [&] { return double(shown->width()) * shown->height() / (double(screen.width()) * screen.height()); };
     // The band takes the height of its text once the full screen is laid out, on the event loop's next pass.
-    QTRY_VERIFY2(
+    TRY_VERIFY2(
         share() >= 0.70, qPrintable(QStringLiteral("the chart is %1 % of the screen").arg(share() * 100, 0, 'f', 1)));
     checkTicksApart(shown);
     const QRect plot = shown->axisRect()->rect();
@@ -401,14 +401,14 @@ void TestScreen::presentationGivesTheScreenToTheChart()
     const int bandHeight = dock->height();
     QTextBrowser* browser = m_window->explanationPanel()->browser();
     emit browser->anchorClicked(QUrl(QStringLiteral("#derivation")));
-    QTRY_VERIFY2(dock->height() > bandHeight || dock->height() == dock->maximumHeight(),
+    TRY_VERIFY2(dock->height() > bandHeight || dock->height() == dock->maximumHeight(),
         qPrintable(QStringLiteral("the band stays %1 px with the derivation open").arg(dock->height())));
     QVERIFY(dock->height() <= screen.height() / 3);
     emit browser->anchorClicked(QUrl(QStringLiteral("#derivation")));
-    QTRY_COMPARE(dock->height(), bandHeight);
+    TRY_COMPARE(dock->height(), bandHeight);
     const QMargins legendInset = m_window->chart()->axisRect()->insetLayout()->margins();
     m_window->setPresentation(false);
-    QTRY_VERIFY(!m_window->isPresenting());
+    TRY_VERIFY(!m_window->isPresenting());
     QVERIFY(!m_window->explanationPanel()->isCompact());
     // The usual frame again: ticks and names outside the plot, every tick labelled, the legend in its corner; the
     // sweep with its choosers.
@@ -447,24 +447,24 @@ void TestScreen::presentationBandHoldsThroughSteps()
     openWindow();
     QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml")), QString());
     m_window->setPresentation(true);
-    QTRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
+    TRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
     QDockWidget* dock = m_window->explanationDock();
     ExplanationPanel* panel = m_window->explanationPanel();
     const auto shown = [&] {
         const int needed = panel->textHeight(panel->width()) + dock->height() - panel->height();
         return dock->height() >= std::min(needed, dock->maximumHeight());
     };
-    QTRY_VERIFY(shown());
+    TRY_VERIFY(shown());
     int height = dock->height();
     for (const double hbm : { 8.1e11, 1e12, 9.99e11, 1.5e12, 2.3e11, 1.1e13, 8.1e11 }) {
         QVERIFY(!m_window->document()->setHardwareValue("bandwidth.HBM", hbm));
-        QTRY_VERIFY2(shown(), qPrintable(QStringLiteral("the band cuts its text at HBM %1").arg(hbm)));
+        TRY_VERIFY2(shown(), qPrintable(QStringLiteral("the band cuts its text at HBM %1").arg(hbm)));
         QVERIFY2(dock->height() >= height,
             qPrintable(QStringLiteral("the band shrank from %1 to %2 px").arg(height).arg(dock->height())));
         height = dock->height();
     }
     QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/sharded-matmul-2-tpu.yaml")), QString());
-    QTRY_VERIFY(shown());
+    TRY_VERIFY(shown());
     QVERIFY(dock->height() <= dock->maximumHeight());
     m_window->setPresentation(false);
 }
@@ -494,15 +494,15 @@ void TestScreen::explanationSharesTheSidePanel()
         QVERIFY(explanation->isHidden());
         explanation->toggleViewAction()->trigger();
     }
-    QTRY_VERIFY(explanation->isVisible());
+    TRY_VERIFY(explanation->isVisible());
     QCOMPARE(m_window->tabifiedDockWidgets(explanation), QList<QDockWidget*>({ m_window->controlsDock() }));
     m_window->controlsDock()->show();
     m_window->controlsDock()->raise();
-    QTRY_VERIFY(m_window->controlsDock()->isVisible());
+    TRY_VERIFY(m_window->controlsDock()->isVisible());
     QVERIFY(!m_window->document()->setHardwareValue("bandwidth.HBM", 9e11));
     QVERIFY(!explanation->isHidden()); // still a tab, behind the controls
     explanation->raise();
-    QTRY_VERIFY(explanation->isVisible());
+    TRY_VERIFY(explanation->isVisible());
 }
 
 // Quitting from the presentation remembers the window as the lecturer laid it out, not the full screen.
@@ -513,7 +513,7 @@ void TestScreen::closingInPresentationRemembersTheWindow()
     const QSize size = m_window->size();
     QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml")), QString());
     m_window->setPresentation(true);
-    QTRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
+    TRY_VERIFY(m_window->windowState() & Qt::WindowFullScreen);
     QVERIFY(m_window->close());
     m_window.reset();
     openWindow();
@@ -533,7 +533,7 @@ void TestScreen::pagesUnfoldByKey()
     QVERIFY(!tabs->currentWidget()->isVisible()); // folded, the open page does no work
     tabs->setCurrentIndex(1); // as Alt+W does
     QVERIFY(!tabs->isFolded());
-    QTRY_VERIFY(tabs->currentWidget()->isVisible());
+    TRY_VERIFY(tabs->currentWidget()->isVisible());
 }
 
 // Clicking the open tab folds the pages or opens them; a double click on it is two presses, and the second must not
@@ -564,7 +564,7 @@ void TestScreen::wheelScrollsThePanelPastUnfocusedControls()
     QScrollBar* bar = scroll->verticalScrollBar();
     if (bar->maximum() == 0) // the whole panel fits: a shorter window, so that the wheel has somewhere to go
         m_window->resize(m_window->width(), m_window->height() * 2 / 3);
-    QTRY_VERIFY2(bar->maximum() > 0, "the side panel does not scroll at this size");
+    TRY_VERIFY2(bar->maximum() > 0, "the side panel does not scroll at this size");
 
     // A slider of the chip (HBM's) and the dtype list, as the wheel finds them on its way down the panel.
     QSlider* slider = nullptr;

@@ -401,7 +401,7 @@ void TestState::aDroppedScenarioOpens()
     QVERIFY(!drop({ QUrl(QStringLiteral("https://example.org/a.yaml")) }));
     QVERIFY(!drop({ QUrl::fromLocalFile(path), QUrl::fromLocalFile(path) }));
     QVERIFY(drop({ QUrl::fromLocalFile(path) }));
-    QTRY_COMPARE(m_window->document()->filePath(), path);
+    TRY_COMPARE(m_window->document()->filePath(), path);
 }
 
 // The settings an earlier version kept in ~/.config/RooflineLab/ move beside the presets, once: a folder that already

@@ -251,9 +251,17 @@ MeasuredFilter::MeasuredFilter(QObject* parent)
 
 void MeasuredFilter::setPattern(const QString& pattern)
 {
+    // Qt 6.10 replaces invalidateFilter() by a change bracketed in begin/endFilterChange (the first from 6.9).
+#if QT_VERSION >= QT_VERSION_CHECK(6, 10, 0)
+    beginFilterChange();
+#endif
     m_pattern = pattern;
     m_text = pattern.toStdString();
+#if QT_VERSION >= QT_VERSION_CHECK(6, 10, 0)
+    endFilterChange(QSortFilterProxyModel::Direction::Rows);
+#else
     invalidateFilter();
+#endif
 }
 
 bool MeasuredFilter::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const

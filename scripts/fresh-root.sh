@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Checks the README's two set-up commands as a newcomer meets them: in a fresh minbase root of a Debian release, made
+# with debootstrap, on a clean clone of this repository's HEAD. Runs ./scripts/run.sh (the window must come up under
+# Xvfb: a screenshot is kept), then ./scripts/test.sh, and says how long each took. Needs root, debootstrap and git.
+#
+#   scripts/fresh-root.sh bookworm|trixie [DIR]     # DIR defaults to /var/tmp/roofline-root-RELEASE
+#
+# A root that exists already is reused as debootstrap left it only if it holds no clone yet (KEEP_ROOT=1 keeps a used
+# one, for a second look); otherwise it is made anew. The screenshot and the logs land in DIR/../RELEASE-check/.
+set -euo pipefail
+
+usage() {
+    echo "usage: $0 bookworm|trixie [DIR]" >&2
+    exit 2
+}
+(($# >= 1 && $# <= 2)) || usage
+RELEASE="$1"
+case "$RELEASE" in
+bookworm | trixie) ;;
+*) usage ;;
+esac
+ROOT_DIR="${2:-/var/tmp/roofline-root-$RELEASE}"
+SOURCE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+OUT="$(dirname "$ROOT_DIR")/$RELEASE-check"
+MIRROR="${MIRROR:-http://deb.debian.org/debian}"
+
+[ "$(id -u)" -eq 0 ] || { echo "$0: run as root (debootstrap and chroot need it)" >&2; exit 1; }
+command -v debootstrap >/dev/null || { echo "$0: debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
+
+if [ -d "$ROOT_DIR/root/roofline-lab" ] && [ "${KEEP_ROOT:-0}" != 1 ]; then
+    echo "Removing the used root $ROOT_DIR"
+    rm -rf --one-file-system "$ROOT_DIR"
+fi
+if [ ! -x "$ROOT_DIR/usr/bin/apt-get" ]; then
+    echo "Making a minbase root of $RELEASE in $ROOT_DIR"
+    debootstrap --variant=minbase "$RELEASE" "$ROOT_DIR" "$MIRROR"
+fi
+
+mounted=()
+cleanup() {
+    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+        umount -l "${mounted[i]}" 2>/dev/null || true
+    done
+}
+trap cleanup EXIT
+mount -t proc proc "$ROOT_DIR/proc" && mounted+=("$ROOT_DIR/proc")
+for dir in sys dev dev/pts; do
+    mount --bind "/$dir" "$ROOT_DIR/$dir" && mounted+=("$ROOT_DIR/$dir")
+done
+cp /etc/resolv.conf "$ROOT_DIR/etc/resolv.conf"
+
+rm -rf "$ROOT_DIR/root/roofline-lab"
+git clone --quiet --no-local "$SOURCE" "$ROOT_DIR/root/roofline-lab"
+mkdir -p "$OUT"
+
+# What a newcomer's shell has: root, no locale set beyond C, no display until the window's check makes one.
+in_root() {
+    chroot "$ROOT_DIR" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        TERM=dumb /bin/bash -c "cd /root/roofline-lab && $1"
+}
+
+echo "== $RELEASE: ./scripts/run.sh (the window under Xvfb)"
+start=$SECONDS
+# Xvfb and xdotool only watch the window; they are not what the program needs, so they are installed after run.sh's
+# own installation has been seen to suffice for the build (--version builds and runs the program without a window).
+in_root "./scripts/run.sh --version" 2>&1 | tee "$OUT/run.log"
+run_build=$((SECONDS - start))
+in_root "apt-get install -y --no-install-recommends xvfb xauth xdotool x11-apps >/dev/null"
+in_root "export XDG_RUNTIME_DIR=/tmp/runtime && mkdir -p -m 0700 \$XDG_RUNTIME_DIR && Xvfb :7 -screen 0 1280x800x24 &
+    sleep 1; export DISPLAY=:7; (./scripts/run.sh >/tmp/window.log 2>&1 &);
+    timeout 120 xdotool search --sync --onlyvisible --name 'Roofline Lab' >/dev/null && sleep 3 &&
+    xwd -root -silent > /tmp/window.xwd; status=\$?; pkill -f app/roofline-lab; pkill Xvfb; exit \$status"
+cp "$ROOT_DIR/tmp/window.xwd" "$OUT/window.xwd"
+command -v convert >/dev/null && convert "$OUT/window.xwd" "$OUT/window.png" && echo "The window: $OUT/window.png"
+
+echo "== $RELEASE: ./scripts/test.sh"
+start=$SECONDS
+in_root "./scripts/test.sh" 2>&1 | tee "$OUT/test.log"
+test_time=$((SECONDS - start))
+echo "== $RELEASE: run.sh built and ran in ${run_build}s; test.sh built and passed in ${test_time}s"
