@@ -26,16 +26,16 @@ struct TextBox {
     Box bounds() const;
 };
 
-// Whether two texts share more than a line of pixels (`give`: edges that touch by less do not count).
-bool intersects(const TextBox&, const TextBox&, double give = 0.5);
-bool intersects(const TextBox&, const Box&, double give = 0.5);
+// Whether two texts overlap by more than `give` pixels across (edges that touch do not count).
+bool intersects(const TextBox&, const TextBox&, double give = 0);
+bool intersects(const TextBox&, const Box&, double give = 0);
 // Whether the segment a–b runs into the text.
 bool crosses(const TextBox&, Point a, Point b);
 // From the text's nearest point to p; 0 when p is inside.
 double distance(const TextBox&, Point p);
 // From the text's nearest point to the segment a–b; 0 when they meet.
 double distance(const TextBox&, Point a, Point b);
-// Whether a box lies inside another, with `give` pixels to spare for rounding.
-bool inside(const TextBox&, const Box& area, double give = 0.5);
+// Whether a text lies inside a box, with `give` pixels to spare.
+bool inside(const TextBox&, const Box& area, double give = 0);
 
 } // namespace roofline::chart

@@ -14,9 +14,10 @@ namespace roofline::chart {
 
 namespace {
 
-// A text's own line or dot is nearer than any other by this many pixels, at its centre and at its nearest point.
+// A text's own line or mark is nearer than any other by this many pixels, at its centre and at its nearest point.
 constexpr double kMargin = 2;
 constexpr int kFarRows = 4; // rows of spots further out above and below a marker
+constexpr double kLineClearance = 1; // pixels between a text and any line
 
 // Indices of things by the square cells they touch, so that a spot is tested against the things near it alone.
 class Cells {
@@ -118,10 +119,10 @@ bool runsOn(const Line& other, const Line& own)
 
 struct Spot {
     TextBox box;
-    bool far = false; // further out than the spots beside its dot: joined to it by a leader
+    bool far = false; // further out than the spots beside its mark: joined to it by a leader
 };
 
-// The spots of a dot's label, as boxes about its anchor (label_placement.cpp's spots, with the same order).
+// The spots of a mark's label, as boxes about its anchor (label_placement.cpp's spots, with the same order).
 std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double gap)
 {
     const double x = at.x;
@@ -140,6 +141,15 @@ std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double ga
         add(x - gap / 2 - w, y + gap / 2 + 2 * h);
         add(x + gap / 2, y - gap / 2 - h); // above right, over the flat roof
         add(x - gap / 2 - w, y - gap / 2 - h); // above left
+        if (!r.mayMoveOut)
+            return spots;
+        // Further out, joined by a leader: rows over the flat roof, where no slope runs, then further down.
+        for (int row = 1; row <= kFarRows; ++row)
+            for (const double k : { 4.0, 0.0, 8.0, 2.0, 6.0, 1.0, 3.0, 5.0, 7.0 })
+                add(x + gap / 2 - k * (w + gap) / 8, y - gap / 2 - h - row * (h + 1), true);
+        for (int row = 3; row < 3 + kFarRows; ++row)
+            for (const double left : { x + gap / 2, x - gap / 2 - w, x - w / 2 })
+                add(left, y + gap / 2 + row * h, true);
         return spots;
     }
     add(x + gap, y - h / 2); // right
@@ -153,7 +163,7 @@ std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double ga
     if (!r.mayMoveOut)
         return spots;
     // Further out: rows of names above and below, a line apart, centred, right, left, then sliding between in
-    // eighths; then beside, a name's width further.
+    // eighths; then beside, a name's width further (no further: a longer leader reads as a line of the chart).
     for (int row = 1; row <= kFarRows; ++row) {
         const double above = y - gap - h - row * (h + 1);
         const double below = y + gap + row * (h + 1);
@@ -161,11 +171,8 @@ std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double ga
             for (const double k : { 4.0, 0.0, 8.0, 2.0, 6.0, 1.0, 3.0, 5.0, 7.0 })
                 add(x + gap - k * (w + 2 * gap) / 8, top, true);
     }
-    for (int ring = 1; ring <= 2; ++ring) {
-        const double ox = ring * (w + gap);
-        add(x + gap + ox, y - h / 2, true);
-        add(x - gap - w - ox, y - h / 2, true);
-    }
+    add(x + 2 * gap + w, y - h / 2, true);
+    add(x - 2 * gap - 2 * w, y - h / 2, true);
     return spots;
 }
 
@@ -244,7 +251,7 @@ public:
         return std::nullopt;
     }
 
-    // How many spots beside its dot a dot's label has free: the names with the fewest are placed first.
+    // How many spots beside its mark a mark's label has free: the names with the fewest are placed first.
     std::size_t freeSpots(const TextRequest& r)
     {
         if (r.marks.empty() || r.texts.empty())
@@ -269,7 +276,7 @@ public:
     }
 
 private:
-    // Inside the plot, over no text, box, dot, line or leader.
+    // Inside the plot, over no text, box, mark, line or leader.
     bool clear(const TextBox& box) const
     {
         if (!inside(box, m_content->plot))
@@ -285,14 +292,18 @@ private:
         });
         if (hit)
             return false;
-        m_scene->lineCells.near(bounds, [&](std::size_t i) {
+        // A line keeps a pixel clear of the text: one that grazes its edge reads as struck through it.
+        const TextBox clearance { box.centre,
+            { box.size.width + 2 * kLineClearance, box.size.height + 2 * kLineClearance }, box.angle };
+        const Box reach = grown(bounds, kLineClearance);
+        m_scene->lineCells.near(reach, [&](std::size_t i) {
             const Line& l = m_content->lines[i];
-            hit = hit || crosses(box, l.from, l.to);
+            hit = hit || crosses(clearance, l.from, l.to);
         });
         if (hit)
             return false;
         m_leaderCells.near(
-            bounds, [&](std::size_t i) { hit = hit || crosses(box, m_leaders[i].first, m_leaders[i].second); });
+            reach, [&](std::size_t i) { hit = hit || crosses(clearance, m_leaders[i].first, m_leaders[i].second); });
         return !hit;
     }
 
@@ -308,7 +319,8 @@ private:
         }
         const Line& first = m_content->lines[r.lines.front()];
         for (std::size_t i = 0; i < m_content->lines.size(); ++i) {
-            if (std::find(r.lines.begin(), r.lines.end(), i) != r.lines.end())
+            if (std::find(r.lines.begin(), r.lines.end(), i) != r.lines.end()
+                || std::find(r.family.begin(), r.family.end(), i) != r.family.end())
                 continue;
             const Line& l = m_content->lines[i];
             if (runsOn(l, first))
@@ -320,7 +332,17 @@ private:
         return true;
     }
 
-    // Nearer one of its own marks than any other dot, at its centre and its nearest point.
+    // Whether mark i is drawn on one of the request's own (an operation's marker on a ridge's dot): named with it.
+    bool onOwnMark(std::size_t i, const TextRequest& r) const
+    {
+        const Point c = m_content->marks[i].centre;
+        return std::any_of(r.marks.begin(), r.marks.end(), [&](std::size_t k) {
+            const Point o = m_content->marks[k].centre;
+            return std::hypot(o.x - c.x, o.y - c.y) <= kMargin;
+        });
+    }
+
+    // Nearer one of its own marks than any other mark, at its centre and its nearest point.
     bool nearestMark(const TextBox& box, const TextRequest& r) const
     {
         double own = std::numeric_limits<double>::infinity();
@@ -337,20 +359,22 @@ private:
             if (nearer || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end())
                 return;
             const Point c = m_content->marks[i].centre;
+            if (onOwnMark(i, r))
+                return;
             nearer = distance(box, c) < own + kMargin
                 || std::hypot(box.centre.x - c.x, box.centre.y - c.y) < ownCentre + kMargin;
         });
         return !nearer;
     }
 
-    // A leader from the dot's rim to the text passes no other dot, text, box or line it must not cross.
+    // A leader from the mark's rim to the text passes no other mark, text, box or line it must not cross.
     bool leaderClear(const std::pair<Point, Point>& leader, const TextRequest& r) const
     {
         const auto [a, b] = leader;
         const Box bounds { std::min(a.x, b.x), std::min(a.y, b.y), std::abs(b.x - a.x), std::abs(b.y - a.y) };
         bool hit = false;
         m_scene->markCells.near(grown(bounds, 32), [&](std::size_t i) {
-            if (hit || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end())
+            if (hit || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end() || onOwnMark(i, r))
                 return;
             const Mark& d = m_content->marks[i];
             hit = distanceToSegment(d.centre, a, b) < d.radius + 1;
@@ -419,14 +443,19 @@ private:
             }
             return std::nullopt;
         }
-        for (const double side : { 1.0, -1.0 }) { // above the line, then under it
-            const double off = side * (lift + size.height / 2);
-            for (std::size_t k = 0; k < points.size(); ++k) {
-                const TextBox box { { points[k].x + up.x * off, points[k].y + up.y * off }, size, angle };
-                if (fits(box))
-                    return PlacedText { 0, box, int(k), std::nullopt };
+        // Above the line, then under it; then lifted further, past a line of its own resource drawn close beside it
+        // (a calibrated roof a few pixels under the datasheet's).
+        const double lifts[] = { lift, 3 * lift, 5 * lift };
+        const std::size_t tries = r.family.empty() ? 1 : std::size(lifts);
+        for (std::size_t l = 0; l < tries; ++l)
+            for (const double side : { 1.0, -1.0 }) {
+                const double off = side * (lifts[l] + size.height / 2);
+                for (std::size_t k = 0; k < points.size(); ++k) {
+                    const TextBox box { { points[k].x + up.x * off, points[k].y + up.y * off }, size, angle };
+                    if (fits(box))
+                        return PlacedText { 0, box, int(k), std::nullopt };
+                }
             }
-        }
         return std::nullopt;
     }
 
@@ -438,6 +467,13 @@ private:
         if (!onChart(anchor.centre))
             return std::nullopt;
         const std::vector<Spot> spots = markSpots(r, anchor.centre, size, m_content->gap);
+        // A leader starts outside every mark drawn on its anchor: a marker on a ridge's dot covers it.
+        double rim = anchor.radius;
+        m_scene->markCells.near({ anchor.centre.x - 1, anchor.centre.y - 1, 2, 2 }, [&](std::size_t i) {
+            const Mark& m = m_content->marks[i];
+            if (std::hypot(m.centre.x - anchor.centre.x, m.centre.y - anchor.centre.y) <= kMargin)
+                rim = std::max(rim, m.radius);
+        });
         auto attempt = [&](std::size_t k, double slack) -> std::optional<PlacedText> {
             const Spot& s = spots[k];
             // A spot held from the frame before is kept while it is free but for a sliver: a pixel's move of the
@@ -451,7 +487,7 @@ private:
                     return std::nullopt;
                 return PlacedText { 0, s.box, int(k), std::nullopt };
             }
-            const auto leader = leaderTo(anchor.centre, anchor.radius, s.box);
+            const auto leader = leaderTo(anchor.centre, rim, s.box);
             if (!leaderClear(leader, r))
                 return std::nullopt;
             return PlacedText { 0, s.box, int(k), leader };

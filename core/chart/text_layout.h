@@ -6,12 +6,12 @@
 //
 // What it guarantees for every text it places, and never gives up for a text's sake (a text that cannot have them all
 // is dropped, the texts of lower rank first):
-//   - it lies inside the plot, covers no other text, no box kept out (tick labels, the legend) and no dot;
+//   - it lies inside the plot, covers no other text, no box kept out (tick labels, the legend) and no mark;
 //   - no line runs through it;
 //   - a line's name lies along its line and nearer it than any other line, at its centre and at its nearest point;
-//   - a dot's label (a ridge's, an operation's name, a count) is nearer one of its own marks than any other dot, at its
-//     centre and at its nearest point, or, moved out, is joined to its dot by a leader that meets no other dot, no
-//     text and no line it must not cross.
+//   - a mark's label (a ridge's, an operation's name, a count) is nearer one of its own marks than any other mark, at
+//     its centre and at its nearest point, or, moved out, is joined to its mark by a leader that meets no other mark,
+//     no text and no line it must not cross.
 #pragma once
 
 #include "chart/text_geometry.h"
@@ -34,7 +34,7 @@ struct Line {
     bool leadersMayCross = false;
 };
 
-// A marker or a ridge's dot as drawn: texts keep off it, and a dot's label must be nearer its own than any other.
+// A marker or a ridge's dot as drawn: texts keep off it, and a mark's label must be nearer its own than any other.
 struct Mark {
     Point centre;
     double radius = 0;
@@ -43,7 +43,7 @@ struct Mark {
 struct TextRequest {
     enum class Kind {
         Line, // a line's name
-        Mark, // a dot's label
+        Mark, // a mark's label
         Free, // a text naming nothing near it, at one of its places
     };
     enum class Spots {
@@ -61,6 +61,9 @@ struct TextRequest {
     // Lower ranks are placed first; a text that finds no place is dropped, so the highest ranks are the first to go.
     int rank = 0;
     std::vector<std::size_t> lines; // Line: the lines it names (a curve's pieces); the first gives its angle
+    // Line: lines of the same resource drawn beside its own (HBM's practical, calibrated or measured roof by HBM's):
+    // the name may stand nearer them than its own, as long as it is nearer its own than any line of another resource.
+    std::vector<std::size_t> family;
     std::vector<std::size_t> marks; // Mark: the marks it names (an operation's markers, a ridge's dot)
     // Line: points on the line to try first, in order (the layout goes on along the whole line after them); Along
     // with none given on a level line: from its right end leftwards, or from its left end with `fromLeft`.
@@ -71,7 +74,7 @@ struct TextRequest {
     // Mark: the spot this text took the last time (PlacedText::spot), tried first while it is free: names hold still
     // while a slider moves their markers.
     std::optional<int> preferred;
-    bool mayMoveOut = false; // Mark, Beside: further out, with a leader, when no spot beside its dot is free
+    bool mayMoveOut = false; // Mark: further out, with a leader, when no spot beside its mark is free
     // Mark: an operation's name. Such names of one rank are placed in the order that names the most of them.
     bool ordered = false;
 };
@@ -80,7 +83,7 @@ struct PlacedText {
     std::size_t text = 0; // which of the request's texts
     TextBox box;
     int spot = 0; // which of its spots or places
-    std::optional<std::pair<Point, Point>> leader; // from its dot's rim to the text's nearest edge
+    std::optional<std::pair<Point, Point>> leader; // from its mark's rim to the text's nearest edge
 };
 
 struct TextContent {
@@ -88,7 +91,7 @@ struct TextContent {
     std::vector<Box> keepOut; // the legend, tick labels and axis names inside the plot, a key placed before
     std::vector<Line> lines;
     std::vector<Mark> marks;
-    double gap = 10; // from a dot's centre to a text beside it
+    double gap = 10; // from a mark's centre to a text beside it
     double lift = 2.5; // from a line to a name along it
     // Through a drag, the order of the operations' names that won at rest (TextLayout::order), kept so that the names
     // hold still and the other orders cost nothing; at rest, nothing: every order is tried.
@@ -105,7 +108,7 @@ using MeasureText = std::function<Size(const std::string& text, int font)>;
 
 TextLayout layOutTexts(const TextContent&, const std::vector<TextRequest>&, const MeasureText&);
 
-// Where a leader runs, from the rim of a dot of `radius` at `from` to the nearest point of `box`.
+// Where a leader runs, from the rim of a mark of `radius` at `from` to the nearest point of `box`.
 std::pair<Point, Point> leaderTo(Point from, double radius, const TextBox& box);
 
 } // namespace roofline::chart

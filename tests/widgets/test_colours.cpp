@@ -352,7 +352,9 @@ void TestColours::operationTextIsReadable()
     RooflineChart chart;
     chart.setTheme(theme);
     chart.setAnalysis(analysis);
-    chart.resize(1024, 700);
+    chart.resize(1400, 900);
+    chart.show(); // laid out at its size, as the window shows it
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
     chart.replot();
     const QStringList names = chart.visibleOperationLabels();
     QVERIFY(!names.isEmpty());

@@ -1,28 +1,78 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Label placement of the roofline chart: every text finds a spot clear of markers, lines and other texts. The roofs'
-// names along their lines and a calibration's names are placed in chart_roof_labels.cpp.
+// The roofline chart's words: every part's lines, marks and texts gathered into one TextScene, laid out by the core
+// (chart/text_layout.h) and drawn where it says: a text that cannot name its own line or mark unambiguously is left
+// out, by rank, never placed where it would name something else.
 #include "chart/roofline_chart.h"
 
-#include "chart/label_placement.h"
+#include "chart/text_scene.h"
 #include "common/chart_text.h"
+#include "common/si_log_ticker.h"
 
 #include <QFontMetricsF>
 #include <QSet>
-#include <QTransform>
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
-#include <set>
-#include <unordered_map>
 
 namespace roofline::widgets {
 
 namespace {
 
-chart::Point toPoint(const QPointF& p)
+// The order texts are placed in, first to last: when room runs out the last are left out. The lesson's own roof,
+// ridge and operation first; the chips' key, which names the compared chips' dashes; what holds an operation down;
+// the operations' names; the rest.
+enum Rank : int {
+    kLesson,
+    kKey,
+    kBinding,
+    kNames,
+    kCounts,
+    kTouched,
+    kSecondary,
+    kUntouched,
+    kCaptions,
+};
+
+int rankOf(chart::LabelPriority p)
 {
-    return { p.x(), p.y() };
+    switch (p) {
+    case chart::LabelPriority::Lesson:
+        return kLesson;
+    case chart::LabelPriority::Binding:
+        return kBinding;
+    case chart::LabelPriority::Touched:
+        return kTouched;
+    case chart::LabelPriority::Untouched:
+        break;
+    }
+    return kUntouched;
+}
+
+chart::TextRequest lineName(std::vector<std::string> texts, std::size_t line, int rank)
+{
+    chart::TextRequest r;
+    r.kind = chart::TextRequest::Kind::Line;
+    r.texts = std::move(texts);
+    r.lines = { line };
+    r.rank = rank;
+    return r;
+}
+
+chart::TextRequest markLabel(
+    std::string text, std::vector<std::size_t> marks, chart::TextRequest::Spots spots, int rank)
+{
+    chart::TextRequest r;
+    r.kind = chart::TextRequest::Kind::Mark;
+    r.spots = spots;
+    r.texts = { std::move(text) };
+    r.marks = std::move(marks);
+    r.rank = rank;
+    return r;
+}
+
+std::string str(const QString& s)
+{
+    return s.toStdString();
 }
 
 } // namespace
@@ -52,376 +102,441 @@ QSize RooflineChart::legendSize()
     return m_legendSize;
 }
 
-// Runs after every layout, the chart's own and an export's: label spots depend on pixels. Fixed things first
-// (markers, legend, flat roofs and their names), then the sloped names, then ridge and operation labels in the space
-// left, then the region captions where nothing else is.
+// Runs after every layout, the chart's own and an export's: every text's place depends on pixels.
 void RooflineChart::placeLabels()
 {
     const QRect plot = axisRect()->rect();
-    const chart::Box area { double(plot.left()), double(plot.top()), double(plot.width()), double(plot.height()) };
     stackMarkers();
     placeCompared();
-    Taken taken;
-    placeFixed(taken, area);
-    // The envelope's slope, the boldest line, is kept clear of ridge and operation labels, and of the names of the
-    // roofs it is not.
-    std::vector<chart::Box> envelope;
-    if (m_layout.envelope.size() == 3) {
-        const auto a = m_layout.envelope[0];
-        const auto b = m_layout.envelope[1];
-        envelope = chart::segmentFootprint({ xAxis->coordToPixel(a.x), yAxis->coordToPixel(a.y) },
-            { xAxis->coordToPixel(b.x), yAxis->coordToPixel(b.y) }, 4 * m_theme.zoom);
+    // A name stands clear of its marker's disc and a little air; a roof's name a line's width off its roof, so that
+    // its veil leaves the line whole.
+    TextScene scene { QRectF(plot), kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom, 2.5 * m_theme.zoom };
+    // What no text may cover: the axes' names and tick labels inside the plot, and the legend, which steps aside when
+    // it would hide a fifth of the plot (a small window, a projector zoom): the names are beside the markers, in the
+    // list and in the table too.
+    for (const QRectF& box : axisNameBoxes())
+        scene.keepOut(box);
+    const QSize legendSize = this->legendSize();
+    const bool legendShown = double(legendSize.width()) * legendSize.height() < 0.2 * plot.width() * plot.height();
+    if (legendShown != legend->visible()) {
+        legend->setVisible(legendShown);
+        axisRect()->insetLayout()->update(QCPLayoutElement::upLayout); // its place in this layout, not the last
     }
-    Taken envelopeGrid;
-    envelopeGrid.add(envelope);
-    // Roofs' names and ridges in order of what they mean to the chart: the lesson's roof first, then the roofs that
-    // bind an operation, then those an operation touches; the operations' names; last the roofs nothing touches,
-    // which are the first left out when room runs short.
-    const std::vector<chart::LabelPriority> priorities
-        = chart::roofPriorities(m_layout, m_evaluations, m_analysis->explanation.roof);
-    const std::vector<std::size_t> order = chart::placementOrder(priorities);
-    std::size_t next = 0;
-    for (; next < order.size() && priorities[order[next]] != chart::LabelPriority::Untouched; ++next)
-        placeRoofLabels(
-            order[next], taken, envelopeGrid, area, priorities[order[next]] == chart::LabelPriority::Lesson);
-    taken.add(envelope);
-    placeFree(taken, area);
-    placeCounts(taken, area);
-    for (; next < order.size(); ++next)
-        placeRoofLabels(order[next], taken, envelopeGrid, area);
+    if (legend->visible())
+        scene.keepOut(QRectF(legend->outerRect()));
+    const SceneMarks marks = addLinesAndMarks(scene);
+    addRoofTexts(scene, marks);
+    addOperationTexts(scene, marks);
+    addComparedTexts(scene, marks);
+    addMeasuredTexts(scene, marks);
+    addChipKey(scene);
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption }) {
+        // The regions' captions where their corners put them, else nowhere.
         const QSizeF size = textSize(caption);
         const QPointF at = caption->position->pixelPosition();
         const bool right = caption->positionAlignment().testFlag(Qt::AlignRight);
         const bool top = caption->positionAlignment().testFlag(Qt::AlignTop);
-        const chart::Box box { right ? at.x() - size.width() : at.x() - size.width() / 2,
-            top ? at.y() : at.y() - size.height(), size.width(), size.height() };
-        caption->setVisible(area.contains(box) && !taken.overlaps(box));
+        chart::TextRequest r;
+        r.kind = chart::TextRequest::Kind::Free;
+        r.texts = { str(caption->text()) };
+        r.rank = kCaptions;
+        r.places = { { right ? at.x() - size.width() : at.x() - size.width() / 2, top ? at.y() : at.y() - size.height(),
+            size.width(), size.height() } };
+        scene.addText(std::move(r), caption, { QStringLiteral("note"), {}, {}, 0, {} });
     }
-}
-
-void RooflineChart::placeFixed(Taken& taken, const chart::Box& area)
-{
-    const double zoom = m_theme.zoom;
-    // Markers centred within the same pixel take one box, a pixel larger so that it covers each of them: thousands of
-    // operations crowd a few hundred pixels, and every label placed near them would test every one of their boxes.
-    const double marker = kMarkerRoom * zoom + 1;
-    QSet<QPoint> pixels;
-    auto takeMarker = [&](const chart::Point& p) {
-        const double x = std::floor(p.x);
-        const double y = std::floor(p.y);
-        if (!(std::abs(x) < 1e6 && std::abs(y) < 1e6))
-            return; // far outside the plot: no label can meet it
-        const QPoint pixel(static_cast<int>(x), static_cast<int>(y));
-        if (pixels.contains(pixel))
-            return;
-        pixels.insert(pixel);
-        taken.add({ x + 0.5 - marker / 2, y + 0.5 - marker / 2, marker, marker });
-    };
-    for (const chart::Point& p : m_markerPixels)
-        takeMarker(p);
-    for (const chart::Point& p : m_comparedPixels) // the compared chips' markers, once per pixel and colour
-        takeMarker(p);
-    placeAxisNames(taken);
-    // A legend that would hide a fifth of the plot (a small window, a projector zoom) steps aside: the names are
-    // beside the markers, in the list and in the table too.
-    const QSize legendSize = this->legendSize();
-    legend->setVisible(double(legendSize.width()) * legendSize.height() < 0.2 * area.width * area.height);
-    if (legend->visible()) {
-        const QRectF r = legend->outerRect();
-        taken.add({ r.left(), r.top(), r.width(), r.height() });
-    }
-    placeChipKey(taken, area); // in its place, with compared chips
-    // Flat roofs' names over their lines' right ends, stepping left when two roofs lie too close for both or the
-    // legend is in the way, else under their lines; left out when neither has room.
-    // The compared chips' flat roofs are placed the same way, after the session's.
-    std::vector<std::pair<QCPItemText*, chart::Point>> flat;
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i)
-        if (m_layout.roofs[i].kind == RoofKind::Compute)
-            flat.emplace_back(m_roofs[i].label, m_layout.roofs[i].label);
-    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k)
-        for (std::size_t i = 0; i < m_compared[k].roofs.size() && i < m_overlays[k].roofs.size(); ++i)
-            if (QCPItemText* label = m_compared[k].roofs[i].label)
-                flat.emplace_back(label, m_overlays[k].roofs[i].label);
-    std::vector<chart::Box> names;
-    for (const auto& [label, spot] : flat) {
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
-        label->position->setCoords(spot.x, spot.y);
-        const QSizeF size = textSize(label);
-        const QPointF at = label->position->pixelPosition();
-        std::optional<chart::Box> free;
-        for (const double top : { at.y() - size.height(), at.y() }) {
-            chart::Box box { at.x() - size.width(), top, size.width(), size.height() };
-            auto blocked = [&] { return chart::overlapsAny({ box }, names) || taken.overlaps(box); };
-            while (blocked() && box.left > area.left + size.width())
-                box.left -= size.width() / 4;
-            if (area.contains(box) && !blocked()) {
-                free = box;
-                break;
-            }
-        }
-        label->setVisible(free.has_value());
-        if (free) {
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            label->position->setPixelPosition(QPointF(free->left + free->width, free->top));
-            names.push_back(*free);
-        }
-        taken.add({ area.left, at.y() - 2 * zoom, area.width, 4 * zoom }); // the roof line itself
-    }
-    // Measured ceilings' names: the flat one under its line's right end, stepping left past the datasheet roofs'
-    // names and the markers, else over its line; left out when neither has room (the Measured tab lists it). The
-    // sloped one where its roof put it.
-    for (const auto& [line, label] : m_measuredRoofs) {
-        if (!label->visible())
-            continue;
-        const QSizeF size = textSize(label);
-        const QPointF at = label->position->pixelPosition();
-        if (!label->positionAlignment().testFlag(Qt::AlignRight)) {
-            names.push_back({ at.x(), at.y(), size.width(), size.height() });
-            continue;
-        }
-        std::optional<chart::Box> free;
-        for (const double top : { at.y(), at.y() - size.height() }) {
-            chart::Box box { at.x() - size.width(), top, size.width(), size.height() };
-            while ((chart::overlapsAny({ box }, names) || taken.overlaps(box)) && box.left > area.left + size.width())
-                box.left -= size.width() / 4;
-            if (area.contains(box) && !chart::overlapsAny({ box }, names) && !taken.overlaps(box)) {
-                free = box;
-                break;
-            }
-        }
-        label->setVisible(free.has_value());
-        if (!free)
-            continue;
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        label->position->setPixelPosition(QPointF(free->left + free->width, free->top));
-        names.push_back(*free);
-    }
-    placeCalibratedLabels(taken, names, area);
-    taken.add(names);
-}
-
-void RooflineChart::placeFree(Taken& taken, const chart::Box& area)
-{
-    const double zoom = m_theme.zoom;
-    auto pixel
-        = [this](double x, double y) { return toPoint(QPointF(xAxis->coordToPixel(x), yAxis->coordToPixel(y))); };
-    const double gap = kMarkerRoom * zoom / 2 + 3 * zoom; // clear of the label's own marker
-    // A name moved out is joined to its marker by a line that crosses no memory roof and not the selected compute
-    // roof: among the solid slopes a line reads as another roof. The links' dashed roofs, far apart, may be crossed.
-    std::vector<std::pair<chart::Point, chart::Point>> roofLines;
-    for (const chart::RoofSegment& r : m_layout.roofs)
-        if (r.kind == RoofKind::Memory || (r.kind == RoofKind::Compute && r.selected))
-            roofLines.emplace_back(pixel(r.from.x, r.from.y), pixel(r.to.x, r.to.y));
-    // One label at a time against the boxes near its spots, the labels placed before it among them: the result of
-    // placing all at once against every box, in time that grows with the labels rather than with their square.
-    auto placeIn = [&](Taken& into, const chart::LabelRequest& r) {
-        const auto placed = chart::placeLabel(r, into, gap, area);
-        if (placed)
-            into.add(placed->box);
-        return placed;
-    };
-    auto show = [](QCPItemText* text, const std::optional<chart::PlacedLabel>& placed) {
-        text->setVisible(placed.has_value());
-        if (placed)
-            text->position->setCoords(
-                placed->box.left + placed->box.width / 2, placed->box.top + placed->box.height / 2);
-    };
-    // Each operation's name beside its binding marker (or its first) as drawn, in the next free text of m_labels.
-    // Through a drag or a play each keeps the spot it took in the frame before while that is free, so that names hold
-    // still; at rest, and in an export, every name takes the first free spot: the same chart gives the same picture.
+    // Through a drag or a play each name keeps the spot it took in the frame before while that is free, in the order
+    // that won at rest, so that names hold still; at rest, and in an export, every name takes the first free spot:
+    // the same chart gives the same picture.
     const bool holdSpots = m_fast && m_smoothScopes == 0;
-    if (m_smoothScopes == 0 && !m_fast)
+    scene.layOut(holdSpots ? std::optional<std::size_t>(m_labelOrder) : std::nullopt);
+    if (m_smoothScopes == 0) {
+        if (!holdSpots)
+            m_labelOrder = scene.order();
         m_labelSpots.clear();
-    struct Candidate {
-        const OperationItems* items;
-        QString name;
-        chart::LabelRequest request;
-        std::size_t freeSpots = 0;
-    };
-    std::vector<Candidate> candidates;
-    const QFont font = m_labels.empty() ? QFont() : m_labels.front()->font();
-    for (const OperationItems& items : m_operations) {
-        if (candidates.size() == 2 * m_labels.size())
-            break; // the rest would find no text left
-        if (items.points.empty() || items.anchor >= m_markerPixels.size())
+        for (const TextScene::Placed& p : scene.placed())
+            if (p.meaning.kind == QLatin1String("operation") && p.meaning.operation)
+                m_labelSpots[m_analysis->session.operations[*p.meaning.operation].id] = p.spot;
+    }
+    m_placedTexts = scene.placed();
+}
+
+// Every line drawn and every mark a text must name or keep off, in pixels: the roofs, their ridges' dots, the
+// markers as drawn (one for those stacked on it), the compared chips' roofs and markers, measured and calibrated roofs.
+RooflineChart::SceneMarks RooflineChart::addLinesAndMarks(TextScene& scene)
+{
+    SceneMarks out;
+    auto pixel = [this](chart::Point p) { return QPointF(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y)); };
+    const double peak = m_layout.envelope.size() == 3 ? m_layout.envelope[1].y : m_layout.y.upper();
+    const double ridgeRadius = 7 * m_theme.zoom / 2 + m_theme.width(1.5) / 2;
+    for (const chart::RoofSegment& r : m_layout.roofs) {
+        // A leader may cross the links' dashes and the other dtypes' peaks, which no one follows as far as a leader
+        // goes; not a memory roof or the chart's own peak, which it would read as.
+        const bool crossable = r.kind == RoofKind::Network || (r.kind == RoofKind::Compute && !r.selected);
+        out.roofLines.push_back(scene.addLine(pixel(r.from), pixel(r.to), crossable));
+        out.lineNames.emplace_back(out.roofLines.back(), r.name);
+        const bool ridgeShown = r.kind != RoofKind::Compute && r.ridge > m_layout.x.lower()
+            && r.ridge < m_layout.x.upper() && peak > m_layout.y.lower() && peak < m_layout.y.upper();
+        out.ridgeMarks.push_back(
+            ridgeShown ? std::optional(scene.addMark(pixel({ r.ridge, peak }), ridgeRadius)) : std::nullopt);
+    }
+    for (const chart::RoofSegment& r : m_layout.practical) {
+        out.practicalLines.push_back(scene.addLine(pixel(r.from), pixel(r.to), true));
+        out.lineNames.emplace_back(out.practicalLines.back(), r.name);
+    }
+    for (const chart::RoofSegment& r : m_calibrated.ceilings) {
+        out.calibratedLines.push_back(scene.addLine(pixel(r.from), pixel(r.to), true));
+        out.lineNames.emplace_back(out.calibratedLines.back(), r.name);
+    }
+    if (m_calibratedWork)
+        for (std::size_t i = 1; i < m_calibrated.work.size(); ++i)
+            out.workLines.push_back(scene.addLine(pixel(m_calibrated.work[i - 1]), pixel(m_calibrated.work[i]), true));
+    for (const MeasuredRoofItems& items : m_measuredRoofs) {
+        const QCPItemLine* line = items.line;
+        out.measuredLines.push_back(line->visible()
+                ? std::optional(scene.addLine(line->start->pixelPosition(), line->end->pixelPosition(), true))
+                : std::nullopt);
+        if (out.measuredLines.back())
+            out.lineNames.emplace_back(*out.measuredLines.back(), items.resource);
+    }
+    // The markers as drawn: one mark per drawn marker within reach of the plot, each marker of the layout mapped to
+    // the mark it is drawn as.
+    const double radius = markerDiameter() / 2;
+    const QRectF reach = QRectF(axisRect()->rect()).adjusted(-50, -50, 50, 50);
+    std::unordered_map<std::size_t, std::size_t> byDrawn;
+    out.markerMarks.assign(m_markerPixels.size(), std::nullopt);
+    for (std::size_t j = 0; j < m_markerPixels.size(); ++j) {
+        const std::size_t drawn = j < m_stacks.drawnAs.size() ? m_stacks.drawnAs[j] : j;
+        const QPointF at(m_markerPixels[j].x, m_markerPixels[j].y);
+        if (!reach.contains(at))
             continue;
-        const Operation& op = m_analysis->session.operations[items.operation];
-        Candidate c { &items, qs(op.name), {}, 0 };
-        const QSizeF size = textSize(font, c.name);
-        c.request = { m_markerPixels[items.anchor], size.width(), size.height() };
-        c.request.mayMoveOut = m_operations.size() <= kNamesMovingOut;
-        c.request.uncrossed = &roofLines;
-        if (const auto last = m_labelSpots.find(op.id); holdSpots && last != m_labelSpots.end())
-            c.request.preferred = last->second;
-        c.freeSpots = chart::freeLabelSpots(c.request, taken, gap, area);
-        candidates.push_back(std::move(c));
+        auto [it, added] = byDrawn.try_emplace(drawn, 0);
+        if (added)
+            it->second = scene.addMark(at, radius);
+        out.markerMarks[j] = it->second;
     }
-    // Placing one name after another leaves some out that another order would name. The names with the fewest
-    // free spots first (among equals, in the operations' order); when that leaves out a name that could be shown,
-    // the operations' order and either way along x and along y are tried too, and the order naming the most wins.
-    auto attempt = [&](const std::vector<std::size_t>& order, Taken& into) {
-        std::vector<std::optional<chart::PlacedLabel>> placed(candidates.size());
-        std::size_t count = 0;
-        // Names that kept their spot first, so that one that lost its own does not take another's.
-        for (const bool onlyPreferred : { true, false })
-            for (std::size_t i = 0; i < order.size() && count < m_labels.size(); ++i) {
-                chart::LabelRequest r = candidates[order[i]].request;
-                if (placed[order[i]] || (onlyPreferred && !r.preferred))
-                    continue;
-                r.onlyPreferred = onlyPreferred;
-                placed[order[i]] = placeIn(into, r);
-                count += placed[order[i]].has_value() ? 1 : 0;
-            }
-        return std::pair { std::move(placed), count };
-    };
-    std::vector<std::size_t> order(candidates.size());
-    std::iota(order.begin(), order.end(), std::size_t(0));
-    std::vector<std::vector<std::size_t>> orders;
-    orders.push_back(order);
-    std::stable_sort(orders.back().begin(), orders.back().end(),
-        [&](std::size_t a, std::size_t b) { return candidates[a].freeSpots < candidates[b].freeSpots; });
-    orders.push_back(order);
-    for (const bool alongX : { true, false })
-        for (const bool rising : { true, false }) {
-            orders.push_back(order);
-            std::stable_sort(orders.back().begin(), orders.back().end(), [&](std::size_t a, std::size_t b) {
-                const chart::Point& pa = candidates[a].request.anchor;
-                const chart::Point& pb = candidates[b].request.anchor;
-                const double va = alongX ? pa.x : pa.y;
-                const double vb = alongX ? pb.x : pb.y;
-                return rising ? va < vb : va > vb;
-            });
+    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k) {
+        std::vector<std::size_t> lines;
+        std::vector<std::optional<std::size_t>> ridges;
+        const double chipPeak = m_overlays[k].roofs.empty() ? peak : m_overlays[k].roofs.front().value;
+        for (const chart::RoofSegment& r : m_overlays[k].roofs) {
+            lines.push_back(scene.addLine(pixel(r.from), pixel(r.to), r.kind != RoofKind::Memory));
+            const bool shown = r.kind != RoofKind::Compute && r.ridge > m_layout.x.lower()
+                && r.ridge < m_layout.x.upper() && chipPeak > m_layout.y.lower() && chipPeak < m_layout.y.upper();
+            ridges.push_back(
+                shown ? std::optional(scene.addMark(pixel({ r.ridge, chipPeak }), ridgeRadius)) : std::nullopt);
         }
-    const std::size_t nameable = std::min(candidates.size(), m_labels.size());
-    std::vector<std::optional<chart::PlacedLabel>> best;
-    std::size_t bestCount = 0;
-    Taken bestTaken;
-    if (holdSpots && m_labelOrder < orders.size()) {
-        // Through a drag the order that won at rest stands: names keep their spots, and trying the others at every
-        // step would cost a crowded chart (a projector's zoom) a quarter of its frame.
-        auto [placed, count] = attempt(orders[m_labelOrder], taken);
-        best = std::move(placed);
-    } else {
-        for (std::size_t k = 0; k < orders.size(); ++k) {
-            if (k > 0 && (bestCount == nameable || candidates.size() > m_labels.size()))
-                break; // every name shown, or more names than texts: the first order stands
-            Taken trial = taken;
-            auto [placed, count] = attempt(orders[k], trial);
-            if (k == 0 || count > bestCount) {
-                best = std::move(placed);
-                bestCount = count;
-                bestTaken = std::move(trial);
-                if (m_smoothScopes == 0) // an export's order is for its own size
-                    m_labelOrder = k;
-            }
-        }
-        taken = std::move(bestTaken);
+        out.comparedLines.push_back(std::move(lines));
+        out.comparedRidges.push_back(std::move(ridges));
     }
+    const double comparedRadius = 11 * m_theme.zoom / 2;
+    for (const chart::Point& p : m_comparedPixels)
+        scene.addMark(QPointF(p.x, p.y), comparedRadius);
+    return out;
+}
+
+// The lines of the session's chip drawn for the resource `name` (its datasheet, practical, calibrated and measured
+// roofs), but `own`.
+std::vector<std::size_t> RooflineChart::SceneMarks::familyOf(const std::string& name, std::size_t own) const
+{
+    std::vector<std::size_t> out;
+    for (const auto& [line, resource] : lineNames)
+        if (resource == name && line != own)
+            out.push_back(line);
+    return out;
+}
+
+void RooflineChart::addRoofTexts(TextScene& scene, const SceneMarks& marks)
+{
+    // Roofs' names and ridges by what they mean to the chart: the lesson's roof first (with its bandwidth, never
+    // shortened), then the roofs that bind an operation, then those an operation touches, last those nothing touches.
+    const std::vector<chart::LabelPriority> priorities
+        = chart::roofPriorities(m_layout, m_evaluations, m_analysis->explanation.roof);
+    auto pixel = [this](chart::Point p) { return chart::Point { xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y) }; };
+    for (std::size_t i = 0; i < m_layout.roofs.size() && i < m_roofs.size(); ++i) {
+        const chart::RoofSegment& r = m_layout.roofs[i];
+        const int rank = rankOf(priorities[i]);
+        const QString full = roofLabel(r, m_analysis->hardware);
+        // The name with its bandwidth wherever it fits along the line, else the name alone.
+        std::vector<std::string> texts { str(full), r.name };
+        chart::TextRequest name = lineName(std::move(texts), marks.roofLines[i], rank);
+        name.family = marks.familyOf(r.name, marks.roofLines[i]);
+        for (const chart::Point& p : r.labelSpots)
+            name.at.push_back(pixel(p));
+        scene.addText(std::move(name), m_roofs[i].label, { QStringLiteral("roof"), qs(r.name), {}, 0, {} });
+        if (m_roofs[i].ridgeLabel) {
+            if (marks.ridgeMarks[i]) {
+                // The ridges that matter may move out, joined to their dots, when the spots beside are taken.
+                chart::TextRequest ridge
+                    = markLabel(str(ridgeLabel(r)), { *marks.ridgeMarks[i] }, chart::TextRequest::Spots::Below, rank);
+                ridge.mayMoveOut = rank <= kBinding;
+                scene.addText(std::move(ridge), m_roofs[i].ridgeLabel,
+                    { QStringLiteral("ridge"), qs(r.name), {}, 0, {} }, m_roofs[i].ridgeLeader);
+            } else
+                m_roofs[i].ridgeLabel->setVisible(false);
+        }
+    }
+    for (std::size_t i = 0; i < m_layout.practical.size() && i < m_practical.size(); ++i) {
+        const chart::RoofSegment& r = m_layout.practical[i];
+        chart::TextRequest name = lineName({ str(practicalRoofLabel(r)) }, marks.practicalLines[i], kSecondary);
+        name.family = marks.familyOf(r.name, marks.practicalLines[i]);
+        if (r.kind != RoofKind::Compute)
+            name.at.push_back(pixel(r.label));
+        scene.addText(std::move(name), m_practical[i].label,
+            { QStringLiteral("roof"), qs(r.name), {}, 0, QStringLiteral("practical") });
+    }
+    // A calibration's names: the flat one along its line from the left, the sloped one from its spot; the curved roof
+    // of one operation's work level, a corner at its right end or further back along it.
+    for (std::size_t i = 0; i < m_calibrated.ceilings.size() && i < m_calibratedRoofs.size(); ++i) {
+        const chart::RoofSegment& r = m_calibrated.ceilings[i];
+        chart::TextRequest name
+            = lineName({ str(tr("calibrated %1").arg(practicalRoofLabel(r))) }, marks.calibratedLines[i], kSecondary);
+        name.family = marks.familyOf(r.name, marks.calibratedLines[i]);
+        name.fromLeft = true;
+        if (r.kind != RoofKind::Compute)
+            name.at.push_back(pixel(r.label));
+        scene.addText(std::move(name), m_calibratedRoofs[i].label,
+            { QStringLiteral("roof"), qs(r.name), {}, 0, QStringLiteral("calibrated") });
+    }
+    if (m_calibratedWorkLabel) {
+        if (m_calibratedWorkShown && !marks.workLines.empty()) {
+            chart::TextRequest name;
+            name.kind = chart::TextRequest::Kind::Line;
+            name.spots = chart::TextRequest::Spots::Corner;
+            name.texts = { str(m_calibratedWorkLabel->text()) };
+            name.lines = marks.workLines;
+            name.family = marks.calibratedLines; // the calibration's ceilings the curve bends under
+            name.rank = kSecondary;
+            const std::vector<chart::Point>& work = m_calibrated.work;
+            for (int step = 20; step >= 4; --step)
+                name.at.push_back(
+                    pixel(work[static_cast<std::size_t>(step / 20.0 * static_cast<double>(work.size() - 1))]));
+            scene.addText(std::move(name), m_calibratedWorkLabel, { QStringLiteral("note"), {}, {}, 0, {} });
+        } else {
+            m_calibratedWorkLabel->setVisible(false);
+        }
+    }
+}
+
+void RooflineChart::addOperationTexts(TextScene& scene, const SceneMarks& marks)
+{
+    // Each operation's name beside its binding marker (or its first) as drawn, or moved out with a leader on a chart
+    // of a few operations; past kNamesMovingOut a chart is too crowded for lines across it.
+    const std::string& lessonOperation = m_analysis->explanation.operation;
+    std::vector<std::vector<std::size_t>> own(m_operations.size());
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < marks.markerMarks.size(); ++j)
+        if (const auto& mark = marks.markerMarks[j])
+            own[m_layout.markers[j].operation].push_back(*mark);
     std::size_t used = 0;
-    m_labelOperations.clear();
-    for (std::size_t i = 0; i < candidates.size() && used < m_labels.size(); ++i) {
-        const Candidate& c = candidates[i];
-        const OperationItems& items = *c.items;
-        const chart::Point at = c.request.anchor;
-        const Operation& op = m_analysis->session.operations[items.operation];
-        const QString& name = c.name;
-        const std::optional<chart::PlacedLabel>& placed = best[i];
-        if (!placed)
+    for (std::size_t k = 0; k < m_operations.size() && used < m_labels.size(); ++k) {
+        const OperationItems& items = m_operations[k];
+        if (items.points.empty() || items.anchor >= marks.markerMarks.size() || !marks.markerMarks[items.anchor])
             continue;
-        if (m_smoothScopes == 0)
-            m_labelSpots[op.id] = placed->spot;
-        m_labels[used]->setText(name);
-        // The marker's hue, dark or light enough to read.
+        const Operation& op = m_analysis->session.operations[items.operation];
+        std::vector<std::size_t> names { *marks.markerMarks[items.anchor] };
+        for (const std::size_t m : own[k])
+            if (m != names.front() && std::find(names.begin(), names.end(), m) == names.end())
+                names.push_back(m);
+        chart::TextRequest r = markLabel(op.name, std::move(names), chart::TextRequest::Spots::Beside,
+            !lessonOperation.empty() && op.id == lessonOperation ? kLesson : kNames);
+        r.mayMoveOut = m_operations.size() <= kNamesMovingOut;
+        r.ordered = true;
+        if (const auto last = m_labelSpots.find(op.id); m_fast && m_smoothScopes == 0 && last != m_labelSpots.end())
+            r.preferred = last->second;
+        QCPItemText* label = m_labels[used];
+        QCPItemLine* leader = m_leaders[used];
+        ++used;
+        // The marker's hue, dark or light enough to read; its leader in the marker's own colour.
         auto ink = m_nameInks.find(op.colour);
         if (ink == m_nameInks.end())
             ink = m_nameInks.emplace(op.colour, m_theme.operationText(op.colour)).first;
-        m_labels[used]->setColor(ink->second);
-        show(m_labels[used], placed);
-        // A name that had to move out is joined to its marker, from the marker's rim to the text's nearest edge.
-        QCPItemLine* leader = m_leaders[used];
-        leader->setVisible(placed->far);
-        if (placed->far) {
-            const chart::Box& b = placed->box;
-            const QPointF to(std::clamp(at.x, b.left, b.left + b.width), std::clamp(at.y, b.top, b.top + b.height));
-            const QPointF from(at.x, at.y);
-            const QLineF line(from, to);
-            const double rim = std::min(line.length(), kMarkerRoom * zoom / 2);
-            leader->start->setPixelPosition(line.pointAt(rim / std::max(line.length(), 1.0)));
-            leader->end->setPixelPosition(to);
-            leader->setPen(QPen(items.colour, m_theme.width(1)));
-        }
-        m_labelOperations.push_back(items.operation);
-        ++used;
+        label->setColor(ink->second);
+        leader->setPen(QPen(items.colour, m_theme.width(1.2)));
+        scene.addText(std::move(r), label, { QStringLiteral("operation"), qs(op.id), items.operation, 0, {} }, leader);
     }
     for (; used < m_labels.size(); ++used) {
         m_labels[used]->setVisible(false);
         m_leaders[used]->setVisible(false);
     }
+    // The counts beside markers that stand for several operations ("×3").
+    used = 0;
+    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_stacks.drawnAs.size(); ++j) {
+        if (m_stacks.drawnAs[j] != j || m_stacks.count[j] < 2 || used == std::size_t(kOperationLabels)
+            || !marks.markerMarks[j])
+            continue;
+        if (used == m_counts.size()) {
+            QCPItemText* text = addText(8, m_theme.foreground);
+            text->setBrush(QBrush(halo()));
+            text->position->setType(QCPItemPosition::ptAbsolute);
+            text->setLayer(m_mainLayer);
+            m_counts.push_back(text);
+        }
+        const std::size_t operation = m_shown[m_layout.markers[j].operation];
+        scene.addText(markLabel(QStringLiteral("×%1").arg(m_stacks.count[j]).toStdString(), { *marks.markerMarks[j] },
+                          chart::TextRequest::Spots::Beside, kCounts),
+            m_counts[used++],
+            { QStringLiteral("count"), qs(m_analysis->session.operations[operation].id), operation, 0, {} });
+    }
+    for (std::size_t k = used; k < m_counts.size(); ++k)
+        m_counts[k]->setVisible(false);
+}
+
+void RooflineChart::addComparedTexts(TextScene& scene, const SceneMarks& marks)
+{
+    // Each compared chip's roofs with its short name: its peak, and each roof that binds one of its markers with its
+    // ridge ("H100 HBM ridge 295"), so that every dashed line a marker sits on is named.
+    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size() && k < marks.comparedLines.size(); ++k) {
+        const Hardware& hw = m_analysis->compared[k].hardware;
+        const QString chip = qs(shortChipName(hw));
+        const chart::Overlay& o = m_overlays[k];
+        for (std::size_t i = 0; i < o.roofs.size() && i < m_compared[k].roofs.size(); ++i) {
+            const chart::RoofSegment& r = o.roofs[i];
+            const RoofItems& items = m_compared[k].roofs[i];
+            const bool binds = bindsComparedMarker(k, r.name);
+            const int rank = binds ? kBinding : kTouched;
+            if (items.label) {
+                chart::TextRequest name = lineName(
+                    { str(chip + QLatin1Char(' ') + roofLabel(r, hw)), str(chip + QLatin1Char(' ') + qs(r.name)) },
+                    marks.comparedLines[k][i], rank);
+                if (r.kind == RoofKind::Compute || binds)
+                    scene.addText(std::move(name), items.label, { QStringLiteral("roof"), qs(r.name), {}, k + 1, {} });
+                else
+                    items.label->setVisible(false);
+            }
+            if (items.ridgeLabel) {
+                if (binds && marks.comparedRidges[k][i])
+                    scene.addText(markLabel(str(chip + QLatin1Char(' ') + ridgeLabel(r)),
+                                      { *marks.comparedRidges[k][i] }, chart::TextRequest::Spots::Below, rank),
+                        items.ridgeLabel, { QStringLiteral("ridge"), qs(r.name), {}, k + 1, {} });
+                else
+                    items.ridgeLabel->setVisible(false);
+            }
+        }
+    }
+}
+
+void RooflineChart::addMeasuredTexts(TextScene& scene, const SceneMarks& marks)
+{
+    // The measured ceilings' names: the flat one over or under its line from the right, the sloped one from two fifths
+    // of the way up (where the measured roof put it); left out where neither has room: the Measured tab lists them.
+    for (std::size_t i = 0; i < m_measuredRoofs.size() && i < marks.measuredLines.size(); ++i) {
+        QCPItemText* label = m_measuredRoofs[i].label;
+        if (!marks.measuredLines[i]) {
+            label->setVisible(false);
+            continue;
+        }
+        // With its fraction of the datasheet's, or where that does not fit, its value alone ("bf16 measured 817
+        // TFLOP/s"): the Measured tab gives the fraction.
+        const QString& full = m_measuredRoofs[i].text;
+        chart::TextRequest name = lineName(
+            { str(full), str(full.section(QStringLiteral(" · "), 0, 0)) }, *marks.measuredLines[i], kSecondary);
+        name.family = marks.familyOf(m_measuredRoofs[i].resource, *marks.measuredLines[i]);
+        if (!label->positionAlignment().testFlag(Qt::AlignRight)) {
+            const QPointF at = label->position->pixelPosition();
+            name.at.push_back({ at.x(), at.y() });
+        }
+        scene.addText(std::move(name), label, { QStringLiteral("roof"), {}, {}, 0, QStringLiteral("measured") });
+    }
+}
+
+void RooflineChart::addChipKey(TextScene& scene)
+{
+    // When the legend steps aside, the compared chips' names in a key of their own so that their dashes stay named:
+    // one chip to a row, then two, along the top left under the highest flat roof, else in the bottom right corner
+    // where the legend sits; left out where no place is clear.
+    m_chipKey->setVisible(false);
+    if (legend->visible() || m_chipKey->itemCount() == 0)
+        return;
+    const QRect plot = axisRect()->rect();
+    double top = plot.top();
+    for (const chart::RoofSegment& r : m_layout.roofs)
+        if (r.kind == RoofKind::Compute && r.selected)
+            top = std::max(top, yAxis->coordToPixel(r.from.y));
+    for (const chart::Overlay& o : m_overlays)
+        for (const chart::RoofSegment& r : o.roofs)
+            if (r.kind == RoofKind::Compute)
+                top = std::max(top, yAxis->coordToPixel(r.from.y));
+    const double pad = 4 * m_theme.zoom;
+    chart::TextRequest r;
+    r.rank = kKey;
+    std::vector<int> columnsOf;
+    for (int columns = 1; columns <= 2; ++columns) {
+        m_chipKey->setWrap(columns);
+        m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        const QSize size = m_chipKey->minimumOuterSizeHint();
+        for (int step = 0; step < 6; ++step) {
+            r.places.push_back({ std::floor(plot.left() + pad + step * plot.width() / 10.0), std::ceil(top + pad),
+                double(size.width()), double(size.height()) });
+            columnsOf.push_back(columns);
+        }
+        r.places.push_back({ double(plot.right()) - pad - size.width(), double(plot.bottom()) - pad - size.height(),
+            double(size.width()), double(size.height()) });
+        columnsOf.push_back(columns);
+    }
+    scene.addBox(std::move(r), { QStringLiteral("key"), {}, {}, 0, {} },
+        [this, columnsOf](const std::optional<QRectF>& box, int place) {
+            m_chipKey->setVisible(box.has_value());
+            if (!box)
+                return;
+            const QRect key = box->toAlignedRect();
+            m_chipKey->setWrap(columnsOf[std::size_t(place)]);
+            m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+            QCPLayoutInset* inset = axisRect()->insetLayout();
+            const QRect within = inset->rect(); // what the inset's fractions are of
+            for (int i = 0; i < inset->elementCount(); ++i)
+                if (inset->elementAt(i) == m_chipKey && within.width() > 0 && within.height() > 0) {
+                    inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
+                    inset->setInsetRect(i,
+                        QRectF(double(key.left() - within.left()) / within.width(),
+                            double(key.top() - within.top()) / within.height(), double(key.width()) / within.width(),
+                            double(key.height()) / within.height()));
+                }
+            // This layout's place, its rows laid out in it; the inset places it so in the next.
+            m_chipKey->setOuterRect(key);
+            m_chipKey->update(QCPLayoutElement::upLayout);
+        });
 }
 
 std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnLabels() const
 {
     std::vector<DrawnLabel> out;
-    auto boxOf = [this](const QCPItemText* text) {
-        const QSizeF size = const_cast<RooflineChart*>(this)->textSize(text);
-        const QPointF at = text->position->pixelPosition();
-        const Qt::Alignment align = text->positionAlignment();
-        const double left = align.testFlag(Qt::AlignRight) ? at.x() - size.width()
-            : align.testFlag(Qt::AlignLeft)                ? at.x()
-                                                           : at.x() - size.width() / 2;
-        const double top = align.testFlag(Qt::AlignTop) ? at.y()
-            : align.testFlag(Qt::AlignBottom)           ? at.y() - size.height()
-                                                        : at.y() - size.height() / 2;
-        return QRectF(left, top, size.width(), size.height());
-    };
-    for (std::size_t k = 0; k < m_labels.size() && k < m_labelOperations.size(); ++k) {
-        if (!m_labels[k]->visible())
-            continue;
-        DrawnLabel label { m_labels[k]->text(), boxOf(m_labels[k]), m_labelOperations[k], std::nullopt };
-        if (m_leaders[k]->visible())
-            label.leader = QLineF(m_leaders[k]->start->pixelPosition(), m_leaders[k]->end->pixelPosition());
-        out.push_back(std::move(label));
+    for (const TextScene::Placed& p : m_placedTexts) {
+        const QString& kind = p.meaning.kind;
+        if (kind == QLatin1String("operation"))
+            out.push_back({ p.text, p.outline.boundingRect(), p.meaning.operation, p.leader });
+        else if ((kind == QLatin1String("ridge") || kind == QLatin1String("roof")) && p.meaning.chip == 0
+            && std::abs(p.outline[1].y() - p.outline[0].y()) < 0.01)
+            out.push_back({ p.text, p.outline.boundingRect(), std::nullopt, std::nullopt });
     }
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
-        if (m_roofs[i].ridgeLabel && m_roofs[i].ridgeLabel->visible())
-            out.push_back({ m_roofs[i].ridgeLabel->text(), boxOf(m_roofs[i].ridgeLabel), std::nullopt, std::nullopt });
-        if (m_layout.roofs[i].kind == RoofKind::Compute && m_roofs[i].label->visible())
-            out.push_back({ m_roofs[i].label->text(), boxOf(m_roofs[i].label), std::nullopt, std::nullopt });
-    }
-    for (const auto& [line, label] : m_measuredRoofs)
-        if (label->visible() && label->rotation() == 0)
-            out.push_back({ label->text(), boxOf(label), std::nullopt, std::nullopt });
     return out;
 }
 
 std::vector<RooflineChart::DrawnRoofLabel> RooflineChart::drawnRoofLabels() const
 {
     std::vector<DrawnRoofLabel> out;
-    auto* self = const_cast<RooflineChart*>(this);
-    for (std::size_t i = 0; i < m_roofs.size() && i < m_layout.roofs.size(); ++i) {
-        const QString roof = qs(m_layout.roofs[i].name);
-        for (QCPItemText* text : { m_roofs[i].label, m_roofs[i].ridgeLabel }) {
-            if (!text || !text->visible())
-                continue;
-            const QSizeF size = self->textSize(text);
-            const Qt::Alignment align = text->positionAlignment();
-            // The text's box about its anchor, then turned by its rotation about the anchor.
-            const double left = align.testFlag(Qt::AlignRight) ? -size.width()
-                : align.testFlag(Qt::AlignLeft)                ? 0
-                                                               : -size.width() / 2;
-            const double top = align.testFlag(Qt::AlignTop) ? 0
-                : align.testFlag(Qt::AlignBottom)           ? -size.height()
-                                                            : -size.height() / 2;
-            QTransform turn;
-            const QPointF at = text->position->pixelPosition();
-            turn.translate(at.x(), at.y());
-            turn.rotate(text->rotation());
-            out.push_back({ roof, text == m_roofs[i].ridgeLabel, text->text(),
-                turn.map(QPolygonF(QRectF(left, top, size.width(), size.height()))) });
-        }
+    for (const TextScene::Placed& p : m_placedTexts) {
+        const bool ridge = p.meaning.kind == QLatin1String("ridge");
+        if ((ridge || p.meaning.kind == QLatin1String("roof")) && p.meaning.chip == 0 && p.meaning.role.isEmpty())
+            out.push_back({ p.meaning.of, ridge, p.text, p.outline });
     }
     return out;
+}
+
+std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnCounts() const
+{
+    std::vector<DrawnLabel> out;
+    for (const TextScene::Placed& p : m_placedTexts)
+        if (p.meaning.kind == QLatin1String("count"))
+            out.push_back({ p.text, p.outline.boundingRect(), p.meaning.operation, std::nullopt });
+    return out;
+}
+
+QStringList RooflineChart::visibleOperationLabels() const
+{
+    QStringList names;
+    for (const TextScene::Placed& p : m_placedTexts)
+        if (p.meaning.kind == QLatin1String("operation"))
+            names.append(p.text);
+    return names;
 }
 
 } // namespace roofline::widgets

@@ -338,10 +338,9 @@ void RooflineChart::clearPlot()
     m_chipKeyGraphs.clear();
     m_labels.clear();
     m_leaders.clear();
-    m_labelOperations.clear();
+    m_placedTexts.clear();
     m_stackedGraphs.clear();
     m_counts.clear();
-    m_countOperations.clear();
     m_more = nullptr;
     m_highlight = nullptr;
     m_xName = nullptr;

@@ -6,6 +6,7 @@
 #include "chart/chart.h"
 #include "chart/label_placement.h"
 #include "chart/marker_stacks.h"
+#include "chart/text_scene.h"
 #include "common/chart_theme.h"
 #include "common/fitted_chart.h"
 #include "session/analysis.h"
@@ -137,12 +138,12 @@ public:
         const QCPTextElement* title = nullptr;
         std::vector<std::pair<std::string, const QCPItemText*>> roofs; // by roof name, practical roofs' too
         std::vector<std::pair<std::string, const QCPItemText*>> ridges; // by roof name
-        std::vector<std::pair<std::size_t, const QCPItemText*>> operations; // by session operation
-        std::vector<std::pair<std::size_t, const QCPItemText*>> counts;
         std::vector<const QCPItemText*> notes; // captions and the measured ceilings' names
         std::vector<std::pair<QString, const QCPItemText*>> axisNames; // "x", "y": inside the plot (setAxesInside)
     };
     ChartTexts chartTexts() const;
+    // Every text the last layout placed, with what it names, its outline and its leader: the chart's geometry.
+    const std::vector<TextScene::Placed>& placedTexts() const { return m_placedTexts; }
     // The legend's rows, top to bottom: operations' names, and "… and N more" past kLegendOperations.
     QStringList legendEntries() const;
     // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
@@ -166,6 +167,8 @@ public:
     QVector<QPointF> comparedRoof(std::size_t chip, const QString& name) const;
     std::vector<QLineF> comparedArrows(std::size_t chip) const;
     const std::vector<chart::Overlay>& overlays() const { return m_overlays; }
+    // Whether a roof of the k-th compared chip holds one of its markers down: its name and ridge are drawn.
+    bool bindsComparedMarker(std::size_t chip, const std::string& roof) const;
     // Arrows from one chip to another, per compared chip, at most: the first operations shown get them.
     static constexpr std::size_t kComparedArrows = 40;
 
@@ -255,6 +258,7 @@ private:
         QCPItemLine* line = nullptr;
         QCPItemText* label = nullptr;
         QCPItemText* ridgeLabel = nullptr;
+        QCPItemLine* ridgeLeader = nullptr; // joins a ridge's label moved out to its dot
     };
     struct OperationItems {
         std::size_t operation = 0;
@@ -306,23 +310,32 @@ private:
     void fillMeasuredPoints();
     QString measuredHover(const QPointF& pixel) const;
     bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
-    // chart_labels.cpp
+    // chart_labels.cpp: every text of the chart laid out at once by the core (chart/text_layout.h) in a TextScene.
     void placeLabels();
+    // The lines and marks each part adds to the scene, by what they belong to, for the texts that name them.
+    struct SceneMarks {
+        std::vector<std::size_t> roofLines; // per m_layout.roofs
+        std::vector<std::optional<std::size_t>> ridgeMarks; // per m_layout.roofs: its ridge's dot, when in view
+        std::vector<std::size_t> practicalLines;
+        std::vector<std::size_t> calibratedLines;
+        std::vector<std::size_t> workLines; // the calibrated curve's pieces
+        std::vector<std::optional<std::size_t>> measuredLines; // per m_measuredRoofs, when shown
+        std::vector<std::optional<std::size_t>> markerMarks; // per m_layout.markers: the mark it is drawn as
+        std::vector<std::vector<std::size_t>> comparedLines; // per compared chip, per overlay roof
+        std::vector<std::vector<std::optional<std::size_t>>> comparedRidges;
+        std::vector<std::pair<std::size_t, std::string>> lineNames; // the session's chip's lines by resource
+        std::vector<std::size_t> familyOf(const std::string& name, std::size_t own) const;
+    };
+    SceneMarks addLinesAndMarks(TextScene&);
+    void addRoofTexts(TextScene&, const SceneMarks&);
+    void addOperationTexts(TextScene&, const SceneMarks&);
+    void addComparedTexts(TextScene&, const SceneMarks&);
+    void addMeasuredTexts(TextScene&, const SceneMarks&);
+    // The chips' key in place of a legend that steps aside.
+    void addChipKey(TextScene&);
     // Draws one marker for those of one roof that would hide one another (chart::stackMarkers): the graphs hold the
     // markers drawn, and m_markerPixels each marker's centre as drawn (roofline_chart_markers.cpp).
     void stackMarkers();
-    // The counts beside the markers that stand for several operations, clear of what is placed.
-    void placeCounts(chart::BoxGrid& taken, const chart::Box& area);
-    using Taken = chart::BoxGrid; // what a label must keep clear of
-    void placeFixed(Taken&, const chart::Box& area);
-    // The chips' key in place of a legend that steps aside (roofline_chart_compared.cpp).
-    void placeChipKey(Taken&, const chart::Box& area);
-    void placeCalibratedLabels(Taken& taken, std::vector<chart::Box>& names, const chart::Box& area);
-    // One roof's sloped name and ridge label, each at a free spot or left out; `envelope` is the envelope's slope.
-    // `lesson`: the roof the lesson's answer is about: when the core's spots are all taken, its name is looked for
-    // at 35 more, from 5 % to 90 % of its line.
-    void placeRoofLabels(std::size_t roof, Taken&, const Taken& envelope, const chart::Box& area, bool lesson = false);
-    void placeFree(Taken&, const chart::Box& area);
     void showHover(QMouseEvent*);
     // roofline_chart_interaction.cpp
     struct Hit {
@@ -389,8 +402,9 @@ private:
     // With the axes inside: which tick labels stay clear of the other axis's and of the names, for a plot of `plot`
     // pixels, and the legend above the x axis's name.
     void fitInsideFrame(QSizeF plot);
-    // With the axes inside, after a layout: the names in their corners, and the names and tick labels as taken room.
-    void placeAxisNames(Taken&);
+    // With the axes inside, after a layout: the names in their corners; the names' and tick labels' boxes, which no
+    // other text may cover. Nothing with the axes outside.
+    std::vector<QRectF> axisNameBoxes();
     bool m_axesInside = false;
     QCPItemText* m_xName = nullptr; // the axes' names inside the plot, made with the plot's items
     QCPItemText* m_yName = nullptr;
@@ -441,7 +455,8 @@ private:
     // The compared chips: per chip, its evaluations of the shown operations (null where it cannot run one), its
     // overlay as laid out on the axes, and what draws it.
     struct ComparedItems {
-        std::vector<RoofItems> roofs; // one per chart::Overlay::roofs; only the flat roof has a label
+        std::vector<RoofItems> roofs; // one per chart::Overlay::roofs, each with its name, the sloped ones a ridge's
+        QCPGraph* ridges = nullptr; // the dots of its sloped roofs' ridges that bind one of its markers
         QCPGraph* legend = nullptr;
         std::map<QRgb, QCPGraph*> markers; // by operation colour
         std::vector<QCPItemLine*> arrows; // one per marker, up to kComparedArrows
@@ -457,9 +472,9 @@ private:
     std::vector<chart::Point> m_comparedPixels; // the compared markers drawn, in pixels, for label placement
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
-    std::vector<QCPItemText*> m_labels; // operations' names, handed out by placeFree
+    std::vector<QCPItemText*> m_labels; // operations' names, handed out in order by addOperationTexts
     std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
-    std::vector<std::size_t> m_labelOperations; // the operation each shown label names
+    std::vector<TextScene::Placed> m_placedTexts; // every text the last layout placed, with what it names
     std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last (placeLabels)
     // Which order of placing the names won at the last frame that tried them all: a drag or a play keeps it.
     std::size_t m_labelOrder = 0;
@@ -473,7 +488,6 @@ private:
     chart::MarkerStacks m_stacks;
     std::set<QCPGraph*> m_stackedGraphs; // the graphs that leave out a marker another one stands for
     std::vector<QCPItemText*> m_counts; // "×3" beside markers that stand for several operations
-    std::vector<std::size_t> m_countOperations; // the operation whose marker each shown count is beside
 
     struct MeasuredGraph {
         QCPGraph* graph = nullptr;
@@ -485,7 +499,13 @@ private:
     QCPCurve* m_measuredLinks = nullptr;
     QCPGraph* m_predictions = nullptr;
     QCPGraph* m_measuredRing = nullptr;
-    std::vector<std::pair<QCPItemLine*, QCPItemText*>> m_measuredRoofs;
+    struct MeasuredRoofItems {
+        QCPItemLine* line = nullptr;
+        QCPItemText* label = nullptr;
+        QString text; // its whole name, which the label shortens where it has no room for it
+        std::string resource; // the roof it measures ("HBM", "bf16")
+    };
+    std::vector<MeasuredRoofItems> m_measuredRoofs;
     std::vector<chart::Point> m_measuredExtent;
     QString m_measuredFilter;
     std::optional<std::size_t> m_measuredMarked;

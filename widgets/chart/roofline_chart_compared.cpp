@@ -57,13 +57,22 @@ void RooflineChart::buildCompared()
                 : r.kind == RoofKind::Memory                  ? t.memoryRoof
                                                               : t.networkRoof;
             items.line->setPen(comparedPen(k, colour, t.width(1.6)));
-            if (r.kind == RoofKind::Compute) {
-                items.label = addText(9, colour);
-                items.label->setPadding(QMargins(2, 0, 2, 1));
-                items.label->setBrush(QBrush(halo()));
+            // Each roof's name with the chip's ("H100 HBM 3.35 TB/s"), shown where it binds one of the chip's
+            // markers (and the peak always), with its ridge's.
+            items.label = addText(9, colour);
+            items.label->setPadding(QMargins(2, 0, 2, 1));
+            items.label->setBrush(QBrush(halo()));
+            if (r.kind != RoofKind::Compute) {
+                items.ridgeLabel = addText(8, t.foreground);
+                items.ridgeLabel->setBrush(QBrush(halo()));
+                items.ridgeLabel->position->setType(QCPItemPosition::ptAbsolute);
             }
             chip.roofs.push_back(items);
         }
+        chip.ridges = addGraph();
+        chip.ridges->setLineStyle(QCPGraph::lsNone);
+        chip.ridges->setScatterStyle(
+            QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(1.5)), QBrush(t.background), 7 * t.zoom));
         chip.legend = addGraph();
         chip.legend->setName(qs(a.compared[k].hardware.name));
         chip.legend->setPen(comparedPen(k, t.foreground, t.width(2)));
@@ -105,87 +114,6 @@ void RooflineChart::buildCompared()
             graph->setLayer(m_mainLayer); // above the roofs and arrows
 }
 
-// When the legend steps aside, the compared chips' names in a key of their own: the dashes stay named.
-void RooflineChart::placeChipKey(Taken& taken, const chart::Box& area)
-{
-    const QRect plot = axisRect()->rect();
-    m_chipKey->setVisible(!legend->visible() && m_chipKey->itemCount() > 0);
-    if (m_chipKey->visible()) {
-        // In the top left corner under the highest flat roof, left of the ridges and above the slopes, where no
-        // marker can be; else where the legend sits.
-        double top = plot.top();
-        std::vector<std::pair<QPointF, QPointF>> slopes; // in pixels
-        auto pixel
-            = [this](const chart::Point& p) { return QPointF(xAxis->coordToPixel(p.x), yAxis->coordToPixel(p.y)); };
-        for (const chart::RoofSegment& r : m_layout.roofs)
-            if (r.kind == RoofKind::Compute && r.selected)
-                top = std::max(top, yAxis->coordToPixel(r.from.y));
-            else if (r.kind != RoofKind::Compute)
-                slopes.emplace_back(pixel(r.from), pixel(r.to));
-        for (const chart::Overlay& o : m_overlays)
-            for (const chart::RoofSegment& r : o.roofs)
-                if (r.kind == RoofKind::Compute)
-                    top = std::max(top, yAxis->coordToPixel(r.from.y));
-                else
-                    slopes.emplace_back(pixel(r.from), pixel(r.to));
-        auto crossesSlope = [&slopes](const QRectF& box) {
-            const QPointF corners[] = { box.topLeft(), box.topRight(), box.bottomRight(), box.bottomLeft() };
-            for (const auto& [a, b] : slopes) {
-                if (box.contains(a) || box.contains(b))
-                    return true;
-                for (int i = 0; i < 4; ++i)
-                    if (chart::segmentsMeet({ a.x(), a.y() }, { b.x(), b.y() }, { corners[i].x(), corners[i].y() },
-                            { corners[(i + 1) % 4].x(), corners[(i + 1) % 4].y() }))
-                        return true;
-            }
-            return false;
-        };
-        // From the left edge rightwards, a tenth of the plot at a time, clear of what is placed already (markers,
-        // axis names, tick labels inside the frame) and of every slope; left out where no spot is clear.
-        // One chip to a row, then two: each tried along the top left, then in the bottom right corner, right of the
-        // ridges and under the flat roofs, where the legend itself sits.
-        const double pad = 4 * m_theme.zoom;
-        std::optional<QRect> key;
-        for (int columns = 1; columns <= 2 && !key; ++columns) {
-            if (m_chipKey->wrap() != columns) {
-                m_chipKey->setWrap(columns);
-                m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-            }
-            const QSize size = m_chipKey->minimumOuterSizeHint();
-            std::vector<QRect> spots;
-            for (int step = 0; step < 6; ++step)
-                spots.emplace_back(static_cast<int>(plot.left() + pad + step * plot.width() / 10.0),
-                    static_cast<int>(std::ceil(top + pad)), size.width(), size.height());
-            spots.emplace_back(static_cast<int>(plot.right() - pad - size.width()),
-                static_cast<int>(plot.bottom() - pad - size.height()), size.width(), size.height());
-            for (const QRect& r : spots) {
-                const chart::Box box { double(r.left()), double(r.top()), double(r.width()), double(r.height()) };
-                if (area.contains(box) && !taken.overlaps(box) && !crossesSlope(QRectF(r))) {
-                    key = r;
-                    break;
-                }
-            }
-        }
-        m_chipKey->setVisible(key.has_value());
-        if (key) {
-            QCPLayoutInset* inset = axisRect()->insetLayout();
-            const QRect within = inset->rect(); // what the inset's fractions are of
-            for (int i = 0; i < inset->elementCount(); ++i)
-                if (inset->elementAt(i) == m_chipKey && within.width() > 0 && within.height() > 0) {
-                    inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
-                    inset->setInsetRect(i,
-                        QRectF(double(key->left() - within.left()) / within.width(),
-                            double(key->top() - within.top()) / within.height(), double(key->width()) / within.width(),
-                            double(key->height()) / within.height()));
-                }
-            // This layout's place, its rows laid out in it; the inset places it so in the next.
-            m_chipKey->setOuterRect(*key);
-            m_chipKey->update(QCPLayoutElement::upLayout);
-            taken.add({ double(key->left()), double(key->top()), double(key->width()), double(key->height()) });
-        }
-    }
-}
-
 void RooflineChart::updateCompared()
 {
     // The legend's chip rows name the chips of this analysis: another chip may take the session's place with the
@@ -208,12 +136,14 @@ void RooflineChart::updateCompared()
             const chart::RoofSegment& r = o.roofs[i];
             chip.roofs[i].line->start->setCoords(r.from.x, r.from.y);
             chip.roofs[i].line->end->setCoords(r.to.x, r.to.y);
-            if (QCPItemText* label = chip.roofs[i].label) {
-                label->setText(QStringLiteral("%1 %2").arg(
-                    qs(m_analysis->compared[k].hardware.name), roofLabel(r, m_analysis->compared[k].hardware)));
-                label->position->setCoords(r.label.x, r.label.y);
-            }
         }
+        // The ridges of the roofs that bind one of the chip's markers, at its own peak.
+        std::vector<chart::Point> ridges;
+        const double peak = o.roofs.empty() ? 0 : o.roofs.front().value;
+        for (const chart::RoofSegment& r : o.roofs)
+            if (r.kind != RoofKind::Compute && bindsComparedMarker(k, r.name))
+                ridges.push_back({ r.ridge, peak });
+        setPoints(chip.ridges, ridges);
     }
 }
 
@@ -261,6 +191,23 @@ void RooflineChart::placeCompared()
             }
         }
     }
+}
+
+bool RooflineChart::bindsComparedMarker(std::size_t chip, const std::string& roof) const
+{
+    if (chip >= m_overlays.size() || chip >= m_comparedEvaluations.size())
+        return false;
+    for (const chart::Marker& m : m_overlays[chip].markers) {
+        if (m.operation >= m_comparedEvaluations[chip].size() || !m_comparedEvaluations[chip][m.operation])
+            continue;
+        const Evaluation& e = *m_comparedEvaluations[chip][m.operation];
+        const std::string bound = e.computeBound() ? std::string(dtypeName(e.dtype))
+            : m.resource < e.resources.size()      ? e.resources[m.resource].name
+                                                   : std::string();
+        if (bound == roof)
+            return true;
+    }
+    return false;
 }
 
 QPointF RooflineChart::arrowTip(chart::Point from, chart::Point to) const

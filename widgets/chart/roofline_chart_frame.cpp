@@ -86,11 +86,12 @@ void RooflineChart::showTitle(bool shown)
     }
 }
 
-void RooflineChart::placeAxisNames(Taken& taken)
+std::vector<QRectF> RooflineChart::axisNameBoxes()
 {
+    std::vector<QRectF> boxes;
     if (!m_axesInside || !m_xName || !m_yName)
-        return;
-    auto add = [&taken](const QRectF& r) { taken.add({ r.left(), r.top(), r.width(), r.height() }); };
+        return boxes;
+    auto add = [&boxes](const QRectF& r) { boxes.push_back(r); };
     const QRect plot = axisRect()->rect();
     const double pad = 4 * m_theme.zoom;
     // The x axis's name right-aligned above its tick labels, as high as the row they take.
@@ -113,6 +114,7 @@ void RooflineChart::placeAxisNames(Taken& taken)
         add(QRectF(right ? at.x() - size.width() : at.x(), bottom ? at.y() - size.height() : at.y(), size.width(),
             size.height()));
     }
+    return boxes;
 }
 
 } // namespace roofline::widgets

@@ -309,15 +309,6 @@ bool RooflineChart::hasOperation(std::size_t operation) const
         [operation](const OperationItems& items) { return items.operation == operation; });
 }
 
-QStringList RooflineChart::visibleOperationLabels() const
-{
-    QStringList names;
-    for (const QCPItemText* label : m_labels)
-        if (label->visible())
-            names.append(label->text());
-    return names;
-}
-
 QStringList RooflineChart::legendEntries() const
 {
     QStringList names;
@@ -395,41 +386,6 @@ void RooflineChart::stackMarkers()
 
 // A count beside each marker that stands for several operations, at the first free spot around it once the names are
 // placed; a count with no room is left out (hovering the marker lists the operations, and the table holds them).
-void RooflineChart::placeCounts(chart::BoxGrid& taken, const chart::Box& area)
-{
-    const double gap = kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom;
-    m_countOperations.clear();
-    std::size_t used = 0;
-    for (std::size_t j = 0; j < m_layout.markers.size() && j < m_stacks.drawnAs.size(); ++j) {
-        if (m_stacks.drawnAs[j] != j || m_stacks.count[j] < 2 || used == std::size_t(kOperationLabels))
-            continue;
-        if (used == m_counts.size()) {
-            QCPItemText* text = addText(8, m_theme.foreground);
-            text->setBrush(QBrush(halo()));
-            text->setPositionAlignment(Qt::AlignCenter);
-            text->position->setType(QCPItemPosition::ptAbsolute);
-            text->setLayer(m_mainLayer);
-            m_counts.push_back(text);
-        }
-        QCPItemText* text = m_counts[used];
-        text->setText(QStringLiteral("×%1").arg(m_stacks.count[j]));
-        const QSizeF size = textSize(text);
-        chart::LabelRequest request { m_markerPixels[j], size.width(), size.height() };
-        request.mayMoveOut = false;
-        const auto placed = chart::placeLabel(request, taken, gap, area);
-        if (!placed)
-            continue;
-        taken.add(placed->box);
-        text->position->setPixelPosition(
-            QPointF(placed->box.left + placed->box.width / 2, placed->box.top + placed->box.height / 2));
-        text->setVisible(true);
-        m_countOperations.push_back(m_shown[m_layout.markers[j].operation]);
-        ++used;
-    }
-    for (std::size_t k = used; k < m_counts.size(); ++k)
-        m_counts[k]->setVisible(false);
-}
-
 std::vector<RooflineChart::DrawnMarker> RooflineChart::drawnMarkers() const
 {
     std::vector<DrawnMarker> out;
@@ -439,19 +395,6 @@ std::vector<RooflineChart::DrawnMarker> RooflineChart::drawnMarkers() const
         out.push_back(
             { m_operations[m_layout.markers[j].operation].operation, QPointF(m_markerPixels[j].x, m_markerPixels[j].y),
                 diameter, stacked ? m_stacks.count[j] : 1, !stacked || m_stacks.drawnAs[j] == j, j });
-    }
-    return out;
-}
-
-std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnCounts() const
-{
-    std::vector<DrawnLabel> out;
-    for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k) {
-        const QSizeF size = const_cast<RooflineChart*>(this)->textSize(m_counts[k]);
-        const QPointF at = m_counts[k]->position->pixelPosition();
-        out.push_back({ m_counts[k]->text(),
-            QRectF(at.x() - size.width() / 2, at.y() - size.height() / 2, size.width(), size.height()),
-            m_countOperations[k], std::nullopt });
     }
     return out;
 }
@@ -469,15 +412,12 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
         out.roofs.emplace_back(m_layout.practical[i].name, m_practical[i].label);
     for (std::size_t i = 0; i < m_calibratedRoofs.size() && i < m_calibrated.ceilings.size(); ++i)
         out.roofs.emplace_back(m_calibrated.ceilings[i].name, m_calibratedRoofs[i].label);
-    for (std::size_t k = 0; k < m_labels.size() && k < m_labelOperations.size(); ++k)
-        out.operations.emplace_back(m_labelOperations[k], m_labels[k]);
-    for (std::size_t k = 0; k < m_counts.size() && k < m_countOperations.size(); ++k)
-        out.counts.emplace_back(m_countOperations[k], m_counts[k]);
+
     out.notes = { m_bandwidthCaption, m_computeCaption };
     if (m_calibratedWorkLabel)
         out.notes.push_back(m_calibratedWorkLabel);
-    for (const auto& [line, label] : m_measuredRoofs)
-        out.notes.push_back(label);
+    for (const MeasuredRoofItems& items : m_measuredRoofs)
+        out.notes.push_back(items.label);
     for (const ComparedItems& chip : m_compared)
         for (const RoofItems& roof : chip.roofs)
             if (roof.label)

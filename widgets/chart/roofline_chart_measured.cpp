@@ -68,7 +68,7 @@ void RooflineChart::buildMeasured()
         QCPItemText* label = addText(8, c.compute ? t.foreground : t.memoryRoof);
         label->setBrush(QBrush(halo()));
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        m_measuredRoofs.emplace_back(line, label);
+        m_measuredRoofs.push_back({ line, label, {}, c.name });
     }
     m_measuredLinks = new QCPCurve(xAxis, yAxis);
     m_measuredLinks->setPen(QPen(t.regionText, t.width(1)));
@@ -171,7 +171,9 @@ void RooflineChart::updateMeasured()
     for (const CeilingComparison& c : a.measured->ceilings) {
         if (c.overrideKey.empty())
             continue;
-        const auto& [line, label] = m_measuredRoofs[item++];
+        MeasuredRoofItems& items = m_measuredRoofs[item++];
+        QCPItemLine* line = items.line;
+        QCPItemText* label = items.label;
         const auto roof = std::find_if(roofs.begin(), roofs.end(),
             [&](const chart::MeasuredRoof& r) { return r.name == c.name && r.compute == c.compute; });
         line->setVisible(roof != roofs.end());
@@ -180,7 +182,8 @@ void RooflineChart::updateMeasured()
             continue;
         line->start->setCoords(roof->from.x, roof->from.y);
         line->end->setCoords(roof->to.x, roof->to.y);
-        label->setText(measuredRoofLabel(*roof, a.dtype));
+        items.text = measuredRoofLabel(*roof, a.dtype);
+        label->setText(items.text);
         // Flat: under its right end. Sloped: under the line, two fifths of the way up in log space, where it runs
         // clear of the flat roofs and the datasheet slope's label above it.
         if (roof->compute) {
@@ -279,9 +282,9 @@ QVector<QPointF> RooflineChart::measuredLinkLines() const
 QStringList RooflineChart::measuredRoofLabels() const
 {
     QStringList out;
-    for (const auto& [line, label] : m_measuredRoofs)
-        if (label->visible())
-            out.append(label->text());
+    for (const MeasuredRoofItems& items : m_measuredRoofs)
+        if (items.label->visible())
+            out.append(items.label->text());
     return out;
 }
 

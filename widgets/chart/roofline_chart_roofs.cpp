@@ -61,6 +61,11 @@ void RooflineChart::buildRoofs()
             items.ridgeLabel->setBrush(QBrush(veil));
             items.ridgeLabel->setPositionAlignment(Qt::AlignCenter);
             items.ridgeLabel->position->setType(QCPItemPosition::ptAbsolute);
+            items.ridgeLeader = new QCPItemLine(this);
+            items.ridgeLeader->setPen(QPen(t.foreground, t.width(1)));
+            items.ridgeLeader->start->setType(QCPItemPosition::ptAbsolute);
+            items.ridgeLeader->end->setType(QCPItemPosition::ptAbsolute);
+            items.ridgeLeader->setVisible(false);
         }
         items.label->setPadding(QMargins(2, 0, 2, 1));
         if (r.kind != RoofKind::Compute)

@@ -33,7 +33,7 @@ ChartGeometry::Text itemText(const QCPItemText* item, const QString& kind, const
 {
     const QPolygonF corners { item->topLeft->pixelPosition(), item->topRight->pixelPosition(),
         item->bottomRight->pixelPosition(), item->bottomLeft->pixelPosition() };
-    ChartGeometry::Text text { kind, of, item->text(), corners.boundingRect(), std::nullopt };
+    ChartGeometry::Text text { kind, of, item->text(), corners.boundingRect(), std::nullopt, {}, {}, {} };
     if (item->rotation() != 0)
         text.polygon = corners;
     return text;
@@ -52,7 +52,7 @@ void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry
     int margin = std::max(0, std::max(axis->tickLengthOut(), axis->subTickLengthOut()));
     double extent = 0; // the tick labels' depth away from the axis
     for (const auto& [label, box] : tickLabelBoxes(axis)) {
-        out.push_back({ QStringLiteral("tick"), of, label, box, std::nullopt });
+        out.push_back({ QStringLiteral("tick"), of, label, box, std::nullopt, {}, {}, {} });
         if (axis->tickLabelSide() == QCPAxis::lsOutside)
             extent = std::max(extent, left ? box.width() : box.height());
     }
@@ -65,7 +65,7 @@ void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry
     if (!left) {
         const QRectF box(r.left() + (r.width() - bounds.width()) / 2.0, r.bottom() + offset + margin, bounds.width(),
             bounds.height());
-        out.push_back({ QStringLiteral("axis"), of, axis->label(), box, std::nullopt });
+        out.push_back({ QStringLiteral("axis"), of, axis->label(), box, std::nullopt, {}, {}, {} });
         return;
     }
     // Drawn turned by -90° about (x, bottom): its baseline runs upwards, its top faces left.
@@ -74,7 +74,7 @@ void axisTexts(const QCPAxis* axis, const QString& of, std::vector<ChartGeometry
     const double half = bounds.width() / 2.0;
     const QPolygonF corners { QPointF(x, middle + half), QPointF(x, middle - half),
         QPointF(x + bounds.height(), middle - half), QPointF(x + bounds.height(), middle + half) };
-    out.push_back({ QStringLiteral("axis"), of, axis->label(), corners.boundingRect(), corners });
+    out.push_back({ QStringLiteral("axis"), of, axis->label(), corners.boundingRect(), corners, {}, {}, {} });
 }
 
 QPolygonF scaled(const QPolygonF& p, double s)
@@ -106,19 +106,55 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     ChartGeometry g;
     g.image = QSize(int(pngSide(size.width(), scale)), int(pngSide(size.height(), scale)));
     g.plot = scaled(QRectF(chart.axisRect()->rect()), scale);
-    for (const chart::RoofSegment& r : layout.roofs) {
-        const QVector<QPointF> line = chart.roofCurve(qs(r.name)); // the line item's ends
-        if (line.size() == 2)
-            g.roofs.push_back({ qs(r.name), kindName(r.kind), pixel({ line[0].x(), line[0].y() }),
-                pixel({ line[1].x(), line[1].y() }) });
-    }
+    auto roof = [&](const chart::RoofSegment& r, QString chip, QString role) {
+        g.roofs.push_back(
+            { qs(r.name), kindName(r.kind), pixel(r.from), pixel(r.to), std::move(chip), std::move(role) });
+    };
+    for (const chart::RoofSegment& r : layout.roofs)
+        roof(r, {}, {});
+    for (const chart::RoofSegment& r : layout.practical)
+        roof(r, {}, QStringLiteral("practical"));
+    for (const chart::RoofSegment& r : chart.calibratedRoofs().ceilings)
+        roof(r, {}, QStringLiteral("calibrated"));
+    // The ridges' dots as drawn: each sloped roof's where it meets the chart's peak, when in view.
+    const double peak = layout.envelope.size() == 3 ? layout.envelope[1].y : layout.y.upper();
+    auto inView = [&layout](double x, double y) {
+        return x > layout.x.lower() && x < layout.x.upper() && y > layout.y.lower() && y < layout.y.upper();
+    };
+    for (const chart::RoofSegment& r : layout.roofs)
+        if (r.kind != RoofKind::Compute && inView(r.ridge, peak))
+            g.ridges.push_back({ qs(r.name), pixel({ r.ridge, peak }), {} });
     for (const QPointF& p : chart.envelopeCurve())
         g.envelope.push_back(pixel({ p.x(), p.y() }));
     for (const RooflineChart::DrawnMarker& d : chart.drawnMarkers()) {
         const chart::Marker& m = layout.markers[d.marker];
         const Evaluation& ev = *analysis.operations[d.operation].evaluation;
-        g.markers.push_back({ opId(d.operation), qs(ev.resources[m.resource].name), m.binding, pixel(m.at),
+        g.markers.push_back({ {}, opId(d.operation), qs(ev.resources[m.resource].name), m.binding, pixel(m.at),
             d.centre * scale, d.diameter / 2 * scale, d.count });
+    }
+    // The compared chips: their roofs, the ridges of those that bind one of their markers, and their markers, each
+    // with the chip's short name.
+    std::vector<QString> chips { QString() };
+    for (std::size_t k = 0; k < chart.overlays().size() && k < analysis.compared.size(); ++k) {
+        const QString chip = qs(shortChipName(analysis.compared[k].hardware));
+        chips.push_back(chip);
+        const chart::Overlay& o = chart.overlays()[k];
+        const double chipPeak = o.roofs.empty() ? peak : o.roofs.front().value;
+        for (const chart::RoofSegment& r : o.roofs) {
+            roof(r, chip, {});
+            if (r.kind != RoofKind::Compute && chart.bindsComparedMarker(k, r.name) && inView(r.ridge, chipPeak))
+                g.ridges.push_back({ qs(r.name), pixel({ r.ridge, chipPeak }), chip });
+        }
+        for (const chart::Marker& m : o.markers) {
+            const std::size_t op = chart.shownOperations()[m.operation];
+            const Evaluation* ev = op < analysis.compared[k].evaluations.size() && analysis.compared[k].evaluations[op]
+                ? &analysis.compared[k].evaluations[op].value()
+                : nullptr;
+            const QString resource
+                = ev && m.resource < ev->resources.size() ? qs(ev->resources[m.resource].name) : QString();
+            g.markers.push_back(
+                { chip, opId(op), resource, true, pixel(m.at), pixel(m.at), 11 * chart.theme().zoom / 2 * scale, 1 });
+        }
     }
 
     std::vector<ChartGeometry::Text> texts;
@@ -126,27 +162,19 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     if (items.title && items.title->visible() && !items.title->text().isEmpty()) { // a short chart leaves it out
         const QRectF box = QFontMetricsF(items.title->font())
                                .boundingRect(QRectF(items.title->rect()), Qt::AlignCenter, items.title->text());
-        texts.push_back({ QStringLiteral("title"), QString(), items.title->text(), box, std::nullopt });
+        texts.push_back({ QStringLiteral("title"), QString(), items.title->text(), box, std::nullopt, {}, {}, {} });
     }
     axisTexts(chart.xAxis, QStringLiteral("x"), texts);
     axisTexts(chart.yAxis, QStringLiteral("y"), texts);
     for (const auto& [of, item] : items.axisNames)
         texts.push_back(itemText(item, QStringLiteral("axis"), of));
-    for (const auto& [name, item] : items.roofs)
-        if (item->visible() && !item->text().isEmpty())
-            texts.push_back(itemText(item, QStringLiteral("roof"), qs(name)));
-    for (const auto& [name, item] : items.ridges)
-        if (item->visible() && !item->text().isEmpty())
-            texts.push_back(itemText(item, QStringLiteral("ridge"), qs(name)));
-    for (const auto& [op, item] : items.operations)
-        if (item->visible())
-            texts.push_back(itemText(item, QStringLiteral("operation"), opId(op)));
-    for (const auto& [op, item] : items.counts)
-        if (item->visible())
-            texts.push_back(itemText(item, QStringLiteral("note"), opId(op)));
-    for (const QCPItemText* item : items.notes)
-        if (item->visible() && !item->text().isEmpty())
-            texts.push_back(itemText(item, QStringLiteral("note"), QString()));
+    // Every word the text layout placed, with what it names.
+    for (const TextScene::Placed& p : chart.placedTexts()) {
+        const QRectF box = p.outline.boundingRect();
+        const bool level = p.outline.size() == 4 && std::abs(p.outline[1].y() - p.outline[0].y()) < 0.01;
+        texts.push_back({ p.meaning.kind, p.meaning.of, p.text, box, level ? std::nullopt : std::optional(p.outline),
+            p.meaning.chip < chips.size() ? chips[p.meaning.chip] : QString(), p.meaning.role, p.leader });
+    }
     if (chart.legend->visible()) {
         g.legend = scaled(QRectF(chart.legend->outerRect()), scale);
         const QSize icon = chart.legend->iconSize();
@@ -164,13 +192,15 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
             for (std::size_t k = 0; k < chart.shownOperations().size(); ++k)
                 if (qs(analysis.session.operations[chart.shownOperations()[k]].name) == name)
                     of = opId(chart.shownOperations()[k]);
-            texts.push_back({ QStringLiteral("legend"), of, name, box, std::nullopt });
+            texts.push_back({ QStringLiteral("legend"), of, name, box, std::nullopt, {}, {}, {} });
         }
     }
     for (ChartGeometry::Text& t : texts) {
         t.rect = scaled(t.rect, scale);
         if (t.polygon)
             t.polygon = scaled(*t.polygon, scale);
+        if (t.leader)
+            t.leader = QLineF(t.leader->p1() * scale, t.leader->p2() * scale);
     }
     g.texts = std::move(texts);
     return g;
@@ -209,10 +239,24 @@ std::string geometryJson(const ChartGeometry& g)
     w.key("roofs").beginArray();
     for (const ChartGeometry::Roof& r : g.roofs) {
         w.beginObject().key("name").value(r.name.toStdString()).key("kind").value(r.kind.toStdString());
+        if (!r.chip.isEmpty())
+            w.key("chip").value(r.chip.toStdString());
+        if (!r.role.isEmpty())
+            w.key("role").value(r.role.toStdString());
         w.key("from");
         point(r.from);
         w.key("to");
         point(r.to);
+        w.endObject();
+    }
+    w.endArray();
+    w.key("ridges").beginArray();
+    for (const ChartGeometry::Ridge& r : g.ridges) {
+        w.beginObject().key("roof").value(r.roof.toStdString());
+        if (!r.chip.isEmpty())
+            w.key("chip").value(r.chip.toStdString());
+        w.key("at");
+        point(r.at);
         w.endObject();
     }
     w.endArray();
@@ -222,7 +266,10 @@ std::string geometryJson(const ChartGeometry& g)
     w.endArray();
     w.key("markers").beginArray();
     for (const ChartGeometry::Marker& m : g.markers) {
-        w.beginObject().key("operation").value(m.operation.toStdString());
+        w.beginObject();
+        if (!m.chip.isEmpty())
+            w.key("chip").value(m.chip.toStdString());
+        w.key("operation").value(m.operation.toStdString());
         w.key("resource").value(m.resource.toStdString()).key("binding").value(m.binding);
         w.key("at");
         point(m.at);
@@ -243,6 +290,16 @@ std::string geometryJson(const ChartGeometry& g)
             w.key("polygon").beginArray();
             for (const QPointF& p : *t.polygon)
                 point(p);
+            w.endArray();
+        }
+        if (!t.chip.isEmpty())
+            w.key("chip").value(t.chip.toStdString());
+        if (!t.role.isEmpty())
+            w.key("role").value(t.role.toStdString());
+        if (t.leader) {
+            w.key("leader").beginArray();
+            point(t.leader->p1());
+            point(t.leader->p2());
             w.endArray();
         }
         w.endObject();

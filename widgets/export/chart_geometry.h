@@ -5,6 +5,7 @@
 
 #include "export/chart_export.h"
 
+#include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
@@ -26,8 +27,16 @@ struct ChartGeometry {
         QString kind; // "compute", "memory" or "link"
         QPointF from;
         QPointF to;
+        QString chip; // the compared chip's short name ("H100"); empty for the session's chip
+        QString role; // empty for the datasheet's roof; "practical", "calibrated" or "measured"
+    };
+    struct Ridge {
+        QString roof; // the sloped roof whose ridge it is
+        QPointF at; // its dot's centre
+        QString chip;
     };
     struct Marker {
+        QString chip; // the compared chip's short name; empty for the session's chip
         QString operation; // the operation's id, "op3"
         QString resource; // "HBM"
         bool binding = false; // drawn filled
@@ -37,15 +46,19 @@ struct ChartGeometry {
         std::size_t count = 1; // how many operations the painted marker stands for
     };
     struct Text {
-        QString kind; // title, axis, tick, roof, ridge, operation, legend or note
+        QString kind; // title, axis, tick, roof, ridge, operation, count, legend, key or note
         QString of; // what it names: a roof's name, an operation's id, "x" or "y" for an axis and its ticks
         QString text;
         QRectF rect; // its bounding box
         std::optional<QPolygonF> polygon; // a text drawn at an angle: its four corners
+        QString chip; // a compared chip's text: its short name
+        QString role; // a roof's name other than the datasheet's: as Roof::role
+        std::optional<QLineF> leader; // an operation's name moved out: from its marker's rim to the text
     };
     QSize image;
     QRectF plot;
     std::vector<Roof> roofs;
+    std::vector<Ridge> ridges;
     std::vector<QPointF> envelope;
     std::vector<Marker> markers;
     std::vector<Text> texts;
@@ -56,7 +69,8 @@ struct ChartGeometry {
 // RooflineChart::SmoothScope) and reads back where each thing went, in that image's pixels.
 ChartGeometry chartGeometry(RooflineChart&, QSize size, double scale);
 
-// The geometry as JSON: {"image", "plot", "roofs", "envelope", "markers", "texts", "legend"} (docs/file-formats.md).
+// The geometry as JSON: {"image", "plot", "roofs", "ridges", "envelope", "markers", "texts", "legend"}
+// (docs/file-formats.md).
 std::string geometryJson(const ChartGeometry&);
 
 // Writes the chart's geometry at the options' size and scale to `path` through QSaveFile; an error a user can read,

@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chart/text_scene.h"
+
+#include <QFontMetrics>
+
+#include <cmath>
+#include <numbers>
+
+namespace roofline::widgets {
+
+namespace {
+
+chart::Point toPoint(QPointF p)
+{
+    return { p.x(), p.y() };
+}
+
+QPointF toQPoint(chart::Point p)
+{
+    return { p.x, p.y };
+}
+
+} // namespace
+
+TextScene::TextScene(QRectF plot, double gap, double lift)
+{
+    m_content.plot = { plot.left(), plot.top(), plot.width(), plot.height() };
+    m_content.gap = gap;
+    m_content.lift = lift;
+}
+
+std::size_t TextScene::addLine(QPointF from, QPointF to, bool leadersMayCross)
+{
+    m_content.lines.push_back({ toPoint(from), toPoint(to), leadersMayCross });
+    return m_content.lines.size() - 1;
+}
+
+std::size_t TextScene::addMark(QPointF centre, double radius)
+{
+    m_content.marks.push_back({ toPoint(centre), radius });
+    return m_content.marks.size() - 1;
+}
+
+void TextScene::keepOut(const QRectF& r)
+{
+    if (r.isValid())
+        m_content.keepOut.push_back({ r.left(), r.top(), r.width(), r.height() });
+}
+
+void TextScene::addText(chart::TextRequest request, QCPItemText* item, Meaning meaning, QCPItemLine* leader)
+{
+    // The font and padding the item draws with: the layout measures each pair once per text.
+    int font = -1;
+    for (std::size_t i = 0; i < m_fonts.size(); ++i)
+        if (m_fonts[i] == item->font() && m_paddings[i] == item->padding())
+            font = int(i);
+    if (font < 0) {
+        m_fonts.push_back(item->font());
+        m_paddings.push_back(item->padding());
+        font = int(m_fonts.size() - 1);
+    }
+    request.font = font;
+    m_entries.push_back({ std::move(request), std::move(meaning), item, leader, {} });
+}
+
+void TextScene::addBox(chart::TextRequest request, Meaning meaning, PlaceBox place)
+{
+    request.kind = chart::TextRequest::Kind::Free;
+    m_entries.push_back({ std::move(request), std::move(meaning), nullptr, nullptr, std::move(place) });
+}
+
+void TextScene::layOut(std::optional<std::size_t> holdOrder)
+{
+    m_content.holdOrder = holdOrder;
+    std::vector<chart::TextRequest> requests;
+    requests.reserve(m_entries.size());
+    for (const Entry& e : m_entries)
+        requests.push_back(e.request);
+    // As QCPItemText measures and draws itself: the text's bounding rectangle at its alignment, and its padding.
+    const chart::MeasureText measure = [this](const std::string& text, int font) {
+        const QRect r = QFontMetrics(m_fonts[std::size_t(font)])
+                            .boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignTop | Qt::AlignHCenter,
+                                QString::fromStdString(text));
+        const QMargins& pad = m_paddings[std::size_t(font)];
+        return chart::Size { double(r.width() + pad.left() + pad.right()),
+            double(r.height() + pad.top() + pad.bottom()) };
+    };
+    const chart::TextLayout layout = chart::layOutTexts(m_content, requests, measure);
+    m_order = layout.order;
+    m_placed.clear();
+    for (std::size_t i = 0; i < m_entries.size(); ++i) {
+        const Entry& e = m_entries[i];
+        const std::optional<chart::PlacedText>& p = layout.texts[i];
+        if (e.place) {
+            std::optional<QRectF> box;
+            if (p) {
+                const chart::Box b = p->box.bounds();
+                box = QRectF(b.left, b.top, b.width, b.height);
+            }
+            e.place(box, p ? p->spot : -1);
+            if (p)
+                m_placed.push_back({ e.meaning, QString(), QPolygonF(*box), std::nullopt, p->spot });
+            continue;
+        }
+        QCPItemText* item = e.item;
+        item->setVisible(p.has_value());
+        if (e.leader)
+            e.leader->setVisible(p && p->leader);
+        if (!p)
+            continue;
+        const QString text = QString::fromStdString(e.request.texts[p->text]);
+        item->setText(text);
+        item->setPositionAlignment(Qt::AlignCenter);
+        item->setRotation(p->box.angle * 180 / std::numbers::pi);
+        item->position->setPixelPosition(toQPoint(p->box.centre));
+        QPolygonF outline;
+        for (const chart::Point& c : p->box.corners())
+            outline << toQPoint(c);
+        Placed placed { e.meaning, text, outline, std::nullopt, p->spot };
+        if (p->leader && e.leader) {
+            e.leader->start->setPixelPosition(toQPoint(p->leader->first));
+            e.leader->end->setPixelPosition(toQPoint(p->leader->second));
+            placed.leader = QLineF(toQPoint(p->leader->first), toQPoint(p->leader->second));
+        }
+        m_placed.push_back(std::move(placed));
+    }
+}
+
+std::optional<int> TextScene::spotOf(std::size_t operation) const
+{
+    for (const Placed& p : m_placed)
+        if (p.meaning.kind == QLatin1String("operation") && p.meaning.operation == operation)
+            return p.spot;
+    return std::nullopt;
+}
+
+} // namespace roofline::widgets
