@@ -2,6 +2,7 @@
 #include "session/compared.h"
 
 #include "base/units.h"
+#include "roofline/solver.h"
 #include "session/explanation.h"
 
 #include <cmath>
@@ -111,10 +112,34 @@ void explainChips(Explanation& e, const ExplanationInputs& a)
             line += ", " + formatSI(winner->runnerUp / best.time) + "× faster than the next";
         e.chips.push_back(line + ".");
     }
-    for (const ChipTime& c : chips)
-        e.chips.push_back(c.problem.empty() ? c.name + ": " + formatSeconds(c.time) + ", "
-                    + (c.roof == "compute" ? std::string("compute-bound") : c.roof + "-bound")
-                                            : c.name + " cannot run it: " + c.problem);
+    // A lesson that asks for a threshold gets each chip's: the operation's main parameter solved on each.
+    std::vector<std::optional<Critical>> critical(chips.size());
+    if (only && s.lesson && s.lesson->answer.kind == LessonAnswer::Kind::Critical && a.operations[*only].critical) {
+        const std::string& param = a.operations[*only].critical->param;
+        critical.front() = a.operations[*only].critical;
+        for (std::size_t k = 0; k < a.compared.size(); ++k)
+            if (auto solved = solveCritical(s.operations[*only].op, a.compared[k].hardware, param))
+                critical[k + 1] = solved.value();
+    }
+    std::string caption;
+    for (std::size_t k = 0; k < chips.size(); ++k) {
+        const ChipTime& c = chips[k];
+        std::string line = c.problem.empty()
+            ? c.name + ": " + formatSeconds(c.time) + ", "
+                + (c.roof == "compute" ? std::string("compute-bound") : c.roof + "-bound")
+            : c.name + " cannot run it: " + c.problem;
+        if (critical[k]) {
+            line += "; " + describe(*critical[k]);
+            const Hardware& hw = k == 0 ? a.hardware : a.compared[k - 1].hardware;
+            const std::string value = critical[k]->kind == Critical::Kind::At
+                ? critical[k]->param + " \xE2\x89\xA5 " + criticalValueText(*critical[k])
+                : describe(*critical[k]);
+            caption += (caption.empty() ? "" : " \xC2\xB7 ") + shortChipName(hw) + ": " + value;
+        }
+        e.chips.push_back(line);
+    }
+    if (!caption.empty())
+        e.caption = caption;
 }
 
 std::string_view mostTimeOn(double math, double memory, double network)

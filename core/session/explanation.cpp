@@ -81,6 +81,7 @@ void explainRidge(Explanation& e, const ExplanationInputs& a, const std::string&
     e.roof = roof->name;
     e.answer = roof->name + " ridge: " + exactNumber(e.value) + " " + std::string(workName(a.dtype))
         + "/byte, the intensity across " + roof->name + " from which an operation is compute-bound";
+    e.caption = roof->name + " ridge " + exactNumber(e.value) + " " + std::string(workName(a.dtype)) + "/byte";
     e.formula.push_back(ridgeLine(*roof, a.peak, a.dtype));
     for (const MemoryLevel& m : a.hardware.memories)
         if (m.name != roof->name)
@@ -139,6 +140,7 @@ void explainCritical(Explanation& e, const ExplanationInputs& a, const std::stri
     const std::string& p = c.param;
     e.param = c.param;
     e.roof = c.resource;
+    e.caption = describe(c);
     switch (c.kind) {
     case Critical::Kind::Always:
         e.answer = op.name + " is compute-bound at every " + p;
@@ -200,6 +202,7 @@ void explainIntensity(Explanation& e, const ExplanationInputs& a, const LessonAn
     e.answer = op.name + ": intensity " + exactNumber(use->intensity) + " " + std::string(workName(ev->dtype))
         + "/byte across " + use->name + ", " + (use->intensity >= ridge ? "above" : "below") + " its ridge of "
         + exactNumber(ridge) + "; " + boundText(*ev);
+    e.caption = exactNumber(use->intensity) + " " + std::string(workName(ev->dtype)) + "/byte across " + use->name;
     const CostFormula f = costFormula(op.op);
     const std::string_view bytes = use->kind == RoofKind::Network ? f.link : f.memory;
     std::string line = std::string(workName(ev->dtype)) + " / bytes(" + use->name + ") = ";
@@ -223,6 +226,7 @@ void explainTime(Explanation& e, const ExplanationInputs& a, const std::string& 
         e.roof = ev->resources[*binding].name;
     e.answer = op.name + " takes " + formatSeconds(ev->tLower) + " (" + boundText(*ev) + "), "
         + formatSeconds(ev->tUpper) + " if nothing overlaps";
+    e.caption = "T = " + formatSeconds(ev->tLower);
     const CostFormula f = costFormula(op.op);
     e.formula.push_back("T_math = " + std::string(workName(ev->dtype)) + " / peak = " + exactNumber(ev->flops) + " / "
         + exactNumber(ev->peak) + " = " + formatSeconds(ev->tMath));

@@ -27,6 +27,10 @@ struct Explanation {
     std::string question;
     std::string claim;
     std::string answer; // the program's answer in words: "B ≥ 246: compute-bound from B = 245.03 (HBM) …"
+    // The answer as a slide carries it, in a few words with its number: "compute-bound for B ≥ 246", "HBM ridge
+    // 240.24 FLOPs/byte", "23,810 FLOPs/byte across IB", "T = 1.25 µs"; with chips compared and a threshold asked,
+    // each chip's ("TPU v5e: B ≥ 256 · H100: B ≥ 319"). Empty without a lesson.
+    std::string caption;
     std::vector<std::string> formula; // lines, the current numbers put in
     double value = 0; // the answer's number: a threshold, ridge, intensity or seconds; 0 when there is none
     std::optional<double> limit; // a threshold's value in the limit of large dimensions, when it differs

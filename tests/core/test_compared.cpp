@@ -116,6 +116,28 @@ private slots:
             a.explanation.chips.front().find("HBM-bound") != std::string::npos, a.explanation.chips.front().c_str());
     }
 
+    // A lesson that asks for a threshold answers for each chip, its parameter solved on that chip's roofs. A bf16
+    // matmul with D = F = 8192 has intensity B·8192 / (2B + 8192) across HBM: on the H100 (ridge 9.89e14 / 3.35e12 =
+    // 295.22) it reaches the ridge at B = 295.22·8192 / (8192 − 2·295.22) = 318.16, so B ≥ 319; on the TPU v5e (ridge
+    // 1.97e14 / 8.2e11 = 240.24) at B = 240.24·8192 / (8192 − 480.49) = 255.21, so B ≥ 256.
+    void aThresholdLessonAnswersForEachChip()
+    {
+        const Session s = parse("preset: tpu-v5e\n"
+                                "operations:\n"
+                                "  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n"
+                                "compare: [h100-sxm]\n"
+                                "lesson: {source: a test, question: from which B, claim: about 240, answer: {critical: mm}}\n");
+        const Analysis a = analyse(s);
+        QCOMPARE(QString::fromStdString(a.explanation.caption),
+            QStringLiteral("TPU v5e: B \u2265 256 \u00B7 H100 SXM: B \u2265 319"));
+        QVERIFY2(a.explanation.chips[2].ends_with("; compute-bound for B \xE2\x89\xA5 319"), a.explanation.chips[2].c_str());
+        QVERIFY2(a.explanation.chips[1].ends_with("; compute-bound for B \xE2\x89\xA5 256"), a.explanation.chips[1].c_str());
+        // Alone on its chip, the lesson's caption is the threshold in words.
+        Session alone = s;
+        alone.compare.clear();
+        QCOMPARE(QString::fromStdString(analyse(alone).explanation.caption), QStringLiteral("compute-bound for B \u2265 256"));
+    }
+
     // Two chips with the same numbers tie; with nothing shown there is nothing to compare.
     void tiesAndNothingShown()
     {

@@ -11,6 +11,7 @@
 #include "files/presets.h"
 #include "files/scenario.h"
 #include "session/analysis.h"
+#include "session/explanation.h"
 #include "test_util.h"
 #include "window_fixture.h"
 
@@ -297,6 +298,24 @@ void TestChartWords::wordsNameTheRightThing()
     const QStringList found = problems(g, scale);
     QVERIFY2(found.isEmpty(),
         qPrintable(QStringLiteral("%1 problems: ").arg(found.size()) + found.join(QStringLiteral("; "))));
+
+    // A lesson's slide carries its answer, with its number, and names the lesson's roof with its bandwidth.
+    const Explanation& e = analysis->explanation;
+    if (QString::fromLatin1(QTest::currentDataTag()).startsWith(QLatin1String("slide")) && !e.caption.empty()) {
+        QVERIFY2(std::any_of(g.texts.begin(), g.texts.end(),
+                     [&](const ChartGeometry::Text& t) {
+                         return t.kind == QLatin1String("answer") && t.text == QString::fromStdString(e.caption);
+                     }),
+            qPrintable(QStringLiteral("no answer '%1' on the slide").arg(QString::fromStdString(e.caption))));
+        if (!e.roof.empty() && analysis->session.lesson)
+            QVERIFY2(std::any_of(g.texts.begin(), g.texts.end(),
+                         [&](const ChartGeometry::Text& t) {
+                             return t.kind == QLatin1String("roof") && t.chip.isEmpty() && t.role.isEmpty()
+                                 && t.of == QString::fromStdString(e.roof) && t.text != t.of;
+                         }),
+                qPrintable(QStringLiteral("the lesson's roof %1 is not named with its bandwidth")
+                               .arg(QString::fromStdString(e.roof))));
+    }
 
     // The compared chips' roofs and markers carry their chip's name.
     for (const ComparedAnalysis& c : analysis->compared) {

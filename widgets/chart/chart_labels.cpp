@@ -113,11 +113,14 @@ void RooflineChart::placeLabels()
     TextScene scene { QRectF(plot), kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom, 2.5 * m_theme.zoom };
     // What no text may cover: the axes' names and tick labels inside the plot, and the legend, which steps aside when
     // it would hide a fifth of the plot (a small window, a projector zoom): the names are beside the markers, in the
-    // list and in the table too.
+    // list and in the table too. A file has no table beside it: there the legend stays up to nearly a third, so that
+    // a slide of a whole model, which names few of its operations on the chart, still names them.
     for (const QRectF& box : axisNameBoxes())
         scene.keepOut(box);
     const QSize legendSize = this->legendSize();
-    const bool legendShown = double(legendSize.width()) * legendSize.height() < 0.2 * plot.width() * plot.height();
+    const double legendShare = m_smoothScopes > 0 ? 0.3 : 0.2;
+    const bool legendShown
+        = double(legendSize.width()) * legendSize.height() < legendShare * plot.width() * plot.height();
     if (legendShown != legend->visible()) {
         legend->setVisible(legendShown);
         axisRect()->insetLayout()->update(QCPLayoutElement::upLayout); // its place in this layout, not the last
@@ -144,6 +147,7 @@ void RooflineChart::placeLabels()
             size.width(), size.height() } };
         scene.addText(std::move(r), caption, { QStringLiteral("note"), {}, {}, 0, {} });
     }
+    addAnswer(scene);
     // Through a drag or a play each name keeps the spot it took in the frame before while that is free, in the order
     // that won at rest, so that names hold still; at rest, and in an export, every name takes the first free spot:
     // the same chart gives the same picture.
@@ -266,6 +270,10 @@ void RooflineChart::addRoofTexts(TextScene& scene, const SceneMarks& marks)
         if (m_roofs[i].ridgeLabel) {
             if (marks.ridgeMarks[i]) {
                 // The ridges that matter may move out, joined to their dots, when the spots beside are taken.
+                // The lesson's ridge in bold, over the others.
+                QFont font = m_roofs[i].ridgeLabel->font();
+                font.setBold(rank == kLesson);
+                m_roofs[i].ridgeLabel->setFont(font);
                 chart::TextRequest ridge
                     = markLabel(str(ridgeLabel(r)), { *marks.ridgeMarks[i] }, chart::TextRequest::Spots::Below, rank);
                 ridge.mayMoveOut = rank <= kBinding;
@@ -392,7 +400,7 @@ void RooflineChart::addComparedTexts(TextScene& scene, const SceneMarks& marks)
             const chart::RoofSegment& r = o.roofs[i];
             const RoofItems& items = m_compared[k].roofs[i];
             const bool binds = bindsComparedMarker(k, r.name);
-            const int rank = binds ? kBinding : kTouched;
+            const int rank = binds && r.name == m_analysis->explanation.roof ? kLesson : binds ? kBinding : kTouched;
             if (items.label) {
                 chart::TextRequest name = lineName(
                     { str(chip + QLatin1Char(' ') + roofLabel(r, hw)), str(chip + QLatin1Char(' ') + qs(r.name)) },
@@ -403,12 +411,16 @@ void RooflineChart::addComparedTexts(TextScene& scene, const SceneMarks& marks)
                     items.label->setVisible(false);
             }
             if (items.ridgeLabel) {
-                if (binds && marks.comparedRidges[k][i])
-                    scene.addText(markLabel(str(chip + QLatin1Char(' ') + ridgeLabel(r)),
-                                      { *marks.comparedRidges[k][i] }, chart::TextRequest::Spots::Below, rank),
-                        items.ridgeLabel, { QStringLiteral("ridge"), qs(r.name), {}, k + 1, {} });
-                else
+                if (binds && marks.comparedRidges[k][i]) {
+                    chart::TextRequest ridge = markLabel(str(chip + QLatin1Char(' ') + ridgeLabel(r)),
+                        { *marks.comparedRidges[k][i] }, chart::TextRequest::Spots::Below, rank);
+                    ridge.mayMoveOut = true;
+                    scene.addText(std::move(ridge), items.ridgeLabel,
+                        { QStringLiteral("ridge"), qs(r.name), {}, k + 1, {} }, items.ridgeLeader);
+                } else {
                     items.ridgeLabel->setVisible(false);
+                    items.ridgeLeader->setVisible(false);
+                }
             }
         }
     }
@@ -494,6 +506,32 @@ void RooflineChart::addChipKey(TextScene& scene)
             m_chipKey->setOuterRect(key);
             m_chipKey->update(QCPLayoutElement::upLayout);
         });
+}
+
+void RooflineChart::addAnswer(TextScene& scene)
+{
+    // A file of a lesson's chart (a slide, a copy, a print) writes the lesson's answer on it, first of all its words:
+    // along the top of the plot from the left, else along its foot. The window has it in the explanation beside.
+    const std::string& caption = m_analysis->explanation.caption;
+    if (!m_answer)
+        return;
+    if (m_smoothScopes == 0 || caption.empty()) {
+        m_answer->setVisible(false);
+        return;
+    }
+    m_answer->setText(qs(caption));
+    const QRect plot = axisRect()->rect();
+    const QSizeF size = textSize(m_answer);
+    const double pad = 6 * m_theme.zoom;
+    chart::TextRequest r;
+    r.kind = chart::TextRequest::Kind::Free;
+    r.texts = { caption };
+    r.rank = kLesson;
+    for (const double top : { plot.top() + pad, plot.bottom() - pad - size.height() })
+        for (int step = 0; step <= 8; ++step)
+            r.places.push_back({ plot.left() + pad + step * (plot.width() - 2 * pad - size.width()) / 8, top,
+                size.width(), size.height() });
+    scene.addText(std::move(r), m_answer, { QStringLiteral("answer"), {}, {}, 0, {} });
 }
 
 std::vector<RooflineChart::DrawnLabel> RooflineChart::drawnLabels() const

@@ -343,6 +343,7 @@ void RooflineChart::clearPlot()
     m_counts.clear();
     m_more = nullptr;
     m_highlight = nullptr;
+    m_answer = nullptr;
     m_xName = nullptr;
     m_yName = nullptr;
     m_measuredGraphs.clear();
@@ -357,6 +358,9 @@ void RooflineChart::rebuild()
 {
     m_legendSize = QSize();
     clearPlot();
+    // The samples' length as the theme sets it; compared chips lengthen it (buildCompared).
+    legend->setIconSize(
+        static_cast<int>(std::lround(16 * m_theme.zoom)), static_cast<int>(std::lround(12 * m_theme.zoom)));
     buildMeasured(); // its ceilings below the roofs, its lines below the markers
     buildRoofs();
     buildCompared(); // the chips' legend rows before the operations'

@@ -333,6 +333,8 @@ private:
     void addMeasuredTexts(TextScene&, const SceneMarks&);
     // The chips' key in place of a legend that steps aside.
     void addChipKey(TextScene&);
+    // The lesson's answer, on a file of the chart.
+    void addAnswer(TextScene&);
     // Draws one marker for those of one roof that would hide one another (chart::stackMarkers): the graphs hold the
     // markers drawn, and m_markerPixels each marker's centre as drawn (roofline_chart_markers.cpp).
     void stackMarkers();
@@ -446,6 +448,7 @@ private:
     QCPGraph* m_more = nullptr; // draws nothing: the legend's "… and N more" row
     QCPItemText* m_bandwidthCaption = nullptr;
     QCPItemText* m_computeCaption = nullptr;
+    QCPItemText* m_answer = nullptr; // the lesson's answer (Explanation::caption), on a file of the chart
     std::vector<RoofItems> m_roofs;
     std::vector<RoofItems> m_practical; // dashed roofs at the efficiency factors, one per chart::Layout::practical
     std::vector<RoofItems> m_calibratedRoofs; // dotted roofs at a calibration's ceilings, one per m_calibrated.ceilings

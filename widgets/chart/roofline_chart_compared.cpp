@@ -28,7 +28,12 @@ void RooflineChart::buildCompared()
     // The legend names the chips first: the session's with its solid roof and round marker, then each other.
     QCPGraph* own = addGraph();
     own->setName(qs(a.hardware.name));
-    own->setPen(QPen(t.foreground, t.width(2)));
+    // The legend's samples, and the key's, long enough to show four periods of each chip's dashes, in a thinner pen
+    // than the roofs' so that they stay short.
+    const double samplePen = t.width(1.2);
+    const int sample = comparedSampleLength(a.compared.size(), samplePen);
+    legend->setIconSize(std::max(legend->iconSize().width(), sample), legend->iconSize().height());
+    own->setPen(QPen(t.foreground, samplePen));
     own->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(2)), QBrush(t.foreground), 9 * t.zoom));
     own->addToLegend();
@@ -36,7 +41,7 @@ void RooflineChart::buildCompared()
     m_chipKey->setTextColor(t.foreground);
     m_chipKey->setBrush(QBrush(halo()));
     m_chipKey->setBorderPen(Qt::NoPen);
-    m_chipKey->setIconSize(static_cast<int>(24 * t.zoom), static_cast<int>(10 * t.zoom));
+    m_chipKey->setIconSize(std::max(static_cast<int>(24 * t.zoom), sample), static_cast<int>(10 * t.zoom));
     // The key's rows draw as the legend's, under the chips' short names: they have no data of their own.
     auto keyRow = [this](const QCPGraph* row) {
         QCPGraph* g = addGraph();
@@ -66,6 +71,11 @@ void RooflineChart::buildCompared()
                 items.ridgeLabel = addText(8, t.foreground);
                 items.ridgeLabel->setBrush(QBrush(halo()));
                 items.ridgeLabel->position->setType(QCPItemPosition::ptAbsolute);
+                items.ridgeLeader = new QCPItemLine(this);
+                items.ridgeLeader->setPen(QPen(t.foreground, t.width(1)));
+                items.ridgeLeader->start->setType(QCPItemPosition::ptAbsolute);
+                items.ridgeLeader->end->setType(QCPItemPosition::ptAbsolute);
+                items.ridgeLeader->setVisible(false);
             }
             chip.roofs.push_back(items);
         }
@@ -75,7 +85,7 @@ void RooflineChart::buildCompared()
             QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(1.5)), QBrush(t.background), 7 * t.zoom));
         chip.legend = addGraph();
         chip.legend->setName(qs(a.compared[k].hardware.name));
-        chip.legend->setPen(comparedPen(k, t.foreground, t.width(2)));
+        chip.legend->setPen(comparedPen(k, t.foreground, samplePen));
         chip.legend->setScatterStyle(
             QCPScatterStyle(comparedShape(k), QPen(t.foreground, t.width(2)), QBrush(t.background), 11 * t.zoom));
         chip.legend->addToLegend();

@@ -31,6 +31,14 @@ void RooflineChart::buildRoofs()
         caption->setFont(italic);
     m_bandwidthCaption->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
     m_computeCaption->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    // A lesson's answer, written on every file of its chart (a slide carries it): bold, on the chart's veil.
+    m_answer = addText(11, t.foreground);
+    QFont bold = t.font(11);
+    bold.setBold(true);
+    m_answer->setFont(bold);
+    m_answer->setPadding(QMargins(4, 2, 4, 2));
+    m_answer->setBrush(QBrush(halo()));
+    m_answer->setVisible(false);
 
     const QColor veil = halo();
     std::size_t memories = 0;
