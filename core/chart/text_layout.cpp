@@ -129,7 +129,9 @@ std::vector<Spot> markSpots(const TextRequest& r, Point at, Size size, double ga
     const double y = at.y;
     const double w = size.width;
     const double h = size.height;
+    // Room for every spot either side makes (GCC 14 also warns falsely of an overflow while the vector grows here).
     std::vector<Spot> spots;
+    spots.reserve(std::size_t(10 + 2 * kFarRows * 9 + 3 * kFarRows));
     auto add = [&](double left, double top, bool far = false) {
         spots.push_back({ TextBox { { left + w / 2, top + h / 2 }, size, 0 }, far });
     };
