@@ -14,6 +14,7 @@
 #include "measured/measured_table.h"
 #include "model/model_view.h"
 #include "panels/explanation_panel.h"
+#include "panels/question_strip.h"
 #include "panels/hardware_panel.h"
 #include "panels/teaching.h"
 #include "panels/workload_panel.h"
@@ -65,6 +66,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     , m_banner(new QLabel)
     , m_explanation(new ExplanationPanel)
     , m_explanationDock(new QDockWidget(tr("Explanation")))
+    , m_question(new QuestionStrip)
     , m_controlsDock(new QDockWidget(tr("Controls")))
 {
     setWindowTitle(tr("Roofline Lab"));
@@ -115,6 +117,7 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
     auto* centralLayout = new QVBoxLayout(central);
     centralLayout->setContentsMargins(0, 0, 0, 0);
     centralLayout->addWidget(buildBanner());
+    centralLayout->addWidget(m_question);
     centralLayout->addWidget(right, 1);
     setCentralWidget(central);
 

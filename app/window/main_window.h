@@ -28,6 +28,7 @@ namespace roofline::widgets {
 class Document;
 class FoldingTabs;
 class ExplanationPanel;
+class QuestionStrip;
 class HardwarePanel;
 class MeasuredTable;
 class ModelView;
@@ -137,6 +138,8 @@ private:
     void setUpExplanation();
     // Shows the dock when there is something to explain and the user has not closed it.
     void updateExplanation();
+    // The question strip over the chart: shown while a lesson's explanation is out of sight.
+    void updateQuestion();
     void updateTitle();
     // After a zoom in: folds the pages, then closes the side panel, while the plot is below kChartShare of the
     // window; where nothing is left to fold, takes the zoom back.
@@ -173,6 +176,7 @@ private:
     QLabel* m_banner;
     ExplanationPanel* m_explanation;
     QDockWidget* m_explanationDock;
+    QuestionStrip* m_question; // the lesson's question over the chart, while the explanation is out of sight
     QDockWidget* m_controlsDock;
     bool m_explanationWanted = true; // false once the user closes the dock
     double m_roomyZoom = 1; // the last zoom at which the plot kept kChartShare

@@ -6,6 +6,7 @@
 #include "common/folding_tabs.h"
 #include "document/document.h"
 #include "panels/explanation_panel.h"
+#include "panels/question_strip.h"
 #include "panels/teaching.h"
 #include "window/sweep_page.h"
 
@@ -71,6 +72,16 @@ void MainWindow::setUpExplanation()
         if (!m_presenting)
             m_explanationWanted = !m_explanationDock->isHidden();
     });
+    // The question strip follows the explanation's visibility, also a tab brought to the front or sent behind; its
+    // link brings the explanation up.
+    connect(m_explanationDock, &QDockWidget::visibilityChanged, this, &MainWindow::updateQuestion);
+    m_question->setVisible(false);
+    connect(m_question, &QuestionStrip::explanationWanted, this, [this] {
+        m_explanationWanted = true;
+        m_explanationDock->show();
+        m_explanationDock->raise();
+        updateQuestion();
+    });
     m_explanation->setAnalysis(m_document->analysis());
     updateExplanation();
     connect(m_document, &Document::loaded, m_explanation, &ExplanationPanel::scrollToTop);
@@ -89,6 +100,13 @@ void MainWindow::fitExplanationBand(bool mayShrink)
     if (!m_presenting || m_explanationDock->isHidden())
         return;
     const int frame = m_explanationDock->height() - m_explanation->height();
+    // A third of the screen at most, a quarter on a short one where the chart needs every line (the rest scrolls);
+    // but never less than the question and the answer: the band shows the answer without scrolling, at any zoom, up
+    // to nearly half the screen.
+    const int screenHeight = screen()->geometry().height();
+    const int share = screenHeight / (screenHeight < kShortPresentation ? 4 : 3);
+    const int answer = m_explanation->answerHeight(m_explanation->width()) + frame;
+    m_explanationDock->setMaximumHeight(std::clamp(answer, share, screenHeight * 45 / 100));
     const int wanted
         = std::min(m_explanation->textHeight(m_explanation->width()) + frame, m_explanationDock->maximumHeight());
     if (wanted > m_explanationDock->height() || (mayShrink && wanted < m_explanationDock->height()))
@@ -102,11 +120,22 @@ void MainWindow::updateExplanation()
         const QSignalBlocker blocker(m_explanationDock);
         m_explanationDock->setVisible(show);
     }
+    updateQuestion();
     // A new example brings its explanation to the front of the tabs it shares; a slider step leaves them as they are.
     const std::string& title = m_explanation->explanation().title;
     if (show && title != m_explainedTitle) // on the next pass: a dock's tab exists once the window is laid out
         QTimer::singleShot(0, m_explanationDock, &QDockWidget::raise);
     m_explainedTitle = show ? title : std::string();
+}
+
+void MainWindow::updateQuestion()
+{
+    // Over the chart while the explanation is out of sight (closed, behind the side panel's tab, or left out on a
+    // 640-pixel screen), so that the lesson's question is the first thing read; never in the presentation, whose band
+    // holds it.
+    m_question->setMaximumLines(screen()->availableGeometry().height() < kShortPresentation ? 1 : 2);
+    m_question->setQuestion(QString::fromStdString(m_explanation->explanation().question));
+    m_question->setVisible(!m_presenting && !m_question->question().isEmpty() && !m_explanationDock->isVisible());
 }
 
 void MainWindow::setPresentation(bool on)
@@ -144,11 +173,8 @@ void MainWindow::setPresentation(bool on)
         m_explanationDock->setTitleBarWidget(new QWidget(m_explanationDock)); // no title: the band is its text
         updateExplanation();
         showFullScreen();
-        // A third at most; a quarter on a 360-pixel screen, where the chart needs every line (the rest scrolls): room
-        // for the question, the claim and the answer at 640 pixels wide.
-        const int screenHeight = screen()->geometry().height();
-        m_explanationDock->setMaximumHeight(screenHeight / (screenHeight < kShortPresentation ? 4 : 3));
-        // The band as tall as its text, once the full screen has been laid out.
+        // The band as tall as its text, within its share of the screen (fitExplanationBand), once the full screen
+        // has been laid out.
         QTimer::singleShot(0, this, [this] { fitExplanationBand(); });
     } else {
         m_presenting = false;

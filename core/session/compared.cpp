@@ -124,10 +124,9 @@ void explainChips(Explanation& e, const ExplanationInputs& a)
     std::string caption;
     for (std::size_t k = 0; k < chips.size(); ++k) {
         const ChipTime& c = chips[k];
-        std::string line = c.problem.empty()
-            ? c.name + ": " + formatSeconds(c.time) + ", "
+        std::string line = c.problem.empty() ? c.name + ": " + formatSeconds(c.time) + ", "
                 + (c.roof == "compute" ? std::string("compute-bound") : c.roof + "-bound")
-            : c.name + " cannot run it: " + c.problem;
+                                             : c.name + " cannot run it: " + c.problem;
         if (critical[k]) {
             line += "; " + describe(*critical[k]);
             const Hardware& hw = k == 0 ? a.hardware : a.compared[k - 1].hardware;

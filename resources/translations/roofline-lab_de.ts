@@ -174,8 +174,12 @@
         <translation>&lt;b&gt;Welcher Chip:&lt;/b&gt; </translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;a href=&quot;#derivation&quot;&gt;derivation ▸&lt;/a&gt; — %2&lt;br&gt;The text says: %3 · &lt;b&gt;Roofline Lab computes:&lt;/b&gt; %4%5&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;%1&lt;/b&gt; &lt;a href=&quot;#derivation&quot;&gt;Herleitung ▸&lt;/a&gt; — %2&lt;br&gt;Der Text sagt: %3 · &lt;b&gt;Roofline Lab berechnet:&lt;/b&gt; %4%5&lt;/p&gt;</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt; &lt;a href=&quot;#derivation&quot;&gt;derivation ▸&lt;/a&gt; — %2&lt;br&gt;&lt;b&gt;Roofline Lab computes:&lt;/b&gt; %3%4</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &lt;a href=&quot;#derivation&quot;&gt;Herleitung ▸&lt;/a&gt; — %2&lt;br&gt;&lt;b&gt;Roofline Lab berechnet:&lt;/b&gt; %3%4</translation>
+    </message>
+    <message>
+        <source> · The text says: %1</source>
+        <translation> · Der Text sagt: %1</translation>
     </message>
 </context>
 <context>
@@ -1946,6 +1950,17 @@
     <message>
         <source>%1Logarithmic from %2 to %3 on the slider, snapping to powers of two; arrow keys step finely, Page Up and Page Down to the next power of two; type any whole number in the field.</source>
         <translation>%1Auf dem Schieberegler logarithmisch von %2 bis %3, rastet auf Zweierpotenzen ein; Pfeiltasten für feine Schritte, Bild auf und Bild ab zur nächsten Zweierpotenz; im Feld ist jede ganze Zahl möglich.</translation>
+    </message>
+</context>
+<context>
+    <name>roofline::widgets::QuestionStrip</name>
+    <message>
+        <source>Question:</source>
+        <translation>Frage:</translation>
+    </message>
+    <message>
+        <source>explanation ▸</source>
+        <translation>Erklärung ▸</translation>
     </message>
 </context>
 <context>

@@ -122,20 +122,24 @@ private slots:
     // 1.97e14 / 8.2e11 = 240.24) at B = 240.24·8192 / (8192 − 480.49) = 255.21, so B ≥ 256.
     void aThresholdLessonAnswersForEachChip()
     {
-        const Session s = parse("preset: tpu-v5e\n"
-                                "operations:\n"
-                                "  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n"
-                                "compare: [h100-sxm]\n"
-                                "lesson: {source: a test, question: from which B, claim: about 240, answer: {critical: mm}}\n");
+        const Session s
+            = parse("preset: tpu-v5e\n"
+                    "operations:\n"
+                    "  - {op: matmul, id: mm, B: 256, D: 8192, F: 8192}\n"
+                    "compare: [h100-sxm]\n"
+                    "lesson: {source: a test, question: from which B, claim: about 240, answer: {critical: mm}}\n");
         const Analysis a = analyse(s);
         QCOMPARE(QString::fromStdString(a.explanation.caption),
             QStringLiteral("TPU v5e: B \u2265 256 \u00B7 H100 SXM: B \u2265 319"));
-        QVERIFY2(a.explanation.chips[2].ends_with("; compute-bound for B \xE2\x89\xA5 319"), a.explanation.chips[2].c_str());
-        QVERIFY2(a.explanation.chips[1].ends_with("; compute-bound for B \xE2\x89\xA5 256"), a.explanation.chips[1].c_str());
+        QVERIFY2(
+            a.explanation.chips[2].ends_with("; compute-bound for B \xE2\x89\xA5 319"), a.explanation.chips[2].c_str());
+        QVERIFY2(
+            a.explanation.chips[1].ends_with("; compute-bound for B \xE2\x89\xA5 256"), a.explanation.chips[1].c_str());
         // Alone on its chip, the lesson's caption is the threshold in words.
         Session alone = s;
         alone.compare.clear();
-        QCOMPARE(QString::fromStdString(analyse(alone).explanation.caption), QStringLiteral("compute-bound for B \u2265 256"));
+        QCOMPARE(QString::fromStdString(analyse(alone).explanation.caption),
+            QStringLiteral("compute-bound for B \u2265 256"));
     }
 
     // Two chips with the same numbers tie; with nothing shown there is nothing to compare.

@@ -378,7 +378,7 @@ void TestGeometry::exportsAreFittedToTheirOwnSize()
             = chart.chartTexts().title->visible() == made.titledOnScreen && chart.xAxis->tickVector() == screenTicks;
         return made;
     };
-    const Made small = slideFrom(QSize(720, 400));
+    const Made small = slideFrom(QSize(720, 336));
     const Made large = slideFrom(QSize(1920, 1080));
     QVERIFY2(!small.titledOnScreen, "a small window's chart leaves its title out at the slide's zoom");
     QVERIFY(small.screenKept);

@@ -32,6 +32,8 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_mainLayer->setMode(QCPLayer::lmBuffered);
     addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
     m_measuredLayer = layer(QStringLiteral("measured"));
+    // Veils under the tick labels drawn inside the plot (the presentation's frame), so that no roof strikes one.
+    addLayer(QStringLiteral("veils"), layer(QStringLiteral("axes")), QCustomPlot::limBelow);
     layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     setMinimumSize(480, 320);
     setMouseTracking(true);
@@ -339,6 +341,7 @@ void RooflineChart::clearPlot()
     m_labels.clear();
     m_leaders.clear();
     m_placedTexts.clear();
+    m_tickVeils.clear();
     m_stackedGraphs.clear();
     m_counts.clear();
     m_more = nullptr;

@@ -398,7 +398,10 @@ private:
     QString m_signature;
     QString m_frameKey; // axes, title and legend as last laid out by a full replot
     QRect m_tickViewport; // the viewport the axes' ticks were last fitted to
-    static constexpr int kTitledHeight = 300; // pixels at zoom 1: a shorter chart leaves its title out
+    // Pixels at zoom 1: a shorter chart leaves its title out. A laptop at 200 % (360 logical pixels) keeps it; in the
+    // presentation's frame (setAxesInside) a chart keeps it from kTitledHeightInside.
+    static constexpr int kTitledHeight = 230;
+    static constexpr int kTitledHeightInside = 300;
     // Puts the title above the plot, or takes it out of the layout.
     void showTitle(bool shown);
     // With the axes inside: which tick labels stay clear of the other axis's and of the names, for a plot of `plot`
@@ -409,6 +412,7 @@ private:
     std::vector<QRectF> axisNameBoxes();
     bool m_axesInside = false;
     QCPItemText* m_xName = nullptr; // the axes' names inside the plot, made with the plot's items
+    std::vector<QCPItemRect*> m_tickVeils; // under the tick labels inside the plot
     QCPItemText* m_yName = nullptr;
     QMargins m_legendInset; // QCustomPlot's margins round the legend, in the usual frame
     QSizeF m_insidePlot; // the plot's size the inside frame's ticks were last chosen for

@@ -15,7 +15,9 @@ namespace roofline::widgets {
 
 void RooflineChart::fitTo(QSize size)
 {
-    showTitle(size.height() >= kTitledHeight * m_theme.zoom);
+    // The presentation's frame gives the chart the whole screen and the band names the lesson: there the title
+    // keeps to taller charts.
+    showTitle(size.height() >= (m_axesInside ? kTitledHeightInside : kTitledHeight) * m_theme.zoom);
     const QSize change = m_tickViewport.isValid() ? size - m_tickViewport.size() : QSize();
     const QSizeF plot = QSizeF(axisRect()->rect().size() + change);
     fitLogTicks(this, size, m_tickViewport);
@@ -89,8 +91,11 @@ void RooflineChart::showTitle(bool shown)
 std::vector<QRectF> RooflineChart::axisNameBoxes()
 {
     std::vector<QRectF> boxes;
-    if (!m_axesInside || !m_xName || !m_yName)
+    if (!m_axesInside || !m_xName || !m_yName) {
+        for (QCPItemRect* veil : m_tickVeils)
+            veil->setVisible(false);
         return boxes;
+    }
     auto add = [&boxes](const QRectF& r) { boxes.push_back(r); };
     const QRect plot = axisRect()->rect();
     const double pad = 4 * m_theme.zoom;
@@ -104,6 +109,25 @@ std::vector<QRectF> RooflineChart::axisNameBoxes()
     }
     for (const auto& [label, box] : tickLabelBoxes(yAxis))
         add(box);
+    // Each tick label on a veil of the background, a line's width wider, under it: a roof passes beneath it.
+    const double rim = m_theme.width(1.5);
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        if (i == m_tickVeils.size()) {
+            auto* veil = new QCPItemRect(this);
+            veil->setLayer(QStringLiteral("veils"));
+            veil->setPen(Qt::NoPen);
+            veil->setClipToAxisRect(false);
+            veil->topLeft->setType(QCPItemPosition::ptAbsolute);
+            veil->bottomRight->setType(QCPItemPosition::ptAbsolute);
+            m_tickVeils.push_back(veil);
+        }
+        m_tickVeils[i]->setBrush(QBrush(halo()));
+        m_tickVeils[i]->topLeft->setPixelPosition(boxes[i].topLeft() - QPointF(rim, 0));
+        m_tickVeils[i]->bottomRight->setPixelPosition(boxes[i].bottomRight() + QPointF(rim, 0));
+        m_tickVeils[i]->setVisible(true);
+    }
+    for (std::size_t i = boxes.size(); i < m_tickVeils.size(); ++i)
+        m_tickVeils[i]->setVisible(false);
     m_xName->position->setPixelPosition(QPointF(plot.right() - pad, row - pad));
     m_yName->position->setPixelPosition(QPointF(plot.left() + pad, plot.top() + pad));
     for (const QCPItemText* name : { m_xName, m_yName }) {

@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <memory>
 
 namespace roofline::widgets {
 
@@ -69,7 +70,7 @@ QString explanationHtml(const Explanation& e)
     return html;
 }
 
-QString compactExplanationHtml(const Explanation& e)
+QString compactExplanationHtml(const Explanation& e, bool withClaim)
 {
     // With chips compared, the band ends with which one wins.
     const QString chip
@@ -80,10 +81,14 @@ QString compactExplanationHtml(const Explanation& e)
             return chip.isEmpty() ? QString() : QStringLiteral("<p>%1</p>").arg(chip);
         return QStringLiteral("<p>%1%2</p>").arg(escaped(e.description), after);
     }
-    return ExplanationPanelWords::tr(
-        "<p><b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br>The text says: %3 · "
-        "<b>Roofline Lab computes:</b> %4%5</p>")
-        .arg(escaped(e.title), escaped(e.question), escaped(e.claim), escaped(e.answer), after);
+    // The question, then the answer, then what the text says: a short band shows the answer before it scrolls.
+    const QString head
+        = ExplanationPanelWords::tr("<b>%1</b> <a href=\"#derivation\">derivation ▸</a> — %2<br><b>Roofline Lab "
+                                    "computes:</b> %3%4")
+              .arg(escaped(e.title), escaped(e.question), escaped(e.answer), after);
+    const QString claim
+        = withClaim ? ExplanationPanelWords::tr(" · The text says: %1").arg(escaped(e.claim)) : QString();
+    return QStringLiteral("<p>%1%2</p>").arg(head, claim);
 }
 
 ExplanationPanel::ExplanationPanel(QWidget* parent)
@@ -118,6 +123,17 @@ void ExplanationPanel::setCompact(bool compact)
         m_fullScroll = scrolled;
     else
         m_browser->verticalScrollBar()->setValue(m_fullScroll);
+}
+
+int ExplanationPanel::answerHeight(int width) const
+{
+    if (!m_compact || m_derivationOpen)
+        return textHeight(width);
+    // The band as far as its answer: the same document without what the text says after it.
+    const std::unique_ptr<QTextDocument> document(m_browser->document()->clone());
+    document->setHtml(compactExplanationHtml(m_shown, false));
+    document->setTextWidth(width - 2 * m_browser->frameWidth());
+    return static_cast<int>(std::ceil(document->size().height())) + 2 * m_browser->frameWidth();
 }
 
 int ExplanationPanel::textHeight(int width) const

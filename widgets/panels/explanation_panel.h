@@ -25,12 +25,14 @@ public:
     // What the panel shows, as the core made it.
     const Explanation& explanation() const { return m_shown; }
     QTextBrowser* browser() const { return m_browser; }
-    // The presentation's band: the question, the text's claim and the exact answer, with a link that opens the
+    // The presentation's band: the question, the exact answer and the text's claim, with a link that opens the
     // derivation (and one that folds it again).
     void setCompact(bool);
     bool isCompact() const { return m_compact; }
     // The height the text needs at `width`, for the band's dock.
     int textHeight(int width) const;
+    // The height of the band's text as far as the answer, at `width`: what a presentation's band shows whole.
+    int answerHeight(int width) const;
     // Shows the text from its start: a new example opens at its title and question.
     void scrollToTop();
 
@@ -52,8 +54,8 @@ private:
 
 // The explanation as rich text, every piece of the scenario's text escaped.
 QString explanationHtml(const Explanation&);
-// The explanation as a band: a lesson's title and question on one line, the text's claim and the computed answer on
-// the next, and a link to the derivation; a scenario's description alone otherwise.
-QString compactExplanationHtml(const Explanation&);
+// The explanation as a band: a lesson's title, its question and a link to the derivation, then the computed answer,
+// then the text's claim (left out without `withClaim`); a scenario's description alone otherwise.
+QString compactExplanationHtml(const Explanation&, bool withClaim = true);
 
 } // namespace roofline::widgets
