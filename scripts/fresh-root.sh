@@ -5,6 +5,7 @@
 # Xvfb: a screenshot is kept), then ./scripts/test.sh, and says how long each took. Needs root, debootstrap and git.
 #
 #   scripts/fresh-root.sh bookworm|trixie [DIR]     # DIR defaults to /var/tmp/roofline-root-RELEASE
+#   PACKAGE=1 scripts/fresh-root.sh ...              # then the README's release build and cpack -G DEB too
 #
 # A root that exists already is reused as debootstrap left it only if it holds no clone yet (KEEP_ROOT=1 keeps a used
 # one, for a second look); otherwise it is made anew. The screenshot and the logs land in DIR/../RELEASE-check/.
@@ -78,4 +79,13 @@ echo "== $RELEASE: ./scripts/test.sh"
 start=$SECONDS
 in_root "./scripts/test.sh" 2>&1 | tee "$OUT/test.log"
 test_time=$((SECONDS - start))
-echo "== $RELEASE: run.sh built and ran in ${run_build}s; test.sh built and passed in ${test_time}s"
+summary="run.sh built and ran in ${run_build}s; test.sh built and passed in ${test_time}s"
+if [ "${PACKAGE:-0}" = 1 ]; then
+    echo "== $RELEASE: the README's package commands"
+    start=$SECONDS
+    in_root "cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_BENCH=OFF
+        && cmake --build build-release --parallel \$(nproc) && (cd build-release && cpack -G DEB)" 2>&1 | tee "$OUT/package.log"
+    cp "$ROOT_DIR"/root/roofline-lab/build-release/roofline-lab_*.deb "$OUT/"
+    summary+="; the package built in $((SECONDS - start))s: $(cd "$OUT" && ls roofline-lab_*.deb)"
+fi
+echo "== $RELEASE: $summary"

@@ -14,8 +14,8 @@
 #include "measured/measured_table.h"
 #include "model/model_view.h"
 #include "panels/explanation_panel.h"
-#include "panels/question_strip.h"
 #include "panels/hardware_panel.h"
+#include "panels/question_strip.h"
 #include "panels/teaching.h"
 #include "panels/workload_panel.h"
 #include "readout/readout_table.h"
@@ -195,9 +195,10 @@ MainWindow::MainWindow(PresetLibrary library, ModelLibrary models, QWidget* pare
 
 MainWindow::~MainWindow()
 {
-    // Destroying the window hides the dock after this object is no longer a MainWindow: its visibility must not reach
-    // the handler that reads the window's state.
+    // Destroying the window hides the docks after this object is no longer a MainWindow: their visibility must not
+    // reach the handlers that read the window's state.
     disconnect(m_explanationDock, nullptr, this, nullptr);
+    disconnect(m_controlsDock, nullptr, this, nullptr);
 }
 
 void MainWindow::buildBottomTabs()

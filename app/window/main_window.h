@@ -155,6 +155,13 @@ private:
     void restoreSettings();
     // On a first launch: sized to the screen's available area and centred on it.
     void fitToScreen();
+    // The window's size and place on its screen, frame and all, as fitToScreen() sets them, its docks untouched.
+    void placeOnScreen();
+    // The window brought wholly onto its screen, frame and all, shrunk and moved no more than that takes.
+    void keepOnScreen();
+    // The largest size the window may take on its screen: its frame fits, and it comes back from the settings as it
+    // was.
+    QSize roomOnScreen() const;
     // The docks and pages as a first launch sets them for this screen: the side panel, the folded pages, the play bar.
     void fitDocks();
     void saveSettings() const;
@@ -184,6 +191,7 @@ private:
     std::string m_explainedTitle; // the explanation shown last, to bring a new one to the front
     bool m_presenting = false;
     bool m_firstLaunch = false; // no settings were saved before this window
+    QSize m_placedSize; // the size the settings or the screen gave the window, until it is first shown
     // What the presentation view hides or changes, to put back on leaving.
     struct Shown {
         QByteArray geometry;

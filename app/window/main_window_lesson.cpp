@@ -75,6 +75,18 @@ void MainWindow::setUpExplanation()
     // The question strip follows the explanation's visibility, also a tab brought to the front or sent behind; its
     // link brings the explanation up.
     connect(m_explanationDock, &QDockWidget::visibilityChanged, this, &MainWindow::updateQuestion);
+    // On a narrow screen the explanation and the side panel share one place as two tabs, whichever is shown first:
+    // Qt 6.8 keeps no tab for a dock while it is hidden, and shows it again in a place of its own, beside the other
+    // rather than among its tabs.
+    if (narrow)
+        for (QDockWidget* dock : { m_explanationDock, m_controlsDock })
+            connect(dock, &QDockWidget::visibilityChanged, this, [this] {
+                if (!m_presenting && !m_explanationDock->isHidden() && !m_controlsDock->isHidden()
+                    && !m_explanationDock->isFloating() && !m_controlsDock->isFloating()
+                    && dockWidgetArea(m_explanationDock) == dockWidgetArea(m_controlsDock)
+                    && !tabifiedDockWidgets(m_explanationDock).contains(m_controlsDock))
+                    tabifyDockWidget(m_controlsDock, m_explanationDock);
+            });
     m_question->setVisible(false);
     connect(m_question, &QuestionStrip::explanationWanted, this, [this] {
         m_explanationWanted = true;

@@ -16,8 +16,10 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QWindow>
 
 #include <algorithm>
 #include <utility>
@@ -36,6 +38,7 @@ void MainWindow::restoreSettings()
         || geometry().height() > available.height()) {
         fitToScreen();
     } else {
+        m_placedSize = size();
         // The docks as the lecturer left them: the side panel open or closed, where the explanation sat. Whether the
         // explanation shows is the lesson's business (updateExplanation), not the saved state's.
         const QSignalBlocker blocker(m_explanationDock);
@@ -71,13 +74,49 @@ bool MainWindow::welcome()
 
 void MainWindow::fitToScreen()
 {
+    placeOnScreen();
+    fitDocks();
+}
+
+void MainWindow::placeOnScreen()
+{
     const QRect available = screen()->availableGeometry();
-    // A projector or a laptop at 200 % has no pixel to spare around the window: it takes all but the frame.
+    // A projector or a laptop at 200 % has no pixel to spare around the window: it takes all but the frame. The
+    // frame's margins are known once the window exists (Qt 6.8's offscreen platform draws one too); before, a
+    // desktop's window manager fits the frame as it places the window.
+    const QMargins frame = windowHandle() ? windowHandle()->frameMargins() : QMargins();
+    const QSize room = roomOnScreen();
     const double screenShare = available.height() < kShortScreen ? kSmallScreenShare : kScreenShare;
     const QSize size = kPreferredSize.boundedTo((QSizeF(available.size()) * screenShare).toSize());
-    resize(size.expandedTo(minimumSizeHint()).boundedTo(available.size()));
-    move(available.center() - QPoint(width() / 2, height() / 2));
-    fitDocks();
+    resize(size.expandedTo(minimumSizeHint()).boundedTo(room));
+    // move() places the frame's top left corner: the frame centred on the screen.
+    const QSize whole = this->size().grownBy(frame);
+    move(available.left() + (available.width() - whole.width()) / 2,
+        available.top() + (available.height() - whole.height()) / 2);
+    m_placedSize = this->size();
+}
+
+QSize MainWindow::roomOnScreen() const
+{
+    // Its frame's margins where known; and what restoreGeometry() keeps clear in Qt 6.8, which shrinks a window that
+    // comes within a title bar and two pixels of the screen's height or two pixels of its width (an exact fit would
+    // read as full screen): a window left within this room comes back from the settings as it was.
+    const QMargins frame = windowHandle() ? windowHandle()->frameMargins() : QMargins();
+    const int titleBar = style()->pixelMetric(QStyle::PM_TitleBarHeight, nullptr, this);
+    const QSize available = screen()->availableGeometry().size();
+    return { available.width() - std::max(frame.left() + frame.right(), 0) - 2,
+        available.height() - std::max(frame.top() + frame.bottom(), titleBar) - 2 };
+}
+
+void MainWindow::keepOnScreen()
+{
+    // As small as it must be to fit with its frame, and moved as little as it must be to lie on the screen.
+    const QRect available = screen()->availableGeometry();
+    const QMargins frame = windowHandle() ? windowHandle()->frameMargins() : QMargins();
+    resize(size().boundedTo(roomOnScreen()));
+    const QSize whole = size().grownBy(frame);
+    move(std::clamp(frameGeometry().x(), available.left(), available.left() + available.width() - whole.width()),
+        std::clamp(frameGeometry().y(), available.top(), available.top() + available.height() - whole.height()));
 }
 
 void MainWindow::fitDocks()
@@ -105,6 +144,13 @@ void MainWindow::fitDocks()
 void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
+    // Shown for the first time with the size it was placed at, now with its frame: a window fitted before its frame
+    // was known, or restored from a larger screen (Qt 6.8 fits it within this one only as far as the margins it was
+    // saved with), is brought wholly onto the screen, its docks as they were. A size set since (by the user, or a
+    // test) stands.
+    if (!event->spontaneous() && std::exchange(m_placedSize, QSize()) == size() && !isFullScreen() && !isMaximized()
+        && !screen()->availableGeometry().contains(frameGeometry()))
+        keepOnScreen();
     // A zoom remembered from a larger screen is checked against this one's room, once the window is laid out.
     if (!event->spontaneous() && m_theme->zoom() > m_roomyZoom)
         QTimer::singleShot(0, this, &MainWindow::keepChartRoom);
