@@ -2,6 +2,7 @@
 // Core evaluation speed: every operation of the default scenario, a sweep of B, the critical-value solver and whole
 // analyses of the default workload, 1,000 and 10,000 operations, and of a whole language model.
 // Prints the median and 99th percentile over repeated runs. Build in Release: cmake -DCMAKE_BUILD_TYPE=Release.
+#include "chart/text_layout.h"
 #include "files/model_presets.h"
 #include "files/presets.h"
 #include "files/scenario.h"
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 #include <string>
@@ -198,6 +200,74 @@ int main()
     }
     for (const auto& [what, ratio] : ratios)
         std::printf("\nFour times the %s: %.1f times the time to read (linear 4, quadratic 16).", what.c_str(), ratio);
-    std::printf("\n");
+    std::printf("\n\n");
+
+    // The chart's text layout on a chart of the window's default size: eight roofs (one flat, seven sloped) with their
+    // names and five ridges, and N operations with three markers each strewn along the roofs, the first 120 named (as
+    // the chart caps them), with leaders while there are at most 40 (as RooflineChart::kNamesMovingOut).
+    std::printf("| %-44s | %10s | %10s | %12s |\n", "text layout", "median µs", "p99 µs", "texts/s");
+    for (const int n : { 100, 1000, 10000 }) {
+        using namespace roofline::chart;
+        TextContent content;
+        content.plot = { 60, 30, 1000, 520 };
+        content.lines.push_back({ { 60, 120 }, { 1060, 120 }, false });
+        for (int r = 0; r < 7; ++r)
+            content.lines.push_back({ { 60 + 60.0 * r, 550 }, { 360 + 80.0 * r, 120 }, r > 1 });
+        for (int r = 0; r < 5; ++r)
+            content.marks.push_back({ { 360 + 80.0 * r, 120 }, 4 });
+        std::vector<TextRequest> requests;
+        for (int r = 0; r < 8; ++r) {
+            TextRequest name;
+            name.kind = TextRequest::Kind::Line;
+            name.texts = { "HBM 3.35 TB/s", "HBM" };
+            name.lines = { std::size_t(r) };
+            name.rank = 2;
+            requests.push_back(name);
+        }
+        for (int r = 0; r < 5; ++r) {
+            TextRequest ridge;
+            ridge.kind = TextRequest::Kind::Mark;
+            ridge.spots = TextRequest::Spots::Below;
+            ridge.texts = { "HBM ridge 295" };
+            ridge.marks = { std::size_t(r) };
+            ridge.rank = 2;
+            requests.push_back(ridge);
+        }
+        for (int i = 0; i < n; ++i) {
+            std::vector<std::size_t> own;
+            for (int k = 0; k < 3; ++k) {
+                // Along roof k's line, at a place that depends on the operation's index.
+                const double t = std::fmod(0.618 * (i + 1) * (k + 1), 1.0);
+                const Line& l = content.lines[std::size_t(1 + k)];
+                content.marks.push_back(
+                    { { l.from.x + (l.to.x - l.from.x) * t, l.from.y + (l.to.y - l.from.y) * t }, 5.5 });
+                own.push_back(content.marks.size() - 1);
+            }
+            if (i < 120) {
+                TextRequest name;
+                name.kind = TextRequest::Kind::Mark;
+                name.spots = TextRequest::Spots::Beside;
+                name.texts = { "matmul B=" + std::to_string(64 + i) };
+                name.marks = own;
+                name.rank = 3;
+                name.ordered = true;
+                name.mayMoveOut = n <= 40;
+                requests.push_back(name);
+            }
+        }
+        const MeasureText textSize = [](const std::string& text, int) {
+            return Size { 7.0 * static_cast<double>(text.size()) + 6, 14 };
+        };
+        char name[64];
+        std::snprintf(name, sizeof name, "lay out %zu texts among %d operations", requests.size(), n);
+        std::size_t placed = 0;
+        const Figures f = measure(n >= 10000 ? 20 : 100, [&] {
+            const TextLayout layout = layOutTexts(content, requests, textSize);
+            placed = static_cast<std::size_t>(
+                std::count_if(layout.texts.begin(), layout.texts.end(), [](const auto& t) { return t.has_value(); }));
+        });
+        row(name, requests.size(), f);
+        std::printf("|   (%zu placed) %-30s | %10s | %10s | %12s |\n", placed, "", "", "", "");
+    }
     return 0;
 }

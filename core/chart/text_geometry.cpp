@@ -16,6 +16,8 @@ struct Frame {
 
 Frame frameOf(const TextBox& t)
 {
+    if (t.angle == 0) // most texts are level: no trigonometry for them (the layout asks for thousands of distances)
+        return { { 1, 0 }, { 0, 1 } };
     const double c = std::cos(t.angle);
     const double s = std::sin(t.angle);
     return { { c, s }, { -s, c } };

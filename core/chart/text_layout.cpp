@@ -18,6 +18,7 @@ namespace {
 constexpr double kMargin = 2;
 constexpr int kFarRows = 4; // rows of spots further out above and below a marker
 constexpr double kLineClearance = 1; // pixels between a text and any line
+constexpr std::size_t kOrderedNames = 40; // up to this many names, the order that names the most is looked for
 
 // Indices of things by the square cells they touch, so that a spot is tested against the things near it alone.
 class Cells {
@@ -55,6 +56,23 @@ public:
                 for (const std::size_t i : it->second)
                     visit(i);
         });
+    }
+
+    // Whether `test` holds for any thing in a cell that `b` touches; stops at the first.
+    template <typename Test> bool any(const Box& b, Test test) const
+    {
+        bool found = false;
+        forCells(b, [&](std::int64_t cell) {
+            if (found)
+                return;
+            if (const auto it = m_cells.find(cell); it != m_cells.end())
+                for (const std::size_t i : it->second)
+                    if (test(i)) {
+                        found = true;
+                        return;
+                    }
+        });
+        return found;
     }
 
 private:
@@ -194,8 +212,10 @@ public:
                 lineCells.addSegment(i, part->first, part->second);
         }
         for (std::size_t i = 0; i < content.marks.size(); ++i)
-            if (onChart(content.marks[i].centre))
+            if (onChart(content.marks[i].centre)) {
                 markCells.add(i, { content.marks[i].centre.x, content.marks[i].centre.y, 0, 0 });
+                markReach = std::max(markReach, content.marks[i].radius + 1);
+            }
     }
 
     Size measure(const std::string& text, int font)
@@ -211,6 +231,7 @@ public:
     const TextContent& content;
     Cells lineCells;
     Cells markCells;
+    double markReach = 0; // the largest mark's radius, and a pixel: how far from a text a mark can meet it
 
 private:
     const MeasureText& m_measure;
@@ -284,29 +305,24 @@ private:
         if (!inside(box, m_content->plot))
             return false;
         const Box bounds = box.bounds();
-        bool hit = false;
-        m_takenCells.near(bounds, [&](std::size_t i) { hit = hit || intersects(box, m_keepOut[i]); });
-        if (hit)
+        if (m_takenCells.any(bounds, [&](std::size_t i) { return intersects(box, m_keepOut[i]); }))
             return false;
-        m_scene->markCells.near(grown(bounds, 32), [&](std::size_t i) {
-            const Mark& d = m_content->marks[i];
-            hit = hit || distance(box, d.centre) < d.radius + 1;
-        });
-        if (hit)
+        if (m_scene->markCells.any(grown(bounds, m_scene->markReach), [&](std::size_t i) {
+                const Mark& d = m_content->marks[i];
+                return distance(box, d.centre) < d.radius + 1;
+            }))
             return false;
         // A line keeps a pixel clear of the text: one that grazes its edge reads as struck through it.
         const TextBox clearance { box.centre,
             { box.size.width + 2 * kLineClearance, box.size.height + 2 * kLineClearance }, box.angle };
         const Box reach = grown(bounds, kLineClearance);
-        m_scene->lineCells.near(reach, [&](std::size_t i) {
-            const Line& l = m_content->lines[i];
-            hit = hit || crosses(clearance, l.from, l.to);
-        });
-        if (hit)
+        if (m_scene->lineCells.any(reach, [&](std::size_t i) {
+                const Line& l = m_content->lines[i];
+                return crosses(clearance, l.from, l.to);
+            }))
             return false;
-        m_leaderCells.near(
-            reach, [&](std::size_t i) { hit = hit || crosses(clearance, m_leaders[i].first, m_leaders[i].second); });
-        return !hit;
+        return !m_leaderCells.any(
+            reach, [&](std::size_t i) { return crosses(clearance, m_leaders[i].first, m_leaders[i].second); });
     }
 
     // Nearer its own lines than any other, at its centre and its nearest point.
@@ -354,19 +370,14 @@ private:
             own = std::min(own, distance(box, c));
             ownCentre = std::min(ownCentre, std::hypot(box.centre.x - c.x, box.centre.y - c.y));
         }
-        const Box b = box.bounds();
         const double reach = std::max(own, ownCentre) + kMargin;
-        bool nearer = false;
-        m_scene->markCells.near(grown(b, reach), [&](std::size_t i) {
-            if (nearer || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end())
-                return;
+        return !m_scene->markCells.any(grown(box.bounds(), reach), [&](std::size_t i) {
+            if (std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end() || onOwnMark(i, r))
+                return false;
             const Point c = m_content->marks[i].centre;
-            if (onOwnMark(i, r))
-                return;
-            nearer = distance(box, c) < own + kMargin
+            return distance(box, c) < own + kMargin
                 || std::hypot(box.centre.x - c.x, box.centre.y - c.y) < ownCentre + kMargin;
         });
-        return !nearer;
     }
 
     // A leader from the mark's rim to the text passes no other mark, text, box or line it must not cross.
@@ -374,21 +385,22 @@ private:
     {
         const auto [a, b] = leader;
         const Box bounds { std::min(a.x, b.x), std::min(a.y, b.y), std::abs(b.x - a.x), std::abs(b.y - a.y) };
-        bool hit = false;
-        m_scene->markCells.near(grown(bounds, 32), [&](std::size_t i) {
-            if (hit || std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end() || onOwnMark(i, r))
-                return;
-            const Mark& d = m_content->marks[i];
-            hit = distanceToSegment(d.centre, a, b) < d.radius + 1;
-        });
-        m_scene->lineCells.near(bounds, [&](std::size_t i) {
-            const Line& l = m_content->lines[i];
-            hit = hit || (!l.leadersMayCross && segmentsMeet(a, b, l.from, l.to));
-        });
-        m_takenCells.near(bounds, [&](std::size_t i) { hit = hit || crosses(m_keepOut[i], a, b); });
-        m_leaderCells.near(
-            bounds, [&](std::size_t i) { hit = hit || segmentsMeet(a, b, m_leaders[i].first, m_leaders[i].second); });
-        return !hit;
+        if (m_scene->markCells.any(grown(bounds, m_scene->markReach), [&](std::size_t i) {
+                if (std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end() || onOwnMark(i, r))
+                    return false;
+                const Mark& d = m_content->marks[i];
+                return distanceToSegment(d.centre, a, b) < d.radius + 1;
+            }))
+            return false;
+        if (m_scene->lineCells.any(bounds, [&](std::size_t i) {
+                const Line& l = m_content->lines[i];
+                return !l.leadersMayCross && segmentsMeet(a, b, l.from, l.to);
+            }))
+            return false;
+        if (m_takenCells.any(bounds, [&](std::size_t i) { return crosses(m_keepOut[i], a, b); }))
+            return false;
+        return !m_leaderCells.any(
+            bounds, [&](std::size_t i) { return segmentsMeet(a, b, m_leaders[i].first, m_leaders[i].second); });
     }
 
     std::optional<PlacedText> placeOnLine(const TextRequest& r, Size size) const
@@ -596,7 +608,11 @@ TextLayout layOutTexts(const TextContent& content, const std::vector<TextRequest
              && requests[byRank[n]].kind == TextRequest::Kind::Mark;
              ++n)
             group.push_back(byRank[n]);
-        const auto orders = namingOrders(group, requests, content, placer);
+        // Another order names more only on a chart of a few names; on a crowded one the first stands, and trying
+        // the others would cost a frame.
+        auto orders = namingOrders(group, requests, content, placer);
+        if (group.size() > kOrderedNames)
+            orders.resize(1);
         auto attempt = [&](const std::vector<std::size_t>& order, Placer& into) {
             std::vector<std::pair<std::size_t, PlacedText>> placed;
             std::vector<bool> done(requests.size(), false);

@@ -110,7 +110,8 @@ void RooflineChart::placeLabels()
     placeCompared();
     // A name stands clear of its marker's disc and a little air; a roof's name a line's width off its roof, so that
     // its veil leaves the line whole.
-    TextScene scene { QRectF(plot), kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom, 2.5 * m_theme.zoom };
+    TextScene scene { QRectF(plot), kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom, 2.5 * m_theme.zoom,
+        m_itemTextSizes };
     // What no text may cover: the axes' names and tick labels inside the plot, and the legend, which steps aside when
     // it would hide a fifth of the plot (a small window, a projector zoom): the names are beside the markers, in the
     // list and in the table too. A file has no table beside it: there the legend stays up to nearly a third, so that

@@ -429,6 +429,7 @@ private:
     int m_smoothScopes = 0;
     QTimer m_settle;
     QHash<QFont, QHash<QString, QSizeF>> m_textSizes; // by font, then text
+    TextScene::SizeCache m_itemTextSizes; // as QCPItemText measures them, for the text layout
     QSize m_legendSize; // empty until measured; reset when the legend's entries or fonts change
     QCPLayer* m_mainLayer = nullptr;
     std::vector<QCPItemText*> m_texts; // every text, drawn after the lines and markers

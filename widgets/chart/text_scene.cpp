@@ -22,7 +22,8 @@ QPointF toQPoint(chart::Point p)
 
 } // namespace
 
-TextScene::TextScene(QRectF plot, double gap, double lift)
+TextScene::TextScene(QRectF plot, double gap, double lift, SizeCache& sizes)
+    : m_sizes(sizes)
 {
     m_content.plot = { plot.left(), plot.top(), plot.width(), plot.height() };
     m_content.gap = gap;
@@ -78,12 +79,19 @@ void TextScene::layOut(std::optional<std::size_t> holdOrder)
         requests.push_back(e.request);
     // As QCPItemText measures and draws itself: the text's bounding rectangle at its alignment, and its padding.
     const chart::MeasureText measure = [this](const std::string& text, int font) {
-        const QRect r = QFontMetrics(m_fonts[std::size_t(font)])
-                            .boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignTop | Qt::AlignHCenter,
-                                QString::fromStdString(text));
+        const QFont& f = m_fonts[std::size_t(font)];
+        QHash<QString, QSizeF>& sizes = m_sizes[f];
+        const QString key = QString::fromStdString(text);
+        auto it = sizes.constFind(key);
+        if (it == sizes.constEnd()) {
+            if (sizes.size() > 4096)
+                sizes.clear(); // slider steps change numbers in names: keep the cache bounded
+            const QRect r
+                = QFontMetrics(f).boundingRect(0, 0, 0, 0, Qt::TextDontClip | Qt::AlignTop | Qt::AlignHCenter, key);
+            it = sizes.insert(key, QSizeF(r.size()));
+        }
         const QMargins& pad = m_paddings[std::size_t(font)];
-        return chart::Size { double(r.width() + pad.left() + pad.right()),
-            double(r.height() + pad.top() + pad.bottom()) };
+        return chart::Size { it->width() + pad.left() + pad.right(), it->height() + pad.top() + pad.bottom() };
     };
     const chart::TextLayout layout = chart::layOutTexts(m_content, requests, measure);
     m_order = layout.order;

@@ -10,10 +10,12 @@
 
 #include <QColor>
 #include <QFont>
+#include <QHash>
 #include <QLineF>
 #include <QPointF>
 #include <QPolygonF>
 #include <QRectF>
+#include <QSizeF>
 #include <QString>
 
 #include <functional>
@@ -44,8 +46,12 @@ public:
         int spot = 0;
     };
 
+    // Texts' sizes as QCPItemText measures them (without padding), by font and text: kept by the chart from one
+    // layout to the next, since a slider step changes few of its words.
+    using SizeCache = QHash<QFont, QHash<QString, QSizeF>>;
+
     // `gap`: from a mark's centre to a text beside it; `lift`: from a line to a name along it.
-    TextScene(QRectF plot, double gap, double lift);
+    TextScene(QRectF plot, double gap, double lift, SizeCache& sizes);
 
     std::size_t addLine(QPointF from, QPointF to, bool leadersMayCross = false);
     std::size_t addMark(QPointF centre, double radius);
@@ -76,6 +82,7 @@ private:
         PlaceBox place;
     };
 
+    SizeCache& m_sizes;
     chart::TextContent m_content;
     std::vector<Entry> m_entries;
     std::vector<QFont> m_fonts;
