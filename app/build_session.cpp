@@ -2,6 +2,7 @@
 #include "build_session.h"
 
 #include "base/file_reader.h"
+#include "base/units.h"
 #include "files/calibration_file.h"
 #include "files/hf_config.h"
 #include "files/scenario_paths.h"
@@ -11,6 +12,7 @@
 #include "llm/settings.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 namespace roofline::app {
@@ -230,6 +232,50 @@ int readCalibrationOption(const ScenarioOptions& options, std::optional<SessionC
                                    options.calibration, std::string(kStandardInputName), options.scenarioFile),
         std::make_shared<const Calibration>(std::move(cal).value()) };
     return kExitOk;
+}
+
+std::vector<CommandInput> optionInputs(const ScenarioOptions& options)
+{
+    std::vector<CommandInput> inputs;
+    if (!options.scenarioFile.empty())
+        inputs.push_back({ "--scenario", options.scenarioFile });
+    if (!options.calibration.empty())
+        inputs.push_back({ "--calibration", options.calibration });
+    return inputs;
+}
+
+std::vector<CommandInput> sessionInputs(const ScenarioOptions& options, const Session& session)
+{
+    std::vector<CommandInput> inputs;
+    const std::string& scenario = options.scenarioFile;
+    if (!scenario.empty())
+        inputs.push_back({ "--scenario", scenario });
+    if (session.measured)
+        inputs.push_back({ "the scenario's measured file", scenarioRelativePath(session.measured->file, scenario) });
+    if (session.calibration && !session.calibration->fromPreset)
+        inputs.push_back({ options.calibration.empty() ? "the scenario's calibration" : "--calibration",
+            options.calibration.empty() ? scenarioRelativePath(session.calibration->file, scenario)
+                                        : options.calibration });
+    if (session.model && !session.model->config.empty())
+        inputs.push_back({ "the model's config.json", scenarioRelativePath(session.model->config, scenario) });
+    return inputs;
+}
+
+std::optional<std::string> outputIsAnInput(
+    std::string_view option, const std::string& output, const std::vector<CommandInput>& inputs)
+{
+    if (output.empty() || output == kStandardStream)
+        return std::nullopt;
+    for (const CommandInput& input : inputs) {
+        if (input.path.empty() || input.path == kStandardStream)
+            continue;
+        std::error_code error;
+        if (std::filesystem::equivalent(output, input.path, error))
+            return std::string(option) + " " + quoteInput(output) + " is the same file as " + input.what + " "
+                + quoteInput(input.path) + ", which this command reads: writing it would replace it; write to another "
+                + "file";
+    }
+    return std::nullopt;
 }
 
 } // namespace roofline::app

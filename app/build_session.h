@@ -8,6 +8,11 @@
 #include "files/scenario.h"
 #include "options.h"
 
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace roofline::app {
 
 // The built-in presets, the user's folder, then each --preset-dir. Bad presets are reported on stderr as warnings
@@ -30,5 +35,20 @@ int buildSession(const ScenarioOptions&, const PresetLibrary& library, Session& 
 // Reads the calibration of --calibration into `out` (nothing when it is not given), printing what is wrong with the
 // file on stderr. Returns kExitOk, or kExitBadFile.
 int readCalibrationOption(const ScenarioOptions&, std::optional<SessionCalibration>& out);
+
+// A file a command reads: what it is, for a message ("--scenario", "the scenario's measured file"), and its path.
+struct CommandInput {
+    std::string what;
+    std::string path;
+};
+// The files the options name: --scenario and --calibration, for a check before any is read.
+std::vector<CommandInput> optionInputs(const ScenarioOptions&);
+// The files a session was made from: --scenario, and the measured file, the calibration and the model's config.json
+// it names (each as the scenario names it, from the scenario's folder), and --calibration.
+std::vector<CommandInput> sessionInputs(const ScenarioOptions&, const Session&);
+// The error when `output` (given by `option`) is one of `inputs`, the same file by any name or link: writing it would
+// replace what the command reads. Nothing when it is none of them, is standard output, or does not exist yet.
+std::optional<std::string> outputIsAnInput(
+    std::string_view option, const std::string& output, const std::vector<CommandInput>& inputs);
 
 } // namespace roofline::app

@@ -56,6 +56,11 @@ int runCalibrate(const CalibrateOptions& options)
         return fail(kExitBadArguments,
             "calibrate fits against the chip's datasheet roofs; --set " + options.scenario.settings.front()
                 + " would change the roofs the calibration is stated against");
+    std::vector<CommandInput> named = optionInputs(options.scenario);
+    for (const std::string& file : options.files)
+        named.push_back({ "the measured FILE", file });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", options.output, named))
+        return fail(kExitBadArguments, *error);
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
@@ -91,6 +96,12 @@ int runCalibrate(const CalibrateOptions& options)
                 return fail(kExitBadArguments, file + " is given twice: its kernels would count twice in the fit");
         sources.push_back({ file, options.measured.formatHint, options.measured.columns, {} });
     }
+    // The calibration never replaces what it is fitted from, nor the scenario it came with.
+    std::vector<CommandInput> inputs = sessionInputs(options.scenario, session);
+    for (const std::string& file : options.files)
+        inputs.push_back({ "the measured FILE", file });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", options.output, inputs))
+        return fail(kExitBadArguments, *error);
     std::vector<MeasuredSet> sets;
     for (const MeasuredSource& source : sources) {
         MeasuredSet set;

@@ -146,10 +146,21 @@ int runExport(const ExportOptions& given)
     if (const auto error = readExportArgs(given, parsed))
         return fail(kExitBadArguments, *error);
 
+    std::vector<CommandInput> named = optionInputs(given.scenario);
+    if (!given.measured.file.empty())
+        named.push_back({ "--measured", given.measured.file });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", given.output, named))
+        return fail(kExitBadArguments, *error);
     PresetLibrary library = loadLibrary(given.scenario);
     Session session;
     if (const int code = buildSession(given.scenario, library, session); code != kExitOk)
         return code;
+    // A chart never replaces a file it is drawn from.
+    std::vector<CommandInput> inputs = sessionInputs(given.scenario, session);
+    if (!given.measured.file.empty())
+        inputs.push_back({ "--measured", given.measured.file });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", given.output, inputs))
+        return fail(kExitBadArguments, *error);
     Analysis analysed;
     if (const int code = analyseWithMeasured(given.measured, given.scenario.scenarioFile, std::move(session), analysed);
         code != kExitOk)

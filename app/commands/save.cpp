@@ -24,9 +24,19 @@ int runSave(const SaveOptions& options)
 {
     if (options.output.empty())
         return fail(kExitBadArguments, "save needs --output FILE.yaml");
+    // Checked before the files are read, then with the files the scenario names.
+    std::vector<CommandInput> given = optionInputs(options.scenario);
+    std::erase_if(given, [](const CommandInput& i) { return i.what == "--scenario"; });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", options.output, given))
+        return fail(kExitBadArguments, *error);
     Session session;
     if (const int code = buildSession(options.scenario, loadLibrary(options.scenario), session); code != kExitOk)
         return code;
+    // Over its own scenario it may write (a save in place); over a file the scenario names, never.
+    std::vector<CommandInput> inputs = sessionInputs(options.scenario, session);
+    std::erase_if(inputs, [](const CommandInput& i) { return i.what == "--scenario"; });
+    if (const std::optional<std::string> error = outputIsAnInput("--output", options.output, inputs))
+        return fail(kExitBadArguments, *error);
     // A relative path names the same file from the saved scenario's folder.
     if (session.measured)
         session.measured->file = rebasedMeasuredPath(*session.measured, options.scenario.scenarioFile, options.output);

@@ -303,8 +303,27 @@ bool FileCommands::confirmDiscard()
 QString FileCommands::saveScenario(const QString& path)
 {
     Session session = m_document->session();
-    // A relative path names the same file from the saved scenario's folder.
     const std::string opened = m_document->openedFrom().toStdString();
+    // Never over a file the scenario reads: its measured kernels, its calibration, its model's config.json (a save in
+    // place over the scenario itself is what Save does).
+    const QFileInfo target(path);
+    auto isTarget = [&](const std::string& named) {
+        const QFileInfo read(QString::fromStdString(scenarioRelativePath(named, opened)));
+        return target.exists() && read.exists() && target.canonicalFilePath() == read.canonicalFilePath();
+    };
+    const std::pair<const std::string*, QString> read[] = {
+        { session.measured ? &session.measured->file : nullptr, tr("the measured kernels' file") },
+        { session.calibration && !session.calibration->fromPreset ? &session.calibration->file : nullptr,
+            tr("the calibration") },
+        { session.model && !session.model->config.empty() ? &session.model->config : nullptr,
+            tr("the model's config.json") },
+    };
+    for (const auto& [named, what] : read)
+        if (named && isTarget(*named))
+            return tr("%1 is %2 this scenario reads: saving over it would replace it. Save the scenario under "
+                      "another name.")
+                .arg(path, what);
+    // A relative path names the same file from the saved scenario's folder.
     if (session.measured)
         session.measured->file = rebasedMeasuredPath(*session.measured, opened, path.toStdString());
     if (session.model && !session.model->config.empty())

@@ -1050,6 +1050,22 @@
         <source>Chart copied to the clipboard</source>
         <translation>Diagramm in die Zwischenablage kopiert</translation>
     </message>
+    <message>
+        <source>the measured kernels&apos; file</source>
+        <translation>die Datei der gemessenen Kernel</translation>
+    </message>
+    <message>
+        <source>the calibration</source>
+        <translation>die Kalibrierung</translation>
+    </message>
+    <message>
+        <source>the model&apos;s config.json</source>
+        <translation>die config.json des Modells</translation>
+    </message>
+    <message>
+        <source>%1 is %2 this scenario reads: saving over it would replace it. Save the scenario under another name.</source>
+        <translation>%1 ist %2, die dieses Szenario liest: Speichern darüber würde sie ersetzen. Speichern Sie das Szenario unter einem anderen Namen.</translation>
+    </message>
 </context>
 <context>
     <name>roofline::widgets::FoldingTabs</name>

@@ -255,6 +255,24 @@ private slots:
         QCOMPARE(writeScenario(state->session()), saved);
     }
 
+    // File ▸ Save never writes over a file the scenario reads: saving over its measured kernels, by their name or
+    // through a link, is refused with both named, and the kernels keep every byte.
+    void aSaveNeverReplacesTheFilesTheScenarioReads()
+    {
+        const QByteArray kernels = "name,flops,bytes,seconds\nmatmul,34359738368,142606336,1.8e-4\n";
+        writeAll(m_dir.filePath(QStringLiteral("kernels.csv")), kernels);
+        QVERIFY(QFile::link(m_dir.filePath(QStringLiteral("kernels.csv")), m_dir.filePath(QStringLiteral("k.yaml"))));
+        const QString scenario = m_dir.filePath(QStringLiteral("measured.yaml"));
+        writeAll(scenario, "preset: h100-sxm\nmeasured:\n  file: kernels.csv\n");
+        QCOMPARE(m_window->openScenario(scenario), QString());
+        for (const QString& over : { QStringLiteral("kernels.csv"), QStringLiteral("k.yaml") }) {
+            const QString error = m_window->saveScenario(m_dir.filePath(over));
+            QVERIFY2(error.contains(over) && error.contains(QStringLiteral("measured kernels")), qPrintable(error));
+            QCOMPARE(readAll(m_dir.filePath(QStringLiteral("kernels.csv"))), kernels);
+        }
+        QCOMPARE(m_window->saveScenario(scenario), QString()); // over itself: a save in place
+    }
+
     void aFullDiskKeepsTheEarlierScenario()
     {
         const QString path = m_dir.filePath(QStringLiteral("kept.yaml"));
