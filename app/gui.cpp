@@ -11,11 +11,14 @@
 #include "window/translations.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QIcon>
 #include <QLayout>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <algorithm>
@@ -191,6 +194,24 @@ std::optional<std::string> displayProblem(int argc, char** argv)
           "a file. To run the window without a screen, set QT_QPA_PLATFORM=offscreen.";
 }
 
+namespace {
+
+// The settings files QSettings would read at start, the program's and an earlier version's, where one exists and is
+// not a regular file. Looked at with stat alone: opening a FIFO would block.
+std::optional<QString> irregularSettingsFile()
+{
+    const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
+    for (const QString& path : { config + QStringLiteral("/roofline-lab/roofline-lab.conf"),
+             config + QStringLiteral("/RooflineLab/roofline-lab.conf") }) {
+        const QFileInfo info(path);
+        if ((info.exists() || info.isSymLink()) && !info.isFile())
+            return path;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 int runGui(int argc, char** argv)
 {
     // QApplication aborts when no platform starts, with advice to reinstall: say what is wrong instead.
@@ -201,6 +222,16 @@ int runGui(int argc, char** argv)
         = qEnvironmentVariableIsSet("QT_STYLE_OVERRIDE") || !qtOption(argc, argv, "style", {}, true).empty();
     QApplication app(argc, argv);
     setIdentity();
+    // A settings file that is not a regular file would block the start (a FIFO) or mislead the read: the window starts
+    // with its defaults and keeps its settings in a folder of this run's, leaving that file alone.
+    const QTemporaryDir ownSettings;
+    if (const std::optional<QString> odd = irregularSettingsFile()) {
+        std::fputs(qPrintable(QStringLiteral("roofline-lab: %1 is not a regular file: the window starts with its "
+                                             "defaults and keeps no settings this time\n")
+                                  .arg(*odd)),
+            stderr);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, ownSettings.path());
+    }
     {
         QSettings settings;
         QSettings earlier(QStringLiteral("RooflineLab"), QStringLiteral("roofline-lab"));

@@ -59,6 +59,8 @@ void ThemeController::setMode(Mode mode)
 
 void ThemeController::setZoom(double zoom)
 {
+    if (!std::isfinite(zoom))
+        return;
     m_zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
     apply();
 }
@@ -105,7 +107,11 @@ void ThemeController::addThemeActions(QMenu* view)
 void ThemeController::restore(const QSettings& settings)
 {
     m_mode = static_cast<Mode>(std::clamp(settings.value(QStringLiteral("view/theme"), 0).toInt(), 0, 2));
-    m_zoom = std::clamp(settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(), kMinZoom, kMaxZoom);
+    // A value that is not a finite number (a hand-edited "nan", "inf", text) is the default: std::clamp lets NaN
+    // through, and a NaN zoom draws no text at all.
+    bool number = false;
+    const double zoom = settings.value(QStringLiteral("view/zoom"), 1.0).toDouble(&number);
+    m_zoom = number && std::isfinite(zoom) ? std::clamp(zoom, kMinZoom, kMaxZoom) : 1.0;
     apply();
 }
 

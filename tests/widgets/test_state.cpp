@@ -72,6 +72,8 @@ private slots:
     void saveAsAddsTheExtension();
     void aDroppedScenarioOpens();
     void earlierSettingsAreAdoptedOnce();
+    void aZoomThatIsNoNumberIsTheDefault_data();
+    void aZoomThatIsNoNumberIsTheDefault();
 
 private:
     // The window's marks, and whether the unsaved-changes question would be asked (it is answered Discard).
@@ -423,6 +425,32 @@ void TestState::earlierSettingsAreAdoptedOnce()
     QVERIFY(!adoptEarlierSettings(now, earlier));
     QCOMPARE(now.value(QStringLiteral("view/zoom")).toDouble(), 1.0);
     QCOMPARE(earlier.value(QStringLiteral("view/zoom")).toDouble(), 2.0);
+}
+
+void TestState::aZoomThatIsNoNumberIsTheDefault_data()
+{
+    QTest::addColumn<QString>("zoom");
+    QTest::newRow("nan") << QStringLiteral("nan");
+    QTest::newRow("inf") << QStringLiteral("inf");
+    QTest::newRow("text") << QStringLiteral("large");
+    QTest::newRow("too large") << QStringLiteral("1e300");
+}
+
+// A settings file edited by hand: a zoom that is not a finite number is the default (a NaN zoom drew no text at all),
+// one out of range the nearest the window allows.
+void TestState::aZoomThatIsNoNumberIsTheDefault()
+{
+    QFETCH(QString, zoom);
+    QSettings().setValue(QStringLiteral("view/zoom"), zoom);
+    m_window = testing::showWindow(QSize(1024, 768));
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(std::isfinite(m_window->zoom()));
+    if (zoom != QLatin1String("1e300"))
+        QCOMPARE(m_window->zoom(), 1.0);
+    const double points = m_window->chart()->xAxis->tickLabelFont().pointSizeF();
+    QVERIFY2(std::isfinite(points) && points > 4, qPrintable(QString::number(points)));
+    m_window.reset();
+    QSettings().remove(QStringLiteral("view/zoom"));
 }
 
 ROOFLINE_GUI_TEST_MAIN(TestState)
