@@ -229,6 +229,17 @@
     </message>
 </context>
 <context>
+    <name>MeasuredLayerWords</name>
+    <message>
+        <source>measured (%1)</source>
+        <translation>gemessen (%1)</translation>
+    </message>
+    <message>
+        <source>measured: %1</source>
+        <translation>gemessen: %1</translation>
+    </message>
+</context>
+<context>
     <name>MeasuredModelWords</name>
     <message>
         <source>not explained</source>
@@ -2062,14 +2073,6 @@
     <message>
         <source>… and %1 more</source>
         <translation>… und %1 weitere</translation>
-    </message>
-    <message>
-        <source>measured (%1)</source>
-        <translation>gemessen (%1)</translation>
-    </message>
-    <message>
-        <source>measured: %1</source>
-        <translation>gemessen: %1</translation>
     </message>
     <message>
         <source>bandwidth-bound</source>

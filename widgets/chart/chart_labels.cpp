@@ -132,7 +132,9 @@ void RooflineChart::placeLabels()
     addRoofTexts(scene, marks);
     addOperationTexts(scene, marks);
     addComparedTexts(scene, marks);
-    addMeasuredTexts(scene, marks);
+    m_measured.addTexts(
+        scene, marks.measuredLines,
+        [&marks](const std::string& name, std::size_t own) { return marks.familyOf(name, own); }, kSecondary);
     addChipKey(scene);
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption }) {
         // The regions' captions where their corners put them, else nowhere.
@@ -195,14 +197,7 @@ RooflineChart::SceneMarks RooflineChart::addLinesAndMarks(TextScene& scene)
     if (m_calibratedWork)
         for (std::size_t i = 1; i < m_calibrated.work.size(); ++i)
             out.workLines.push_back(scene.addLine(pixel(m_calibrated.work[i - 1]), pixel(m_calibrated.work[i]), true));
-    for (const MeasuredRoofItems& items : m_measuredRoofs) {
-        const QCPItemLine* line = items.line;
-        out.measuredLines.push_back(line->visible()
-                ? std::optional(scene.addLine(line->start->pixelPosition(), line->end->pixelPosition(), true))
-                : std::nullopt);
-        if (out.measuredLines.back())
-            out.lineNames.emplace_back(*out.measuredLines.back(), items.resource);
-    }
+    m_measured.addLines(scene, out.lineNames, out.measuredLines);
     // The markers as drawn: one mark per drawn marker within reach of the plot, each marker of the layout mapped to
     // the mark it is drawn as.
     const double radius = markerDiameter() / 2;
@@ -424,30 +419,6 @@ void RooflineChart::addComparedTexts(TextScene& scene, const SceneMarks& marks)
                 }
             }
         }
-    }
-}
-
-void RooflineChart::addMeasuredTexts(TextScene& scene, const SceneMarks& marks)
-{
-    // The measured ceilings' names: the flat one over or under its line from the right, the sloped one from two fifths
-    // of the way up (where the measured roof put it); left out where neither has room: the Measured tab lists them.
-    for (std::size_t i = 0; i < m_measuredRoofs.size() && i < marks.measuredLines.size(); ++i) {
-        QCPItemText* label = m_measuredRoofs[i].label;
-        if (!marks.measuredLines[i]) {
-            label->setVisible(false);
-            continue;
-        }
-        // With its fraction of the datasheet's, or where that does not fit, its value alone ("bf16 measured 817
-        // TFLOP/s"): the Measured tab gives the fraction.
-        const QString& full = m_measuredRoofs[i].text;
-        chart::TextRequest name = lineName(
-            { str(full), str(full.section(QStringLiteral(" · "), 0, 0)) }, *marks.measuredLines[i], kSecondary);
-        name.family = marks.familyOf(m_measuredRoofs[i].resource, *marks.measuredLines[i]);
-        if (!label->positionAlignment().testFlag(Qt::AlignRight)) {
-            const QPointF at = label->position->pixelPosition();
-            name.at.push_back({ at.x(), at.y() });
-        }
-        scene.addText(std::move(name), label, { QStringLiteral("roof"), {}, {}, 0, QStringLiteral("measured") });
     }
 }
 

@@ -31,7 +31,6 @@ RooflineChart::RooflineChart(QWidget* parent)
     m_mainLayer = layer(QStringLiteral("main"));
     m_mainLayer->setMode(QCPLayer::lmBuffered);
     addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
-    m_measuredLayer = layer(QStringLiteral("measured"));
     // Veils under the tick labels drawn inside the plot (the presentation's frame), so that no roof strikes one.
     addLayer(QStringLiteral("veils"), layer(QStringLiteral("axes")), QCustomPlot::limBelow);
     layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
@@ -349,12 +348,7 @@ void RooflineChart::clearPlot()
     m_answer = nullptr;
     m_xName = nullptr;
     m_yName = nullptr;
-    m_measuredGraphs.clear();
-    m_measuredLegend.clear();
-    m_measuredRoofs.clear();
-    m_measuredLinks = nullptr;
-    m_predictions = nullptr;
-    m_measuredRing = nullptr;
+    m_measured.forget();
 }
 
 void RooflineChart::rebuild()
@@ -364,15 +358,15 @@ void RooflineChart::rebuild()
     // The samples' length as the theme sets it; compared chips lengthen it (buildCompared).
     legend->setIconSize(
         static_cast<int>(std::lround(16 * m_theme.zoom)), static_cast<int>(std::lround(12 * m_theme.zoom)));
-    buildMeasured(); // its ceilings below the roofs, its lines below the markers
+    m_measured.build(context()); // its ceilings below the roofs, its lines below the markers
     buildRoofs();
     buildCompared(); // the chips' legend rows before the operations'
     buildOperations();
     buildHighlight();
-    for (QCPGraph* entry : m_measuredLegend)
+    for (QCPGraph* entry : m_measured.legendRows())
         entry->addToLegend(); // after the operations' rows
-    if (m_measuredRing)
-        m_measuredRing->setLayer(m_mainLayer); // above every marker
+    if (QCPGraph* ring = m_measured.ring())
+        ring->setLayer(m_mainLayer); // above every marker
     if (m_fast && m_smoothScopes == 0)
         useMarkerSprites(true);
     // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
@@ -411,7 +405,7 @@ void RooflineChart::updateItems()
     updateCompared();
     updateOperations();
     updateHighlight();
-    updateMeasured();
+    m_measured.update(context());
 }
 
 QString RooflineChart::frameKey() const
@@ -429,7 +423,7 @@ bool RooflineChart::frameChanged() const
     return frameKey() != m_frameKey;
 }
 
-QVector<QPointF> RooflineChart::pointsOf(const QCPGraph* graph)
+QVector<QPointF> pointsOf(const QCPGraph* graph)
 {
     QVector<QPointF> out;
     if (!graph)
@@ -439,13 +433,56 @@ QVector<QPointF> RooflineChart::pointsOf(const QCPGraph* graph)
     return out;
 }
 
-void RooflineChart::setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
+void setPoints(QCPGraph* graph, const std::vector<chart::Point>& points)
 {
     QVector<QCPGraphData> data;
     data.reserve(static_cast<qsizetype>(points.size()));
     for (const chart::Point& p : points)
         data.append(QCPGraphData(p.x, p.y));
     graph->data()->set(data, false);
+}
+
+LayerContext RooflineChart::context()
+{
+    return { *this, *m_analysis, m_theme, m_layout, m_shown, m_mainLayer,
+        [this](double points, const QColor& colour) { return addText(points, colour); } };
+}
+
+void RooflineChart::setMeasuredFilter(const QString& pattern)
+{
+    if (m_measured.setFilter(pattern, context()))
+        scheduleRedraw(true); // the points' own layer is drawn again
+}
+
+void RooflineChart::markMeasured(std::optional<std::size_t> kernel)
+{
+    if (m_measured.mark(kernel, context()))
+        scheduleRedraw(false);
+}
+
+QVector<QPointF> RooflineChart::measuredPoints() const
+{
+    return m_measured.points();
+}
+
+QVector<QPointF> RooflineChart::measuredMark() const
+{
+    return m_measured.ringPoints();
+}
+
+QVector<QPointF> RooflineChart::measuredLinkLines() const
+{
+    return m_measured.linkLines();
+}
+
+QStringList RooflineChart::measuredRoofLabels() const
+{
+    return m_measured.roofLabels();
+}
+
+std::optional<std::pair<QColor, int>> RooflineChart::measuredStyle(std::size_t kernel) const
+{
+    return m_measured.style(*m_analysis, kernel);
 }
 
 QString RooflineChart::hoverText(const QPointF& pixel) const
@@ -467,7 +504,9 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
         return operations.join(QStringLiteral("<hr>"));
     if (QString compared = comparedHover(pixel, reach); !compared.isEmpty())
         return compared;
-    if (QString measured = measuredHover(pixel); !measured.isEmpty())
+    if (QString measured
+        = const_cast<RooflineChart*>(this)->m_measured.hover(const_cast<RooflineChart*>(this)->context(), pixel);
+        !measured.isEmpty())
         return measured;
     for (const chart::RoofSegment& r : m_layout.roofs) {
         const chart::Point a { xAxis->coordToPixel(r.from.x), yAxis->coordToPixel(r.from.y) };

@@ -6,6 +6,7 @@
 #include "chart/chart.h"
 #include "chart/label_placement.h"
 #include "chart/marker_stacks.h"
+#include "chart/measured_layer.h"
 #include "chart/text_scene.h"
 #include "common/chart_theme.h"
 #include "common/fitted_chart.h"
@@ -148,10 +149,10 @@ public:
     QStringList legendEntries() const;
     // Measured kernels whose names pass this filter are drawn (see matchesKernelFilter); an empty one shows them all.
     void setMeasuredFilter(const QString& pattern);
-    const QString& measuredFilter() const { return m_measuredFilter; }
+    const QString& measuredFilter() const { return m_measured.filter(); }
     // Rings one kernel's point (the table's current row); nothing removes the ring.
     void markMeasured(std::optional<std::size_t> kernel);
-    std::optional<std::size_t> markedMeasured() const { return m_measuredMarked; }
+    std::optional<std::size_t> markedMeasured() const { return m_measured.marked(); }
     // Read back from the graphs: every measured point drawn, the ring's place, the lines from kernels to the model's
     // predictions (pairs of points), the measured ceilings' labels.
     QVector<QPointF> measuredPoints() const;
@@ -304,12 +305,8 @@ private:
     QPointF arrowTip(chart::Point from, chart::Point to) const;
     // The compared chips' markers within `reach` pixels (the operation on that chip), else a compared roof's numbers.
     QString comparedHover(const QPointF& pixel, double reach) const;
-    // roofline_chart_measured.cpp
-    void buildMeasured();
-    void updateMeasured();
-    void fillMeasuredPoints();
-    QString measuredHover(const QPointF& pixel) const;
-    bool isMeasuredLegendEntry(const QCPAbstractPlottable*) const;
+    // What the layers draw with, for this frame.
+    LayerContext context();
     // chart_labels.cpp: every text of the chart laid out at once by the core (chart/text_layout.h) in a TextScene.
     void placeLabels();
     // The lines and marks each part adds to the scene, by what they belong to, for the texts that name them.
@@ -330,7 +327,6 @@ private:
     void addRoofTexts(TextScene&, const SceneMarks&);
     void addOperationTexts(TextScene&, const SceneMarks&);
     void addComparedTexts(TextScene&, const SceneMarks&);
-    void addMeasuredTexts(TextScene&, const SceneMarks&);
     // The chips' key in place of a legend that steps aside.
     void addChipKey(TextScene&);
     // The lesson's answer, on a file of the chart.
@@ -375,8 +371,6 @@ private:
     QSizeF textSize(const QFont&, const QString&);
     QSize legendSize();
     QString signature() const;
-    static QVector<QPointF> pointsOf(const QCPGraph*);
-    static void setPoints(QCPGraph*, const std::vector<chart::Point>&);
     QCPItemText* addText(double points, const QColor&);
     // Labels sit on a veil of the background so that a line passing under them does not cross the letters.
     QColor halo() const;
@@ -497,26 +491,8 @@ private:
     std::set<QCPGraph*> m_stackedGraphs; // the graphs that leave out a marker another one stands for
     std::vector<QCPItemText*> m_counts; // "×3" beside markers that stand for several operations
 
-    struct MeasuredGraph {
-        QCPGraph* graph = nullptr;
-        std::vector<std::size_t> points; // indices into MeasuredAnalysis::points of the kernels it draws
-    };
-    QCPLayer* m_measuredLayer = nullptr;
-    std::vector<MeasuredGraph> m_measuredGraphs; // one per look: colour, shape and size
-    std::vector<QCPGraph*> m_measuredLegend;
-    QCPCurve* m_measuredLinks = nullptr;
-    QCPGraph* m_predictions = nullptr;
-    QCPGraph* m_measuredRing = nullptr;
-    struct MeasuredRoofItems {
-        QCPItemLine* line = nullptr;
-        QCPItemText* label = nullptr;
-        QString text; // its whole name, which the label shortens where it has no room for it
-        std::string resource; // the roof it measures ("HBM", "bf16")
-    };
-    std::vector<MeasuredRoofItems> m_measuredRoofs;
+    MeasuredLayer m_measured;
     std::vector<chart::Point> m_measuredExtent;
-    QString m_measuredFilter;
-    std::optional<std::size_t> m_measuredMarked;
 };
 
 } // namespace roofline::widgets

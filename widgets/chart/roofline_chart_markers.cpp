@@ -83,7 +83,7 @@ void RooflineChart::useMarkerSprites(bool sprites)
     };
     stamp(m_ridges);
     stamp(m_highlight);
-    stamp(m_predictions); // the model's marks beside linked kernels: thousands in a large capture
+    stamp(m_measured.predictions()); // the model's marks beside linked kernels: thousands in a large capture
     for (const OperationItems& items : m_operations) {
         stamp(items.hollow);
         stamp(items.filled);
@@ -261,7 +261,7 @@ void RooflineChart::updateLegendNames()
     std::size_t row = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
-        if (!entry || entry->plottable() == m_more || isMeasuredLegendEntry(entry->plottable())
+        if (!entry || entry->plottable() == m_more || m_measured.isLegendRow(entry->plottable())
             || std::find(m_chipLegends.begin(), m_chipLegends.end(), entry->plottable()) != m_chipLegends.end())
             continue;
         QString name = qs(m_analysis->session.operations[m_operations[row].operation].name);
@@ -416,8 +416,8 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
     out.notes = { m_bandwidthCaption, m_computeCaption };
     if (m_calibratedWorkLabel)
         out.notes.push_back(m_calibratedWorkLabel);
-    for (const MeasuredRoofItems& items : m_measuredRoofs)
-        out.notes.push_back(items.label);
+    for (const QCPItemText* label : m_measured.labels())
+        out.notes.push_back(label);
     for (const ComparedItems& chip : m_compared)
         for (const RoofItems& roof : chip.roofs)
             if (roof.label)

@@ -71,7 +71,7 @@ RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
     // The window's state stays in the window: a file or a slide shows the chart alone.
     m_title = m_chart->m_title->text();
     m_chart->m_title->setText(m_chart->composeTitle(false));
-    for (QCPGraph* ring : { m_chart->m_highlight, m_chart->m_measuredRing })
+    for (QCPGraph* ring : { m_chart->m_highlight, m_chart->m_measured.ring() })
         if (ring && ring->visible()) {
             m_rings.push_back(ring);
             ring->setVisible(false);

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The roofline chart's measured kernels: their points, the lines to the model's predictions, the measured ceilings.
-#include "chart/roofline_chart.h"
+#include "chart/measured_layer.h"
 
 #include "chart/measured.h"
 #include "common/chart_text.h"
@@ -14,6 +13,11 @@
 namespace roofline::widgets {
 
 namespace {
+
+// The layer's words, in the window's language.
+struct MeasuredLayerWords {
+    Q_DECLARE_TR_FUNCTIONS(MeasuredLayerWords)
+};
 
 // Points are sized by the kernel's share of the file's time: a kernel that takes a tenth of it or more is what a
 // reader looks at first.
@@ -48,13 +52,23 @@ constexpr std::size_t kMeasuredLegendRows = 6;
 
 } // namespace
 
-// Called after clearPlot(), which forgets the measured graphs and items of the last build.
-void RooflineChart::buildMeasured()
+void MeasuredLayer::forget()
 {
-    const Analysis& a = *m_analysis;
+    m_graphs.clear();
+    m_legend.clear();
+    m_ceilings.clear();
+    m_links = nullptr;
+    m_predictions = nullptr;
+    m_ring = nullptr;
+}
+
+void MeasuredLayer::build(const LayerContext& ctx)
+{
+    const Analysis& a = ctx.analysis;
     if (!a.measured || !a.measuredSet)
         return;
-    const ChartTheme& t = m_theme;
+    const ChartTheme& t = ctx.theme;
+    QCustomPlot& plot = ctx.plot;
     const MeasuredSet& set = *a.measuredSet;
     const std::vector<std::string>& palette = operationPalette();
 
@@ -62,25 +76,26 @@ void RooflineChart::buildMeasured()
     for (const CeilingComparison& c : a.measured->ceilings) {
         if (c.overrideKey.empty())
             continue;
-        auto* line = new QCPItemLine(this);
+        auto* line = new QCPItemLine(&plot);
         line->setPen(QPen(c.compute ? t.foreground : t.memoryRoof, t.width(1.5), Qt::DashDotLine));
         line->setClipToAxisRect(true);
-        QCPItemText* label = addText(8, c.compute ? t.foreground : t.memoryRoof);
-        label->setBrush(QBrush(halo()));
+        QCPItemText* label = ctx.addText(8, c.compute ? t.foreground : t.memoryRoof);
+        label->setBrush(QBrush(ctx.halo()));
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        m_measuredRoofs.push_back({ line, label, {}, c.name });
+        m_ceilings.push_back({ line, label, {}, c.name });
     }
-    m_measuredLinks = new QCPCurve(xAxis, yAxis);
-    m_measuredLinks->setPen(QPen(t.regionText, t.width(1)));
-    m_measuredLinks->setScatterStyle(QCPScatterStyle());
-    m_predictions = addGraph();
+    m_links = new QCPCurve(plot.xAxis, plot.yAxis);
+    m_links->setPen(QPen(t.regionText, t.width(1)));
+    m_links->setScatterStyle(QCPScatterStyle());
+    m_predictions = plot.addGraph();
     m_predictions->setLineStyle(QCPGraph::lsNone);
     m_predictions->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(t.regionText, t.width(1)), Qt::NoBrush, 5 * t.zoom));
 
     std::map<std::string_view, std::size_t> colours; // by colour key, in order of first appearance
-    std::map<std::pair<std::size_t, int>, std::size_t> graphs; // colour and size class to m_measuredGraphs
+    std::map<std::pair<std::size_t, int>, std::size_t> graphs; // colour and size class to m_graphs
     const auto shape = shapeOf(set.format);
+    QCPLayer* below = plot.layer(QStringLiteral("measured")); // under the roofs: a slider step draws it not again
     for (std::size_t i = 0; i < a.measured->points.size(); ++i) {
         const MeasuredPoint& p = a.measured->points[i];
         if (!p.onChart)
@@ -88,40 +103,40 @@ void RooflineChart::buildMeasured()
         const std::string_view key = colourKey(set.kernels[p.kernel]);
         const std::size_t colour = colours.try_emplace(key, colours.size()).first->second;
         const QColor ink = t.operationColour(palette[colour % palette.size()]);
-        const auto [at, added] = graphs.try_emplace(
-            { colour, sizeClass(a.measured->timeShare(set.kernels[p.kernel])) }, m_measuredGraphs.size());
+        const auto [at, added]
+            = graphs.try_emplace({ colour, sizeClass(a.measured->timeShare(set.kernels[p.kernel])) }, m_graphs.size());
         if (added) {
-            QCPGraph* graph = addGraph();
+            QCPGraph* graph = plot.addGraph();
             graph->setLineStyle(QCPGraph::lsNone);
             graph->setScatterStyle(QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush,
                 pointSize(sizeClass(a.measured->timeShare(set.kernels[p.kernel])), t)));
-            graph->setLayer(m_measuredLayer);
-            m_measuredGraphs.push_back({ graph, {} });
+            graph->setLayer(below);
+            m_graphs.push_back({ graph, {} });
         }
-        m_measuredGraphs[at->second].points.push_back(i);
-        if (added && m_measuredLegend.size() < kMeasuredLegendRows
-            && std::none_of(m_measuredLegend.begin(), m_measuredLegend.end(),
+        m_graphs[at->second].points.push_back(i);
+        if (added && m_legend.size() < kMeasuredLegendRows
+            && std::none_of(m_legend.begin(), m_legend.end(),
                 [&](const QCPGraph* g) { return g->scatterStyle().pen().color() == ink; })) {
-            QCPGraph* entry = addGraph();
+            QCPGraph* entry = plot.addGraph();
             entry->setLineStyle(QCPGraph::lsNone);
             entry->setScatterStyle(QCPScatterStyle(shape, QPen(ink, t.width(1.5)), Qt::NoBrush, pointSize(1, t)));
-            entry->setName(
-                key.empty() ? tr("measured (%1)").arg(qs(formatName(set.format))) : tr("measured: %1").arg(qs(key)));
-            m_measuredLegend.push_back(entry);
+            entry->setName(key.empty() ? MeasuredLayerWords::tr("measured (%1)").arg(qs(formatName(set.format)))
+                                       : MeasuredLayerWords::tr("measured: %1").arg(qs(key)));
+            m_legend.push_back(entry);
         }
     }
-    m_measuredRing = addGraph();
-    m_measuredRing->setLineStyle(QCPGraph::lsNone);
-    m_measuredRing->setScatterStyle(QCPScatterStyle(
+    m_ring = plot.addGraph();
+    m_ring->setLineStyle(QCPGraph::lsNone);
+    m_ring->setScatterStyle(QCPScatterStyle(
         QCPScatterStyle::ssCircle, QPen(t.foreground, t.width(2)), Qt::NoBrush, pointSize(2, t) + 6 * t.zoom));
-    fillMeasuredPoints();
+    fillPoints(ctx);
 }
 
-void RooflineChart::fillMeasuredPoints()
+void MeasuredLayer::fillPoints(const LayerContext& ctx)
 {
-    const Analysis& a = *m_analysis;
-    const std::string filter = m_measuredFilter.toStdString();
-    for (MeasuredGraph& g : m_measuredGraphs) {
+    const Analysis& a = ctx.analysis;
+    const std::string filter = m_filter.toStdString();
+    for (Graph& g : m_graphs) {
         QVector<QCPGraphData> shown;
         shown.reserve(static_cast<qsizetype>(g.points.size()));
         for (const std::size_t i : g.points) {
@@ -133,12 +148,12 @@ void RooflineChart::fillMeasuredPoints()
     }
 }
 
-void RooflineChart::updateMeasured()
+void MeasuredLayer::update(const LayerContext& ctx)
 {
-    const Analysis& a = *m_analysis;
-    if (!a.measured || !m_measuredLinks)
+    const Analysis& a = ctx.analysis;
+    if (!a.measured || !m_links)
         return;
-    const std::string filter = m_measuredFilter.toStdString();
+    const std::string filter = m_filter.toStdString();
     QVector<QCPCurveData> lines;
     QVector<QCPGraphData> predicted;
     for (const MeasuredLink& l : a.measured->links) {
@@ -154,24 +169,24 @@ void RooflineChart::updateMeasured()
         lines.append(QCPCurveData(double(lines.size()), to->x, to->y));
         predicted.append(QCPGraphData(to->x, to->y));
     }
-    m_measuredLinks->data()->set(lines, true);
+    m_links->data()->set(lines, true);
     m_predictions->data()->set(predicted, false);
 
     QVector<QCPGraphData> ring;
-    if (m_measuredMarked && *m_measuredMarked < a.measured->points.size()) {
-        const MeasuredPoint& p = a.measured->points[*m_measuredMarked];
+    if (m_marked && *m_marked < a.measured->points.size()) {
+        const MeasuredPoint& p = a.measured->points[*m_marked];
         if (p.onChart)
             ring.append(QCPGraphData(p.intensity, p.achieved));
     }
-    m_measuredRing->data()->set(ring, true);
+    m_ring->data()->set(ring, true);
 
     const std::vector<chart::MeasuredRoof> roofs
-        = chart::measuredRoofs(*a.measured, a.hardware, a.dtype, m_layout.x, m_layout.y);
+        = chart::measuredRoofs(*a.measured, a.hardware, a.dtype, ctx.layout.x, ctx.layout.y);
     std::size_t item = 0;
     for (const CeilingComparison& c : a.measured->ceilings) {
         if (c.overrideKey.empty())
             continue;
-        MeasuredRoofItems& items = m_measuredRoofs[item++];
+        Ceiling& items = m_ceilings[item++];
         QCPItemLine* line = items.line;
         QCPItemText* label = items.label;
         const auto roof = std::find_if(roofs.begin(), roofs.end(),
@@ -197,48 +212,48 @@ void RooflineChart::updateMeasured()
     }
 }
 
-void RooflineChart::setMeasuredFilter(const QString& pattern)
+bool MeasuredLayer::setFilter(const QString& pattern, const LayerContext& ctx)
 {
-    if (pattern == m_measuredFilter)
-        return;
-    m_measuredFilter = pattern;
-    if (m_measuredGraphs.empty() && !m_measuredLinks)
-        return;
-    fillMeasuredPoints();
-    updateMeasured();
-    scheduleRedraw(true); // the points' own layer is drawn again
+    if (pattern == m_filter)
+        return false;
+    m_filter = pattern;
+    if (m_graphs.empty() && !m_links)
+        return false;
+    fillPoints(ctx);
+    update(ctx);
+    return true;
 }
 
-void RooflineChart::markMeasured(std::optional<std::size_t> kernel)
+bool MeasuredLayer::mark(std::optional<std::size_t> kernel, const LayerContext& ctx)
 {
-    if (kernel == m_measuredMarked)
-        return;
-    m_measuredMarked = kernel;
-    if (!m_measuredRing)
-        return;
-    updateMeasured();
-    scheduleRedraw(false);
+    if (kernel == m_marked)
+        return false;
+    m_marked = kernel;
+    if (!m_ring)
+        return false;
+    update(ctx);
+    return true;
 }
 
-bool RooflineChart::isMeasuredLegendEntry(const QCPAbstractPlottable* p) const
+bool MeasuredLayer::isLegendRow(const QCPAbstractPlottable* p) const
 {
-    return std::find(m_measuredLegend.begin(), m_measuredLegend.end(), p) != m_measuredLegend.end();
+    return std::find(m_legend.begin(), m_legend.end(), p) != m_legend.end();
 }
 
-QString RooflineChart::measuredHover(const QPointF& pixel) const
+QString MeasuredLayer::hover(const LayerContext& ctx, const QPointF& pixel) const
 {
-    const Analysis& a = *m_analysis;
+    const Analysis& a = ctx.analysis;
     if (!a.measured)
         return {};
-    const double reach = 8 * m_theme.zoom;
-    const std::string filter = m_measuredFilter.toStdString();
+    const double reach = 8 * ctx.theme.zoom;
+    const std::string filter = m_filter.toStdString();
     std::optional<std::size_t> nearest;
     double best = reach;
-    for (const MeasuredGraph& g : m_measuredGraphs)
+    for (const Graph& g : m_graphs)
         for (const std::size_t i : g.points) {
             const MeasuredPoint& p = a.measured->points[i];
-            const double d
-                = std::hypot(xAxis->coordToPixel(p.intensity) - pixel.x(), yAxis->coordToPixel(p.achieved) - pixel.y());
+            const QPointF at = ctx.pixel({ p.intensity, p.achieved });
+            const double d = std::hypot(at.x() - pixel.x(), at.y() - pixel.y());
             if (d <= best && matchesKernelFilter(filter, a.measuredSet->kernels[p.kernel].name.data())) {
                 best = d;
                 nearest = i;
@@ -255,44 +270,86 @@ QString RooflineChart::measuredHover(const QPointF& pixel) const
     return measuredTooltip(k, p, a.measured->timeShare(k), linked, &offRoof);
 }
 
-QVector<QPointF> RooflineChart::measuredPoints() const
+void MeasuredLayer::addLines(TextScene& scene, std::vector<std::pair<std::size_t, std::string>>& lineNames,
+    std::vector<std::optional<std::size_t>>& lines) const
+{
+    for (const Ceiling& c : m_ceilings) {
+        lines.push_back(c.line->visible()
+                ? std::optional(scene.addLine(c.line->start->pixelPosition(), c.line->end->pixelPosition(), true))
+                : std::nullopt);
+        if (lines.back())
+            lineNames.emplace_back(*lines.back(), c.resource);
+    }
+}
+
+void MeasuredLayer::addTexts(TextScene& scene, const std::vector<std::optional<std::size_t>>& lines,
+    const std::function<std::vector<std::size_t>(const std::string&, std::size_t)>& family, int rank) const
+{
+    // The ceilings' names: the flat one over or under its line from the right, the sloped one from two fifths of the
+    // way up (where update() put it); left out where neither has room: the Measured tab lists them.
+    for (std::size_t i = 0; i < m_ceilings.size() && i < lines.size(); ++i) {
+        const Ceiling& c = m_ceilings[i];
+        if (!lines[i]) {
+            c.label->setVisible(false);
+            continue;
+        }
+        // With its fraction of the datasheet's, or where that does not fit, its value alone ("bf16 measured 817
+        // TFLOP/s"): the Measured tab gives the fraction.
+        chart::TextRequest name;
+        name.kind = chart::TextRequest::Kind::Line;
+        name.texts = { c.text.toStdString(), c.text.section(QStringLiteral(" · "), 0, 0).toStdString() };
+        name.lines = { *lines[i] };
+        name.family = family(c.resource, *lines[i]);
+        name.rank = rank;
+        if (!c.label->positionAlignment().testFlag(Qt::AlignRight)) {
+            const QPointF at = c.label->position->pixelPosition();
+            name.at.push_back({ at.x(), at.y() });
+        }
+        scene.addText(std::move(name), c.label, { QStringLiteral("roof"), {}, {}, 0, QStringLiteral("measured") });
+    }
+}
+
+QVector<QPointF> MeasuredLayer::points() const
 {
     QVector<QPointF> out;
-    for (const MeasuredGraph& g : m_measuredGraphs)
+    for (const Graph& g : m_graphs)
         out += pointsOf(g.graph);
     return out;
 }
 
-QVector<QPointF> RooflineChart::measuredMark() const
-{
-    return pointsOf(m_measuredRing);
-}
-
-QVector<QPointF> RooflineChart::measuredLinkLines() const
+QVector<QPointF> MeasuredLayer::linkLines() const
 {
     QVector<QPointF> out;
-    if (!m_measuredLinks)
+    if (!m_links)
         return out;
-    for (auto it = m_measuredLinks->data()->constBegin(); it != m_measuredLinks->data()->constEnd(); ++it)
+    for (auto it = m_links->data()->constBegin(); it != m_links->data()->constEnd(); ++it)
         if (!std::isnan(it->key))
             out.append(QPointF(it->key, it->value));
     return out;
 }
 
-QStringList RooflineChart::measuredRoofLabels() const
+QStringList MeasuredLayer::roofLabels() const
 {
     QStringList out;
-    for (const MeasuredRoofItems& items : m_measuredRoofs)
-        if (items.label->visible())
-            out.append(items.label->text());
+    for (const Ceiling& c : m_ceilings)
+        if (c.label->visible())
+            out.append(c.label->text());
     return out;
 }
 
-std::optional<std::pair<QColor, int>> RooflineChart::measuredStyle(std::size_t kernel) const
+std::vector<const QCPItemText*> MeasuredLayer::labels() const
 {
-    for (const MeasuredGraph& g : m_measuredGraphs)
+    std::vector<const QCPItemText*> out;
+    for (const Ceiling& c : m_ceilings)
+        out.push_back(c.label);
+    return out;
+}
+
+std::optional<std::pair<QColor, int>> MeasuredLayer::style(const Analysis& a, std::size_t kernel) const
+{
+    for (const Graph& g : m_graphs)
         for (const std::size_t i : g.points)
-            if (m_analysis->measured->points[i].kernel == kernel)
+            if (a.measured->points[i].kernel == kernel)
                 return std::pair { g.graph->scatterStyle().pen().color(), int(g.graph->scatterStyle().shape()) };
     return std::nullopt;
 }
