@@ -148,6 +148,13 @@
     </message>
 </context>
 <context>
+    <name>ComparedLayerWords</name>
+    <message>
+        <source>&lt;b&gt;On %1&lt;/b&gt;&lt;br&gt;</source>
+        <translation>&lt;b&gt;Auf %1&lt;/b&gt;&lt;br&gt;</translation>
+    </message>
+</context>
+<context>
     <name>ExplanationPanelWords</name>
     <message>
         <source>Question</source>
@@ -2065,10 +2072,6 @@
     <message>
         <source> (modified)</source>
         <translation> (geändert)</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;On %1&lt;/b&gt;&lt;br&gt;</source>
-        <translation>&lt;b&gt;Auf %1&lt;/b&gt;&lt;br&gt;</translation>
     </message>
     <message>
         <source>… and %1 more</source>

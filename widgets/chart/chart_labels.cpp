@@ -18,20 +18,16 @@ namespace roofline::widgets {
 
 namespace {
 
-// The order texts are placed in, first to last: when room runs out the last are left out. The lesson's own roof,
-// ridge and operation first; the chips' key, which names the compared chips' dashes; what holds an operation down;
-// the operations' names; the rest.
-enum Rank : int {
-    kLesson,
-    kKey,
-    kBinding,
-    kNames,
-    kCounts,
-    kTouched,
-    kSecondary,
-    kUntouched,
-    kCaptions,
-};
+// The ranks by their short names here.
+constexpr int kLesson = kRankLesson;
+constexpr int kKey = kRankKey;
+constexpr int kBinding = kRankBinding;
+constexpr int kNames = kRankNames;
+constexpr int kCounts = kRankCounts;
+constexpr int kTouched = kRankTouched;
+constexpr int kSecondary = kRankSecondary;
+constexpr int kUntouched = kRankUntouched;
+constexpr int kCaptions = kRankCaptions;
 
 int rankOf(chart::LabelPriority p)
 {
@@ -46,28 +42,6 @@ int rankOf(chart::LabelPriority p)
         break;
     }
     return kUntouched;
-}
-
-chart::TextRequest lineName(std::vector<std::string> texts, std::size_t line, int rank)
-{
-    chart::TextRequest r;
-    r.kind = chart::TextRequest::Kind::Line;
-    r.texts = std::move(texts);
-    r.lines = { line };
-    r.rank = rank;
-    return r;
-}
-
-chart::TextRequest markLabel(
-    std::string text, std::vector<std::size_t> marks, chart::TextRequest::Spots spots, int rank)
-{
-    chart::TextRequest r;
-    r.kind = chart::TextRequest::Kind::Mark;
-    r.spots = spots;
-    r.texts = { std::move(text) };
-    r.marks = std::move(marks);
-    r.rank = rank;
-    return r;
 }
 
 std::string str(const QString& s)
@@ -107,7 +81,7 @@ void RooflineChart::placeLabels()
 {
     const QRect plot = axisRect()->rect();
     stackMarkers();
-    placeCompared();
+    placeCompared(); // which compared markers share a pixel, where each arrow's head stops
     // A name stands clear of its marker's disc and a little air; a roof's name a line's width off its roof, so that
     // its veil leaves the line whole.
     TextScene scene { QRectF(plot), kMarkerRoom * m_theme.zoom / 2 + 3 * m_theme.zoom, 2.5 * m_theme.zoom,
@@ -131,11 +105,11 @@ void RooflineChart::placeLabels()
     const SceneMarks marks = addLinesAndMarks(scene);
     addRoofTexts(scene, marks);
     addOperationTexts(scene, marks);
-    addComparedTexts(scene, marks);
+    m_compared.addTexts(scene, context(), marks.comparedLines, marks.comparedRidges);
     m_measured.addTexts(
         scene, marks.measuredLines,
         [&marks](const std::string& name, std::size_t own) { return marks.familyOf(name, own); }, kSecondary);
-    addChipKey(scene);
+    m_compared.addKey(scene, context(), legend->visible());
     for (QCPItemText* caption : { m_bandwidthCaption, m_computeCaption }) {
         // The regions' captions where their corners put them, else nowhere.
         const QSizeF size = textSize(caption);
@@ -214,23 +188,7 @@ RooflineChart::SceneMarks RooflineChart::addLinesAndMarks(TextScene& scene)
             it->second = scene.addMark(at, radius);
         out.markerMarks[j] = it->second;
     }
-    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size(); ++k) {
-        std::vector<std::size_t> lines;
-        std::vector<std::optional<std::size_t>> ridges;
-        const double chipPeak = m_overlays[k].roofs.empty() ? peak : m_overlays[k].roofs.front().value;
-        for (const chart::RoofSegment& r : m_overlays[k].roofs) {
-            lines.push_back(scene.addLine(pixel(r.from), pixel(r.to), r.kind != RoofKind::Memory));
-            const bool shown = r.kind != RoofKind::Compute && r.ridge > m_layout.x.lower()
-                && r.ridge < m_layout.x.upper() && chipPeak > m_layout.y.lower() && chipPeak < m_layout.y.upper();
-            ridges.push_back(
-                shown ? std::optional(scene.addMark(pixel({ r.ridge, chipPeak }), ridgeRadius)) : std::nullopt);
-        }
-        out.comparedLines.push_back(std::move(lines));
-        out.comparedRidges.push_back(std::move(ridges));
-    }
-    const double comparedRadius = 11 * m_theme.zoom / 2;
-    for (const chart::Point& p : m_comparedPixels)
-        scene.addMark(QPointF(p.x, p.y), comparedRadius);
+    m_compared.addLinesAndMarks(scene, context(), out.comparedLines, out.comparedRidges);
     return out;
 }
 
@@ -382,102 +340,6 @@ void RooflineChart::addOperationTexts(TextScene& scene, const SceneMarks& marks)
     }
     for (std::size_t k = used; k < m_counts.size(); ++k)
         m_counts[k]->setVisible(false);
-}
-
-void RooflineChart::addComparedTexts(TextScene& scene, const SceneMarks& marks)
-{
-    // Each compared chip's roofs with its short name: its peak, and each roof that binds one of its markers with its
-    // ridge ("H100 HBM ridge 295"), so that every dashed line a marker sits on is named.
-    for (std::size_t k = 0; k < m_compared.size() && k < m_overlays.size() && k < marks.comparedLines.size(); ++k) {
-        const Hardware& hw = m_analysis->compared[k].hardware;
-        const QString chip = qs(shortChipName(hw));
-        const chart::Overlay& o = m_overlays[k];
-        for (std::size_t i = 0; i < o.roofs.size() && i < m_compared[k].roofs.size(); ++i) {
-            const chart::RoofSegment& r = o.roofs[i];
-            const RoofItems& items = m_compared[k].roofs[i];
-            const bool binds = bindsComparedMarker(k, r.name);
-            const int rank = binds && r.name == m_analysis->explanation.roof ? kLesson : binds ? kBinding : kTouched;
-            if (items.label) {
-                chart::TextRequest name = lineName(
-                    { str(chip + QLatin1Char(' ') + roofLabel(r, hw)), str(chip + QLatin1Char(' ') + qs(r.name)) },
-                    marks.comparedLines[k][i], rank);
-                if (r.kind == RoofKind::Compute || binds)
-                    scene.addText(std::move(name), items.label, { QStringLiteral("roof"), qs(r.name), {}, k + 1, {} });
-                else
-                    items.label->setVisible(false);
-            }
-            if (items.ridgeLabel) {
-                if (binds && marks.comparedRidges[k][i]) {
-                    chart::TextRequest ridge = markLabel(str(chip + QLatin1Char(' ') + ridgeLabel(r)),
-                        { *marks.comparedRidges[k][i] }, chart::TextRequest::Spots::Below, rank);
-                    ridge.mayMoveOut = true;
-                    scene.addText(std::move(ridge), items.ridgeLabel,
-                        { QStringLiteral("ridge"), qs(r.name), {}, k + 1, {} }, items.ridgeLeader);
-                } else {
-                    items.ridgeLabel->setVisible(false);
-                    items.ridgeLeader->setVisible(false);
-                }
-            }
-        }
-    }
-}
-
-void RooflineChart::addChipKey(TextScene& scene)
-{
-    // When the legend steps aside, the compared chips' names in a key of their own so that their dashes stay named:
-    // one chip to a row, then two, along the top left under the highest flat roof, else in the bottom right corner
-    // where the legend sits; left out where no place is clear.
-    m_chipKey->setVisible(false);
-    if (legend->visible() || m_chipKey->itemCount() == 0)
-        return;
-    const QRect plot = axisRect()->rect();
-    double top = plot.top();
-    for (const chart::RoofSegment& r : m_layout.roofs)
-        if (r.kind == RoofKind::Compute && r.selected)
-            top = std::max(top, yAxis->coordToPixel(r.from.y));
-    for (const chart::Overlay& o : m_overlays)
-        for (const chart::RoofSegment& r : o.roofs)
-            if (r.kind == RoofKind::Compute)
-                top = std::max(top, yAxis->coordToPixel(r.from.y));
-    const double pad = 4 * m_theme.zoom;
-    chart::TextRequest r;
-    r.rank = kKey;
-    std::vector<int> columnsOf;
-    for (int columns = 1; columns <= 2; ++columns) {
-        m_chipKey->setWrap(columns);
-        m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-        const QSize size = m_chipKey->minimumOuterSizeHint();
-        for (int step = 0; step < 6; ++step) {
-            r.places.push_back({ std::floor(plot.left() + pad + step * plot.width() / 10.0), std::ceil(top + pad),
-                double(size.width()), double(size.height()) });
-            columnsOf.push_back(columns);
-        }
-        r.places.push_back({ double(plot.right()) - pad - size.width(), double(plot.bottom()) - pad - size.height(),
-            double(size.width()), double(size.height()) });
-        columnsOf.push_back(columns);
-    }
-    scene.addBox(std::move(r), { QStringLiteral("key"), {}, {}, 0, {} },
-        [this, columnsOf](const std::optional<QRectF>& box, int place) {
-            m_chipKey->setVisible(box.has_value());
-            if (!box)
-                return;
-            const QRect key = box->toAlignedRect();
-            m_chipKey->setWrap(columnsOf[std::size_t(place)]);
-            m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
-            QCPLayoutInset* inset = axisRect()->insetLayout();
-            const QRect within = inset->rect(); // what the inset's fractions are of
-            for (int i = 0; i < inset->elementCount(); ++i)
-                if (inset->elementAt(i) == m_chipKey && within.width() > 0 && within.height() > 0) {
-                    inset->setInsetPlacement(i, QCPLayoutInset::ipFree);
-                    inset->setInsetRect(i,
-                        QRectF(double(key.left() - within.left()) / within.width(),
-                            double(key.top() - within.top()) / within.height(), double(key.width()) / within.width(),
-                            double(key.height()) / within.height()));
-                }
-            // This layout's place, its rows laid out in it; the inset places it so in the next.
-            m_chipKey->setOuterRect(key);
-            m_chipKey->update(QCPLayoutElement::upLayout);
-        });
 }
 
 void RooflineChart::addAnswer(TextScene& scene)

@@ -39,6 +39,32 @@ struct LayerContext {
     }
 };
 
+// A roof as drawn: its line, its name and, for a sloped one, its ridge's label and the leader that joins that label to
+// the ridge when it moves out. A line item, not a graph: QCustomPlot draws it with QPainter::drawLine, which Qt's
+// raster engine strokes dash by dash along the line, where a graph's polyline in an export has each dash outlined and
+// filled as a path (a quarter of a PNG export's instructions went to the dashed roofs).
+struct RoofItems {
+    QCPItemLine* line = nullptr;
+    QCPItemText* label = nullptr;
+    QCPItemText* ridgeLabel = nullptr;
+    QCPItemLine* ridgeLeader = nullptr;
+};
+
+// The order the chart's words are placed in, first to last: when room runs out the last are left out. The lesson's
+// own roof, ridge, operation and answer first; the chips' key, which names the compared chips' dashes; what holds an
+// operation down; the operations' names; the rest.
+enum TextRank : int {
+    kRankLesson,
+    kRankKey,
+    kRankBinding,
+    kRankNames,
+    kRankCounts,
+    kRankTouched,
+    kRankSecondary,
+    kRankUntouched,
+    kRankCaptions,
+};
+
 // A graph's points, and points set into a graph (the layers' read-backs and updates).
 QVector<QPointF> pointsOf(const QCPGraph*);
 void setPoints(QCPGraph*, const std::vector<chart::Point>&);

@@ -70,12 +70,13 @@ RooflineChart::RooflineChart(QWidget* parent)
     legend->setVisible(true);
     legend->setRowSpacing(0);
     // Above the slopes a roofline chart is empty too: the chips' names when the legend steps aside.
-    m_chipKey = new QCPLegend;
-    axisRect()->insetLayout()->addElement(m_chipKey, Qt::AlignTop | Qt::AlignLeft);
-    m_chipKey->setLayer(legend->layer());
-    m_chipKey->setWrap(1);
-    m_chipKey->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_chipKey->setVisible(false);
+    auto* key = new QCPLegend;
+    axisRect()->insetLayout()->addElement(key, Qt::AlignTop | Qt::AlignLeft);
+    key->setLayer(legend->layer());
+    key->setWrap(1);
+    key->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    key->setVisible(false);
+    m_compared.setKey(key);
 
     connect(this, &QCustomPlot::afterLayout, this, &RooflineChart::placeLabels);
     connect(this, &QCustomPlot::mouseMove, this, &RooflineChart::showHover);
@@ -176,17 +177,7 @@ QString RooflineChart::signature() const
         s += QString::number(op) + QLatin1Char(',');
     // Measured kernels are drawn anew only with another set: their points stay where they were measured.
     s += QStringLiteral("|m%1").arg(quintptr(m_analysis->measuredSet.get()));
-    for (std::size_t k = 0; k < m_overlays.size(); ++k) {
-        s += QStringLiteral("|k") + qs(m_analysis->compared[k].presetId) + QLatin1Char(':');
-        for (const chart::RoofSegment& r : m_overlays[k].roofs)
-            s += qs(r.name) + QLatin1Char(';');
-        // Which operations have a marker on the chip, as a hash of their indices (FNV-1a, cheap at every step): its
-        // graphs are one per colour of those, its arrows one per marker up to kComparedArrows.
-        quint64 hash = 14695981039346656037ull;
-        for (const chart::Marker& m : m_overlays[k].markers)
-            hash = (hash ^ m.operation) * 1099511628211ull;
-        s += QStringLiteral("%1,%2").arg(m_overlays[k].markers.size()).arg(hash);
-    }
+    s += m_compared.signature(*m_analysis);
     return s;
 }
 
@@ -199,14 +190,6 @@ void RooflineChart::refresh()
     for (std::size_t op : m_shown)
         m_evaluations.push_back(a.operations[op].evaluation.value());
     m_measuredExtent = a.measured ? chart::measuredExtent(*a.measured) : std::vector<chart::Point> {};
-    m_comparedEvaluations.assign(a.compared.size(), {});
-    for (std::size_t k = 0; k < a.compared.size(); ++k) {
-        m_comparedEvaluations[k].reserve(m_shown.size());
-        for (std::size_t op : m_shown) {
-            const Expected<Evaluation>& e = a.compared[k].evaluations[op];
-            m_comparedEvaluations[k].push_back(e ? &e.value() : nullptr);
-        }
-    }
     layOut(heldAxes());
     holdAxes();
     const QString sig = signature();
@@ -228,19 +211,9 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
     const Analysis& a = *m_analysis;
     if (m_view && !(m_viewFrame == a.frame()))
         m_view.reset(); // another chip: the example's view no longer frames it
-    // The axes hold the measured kernels and every compared chip's ridges and markers (made once, moved into its
-    // overlay below).
-    std::vector<std::vector<chart::Marker>> markers(a.compared.size());
-    std::vector<chart::Point> withCompared;
-    for (std::size_t k = 0; k < a.compared.size(); ++k) {
-        markers[k] = chart::overlayMarkers(m_comparedEvaluations[k]);
-        const std::vector<chart::Point> more
-            = chart::overlayExtent(a.compared[k].hardware, a.compared[k].dtype, markers[k]);
-        if (withCompared.empty())
-            withCompared = m_measuredExtent;
-        withCompared.insert(withCompared.end(), more.begin(), more.end());
-    }
-    const std::vector<chart::Point>& extent = a.compared.empty() ? m_measuredExtent : withCompared;
+    // The axes hold the measured kernels and every compared chip's ridges and markers.
+    std::vector<chart::Point> extent = m_compared.prepare(a, m_shown);
+    extent.insert(extent.end(), m_measuredExtent.begin(), m_measuredExtent.end());
     m_layout = chart::layout(a.hardware, a.dtype, m_evaluations, a.frame(), extent, m_view ? m_view : held);
     if (m_view && !m_dragging && !chart::showsEveryMarker(*m_view, m_layout)) {
         m_view.reset(); // a marker left the example's view: the axes take what the content asks for
@@ -248,10 +221,7 @@ void RooflineChart::layOut(const std::optional<chart::Axes>& held)
     }
     if (a.session.lesson && a.session.lesson->view)
         chart::keepRoofs(m_layout, a.session.lesson->view->roofs);
-    m_overlays.clear();
-    for (std::size_t k = 0; k < a.compared.size(); ++k)
-        m_overlays.push_back(chart::overlay(a.compared[k].hardware, a.compared[k].dtype, m_comparedEvaluations[k],
-            std::move(markers[k]), { m_layout.x, m_layout.y }));
+    m_compared.layOut(a, { m_layout.x, m_layout.y });
     layOutCalibrated();
 }
 
@@ -311,8 +281,8 @@ QColor RooflineChart::halo() const
 void RooflineChart::clearPlot()
 {
     legend->clearItems();
-    m_chipKey->clearItems(); // before the plottables its items draw
-    m_chipKey->setVisible(false);
+    m_compared.key()->clearItems(); // before the plottables its items draw
+    m_compared.key()->setVisible(false);
     std::vector<QCPAbstractPlottable*> plottables;
     plottables.reserve(static_cast<std::size_t>(plottableCount()));
     for (int i = 0; i < plottableCount(); ++i)
@@ -333,10 +303,7 @@ void RooflineChart::clearPlot()
     m_calibratedWork = nullptr;
     m_calibratedWorkLabel = nullptr;
     m_operations.clear();
-    m_compared.clear();
-    m_comparedPixels.clear();
-    m_chipLegends.clear();
-    m_chipKeyGraphs.clear();
+    m_compared.forget();
     m_labels.clear();
     m_leaders.clear();
     m_placedTexts.clear();
@@ -360,7 +327,7 @@ void RooflineChart::rebuild()
         static_cast<int>(std::lround(16 * m_theme.zoom)), static_cast<int>(std::lround(12 * m_theme.zoom)));
     m_measured.build(context()); // its ceilings below the roofs, its lines below the markers
     buildRoofs();
-    buildCompared(); // the chips' legend rows before the operations'
+    m_compared.build(context()); // the chips' legend rows before the operations'
     buildOperations();
     buildHighlight();
     for (QCPGraph* entry : m_measured.legendRows())
@@ -402,7 +369,8 @@ void RooflineChart::updateItems()
     m_yName->setVisible(m_axesInside);
     m_title->setText(composeTitle(m_chipEdited));
     updateRoofs();
-    updateCompared();
+    if (m_compared.update(context()))
+        m_legendSize = QSize();
     updateOperations();
     updateHighlight();
     m_measured.update(context());
@@ -446,6 +414,16 @@ LayerContext RooflineChart::context()
 {
     return { *this, *m_analysis, m_theme, m_layout, m_shown, m_mainLayer,
         [this](double points, const QColor& colour) { return addText(points, colour); } };
+}
+
+void RooflineChart::placeCompared()
+{
+    // The session's chip's binding marker of each shown operation: where the arrows start.
+    std::vector<std::optional<chart::Point>> from(m_shown.size());
+    for (const chart::Marker& m : m_layout.markers)
+        if (m.binding && m.operation < from.size())
+            from[m.operation] = m.at;
+    m_compared.place(context(), from);
 }
 
 void RooflineChart::setMeasuredFilter(const QString& pattern)
@@ -502,7 +480,8 @@ QString RooflineChart::hoverText(const QPointF& pixel) const
     }
     if (!operations.isEmpty())
         return operations.join(QStringLiteral("<hr>"));
-    if (QString compared = comparedHover(pixel, reach); !compared.isEmpty())
+    if (QString compared = m_compared.hover(const_cast<RooflineChart*>(this)->context(), pixel, reach);
+        !compared.isEmpty())
         return compared;
     if (QString measured
         = const_cast<RooflineChart*>(this)->m_measured.hover(const_cast<RooflineChart*>(this)->context(), pixel);

@@ -4,6 +4,7 @@
 
 #include "chart/calibrated.h"
 #include "chart/chart.h"
+#include "chart/compared_layer.h"
 #include "chart/label_placement.h"
 #include "chart/marker_stacks.h"
 #include "chart/measured_layer.h"
@@ -99,7 +100,7 @@ public:
     std::optional<std::pair<QColor, int>> markerStyle(std::size_t operation) const;
     QString titleText() const;
     // The row of chip names shown in place of the legend when it steps aside; empty without compared chips.
-    const QCPLegend* chipKey() const { return m_chipKey; }
+    const QCPLegend* chipKey() const { return m_compared.key(); }
     // The operations' names as placed by the last layout: the ones with room beside their markers.
     QStringList visibleOperationLabels() const;
     // Where the last layout drew things, in pixels: each marker's centre as drawn (markers of one roof that would hide
@@ -164,14 +165,17 @@ public:
 
     // The chips compared with the session's (Analysis::compared), read back from what is drawn: the k-th chip's markers
     // (x ascending), one of its roofs by name, and the arrows from the session's chip's markers to its own.
-    QVector<QPointF> comparedMarkers(std::size_t chip) const;
-    QVector<QPointF> comparedRoof(std::size_t chip, const QString& name) const;
-    std::vector<QLineF> comparedArrows(std::size_t chip) const;
-    const std::vector<chart::Overlay>& overlays() const { return m_overlays; }
+    QVector<QPointF> comparedMarkers(std::size_t chip) const { return m_compared.markers(chip); }
+    QVector<QPointF> comparedRoof(std::size_t chip, const QString& name) const { return m_compared.roof(chip, name); }
+    std::vector<QLineF> comparedArrows(std::size_t chip) const { return m_compared.arrows(chip); }
+    const std::vector<chart::Overlay>& overlays() const { return m_compared.overlays(); }
     // Whether a roof of the k-th compared chip holds one of its markers down: its name and ridge are drawn.
-    bool bindsComparedMarker(std::size_t chip, const std::string& roof) const;
+    bool bindsComparedMarker(std::size_t chip, const std::string& roof) const
+    {
+        return m_compared.bindsMarker(chip, roof);
+    }
     // Arrows from one chip to another, per compared chip, at most: the first operations shown get them.
-    static constexpr std::size_t kComparedArrows = 40;
+    static constexpr std::size_t kComparedArrows = ComparedLayer::kArrows;
 
     // The text the chart would show on hovering this pixel, or an empty string.
     QString hoverText(const QPointF& pixel) const;
@@ -252,15 +256,6 @@ public slots:
     void settle();
 
 private:
-    struct RoofItems {
-        // A line item, not a graph: QCustomPlot draws it with QPainter::drawLine, which Qt's raster engine strokes
-        // dash by dash along the line, where a graph's polyline in an export has each dash outlined and filled as a
-        // path (a quarter of a PNG export's instructions went to the dashed roofs).
-        QCPItemLine* line = nullptr;
-        QCPItemText* label = nullptr;
-        QCPItemText* ridgeLabel = nullptr;
-        QCPItemLine* ridgeLeader = nullptr; // joins a ridge's label moved out to its dot
-    };
     struct OperationItems {
         std::size_t operation = 0;
         // Markers and lines are shared by the operations that look alike, so that a chart has a few graphs, not one
@@ -297,14 +292,8 @@ private:
     // began shows only its part that stays, "matmul B=…", so that the legend never shows an old value and is not laid
     // out again at every step; when input rests the whole names come back.
     void updateLegendNames();
-    // roofline_chart_compared.cpp
-    void buildCompared();
-    void updateCompared();
+    // The compared chips' markers and arrows after a layout, from the session's binding markers.
     void placeCompared();
-    // Where an arrow from `from` to a compared chip's marker at `to` ends: at the marker's edge.
-    QPointF arrowTip(chart::Point from, chart::Point to) const;
-    // The compared chips' markers within `reach` pixels (the operation on that chip), else a compared roof's numbers.
-    QString comparedHover(const QPointF& pixel, double reach) const;
     // What the layers draw with, for this frame.
     LayerContext context();
     // chart_labels.cpp: every text of the chart laid out at once by the core (chart/text_layout.h) in a TextScene.
@@ -326,7 +315,6 @@ private:
     SceneMarks addLinesAndMarks(TextScene&);
     void addRoofTexts(TextScene&, const SceneMarks&);
     void addOperationTexts(TextScene&, const SceneMarks&);
-    void addComparedTexts(TextScene&, const SceneMarks&);
     // The chips' key in place of a legend that steps aside.
     void addChipKey(TextScene&);
     // The lesson's answer, on a file of the chart.
@@ -454,24 +442,7 @@ private:
     QCPGraph* m_calibratedWork = nullptr; // the curved roof of one operation's work under the calibration
     QCPItemText* m_calibratedWorkLabel = nullptr;
     std::vector<OperationItems> m_operations;
-    // The compared chips: per chip, its evaluations of the shown operations (null where it cannot run one), its
-    // overlay as laid out on the axes, and what draws it.
-    struct ComparedItems {
-        std::vector<RoofItems> roofs; // one per chart::Overlay::roofs, each with its name, the sloped ones a ridge's
-        QCPGraph* ridges = nullptr; // the dots of its sloped roofs' ridges that bind one of its markers
-        QCPGraph* legend = nullptr;
-        std::map<QRgb, QCPGraph*> markers; // by operation colour
-        std::vector<QCPItemLine*> arrows; // one per marker, up to kComparedArrows
-    };
-    std::vector<std::vector<const Evaluation*>> m_comparedEvaluations;
-    std::vector<chart::Overlay> m_overlays;
-    std::vector<ComparedItems> m_compared;
-    std::vector<QCPAbstractPlottable*> m_chipLegends; // the legend's rows naming the chips, the session's first
-    // The chips' names in one row in the plot's top left corner, above every sloped roof, shown when the legend steps
-    // aside (a small chart): each compared chip's dashes stay named.
-    QCPLegend* m_chipKey = nullptr;
-    std::vector<QCPGraph*> m_chipKeyGraphs; // its rows: each chip's line and marker under its short name
-    std::vector<chart::Point> m_comparedPixels; // the compared markers drawn, in pixels, for label placement
+    ComparedLayer m_compared; // the chips compared with the session's
     std::map<QCPGraph*, QCPScatterStyle> m_vectorMarkers; // while dragging: each sprite-stamped graph's own style
     QHash<QString, QPixmap> m_sprites; // marker images, by style
     std::vector<QCPItemText*> m_labels; // operations' names, handed out in order by addOperationTexts

@@ -262,7 +262,7 @@ void RooflineChart::updateLegendNames()
     for (int i = 0; i < legend->itemCount(); ++i) {
         auto* entry = qobject_cast<QCPPlottableLegendItem*>(legend->item(i));
         if (!entry || entry->plottable() == m_more || m_measured.isLegendRow(entry->plottable())
-            || std::find(m_chipLegends.begin(), m_chipLegends.end(), entry->plottable()) != m_chipLegends.end())
+            || m_compared.isLegendRow(entry->plottable()))
             continue;
         QString name = qs(m_analysis->session.operations[m_operations[row].operation].name);
         if (!followingInput)
@@ -418,10 +418,8 @@ RooflineChart::ChartTexts RooflineChart::chartTexts() const
         out.notes.push_back(m_calibratedWorkLabel);
     for (const QCPItemText* label : m_measured.labels())
         out.notes.push_back(label);
-    for (const ComparedItems& chip : m_compared)
-        for (const RoofItems& roof : chip.roofs)
-            if (roof.label)
-                out.notes.push_back(roof.label);
+    for (const QCPItemText* label : m_compared.labels())
+        out.notes.push_back(label);
     if (m_axesInside && m_xName && m_yName)
         out.axisNames = { { QStringLiteral("x"), m_xName }, { QStringLiteral("y"), m_yName } };
     return out;

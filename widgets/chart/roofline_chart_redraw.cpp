@@ -112,11 +112,11 @@ void RooflineChart::redrawLive()
     }
     // The axes are as the last layout left them, so pixel positions hold: place the texts, redraw one layer. The
     // legend and the chips' key are on a layer of their own: when either shows, hides or moves, everything is drawn.
-    const bool keyShown = m_chipKey->visible();
-    const QRect keyRect = m_chipKey->outerRect();
+    const bool keyShown = m_compared.key()->visible();
+    const QRect keyRect = m_compared.key()->outerRect();
     placeLabels();
-    if (legend->visible() != legendShown || m_chipKey->visible() != keyShown
-        || (keyShown && m_chipKey->outerRect() != keyRect)) {
+    if (legend->visible() != legendShown || m_compared.key()->visible() != keyShown
+        || (keyShown && m_compared.key()->outerRect() != keyRect)) {
         replot();
         return;
     }

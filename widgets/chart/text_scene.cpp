@@ -142,4 +142,26 @@ std::optional<int> TextScene::spotOf(std::size_t operation) const
     return std::nullopt;
 }
 
+chart::TextRequest lineName(std::vector<std::string> texts, std::size_t line, int rank)
+{
+    chart::TextRequest r;
+    r.kind = chart::TextRequest::Kind::Line;
+    r.texts = std::move(texts);
+    r.lines = { line };
+    r.rank = rank;
+    return r;
+}
+
+chart::TextRequest markLabel(
+    std::string text, std::vector<std::size_t> marks, chart::TextRequest::Spots spots, int rank)
+{
+    chart::TextRequest r;
+    r.kind = chart::TextRequest::Kind::Mark;
+    r.spots = spots;
+    r.texts = { std::move(text) };
+    r.marks = std::move(marks);
+    r.rank = rank;
+    return r;
+}
+
 } // namespace roofline::widgets

@@ -91,4 +91,8 @@ private:
     std::size_t m_order = 0;
 };
 
+// A line's name, and a mark's label, as the chart's parts ask for them: the words to try, what each names, its rank.
+chart::TextRequest lineName(std::vector<std::string> texts, std::size_t line, int rank);
+chart::TextRequest markLabel(std::string text, std::vector<std::size_t> marks, chart::TextRequest::Spots, int rank);
+
 } // namespace roofline::widgets
