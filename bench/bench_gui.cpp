@@ -11,6 +11,7 @@
 // the measured kernels alone, for callgrind; `--profile-calibrated` 200 steps with 10,000 kernels under a calibration,
 // for perf.
 #include "bench_window.h"
+#include "chart/chart_probe.h"
 #include "chart/energy_chart.h"
 #include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
@@ -223,7 +224,7 @@ int main(int argc, char** argv)
     };
     // Input comes to rest: the chart draws smooth again (RooflineChart::kSettleMs after the last step).
     auto rest = [&] {
-        if (!chart->drawsFast())
+        if (!ChartProbe(*chart).drawsFast())
             return;
         const int before = replots;
         chart->settle();

@@ -6,7 +6,7 @@
 // painted. Prints the median, 95th and 99th percentile. Runs offscreen unless a display is set; build in Release for
 // figures worth quoting.
 #include "bench_window.h"
-#include "chart/roofline_chart.h"
+#include "chart/chart_probe.h"
 #include "document/document.h"
 #include "files/model_presets.h"
 #include "panels/play_bar.h"
@@ -68,7 +68,7 @@ int main(int argc, char** argv)
     RooflineChart* chart = window.chart();
     std::printf("scenario on %s: %zu operations shown, chart %dx%d px, axes %s\n", document->hardware().name.c_str(),
         document->analysis()->shown().size(), chart->width(), chart->height(),
-        chart->axesLocked() ? "locked" : "unlocked");
+        ChartProbe(*chart).axesLocked() ? "locked" : "unlocked");
 
     bench::PaintCounter painted;
     chart->installEventFilter(&painted);

@@ -129,6 +129,25 @@ std::vector<Point> overlayExtent(const Hardware&, Dtype, const std::vector<Marke
 Overlay overlay(const Hardware&, Dtype, std::span<const Evaluation* const> evaluations, std::vector<Marker> markers,
     const Axes& axes);
 
+// A chip compared with the session's: its hardware, the dtype it is drawn in, and its evaluations parallel to the
+// session's visible operations (null where it cannot run one).
+struct OverlayChip {
+    const Hardware* hardware = nullptr;
+    Dtype dtype = Dtype::bf16;
+    std::span<const Evaluation* const> evaluations;
+};
+
+// The session's chart and each compared chip's overlay in one frame: axes that hold the session's content, the
+// measured points and every chip's ridges and markers (the union of what each asks for), unless `held`; each overlay
+// on those axes, in the order given. The roofline chart draws this, as chart::energyLayouts gives the Energy tab.
+struct Layouts {
+    Layout layout;
+    std::vector<Overlay> overlays;
+};
+Layouts layouts(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations,
+    const Hardware& frame, std::span<const OverlayChip> chips, const std::vector<Point>& measured = {},
+    const std::optional<Axes>& held = std::nullopt);
+
 // Whether every marker of the layout lies within `axes`.
 bool showsEveryMarker(const Axes& axes, const Layout&);
 

@@ -91,4 +91,26 @@ Overlay overlay(const Hardware& hw, Dtype dtype, std::span<const Evaluation* con
     return out;
 }
 
+Layouts layouts(const Hardware& hardware, Dtype dtype, const std::vector<Evaluation>& evaluations,
+    const Hardware& frame, std::span<const OverlayChip> chips, const std::vector<Point>& measured,
+    const std::optional<Axes>& held)
+{
+    std::vector<std::vector<Marker>> markers;
+    markers.reserve(chips.size());
+    std::vector<Point> extent = measured;
+    for (const OverlayChip& c : chips) {
+        markers.push_back(overlayMarkers(c.evaluations));
+        const std::vector<Point> more = overlayExtent(*c.hardware, c.dtype, markers.back());
+        extent.insert(extent.end(), more.begin(), more.end());
+    }
+    Layouts out;
+    out.layout = layout(hardware, dtype, evaluations, frame, extent, held);
+    const Axes axes { out.layout.x, out.layout.y };
+    out.overlays.reserve(chips.size());
+    for (std::size_t k = 0; k < chips.size(); ++k)
+        out.overlays.push_back(
+            overlay(*chips[k].hardware, chips[k].dtype, chips[k].evaluations, std::move(markers[k]), axes));
+    return out;
+}
+
 } // namespace roofline::chart

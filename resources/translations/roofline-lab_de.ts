@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de" sourcelanguage="en">
 <context>
+    <name>CalibratedLayerWords</name>
+    <message>
+        <source>calibrated %1</source>
+        <translation>kalibriert %1</translation>
+    </message>
+    <message>
+        <source>calibrated: %1, %2</source>
+        <translation>kalibriert: %1, %2</translation>
+    </message>
+</context>
+<context>
     <name>ChartExportWords</name>
     <message>
         <source>%1: the file name must end in .png, .svg or .pdf</source>
@@ -18,6 +29,33 @@
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>ChartFrameWords</name>
+    <message>
+        <source>Attainable OP/s</source>
+        <translation>Erreichbare OP/s</translation>
+    </message>
+    <message>
+        <source>Attainable FLOP/s</source>
+        <translation>Erreichbare FLOP/s</translation>
+    </message>
+    <message>
+        <source>Arithmetic intensity (%1 per byte)</source>
+        <translation>Arithmetische Intensität (%1 pro Byte)</translation>
+    </message>
+    <message>
+        <source> vs %1</source>
+        <translation> vs. %1</translation>
+    </message>
+    <message>
+        <source> vs %1 chips</source>
+        <translation> vs. %1 Chips</translation>
+    </message>
+    <message>
+        <source> (modified)</source>
+        <translation> (geändert)</translation>
     </message>
 </context>
 <context>
@@ -366,6 +404,13 @@
     </message>
 </context>
 <context>
+    <name>OperationLayerWords</name>
+    <message>
+        <source>… and %1 more</source>
+        <translation>… und %1 weitere</translation>
+    </message>
+</context>
+<context>
     <name>ReadoutModelWords</name>
     <message>
         <source>Operation</source>
@@ -430,6 +475,17 @@
     <message>
         <source>The smallest value of the operation&apos;s main parameter at which it is compute-bound</source>
         <translation>Der kleinste Wert des Hauptparameters der Operation, ab dem sie rechengebunden ist</translation>
+    </message>
+</context>
+<context>
+    <name>RoofLayerWords</name>
+    <message>
+        <source>bandwidth-bound</source>
+        <translation>bandbreitengebunden</translation>
+    </message>
+    <message>
+        <source>compute-bound</source>
+        <translation>rechengebunden</translation>
     </message>
 </context>
 <context>
@@ -2045,57 +2101,6 @@
     <message>
         <source>&amp;Copy rows</source>
         <translation>Zeilen &amp;kopieren</translation>
-    </message>
-</context>
-<context>
-    <name>roofline::widgets::RooflineChart</name>
-    <message>
-        <source>Arithmetic intensity (FLOPs per byte)</source>
-        <translation>Arithmetische Intensität (FLOPs pro Byte)</translation>
-    </message>
-    <message>
-        <source>Attainable OP/s</source>
-        <translation>Erreichbare OP/s</translation>
-    </message>
-    <message>
-        <source>Attainable FLOP/s</source>
-        <translation>Erreichbare FLOP/s</translation>
-    </message>
-    <message>
-        <source> vs %1</source>
-        <translation> vs. %1</translation>
-    </message>
-    <message>
-        <source> vs %1 chips</source>
-        <translation> vs. %1 Chips</translation>
-    </message>
-    <message>
-        <source> (modified)</source>
-        <translation> (geändert)</translation>
-    </message>
-    <message>
-        <source>… and %1 more</source>
-        <translation>… und %1 weitere</translation>
-    </message>
-    <message>
-        <source>bandwidth-bound</source>
-        <translation>bandbreitengebunden</translation>
-    </message>
-    <message>
-        <source>compute-bound</source>
-        <translation>rechengebunden</translation>
-    </message>
-    <message>
-        <source>calibrated %1</source>
-        <translation>kalibriert %1</translation>
-    </message>
-    <message>
-        <source>calibrated: %1, %2</source>
-        <translation>kalibriert: %1, %2</translation>
-    </message>
-    <message>
-        <source>Arithmetic intensity (%1 per byte)</source>
-        <translation>Arithmetische Intensität (%1 pro Byte)</translation>
     </message>
 </context>
 <context>

@@ -103,6 +103,45 @@ private slots:
         QVERIFY(!a.explanation.empty());
     }
 
+    // The chart's frame for several chips at once (chart::layouts): axes holding the session's content and each
+    // chip's ridges and markers, each overlay on those axes. The H100's HBM ridge (9.89e14 / 3.35e12 = 295.22) and
+    // its HBM-bound marker at 3.35e12 · 240.94 = 8.07e14 FLOP/s lie inside; held axes stay as held, and the overlays
+    // are laid on them.
+    void layoutsHoldEveryChip()
+    {
+        const Session s = parse(kMatmulOnV5e + "compare: [h100-sxm]\n");
+        const Analysis a = analyse(s);
+        const Evaluation& v5e = a.operations[0].evaluation.value();
+        const ComparedAnalysis& h100 = a.compared[0];
+        const Evaluation* there[] = { &h100.evaluations[0].value() };
+        const chart::OverlayChip chips[] = { { &h100.hardware, h100.dtype, there } };
+        const chart::Layouts both = chart::layouts(a.hardware, a.dtype, { v5e }, a.hardware, chips);
+        QCOMPARE(both.overlays.size(), std::size_t(1));
+        const chart::Layout& l = both.layout;
+        auto inside = [&l](double x, double y) {
+            return l.x.lower() <= x && x <= l.x.upper() && l.y.lower() <= y && y <= l.y.upper();
+        };
+        QVERIFY(inside(9.89e14 / 3.35e12, 9.89e14));
+        QVERIFY(inside(kIntensity, 3.35e12 * kIntensity));
+        const chart::Overlay& o = both.overlays[0];
+        QCOMPARE(o.markers.size(), std::size_t(1));
+        QVERIFY(near(o.markers[0].at.y, 3.35e12 * kIntensity));
+        QCOMPARE(o.roofs.front().from.x, l.x.lower()); // the flat roof across the frame
+        QCOMPARE(o.roofs.front().to.x, l.x.upper());
+
+        const chart::Axes held { chart::DecadeRange { 0, 2 }, chart::DecadeRange { 12, 14 } };
+        const chart::Layouts kept = chart::layouts(a.hardware, a.dtype, { v5e }, a.hardware, chips, {}, held);
+        QCOMPARE(kept.layout.x.upper(), 100.0);
+        QCOMPARE(kept.overlays[0].roofs.front().to.x, 100.0);
+        // Without chips, the session's layout alone.
+        const chart::Layouts alone = chart::layouts(a.hardware, a.dtype, { v5e }, a.hardware, {});
+        const chart::Layout own = chart::layout(a.hardware, a.dtype, { v5e }, a.hardware);
+        QVERIFY(alone.overlays.empty());
+        QCOMPARE(alone.layout.x.lowerDecade, own.x.lowerDecade);
+        QCOMPARE(alone.layout.x.upperDecade, own.x.upperDecade);
+        QCOMPARE(alone.layout.y.upperDecade, own.y.upperDecade);
+    }
+
     // A lesson's operation is the one compared, by its binding roof's name.
     void aLessonsOperationNamesItsRoof()
     {

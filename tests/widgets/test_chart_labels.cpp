@@ -2,6 +2,8 @@
 // Every example as a class sees it, driven through the real window offscreen: no marker hidden under another, every
 // operation's name on the chart beside its own marker (joined by a leader line when it had to move out), no text over
 // a marker or over another text, nothing past the plot's edges.
+#include "chart/chart_probe.h"
+#include "chart/label_placement.h"
 #include "chart/roofline_chart.h"
 #include "document/document.h"
 #include "export/chart_geometry.h"
@@ -27,7 +29,7 @@ using namespace roofline::widgets;
 namespace {
 
 // Whether a text's box reaches into a marker's disc (by more than a pixel: antialiased rims may touch).
-bool covers(const QRectF& box, const RooflineChart::DrawnMarker& m)
+bool covers(const QRectF& box, const ChartProbe::DrawnMarker& m)
 {
     const double r = m.diameter / 2 - 1;
     const double dx = std::max({ box.left() - m.centre.x(), 0.0, m.centre.x() - box.right() });
@@ -35,7 +37,7 @@ bool covers(const QRectF& box, const RooflineChart::DrawnMarker& m)
     return dx * dx + dy * dy < r * r;
 }
 
-QString describe(const RooflineChart::DrawnMarker& m, const Session& s)
+QString describe(const ChartProbe::DrawnMarker& m, const Session& s)
 {
     return QStringLiteral("%1 at (%2, %3)")
         .arg(QString::fromStdString(s.operations[m.operation].name))
@@ -44,15 +46,15 @@ QString describe(const RooflineChart::DrawnMarker& m, const Session& s)
 }
 
 // The marker an operation's name stands beside: its binding one, else its first.
-std::vector<RooflineChart::DrawnMarker>::const_iterator ownMarker(
-    const RooflineChart* chart, const std::vector<RooflineChart::DrawnMarker>& markers, std::size_t op)
+std::vector<ChartProbe::DrawnMarker>::const_iterator ownMarker(
+    const RooflineChart* chart, const std::vector<ChartProbe::DrawnMarker>& markers, std::size_t op)
 {
-    const auto binding = std::find_if(markers.begin(), markers.end(), [&](const RooflineChart::DrawnMarker& m) {
-        return m.operation == op && chart->chartLayout().markers[m.marker].binding;
+    const auto binding = std::find_if(markers.begin(), markers.end(), [&](const ChartProbe::DrawnMarker& m) {
+        return m.operation == op && ChartProbe(*chart).layout().markers[m.marker].binding;
     });
     return binding != markers.end() ? binding
                                     : std::find_if(markers.begin(), markers.end(),
-                                        [op](const RooflineChart::DrawnMarker& m) { return m.operation == op; });
+                                        [op](const ChartProbe::DrawnMarker& m) { return m.operation == op; });
 }
 
 } // namespace
@@ -105,8 +107,8 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     chart->replot(); // lays out and places every text now
 
     const Session& session = window->document()->session();
-    const std::vector<RooflineChart::DrawnMarker> markers = chart->drawnMarkers();
-    const std::vector<RooflineChart::DrawnLabel> labels = chart->drawnLabels();
+    const std::vector<ChartProbe::DrawnMarker> markers = ChartProbe(*chart).drawnMarkers();
+    const std::vector<ChartProbe::DrawnLabel> labels = ChartProbe(*chart).drawnLabels();
     const QRectF plot = chart->axisRect()->rect();
     QVERIFY(!markers.empty());
 
@@ -125,26 +127,26 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     // An operation with a marker on the plot is named near its own marker, or joined to it by a leader line; one
     // whose name could not be placed where it names nothing else is counted beside a marker that stands for it, or
     // named by the legend where the legend lists every operation (and the table below the chart always).
-    const QStringList legend = chart->legendEntries();
-    const bool legendListsAll
-        = chart->legend->visible() && chart->shownOperations().size() <= std::size_t(RooflineChart::kLegendOperations);
-    for (const std::size_t op : chart->shownOperations()) {
+    const QStringList legend = ChartProbe(*chart).legendEntries();
+    const bool legendListsAll = chart->legend->visible()
+        && ChartProbe(*chart).shown().size() <= std::size_t(RooflineChart::kLegendOperations);
+    for (const std::size_t op : ChartProbe(*chart).shown()) {
         if (std::none_of(markers.begin(), markers.end(),
-                [&](const RooflineChart::DrawnMarker& m) { return m.operation == op && plot.contains(m.centre); }))
+                [&](const ChartProbe::DrawnMarker& m) { return m.operation == op && plot.contains(m.centre); }))
             continue; // nothing of it on the plot (an embedding gather does no FLOPs)
         const auto named = std::find_if(
-            labels.begin(), labels.end(), [op](const RooflineChart::DrawnLabel& l) { return l.operation == op; });
+            labels.begin(), labels.end(), [op](const ChartProbe::DrawnLabel& l) { return l.operation == op; });
         if (named == labels.end()) {
             // An operation whose every marker another one stands for is counted there ("×3"); hovering lists it.
             const bool counted = std::none_of(markers.begin(), markers.end(),
-                [&](const RooflineChart::DrawnMarker& m) { return m.operation == op && m.painted; });
+                [&](const ChartProbe::DrawnMarker& m) { return m.operation == op && m.painted; });
             const QString name = QString::fromStdString(session.operations[op].name);
             QVERIFY2(counted || !legendListsAll || legend.contains(name), qPrintable(name + " is named nowhere"));
             continue;
         }
         QCOMPARE(named->text, QString::fromStdString(session.operations[op].name));
         bool near = false;
-        for (const RooflineChart::DrawnMarker& m : markers) {
+        for (const ChartProbe::DrawnMarker& m : markers) {
             if (m.operation != op)
                 continue;
             const QPointF from = named->leader ? named->leader->p1() : m.centre;
@@ -156,10 +158,10 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     }
 
     // No leader line crosses a memory roof or the selected compute roof.
-    for (const RooflineChart::DrawnLabel& l : labels) {
+    for (const ChartProbe::DrawnLabel& l : labels) {
         if (!l.leader)
             continue;
-        for (const chart::RoofSegment& r : chart->chartLayout().roofs) {
+        for (const chart::RoofSegment& r : ChartProbe(*chart).layout().roofs) {
             if (r.kind == RoofKind::Network || (r.kind == RoofKind::Compute && !r.selected))
                 continue;
             const chart::Point a { chart->xAxis->coordToPixel(r.from.x), chart->yAxis->coordToPixel(r.from.y) };
@@ -173,7 +175,7 @@ void TestChartLabels::everyMarkerAndNameIsSeen()
     // No text covers a marker, another text, or the plot's edge.
     for (std::size_t i = 0; i < labels.size(); ++i) {
         QVERIFY2(plot.contains(labels[i].box), qPrintable(labels[i].text + QStringLiteral(" is clipped")));
-        for (const RooflineChart::DrawnMarker& m : markers)
+        for (const ChartProbe::DrawnMarker& m : markers)
             QVERIFY2(!covers(labels[i].box, m),
                 qPrintable(labels[i].text + QStringLiteral(" covers ") + describe(m, session)));
         for (std::size_t j = i + 1; j < labels.size(); ++j)
@@ -194,8 +196,8 @@ void TestChartLabels::namesHoldStillThroughADrag()
     // Each name's box as an offset from its marker's centre.
     auto offsets = [chart] {
         std::map<std::size_t, QRectF> out;
-        const auto markers = chart->drawnMarkers();
-        for (const RooflineChart::DrawnLabel& l : chart->drawnLabels()) {
+        const auto markers = ChartProbe(*chart).drawnMarkers();
+        for (const ChartProbe::DrawnLabel& l : ChartProbe(*chart).drawnLabels()) {
             if (!l.operation)
                 continue;
             const auto own = ownMarker(chart, markers, *l.operation);
@@ -213,23 +215,23 @@ void TestChartLabels::namesHoldStillThroughADrag()
     for (int step = 1; step <= 10; ++step) {
         QVERIFY(!document->setHardwareValue("peak.bf16", peak * (1 + 0.01 * step)));
         chart->replot();
-        QVERIFY(chart->drawsFast());
+        QVERIFY(ChartProbe(*chart).drawsFast());
         const auto now = offsets();
-        const auto markers = chart->drawnMarkers();
-        const auto labels = chart->drawnLabels();
+        const auto markers = ChartProbe(*chart).drawnMarkers();
+        const auto labels = ChartProbe(*chart).drawnLabels();
         const QRectF plot = chart->axisRect()->rect();
         // The sloped roofs' names, which follow their roofs, as the boxes of their turned texts.
         std::vector<QRectF> roofNames;
-        for (const auto& [name, item] : chart->chartTexts().roofs)
+        for (const auto& [name, item] : ChartProbe(*chart).chartTexts().roofs)
             if (item->visible() && item->rotation() != 0)
                 roofNames.push_back(
                     QPolygonF({ item->topLeft->pixelPosition(), item->topRight->pixelPosition(),
                                   item->bottomRight->pixelPosition(), item->bottomLeft->pixelPosition() })
                         .boundingRect());
         // Every roof's and ridge's name as placed, flat ones included, and the counts beside stacked markers.
-        for (const RooflineChart::DrawnRoofLabel& r : chart->drawnRoofLabels())
+        for (const ChartProbe::DrawnRoofLabel& r : ChartProbe(*chart).drawnRoofLabels())
             roofNames.push_back(r.outline.boundingRect());
-        for (const RooflineChart::DrawnLabel& c : chart->drawnCounts())
+        for (const ChartProbe::DrawnLabel& c : ChartProbe(*chart).drawnCounts())
             roofNames.push_back(c.box);
         for (const auto& [op, box] : before) {
             const auto it = now.find(op);
@@ -244,9 +246,9 @@ void TestChartLabels::namesHoldStillThroughADrag()
             const QRectF old = box.translated(own->centre);
             const bool taken = !plot.contains(old)
                 || std::any_of(labels.begin(), labels.end(),
-                    [&](const RooflineChart::DrawnLabel& l) { return l.operation != op && l.box.intersects(old); })
+                    [&](const ChartProbe::DrawnLabel& l) { return l.operation != op && l.box.intersects(old); })
                 || std::any_of(markers.begin(), markers.end(),
-                    [&](const RooflineChart::DrawnMarker& m) { return m.operation != op && covers(old, m); })
+                    [&](const ChartProbe::DrawnMarker& m) { return m.operation != op && covers(old, m); })
                 || std::any_of(roofNames.begin(), roofNames.end(), [&](const QRectF& r) { return r.intersects(old); });
             QVERIFY2(taken,
                 qPrintable(QStringLiteral("step %1: %2 left a free place")
@@ -333,7 +335,7 @@ void TestChartLabels::lessonRoofsComeFirst()
     std::vector<Evaluation> evaluations;
     for (std::size_t op : analysis->shown())
         evaluations.push_back(analysis->operations[op].evaluation.value());
-    const chart::Layout& layout = chart.chartLayout();
+    const chart::Layout& layout = ChartProbe(chart).layout();
     const std::vector<chart::LabelPriority> priorities
         = chart::roofPriorities(layout, evaluations, analysis->explanation.roof);
     for (std::size_t i = 0; i < layout.roofs.size(); ++i) {

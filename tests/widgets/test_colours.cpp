@@ -4,6 +4,7 @@
 // operations of one series (differing only in their main parameter) share colour and shape, and different series
 // differ in one of them; and every text drawn in an operation's colour has a contrast of at least 4.5 to 1 with the
 // background (WCAG 2), computed here from the formula.
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_theme.h"
 #include "common/contrast.h"
@@ -171,7 +172,7 @@ void TestColours::checkChart(const Session& session, const ChartTheme& theme, bo
     chart.setAnalysis(analysis);
     chart.resize(1000, 700);
     chart.refresh();
-    QVERIFY(!chart.shownOperations().empty());
+    QVERIFY(!ChartProbe(chart).shown().empty());
     // One series, one colour and one shape; different series differ in one of them while there are styles enough:
     // past the palette's colours times the marker shapes, some must repeat.
     struct Drawn {
@@ -182,8 +183,8 @@ void TestColours::checkChart(const Session& session, const ChartTheme& theme, bo
     };
     std::vector<Drawn> series; // the first operation of each series
     std::vector<Drawn> drawn;
-    for (const std::size_t op : chart.shownOperations()) {
-        const auto style = chart.markerStyle(op);
+    for (const std::size_t op : ChartProbe(chart).shown()) {
+        const auto style = ChartProbe(chart).markerStyle(op);
         QVERIFY(style);
         const auto& [colour, shape] = *style;
         const Operation& operation = analysis->session.operations[op];
@@ -356,7 +357,7 @@ void TestColours::operationTextIsReadable()
     chart.show(); // laid out at its size, as the window shows it
     QVERIFY(QTest::qWaitForWindowExposed(&chart));
     chart.replot();
-    const QStringList names = chart.visibleOperationLabels();
+    const QStringList names = ChartProbe(chart).visibleOperationLabels();
     QVERIFY(!names.isEmpty());
     int checked = 0;
     for (int i = 0; i < chart.itemCount(); ++i)

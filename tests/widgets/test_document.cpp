@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The document: every edit undoes and redoes to an equal session, a drag is one step, ids and colours stay with
 // their operations, and the readout model follows the analysis as a well-behaved item model.
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
 #include "common/log_slider.h"
@@ -234,14 +235,15 @@ private slots:
         // While the handle is held the chart draws its moving parts without antialiasing; smooth again on release.
         // and stamps markers from images, at the same points.
         QVERIFY(window.chart()->notAntialiasedElements().testFlag(QCP::aePlottables));
-        const QVector<QPointF> held = window.chart()->markerPoints(window.chart()->shownOperations().front(), false);
+        const QVector<QPointF> held
+            = ChartProbe(*window.chart()).markerPoints(ChartProbe(*window.chart()).shown().front(), false);
         // Every graph that draws markers now: markers that stand for others with a count change with the pixels.
         QCOMPARE(countMarkerGraphs(window.chart(), QCPScatterStyle::ssPixmap),
             countMarkerGraphs(window.chart(), std::nullopt));
         QTest::mouseRelease(slider, Qt::LeftButton, {}, start - QPoint(80, 0));
         QCOMPARE(window.chart()->notAntialiasedElements(), smooth);
         QCOMPARE(countMarkerGraphs(window.chart(), QCPScatterStyle::ssPixmap), 0);
-        QCOMPARE(window.chart()->markerPoints(window.chart()->shownOperations().front(), false), held);
+        QCOMPARE(ChartProbe(*window.chart()).markerPoints(ChartProbe(*window.chart()).shown().front(), false), held);
         QVERIFY(doc->hardware().memory("HBM")->bandwidth < before);
         QCOMPARE(doc->undoStack()->count(), steps + 1);
         QVERIFY(window.isWindowModified());
@@ -478,7 +480,7 @@ private slots:
         QCOMPARE(a.compared.size(), std::size_t(2));
         for (std::size_t k = 0; k < a.compared.size(); ++k) {
             QVector<QPointF> expected;
-            for (std::size_t op : chart->shownOperations()) {
+            for (std::size_t op : ChartProbe(*chart).shown()) {
                 const Evaluation& ev = a.compared[k].evaluations[op].value();
                 for (const chart::Marker& m : chart::markersOf(op, ev))
                     if (m.binding)
@@ -486,33 +488,33 @@ private slots:
             }
             std::sort(
                 expected.begin(), expected.end(), [](const QPointF& p, const QPointF& q) { return p.x() < q.x(); });
-            QCOMPARE(chart->comparedMarkers(k), expected);
-            QCOMPARE(chart->comparedRoof(k, QStringLiteral("bf16")).value(0).y(), a.compared[k].peak);
-            QCOMPARE(chart->comparedArrows(k).size(), chart->shownOperations().size());
-            QVERIFY(chart->legendEntries().contains(QString::fromStdString(a.compared[k].hardware.name)));
+            QCOMPARE(ChartProbe(*chart).comparedMarkers(k), expected);
+            QCOMPARE(ChartProbe(*chart).comparedRoof(k, QStringLiteral("bf16")).value(0).y(), a.compared[k].peak);
+            QCOMPARE(ChartProbe(*chart).comparedArrows(k).size(), ChartProbe(*chart).shown().size());
+            QVERIFY(ChartProbe(*chart).legendEntries().contains(QString::fromStdString(a.compared[k].hardware.name)));
         }
-        QVERIFY(chart->titleText().endsWith(QStringLiteral(" vs 2 chips")));
+        QVERIFY(ChartProbe(*chart).titleText().endsWith(QStringLiteral(" vs 2 chips")));
         // A view that gives only x leaves y to the content, the compared chips' roofs included: the B200's
         // 2.25 PFLOP/s, above the 10^15 the TPU v5e's 197 TFLOP/s alone would ask for.
         chart->openView(chart::DecadeRange { -1, 4 }, std::nullopt);
-        QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { -1, 4 }));
-        QVERIFY(chart->chartLayout().y.upper() >= a.compared[1].peak);
+        QCOMPARE(ChartProbe(*chart).layout().x, (chart::DecadeRange { -1, 4 }));
+        QVERIFY(ChartProbe(*chart).layout().y.upper() >= a.compared[1].peak);
         chart->fitAxes();
         // A chart made for an export, never shown, lays out at its own size: every compared marker is drawn there too.
         RooflineChart exported;
         exported.setAnalysis(document->analysis());
         exported.resize(1600, 1000);
         exported.replot();
-        QCOMPARE(exported.comparedMarkers(0), chart->comparedMarkers(0));
-        QVERIFY(!exported.chipKey()->visible()); // the legend names the chips
+        QCOMPARE(ChartProbe(exported).comparedMarkers(0), ChartProbe(*chart).comparedMarkers(0));
+        QVERIFY(!ChartProbe(exported).chipKey()->visible()); // the legend names the chips
         // Hovering a compared chip's marker names the chip and gives the operation's numbers there.
         chart->replot();
-        const QPointF top = chart->comparedMarkers(0).back();
-        const QString hover
-            = chart->hoverText({ chart->xAxis->coordToPixel(top.x()), chart->yAxis->coordToPixel(top.y()) });
+        const QPointF top = ChartProbe(*chart).comparedMarkers(0).back();
+        const QString hover = ChartProbe(*chart).hoverText(
+            { chart->xAxis->coordToPixel(top.x()), chart->yAxis->coordToPixel(top.y()) });
         QVERIFY2(hover.startsWith(QStringLiteral("<b>On NVIDIA H100 SXM</b><br>")), qPrintable(hover));
         // Each arrow starts at the operation's binding marker on the session's chip.
-        for (const QLineF& arrow : chart->comparedArrows(0))
+        for (const QLineF& arrow : ChartProbe(*chart).comparedArrows(0))
             QVERIFY(std::any_of(a.operations.begin(), a.operations.end(), [&](const OperationAnalysis& o) {
                 return o.evaluation && std::abs(arrow.p1().y() - o.evaluation->attainable) <= 1e-6 * arrow.p1().y();
             }));
@@ -530,8 +532,8 @@ private slots:
         document->undoStack()->undo();
         chart->replot();
         QCOMPARE(chart->analysis().compared.size(), std::size_t(1));
-        QCOMPARE(chart->comparedMarkers(0).size(), chart->shownOperations().size());
-        QCOMPARE(chart->legendEntries().count(QStringLiteral("NVIDIA B200")), 0);
+        QCOMPARE(ChartProbe(*chart).comparedMarkers(0).size(), ChartProbe(*chart).shown().size());
+        QCOMPARE(ChartProbe(*chart).legendEntries().count(QStringLiteral("NVIDIA B200")), 0);
         QVERIFY(document->setCompared({ "h100-sxm", "b200", "mi300x", "h200-sxm" }).has_value());
         QCOMPARE(chart->analysis().compared.size(), std::size_t(1));
     }
@@ -553,7 +555,7 @@ private slots:
         small.resize(610, 280);
         small.replot();
         QVERIFY(!small.legend->visible());
-        const QCPLegend* key = small.chipKey();
+        const QCPLegend* key = ChartProbe(small).chipKey();
         QVERIFY(key->visible());
         QStringList names;
         for (int i = 0; i < key->itemCount(); ++i)
@@ -567,21 +569,21 @@ private slots:
         for (int i = 0; i < key->itemCount(); ++i) // each row drawn inside the key's box, as laid out in it
             QVERIFY2(keyRect.contains(QRectF(key->item(i)->outerRect())), qPrintable(QString::number(i)));
         for (std::size_t k = 0; k < analysis->compared.size(); ++k)
-            for (const QPointF& m : small.comparedMarkers(k))
+            for (const QPointF& m : ChartProbe(small).comparedMarkers(k))
                 QVERIFY(!keyRect.contains(small.xAxis->coordToPixel(m.x()), small.yAxis->coordToPixel(m.y())));
         small.replot(); // the next full layout puts it where this one did
-        QCOMPARE(small.chipKey()->outerRect(), keyRect.toRect());
+        QCOMPARE(ChartProbe(small).chipKey()->outerRect(), keyRect.toRect());
 
         // At any size, a key shown lies inside the plot, clear of every marker, or is left out.
         for (const QSize size : { QSize(300, 180), QSize(450, 220), QSize(800, 300) }) {
             small.resize(size);
             small.replot();
-            const QRectF r = small.chipKey()->outerRect();
-            if (!small.chipKey()->visible())
+            const QRectF r = ChartProbe(small).chipKey()->outerRect();
+            if (!ChartProbe(small).chipKey()->visible())
                 continue;
             QVERIFY(QRectF(small.axisRect()->rect()).contains(r));
             for (std::size_t k = 0; k < analysis->compared.size(); ++k)
-                for (const QPointF& m : small.comparedMarkers(k))
+                for (const QPointF& m : ChartProbe(small).comparedMarkers(k))
                     QVERIFY(!r.contains(small.xAxis->coordToPixel(m.x()), small.yAxis->coordToPixel(m.y())));
         }
     }

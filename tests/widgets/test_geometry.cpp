@@ -2,6 +2,7 @@
 // The chart's geometry (export/chart_geometry.h) checked against what the core computes, over every example as the
 // window opens it: roofs and markers where the core puts them through the axes, every marker drawn on its own roof
 // and never above the envelope, and exports for slides with large text and none of the window's state.
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "document/document.h"
 #include "export/chart_geometry.h"
@@ -124,7 +125,7 @@ void TestGeometry::defaultScenarioAsTheCoreComputes()
     RooflineChart& chart = *window->chart();
     const ChartGeometry g = chartGeometry(chart, QSize(1024, 768), 2);
     QCOMPARE(g.image, QSize(2048, 1536));
-    const chart::Layout& l = chart.chartLayout();
+    const chart::Layout& l = ChartProbe(chart).layout();
     const Analysis& a = chart.analysis();
     // In logical pixels, where the layout's figures are checked, then the image's twice as many.
     const QRectF plot(g.plot.topLeft() / 2, g.plot.size() / 2);
@@ -229,7 +230,7 @@ void TestGeometry::markersStayOnTheirRoofs()
     for (const ChartGeometry::Text& t : g.texts)
         if (t.kind == QLatin1String("tick"))
             QVERIFY2(g.plot.adjusted(-1, -1, 1, 1).contains(t.rect) == window->isPresenting(), qPrintable(t.text));
-    const chart::Layout& l = chart.chartLayout();
+    const chart::Layout& l = ChartProbe(chart).layout();
     const Analysis& a = chart.analysis();
     const QRectF plot = g.plot;
     QVERIFY(!g.markers.empty());
@@ -319,16 +320,16 @@ void TestGeometry::exportsCarryNoWindowState()
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     RooflineChart& chart = *window->chart();
     const QImage plain = renderChart(chart, QSize(800, 500), 1);
-    const std::size_t op = chart.shownOperations().front();
+    const std::size_t op = ChartProbe(chart).shown().front();
     chart.setSelectedOperation(op);
-    QVERIFY(!chart.highlightPoints().isEmpty());
+    QVERIFY(!ChartProbe(chart).highlightPoints().isEmpty());
     QCOMPARE(renderChart(chart, QSize(800, 500), 1), plain);
-    QVERIFY(!chart.highlightPoints().isEmpty());
+    QVERIFY(!ChartProbe(chart).highlightPoints().isEmpty());
 
     Document& document = *window->document();
     const double peak = *document.hardware().peakFor(document.analysis()->dtype);
     QVERIFY(!document.setHardwareValue("peak." + std::string(dtypeName(document.analysis()->dtype)), peak * 0.9));
-    QVERIFY(chart.titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(ChartProbe(chart).titleText().contains(QStringLiteral("(modified)")));
     const ChartGeometry g = chartGeometry(chart, QSize(800, 500), 1);
     const auto title = std::find_if(
         g.texts.begin(), g.texts.end(), [](const ChartGeometry::Text& t) { return t.kind == QLatin1String("title"); });
@@ -336,14 +337,14 @@ void TestGeometry::exportsCarryNoWindowState()
     QVERIFY(!title->text.isEmpty());
     for (const ChartGeometry::Text& t : g.texts)
         QVERIFY2(!t.text.contains(QStringLiteral("modified")), qPrintable(t.text));
-    QVERIFY(chart.titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(ChartProbe(chart).titleText().contains(QStringLiteral("(modified)")));
     // With a chip compared the mark is inside the title, before the chips: left out all the same.
     QVERIFY(!document.setCompared({ "tpu-v5e" }));
-    QVERIFY(chart.titleText().contains(QStringLiteral("(modified) vs ")));
+    QVERIFY(ChartProbe(chart).titleText().contains(QStringLiteral("(modified) vs ")));
     const ChartGeometry compared = chartGeometry(chart, QSize(800, 500), 1);
     for (const ChartGeometry::Text& t : compared.texts)
         QVERIFY2(!t.text.contains(QStringLiteral("modified")), qPrintable(t.text));
-    QVERIFY(chart.titleText().contains(QStringLiteral("(modified) vs ")));
+    QVERIFY(ChartProbe(chart).titleText().contains(QStringLiteral("(modified) vs ")));
 }
 
 // A slide is laid out for its own size, whatever the window's: from a small window, where the chart leaves its title
@@ -367,15 +368,15 @@ void TestGeometry::exportsAreFittedToTheirOwnSize()
         theme.zoom = *options.zoom;
         chart.setTheme(theme);
         chart.replot(QCustomPlot::rpImmediateRefresh);
-        made.titledOnScreen = chart.chartTexts().title->visible();
+        made.titledOnScreen = ChartProbe(chart).chartTexts().title->visible();
         const QVector<double> screenTicks = chart.xAxis->tickVector();
         const ChartGeometry g = chartGeometry(chart, options.size, options.scale);
         for (const ChartGeometry::Text& t : g.texts)
             if (t.kind == QLatin1String("title") || t.kind == QLatin1String("tick"))
                 made.texts << t.kind + QLatin1Char(' ') + t.text;
         chart.replot(QCustomPlot::rpImmediateRefresh);
-        made.screenKept
-            = chart.chartTexts().title->visible() == made.titledOnScreen && chart.xAxis->tickVector() == screenTicks;
+        made.screenKept = ChartProbe(chart).chartTexts().title->visible() == made.titledOnScreen
+            && chart.xAxis->tickVector() == screenTicks;
         return made;
     };
     const Made small = slideFrom(QSize(720, 336));
@@ -425,8 +426,8 @@ void TestGeometry::geometryAsJson()
     const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(geometryJson(g)), &error);
     QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
     const QJsonObject root = doc.object();
-    QCOMPARE(root.keys(),
-        (QStringList { "envelope", "image", "legend", "markers", "plot", "ridges", "roofs", "texts" }));
+    QCOMPARE(
+        root.keys(), (QStringList { "envelope", "image", "legend", "markers", "plot", "ridges", "roofs", "texts" }));
     QCOMPARE(root["image"]["width"].toInt(), 1600);
     QCOMPARE(root["image"]["height"].toInt(), 1000);
     QCOMPARE(root["plot"]["width"].toDouble(), std::round(g.plot.width() * 100) / 100);
@@ -458,16 +459,16 @@ void TestGeometry::hoverListsEveryOperationOfAStack()
     QVERIFY(window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-training-64-h100.yaml")).isEmpty());
     RooflineChart& chart = *window->chart();
     chart.replot();
-    const auto markers = chart.drawnMarkers();
+    const auto markers = ChartProbe(chart).drawnMarkers();
     const Session& session = window->document()->session();
     int stacks = 0;
-    for (const RooflineChart::DrawnMarker& shown : markers) {
+    for (const ChartProbe::DrawnMarker& shown : markers) {
         if (!shown.painted || shown.count < 2)
             continue;
         ++stacks;
-        const QString hover = chart.hoverText(shown.centre);
+        const QString hover = ChartProbe(chart).hoverText(shown.centre);
         std::set<std::size_t> members;
-        for (const RooflineChart::DrawnMarker& m : markers)
+        for (const ChartProbe::DrawnMarker& m : markers)
             if (m.centre == shown.centre) {
                 members.insert(m.operation);
                 QVERIFY2(hover.contains(QString::fromStdString(session.operations[m.operation].name).toHtmlEscaped()),
@@ -478,12 +479,12 @@ void TestGeometry::hoverListsEveryOperationOfAStack()
     QVERIFY(stacks > 0);
     // The selected operation (or the one being dragged) is the one drawn where it meets others: at its own value.
     const auto hidden
-        = std::find_if(markers.begin(), markers.end(), [](const RooflineChart::DrawnMarker& m) { return !m.painted; });
+        = std::find_if(markers.begin(), markers.end(), [](const ChartProbe::DrawnMarker& m) { return !m.painted; });
     QVERIFY(hidden != markers.end());
     chart.setSelectedOperation(hidden->operation);
     chart.replot();
-    const auto now = chart.drawnMarkers();
-    const chart::Marker& value = chart.chartLayout().markers[hidden->marker];
+    const auto now = ChartProbe(chart).drawnMarkers();
+    const chart::Marker& value = ChartProbe(chart).layout().markers[hidden->marker];
     QVERIFY(now[hidden->marker].painted);
     QVERIFY(near(now[hidden->marker].centre,
         QPointF(chart.xAxis->coordToPixel(value.at.x), chart.yAxis->coordToPixel(value.at.y)), 0.01));

@@ -2,6 +2,7 @@
 // The window as a lesson, driven through its real widgets offscreen: File ▸ Examples in the order of the texts with
 // their keys, the explanation beside the chart showing what the core computes and following a slider, the zoom
 // reaching every panel, and the presentation view leaving the window as it found it.
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
 #include "common/log_slider.h"
@@ -190,7 +191,7 @@ void TestLesson::anExampleOpensAfresh()
     QCOMPARE(m_window->sweepParamChooser()->currentText(), QStringLiteral("B"));
     QCOMPARE(m_window->teaching()->playBar()->param(), QStringLiteral("B"));
     QCOMPARE(scroll->value(), 0);
-    const chart::Layout& layout = m_window->chart()->chartLayout();
+    const chart::Layout& layout = ChartProbe(*m_window->chart()).layout();
     QCOMPARE(layout.x, layout.natural.x);
     QCOMPARE(layout.y, layout.natural.y);
     // The lesson's operation is the one selected, so that the play runs it.
@@ -234,18 +235,18 @@ void TestLesson::aLessonsViewFramesTheChart()
     example(QStringLiteral("sharded-matmul-2-tpu"))->trigger();
     QVERIFY2(m_window->openScenario(path).isEmpty(), "the scenario opens");
     RooflineChart* chart = m_window->chart();
-    QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { 0, 4 }));
-    QCOMPARE(chart->chartLayout().y, (chart::DecadeRange { 12, 15 }));
+    QCOMPARE(ChartProbe(*chart).layout().x, (chart::DecadeRange { 0, 4 }));
+    QCOMPARE(ChartProbe(*chart).layout().y, (chart::DecadeRange { 12, 15 }));
     QStringList roofs;
-    for (const chart::RoofSegment& r : chart->chartLayout().roofs)
+    for (const chart::RoofSegment& r : ChartProbe(*chart).layout().roofs)
         roofs << q(r.name);
     QCOMPARE(roofs, (QStringList { QStringLiteral("bf16"), QStringLiteral("HBM") }));
     // A slider step keeps the view while every marker stays inside it.
     QVERIFY(!m_window->document()->setOperationParam(0, "B", 300.0));
-    QCOMPARE(chart->chartLayout().x, (chart::DecadeRange { 0, 4 }));
+    QCOMPARE(ChartProbe(*chart).layout().x, (chart::DecadeRange { 0, 4 }));
     m_window->teaching()->fitAxesAction()->trigger();
-    QCOMPARE(chart->chartLayout().x, chart->chartLayout().natural.x);
-    QVERIFY(!chart->hasView());
+    QCOMPARE(ChartProbe(*chart).layout().x, ChartProbe(*chart).layout().natural.x);
+    QVERIFY(!ChartProbe(*chart).hasView());
 }
 
 // The int8 lesson (Question 1) while the HBM slider moves: the panel shows the core's new threshold and the new

@@ -3,6 +3,7 @@
 // chart at their measured places, the measured table against the core, the filter, the ring, the ceilings, and the
 // export command drawing them.
 #include "base/units.h"
+#include "chart/chart_probe.h"
 #include "chart/measured.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
@@ -112,19 +113,19 @@ private slots:
         const MeasuredAnalysis core = placeOn(*m_set, a, a.session.measured->links);
         const std::vector<QPointF> expected = corePoints(*m_set, core);
         QVERIFY(expected.size() > 20);
-        QCOMPARE(sorted(m_window->chart()->measuredPoints()), expected);
+        QCOMPARE(sorted(ChartProbe(*m_window->chart()).measuredPoints()), expected);
 
         const auto at256 = std::find_if(m_set->kernels.begin(), m_set->kernels.end(),
             [](const MeasuredKernel& k) { return k.name == "matmul_bf16 B=256 D=8192 F=8192"; });
         QVERIFY(at256 != m_set->kernels.end());
         const QPointF byHand(34359738368.0 / 142606336.0, 34359738368.0 / at256->seconds);
-        const QVector<QPointF> drawn = m_window->chart()->measuredPoints();
+        const QVector<QPointF> drawn = ChartProbe(*m_window->chart()).measuredPoints();
         QVERIFY(std::any_of(drawn.begin(), drawn.end(), [&](const QPointF& p) {
             return std::fabs(p.x() - byHand.x()) < 1e-9 * byHand.x()
                 && std::fabs(p.y() - byHand.y()) < 1e-9 * byHand.y();
         }));
         // Measured kernels are drawn unlike any operation: a cross for a plain file.
-        const auto style = m_window->chart()->measuredStyle(std::size_t(at256 - m_set->kernels.begin()));
+        const auto style = ChartProbe(*m_window->chart()).measuredStyle(std::size_t(at256 - m_set->kernels.begin()));
         QVERIFY(style);
         QCOMPARE(style->second, int(QCPScatterStyle::ssCross));
     }
@@ -141,7 +142,7 @@ private slots:
     void hardwareSlidersLeavePointsAndChangeFractions()
     {
         QFETCH(QString, slider);
-        const std::vector<QPointF> before = sorted(m_window->chart()->measuredPoints());
+        const std::vector<QPointF> before = sorted(ChartProbe(*m_window->chart()).measuredPoints());
         MeasuredTable* table = m_window->measuredTable();
         QStringList fractionsBefore;
         for (int row = 0; row < table->rowCount(); ++row)
@@ -155,7 +156,7 @@ private slots:
         QVERIFY(m_window->document()->chipModified());
         TRY_VERIFY(redrawn.count() > 0);
 
-        QCOMPARE(sorted(m_window->chart()->measuredPoints()), before);
+        QCOMPARE(sorted(ChartProbe(*m_window->chart()).measuredPoints()), before);
         const Analysis& a = *m_window->document()->analysis();
         const MeasuredAnalysis core = placeOn(*m_set, a, a.session.measured->links);
         int changed = 0;
@@ -191,7 +192,7 @@ private slots:
         QCOMPARE(table->rowCount(), expectedRows);
         for (int row = 0; row < table->rowCount(); ++row)
             QVERIFY(table->cellText(row, MeasuredModel::Name).contains(QStringLiteral("B=256 ")));
-        QCOMPARE(sorted(m_window->chart()->measuredPoints()), corePoints(*m_set, core, "B=256 "));
+        QCOMPARE(sorted(ChartProbe(*m_window->chart()).measuredPoints()), corePoints(*m_set, core, "B=256 "));
 
         table->filterField()->setText(QStringLiteral("matmul_bf16 B=1*"));
         int globbed = 0;
@@ -199,14 +200,14 @@ private slots:
             globbed += k.name.starts_with("matmul_bf16 B=1") ? 1 : 0;
         QVERIFY(globbed > 1);
         QCOMPARE(table->rowCount(), globbed);
-        QCOMPARE(m_window->chart()->measuredPoints().size(),
+        QCOMPARE(ChartProbe(*m_window->chart()).measuredPoints().size(),
             qsizetype(corePoints(*m_set, core, "matmul_bf16 B=1", true).size()));
-        for (const QPointF& p : m_window->chart()->measuredLinkLines()) // lines only of the kernels shown
+        for (const QPointF& p : ChartProbe(*m_window->chart()).measuredLinkLines()) // lines only of the kernels shown
             QVERIFY(p.x() > 0);
 
         table->filterField()->clear();
         QCOMPARE(table->rowCount(), all);
-        QCOMPARE(sorted(m_window->chart()->measuredPoints()), corePoints(*m_set, core));
+        QCOMPARE(sorted(ChartProbe(*m_window->chart()).measuredPoints()), corePoints(*m_set, core));
     }
 
     // With a calibration, each kernel's calibrated time and error are the core's; without one, the columns hide.
@@ -259,14 +260,14 @@ private slots:
         // The chart draws the calibration's roofs at its bf16 and HBM ceilings, and the curved roof of the matmul's
         // work passes through its calibrated time at its own intensity: two paths of the core meet there.
         const RooflineChart* chart = m_window->chart();
-        QCOMPARE(chart->calibratedRoofLabels().size(), 2);
-        const chart::CalibratedRoofs core = chart->calibratedRoofs();
+        QCOMPARE(ChartProbe(*chart).calibratedRoofLabels().size(), 2);
+        const chart::CalibratedRoofs core = ChartProbe(*chart).calibratedRoofs();
         QCOMPARE(core.ceilings[0].value, 989e12 * a.calibration()->curve("bf16")->ceiling);
         QCOMPARE(core.ceilings[1].value, 3.35e12 * a.calibration()->curve("HBM")->ceiling);
         const OperationAnalysis& matmul = a.operations.at(0);
         QVERIFY(matmul.calibrated);
         const double intensity = matmul.evaluation->resources.at(0).intensity;
-        const QVector<QPointF> curve = chart->calibratedCurve();
+        const QVector<QPointF> curve = ChartProbe(*chart).calibratedCurve();
         QCOMPARE(curve.size(), qsizetype(core.work.size()));
         const auto at = std::find_if(curve.begin(), curve.end(), [&](const QPointF& p) { return p.x() == intensity; });
         QVERIFY(at != curve.end());
@@ -350,11 +351,11 @@ private slots:
         QCOMPARE(m_window->openCalibration(QStringLiteral("embedded:calibrations/h100-sxm-sweep.yaml")), QString());
         QVERIFY(document->analysis()->calibration());
         QCOMPARE(document->analysis()->measured->predicted.size(), m_set->kernels.size());
-        QCOMPARE(m_window->chart()->calibratedRoofLabels().size(), 2);
+        QCOMPARE(ChartProbe(*m_window->chart()).calibratedRoofLabels().size(), 2);
         QVERIFY(!m_window->measuredTable()->view()->isColumnHidden(MeasuredModel::Calibrated));
         document->undoStack()->undo();
         QVERIFY(!document->analysis()->calibration());
-        QVERIFY(m_window->chart()->calibratedRoofLabels().isEmpty());
+        QVERIFY(ChartProbe(*m_window->chart()).calibratedRoofLabels().isEmpty());
 
         const Expected<Calibration, Diagnostics> h100 = readCalibration("embedded:calibrations/h100-sxm-sweep.yaml");
         QVERIFY(h100);
@@ -398,7 +399,7 @@ private slots:
             }
         }
         // Each shown linked kernel is joined to the model's place for it.
-        const QVector<QPointF> lines = m_window->chart()->measuredLinkLines();
+        const QVector<QPointF> lines = ChartProbe(*m_window->chart()).measuredLinkLines();
         QCOMPARE(lines.size(), qsizetype(2 * core.links.size()));
         for (std::size_t i = 0; i < core.links.size(); ++i) {
             const MeasuredPoint& p = core.points[core.links[i].kernel];
@@ -459,9 +460,9 @@ private slots:
         QVERIFY(cell.isValid());
         QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cell.center());
         const std::size_t kernel = table->kernelAt(row);
-        QCOMPARE(m_window->chart()->markedMeasured(), std::optional(kernel));
+        QCOMPARE(ChartProbe(*m_window->chart()).markedMeasured(), std::optional(kernel));
         const MeasuredPoint& p = m_window->document()->analysis()->measured->points[kernel];
-        QCOMPARE(m_window->chart()->measuredMark(), QVector<QPointF>({ QPointF(p.intensity, p.achieved) }));
+        QCOMPARE(ChartProbe(*m_window->chart()).measuredMark(), QVector<QPointF>({ QPointF(p.intensity, p.achieved) }));
     }
 
     // The derived HBM ceiling, 3.06 TB/s, 91% of the datasheet's (tests/test_measured.cpp derives it by hand), is
@@ -469,11 +470,11 @@ private slots:
     void measuredCeilingIsLabelledWithItsFraction()
     {
         const Analysis& a = *m_window->document()->analysis();
-        const auto roofs = chart::measuredRoofs(
-            *a.measured, a.hardware, a.dtype, m_window->chart()->chartLayout().x, m_window->chart()->chartLayout().y);
+        const auto roofs = chart::measuredRoofs(*a.measured, a.hardware, a.dtype,
+            ChartProbe(*m_window->chart()).layout().x, ChartProbe(*m_window->chart()).layout().y);
         QVERIFY(!roofs.empty());
         // Each with its fraction, or where that has no room its measured value alone.
-        const QStringList shown = m_window->chart()->measuredRoofLabels();
+        const QStringList shown = ChartProbe(*m_window->chart()).measuredRoofLabels();
         QCOMPARE(shown.size(), qsizetype(roofs.size()));
         for (qsizetype i = 0; i < shown.size(); ++i) {
             const QString full = measuredRoofLabel(roofs[std::size_t(i)], a.dtype);
@@ -496,7 +497,7 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("nowhere.csv")), qPrintable(error));
         QCOMPARE(m_window->document()->session().name, nameBefore);
         QVERIFY(m_window->document()->analysis()->measured);
-        QCOMPARE(sorted(m_window->chart()->measuredPoints()).size(),
+        QCOMPARE(sorted(ChartProbe(*m_window->chart()).measuredPoints()).size(),
             corePoints(*m_set, *m_window->document()->analysis()->measured).size());
     }
 

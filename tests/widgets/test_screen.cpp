@@ -4,6 +4,7 @@
 // the screen, its geometry and docks are remembered, the side panel scrolls and never clips sideways, every table
 // column shows whole figures and every row can be reached, in every example; the plot keeps 45 % of the window,
 // zoomed or not, and 70 % of the screen in presentation; tick labels never run together.
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
 #include "document/document.h"
@@ -326,7 +327,7 @@ void TestScreen::chartComesFirst()
     QVERIFY2(share >= (tiny ? 0.38 : 0.45),
         qPrintable(QStringLiteral("the plot is %1 % of the window").arg(share * 100, 0, 'f', 1)));
     // The first thing read: the chart's title, and the question where the explanation is out of sight.
-    QVERIFY(m_window->chart()->chartTexts().title->visible());
+    QVERIFY(ChartProbe(*m_window->chart()).chartTexts().title->visible());
     if (!scenario.isEmpty() && !m_window->explanationDock()->isVisible())
         QVERIFY(asked);
     checkTicksApart(m_window->chart());
@@ -454,7 +455,7 @@ void TestScreen::presentationGivesTheScreenToTheChart()
     RooflineChart* chart = m_window->chart();
     QCOMPARE(chart->isVisible(), true);
     chart->replot(QCustomPlot::rpImmediateRefresh);
-    QVERIFY(!chart->axesInside());
+    QVERIFY(!ChartProbe(*chart).axesInside());
     for (QCPAxis* axis : { chart->xAxis, chart->yAxis }) {
         QCOMPARE(axis->tickLabelSide(), QCPAxis::lsOutside);
         QVERIFY(!axis->label().isEmpty());

@@ -2,6 +2,7 @@
 // The window tells the truth and teaches: "(modified)" and the save prompt appear only when the session differs
 // from the one opened or saved, a first launch opens the first lesson, Help lists the keys and the texts, and the
 // examples are named one way. (The wheel over the side panel: test_screen.cpp, at each small screen.)
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "document/document.h"
 #include "files/presets.h"
@@ -99,7 +100,7 @@ void TestState::cleanup()
 bool TestState::marked() const
 {
     const bool window = m_window->isWindowModified();
-    const bool chart = m_window->chart()->titleText().contains(QStringLiteral("(modified)"));
+    const bool chart = ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("(modified)"));
     return window || chart;
 }
 
@@ -129,7 +130,7 @@ void TestState::modifiedOnlyWhenTheSessionDiffers()
     const std::string key = "bandwidth." + doc->hardware().memories.front().name;
     QVERIFY(!doc->setHardwareValue(key, hbm * 0.9));
     QVERIFY(m_window->isWindowModified());
-    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("(modified)")));
     QVERIFY(prompts());
 
     // Reset puts back what was opened: no mark, no question, and switching examples asks nothing.
@@ -146,7 +147,7 @@ void TestState::modifiedOnlyWhenTheSessionDiffers()
     // An operation's parameter marks the window, not the chip; undoing it takes the mark away.
     QVERIFY(!doc->setOperationParam(0, "B", 300.0));
     QVERIFY(m_window->isWindowModified());
-    QVERIFY(!m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(!ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("(modified)")));
     QVERIFY(prompts());
     doc->undoStack()->undo();
     QVERIFY(!marked());
@@ -183,7 +184,7 @@ void TestState::untouchedExamplesAreNotModified()
     QCOMPARE(m_window->openEmbeddedScenario(name), QString());
     QVERIFY(!marked());
     QVERIFY(!prompts());
-    QVERIFY(!m_window->chart()->titleText().contains(QStringLiteral("modified")));
+    QVERIFY(!ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("modified")));
 }
 
 void TestState::savingClearsTheMark()
@@ -201,7 +202,7 @@ void TestState::savingClearsTheMark()
     // The saved numbers are the ones compared with now: going back to the opened ones is a change.
     doc->undoStack()->undo();
     QVERIFY(m_window->isWindowModified());
-    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("(modified)")));
+    QVERIFY(ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("(modified)")));
     doc->undoStack()->redo();
     QVERIFY(!marked());
     // The saved file opens unmarked, with the saved number.

@@ -3,6 +3,7 @@
 // on a log scale with powers of two as detents, keys that step the core's value, axes that hold still, the play
 // control, and the selection shared by the chart and the table, with markers dragged along their roofs.
 #include "chart/chart.h"
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/log_slider.h"
 #include "common/power_slider.h"
@@ -213,7 +214,7 @@ void TestTeaching::keysStepTheCoresCount()
     const Evaluation& ev = m_window->document()->evaluation(op).value();
     const auto binding = chart::bindingResource(ev);
     QVERIFY(binding);
-    QCOMPARE(m_window->chart()->markerPoints(op, true).value(0).x(), ev.resources[*binding].intensity);
+    QCOMPARE(ChartProbe(*m_window->chart()).markerPoints(op, true).value(0).x(), ev.resources[*binding].intensity);
 }
 
 void TestTeaching::rateSliderStepsFinely()
@@ -242,32 +243,32 @@ void TestTeaching::axesHoldWhileDraggingAndFitOnRequest()
     QVERIFY(teaching->lockAxesAction()->isChecked()); // on by default
     RooflineChart* chart = m_window->chart();
     Document* document = m_window->document();
-    const chart::Axes before { chart->chartLayout().x, chart->chartLayout().y };
+    const chart::Axes before { ChartProbe(*chart).layout().x, ChartProbe(*chart).layout().y };
     // A drag that takes the peak three decades up: the axes hold while it lasts.
     const double peak = *document->hardware().peakFor(document->dtype());
     const std::string key = "peak." + std::string(dtypeName(document->dtype()));
     document->beginGesture();
     QVERIFY(!document->setHardwareValue(key, peak * 1000));
-    QCOMPARE(chart->chartLayout().x, before.x);
-    QCOMPARE(chart->chartLayout().y, before.y);
+    QCOMPARE(ChartProbe(*chart).layout().x, before.x);
+    QCOMPARE(ChartProbe(*chart).layout().y, before.y);
     QCOMPARE(chart->yAxis->range().upper, before.y.upper());
-    QVERIFY(!chart::contains(before, chart->chartLayout().natural));
+    QVERIFY(!chart::contains(before, ChartProbe(*chart).layout().natural));
     // Let go: the roof would leave the frame, so the axes take what the content asks for.
     document->endGesture();
-    QCOMPARE(chart->chartLayout().y, chart->chartLayout().natural.y);
-    QVERIFY(chart->chartLayout().y.upperDecade > before.y.upperDecade);
+    QCOMPARE(ChartProbe(*chart).layout().y, ChartProbe(*chart).layout().natural.y);
+    QVERIFY(ChartProbe(*chart).layout().y.upperDecade > before.y.upperDecade);
     // Back down: nothing leaves the wider frame, which stays until Fit axes.
     QVERIFY(!document->setHardwareValue(key, peak));
-    const chart::DecadeRange wide = chart->chartLayout().y;
-    QVERIFY(wide.upperDecade > chart->chartLayout().natural.y.upperDecade);
+    const chart::DecadeRange wide = ChartProbe(*chart).layout().y;
+    QVERIFY(wide.upperDecade > ChartProbe(*chart).layout().natural.y.upperDecade);
     teaching->fitAxesAction()->trigger();
-    QCOMPARE(chart->chartLayout().y, before.y);
+    QCOMPARE(ChartProbe(*chart).layout().y, before.y);
     // Unlocked, the axes follow the content at every step; the choice is kept in the settings.
     teaching->lockAxesAction()->setChecked(false);
     QVERIFY(!QSettings().value(QString::fromLatin1(TeachingControls::kLockAxesKey)).toBool());
     document->beginGesture();
     QVERIFY(!document->setHardwareValue(key, peak * 1000));
-    QCOMPARE(chart->chartLayout().y, chart->chartLayout().natural.y);
+    QCOMPARE(ChartProbe(*chart).layout().y, ChartProbe(*chart).layout().natural.y);
     document->endGesture();
     teaching->lockAxesAction()->setChecked(true);
     QVERIFY(QSettings().value(QString::fromLatin1(TeachingControls::kLockAxesKey)).toBool());
@@ -291,7 +292,7 @@ void TestTeaching::playMovesTheValueTheMarkerAndTheSweepCursor()
         QCOMPARE(paramOf(op, "B"), expected);
         // The chart's marker is where the core puts the operation at this value.
         const Evaluation& ev = m_window->document()->evaluation(op).value();
-        QCOMPARE(m_window->chart()->markerPoints(op, false).value(0).x(), ev.resources.front().intensity);
+        QCOMPARE(ChartProbe(*m_window->chart()).markerPoints(op, false).value(0).x(), ev.resources.front().intensity);
         // The sweep chart's cursor follows.
         m_window->sweepChart()->draw();
         QCOMPARE(m_window->sweepChart()->param(), std::string("B"));
@@ -325,7 +326,7 @@ void TestTeaching::aPlayRenamesWithoutLayingOutAgain()
     QSignalSpy redrawn(chart, &RooflineChart::redrawn);
     QSignalSpy fullReplots(chart, &QCustomPlot::beforeReplot);
     const QString before = QString::fromStdString(document->operations()[op].name);
-    QVERIFY(chart->legendEntries().contains(before));
+    QVERIFY(ChartProbe(*chart).legendEntries().contains(before));
     document->beginGesture();
     int frames = 0;
     for (const double b : { 40.0, 44.0, 48.0, 52.0, 56.0 }) {
@@ -334,21 +335,21 @@ void TestTeaching::aPlayRenamesWithoutLayingOutAgain()
         QCOMPARE(redrawn.count(), ++frames);
         const QString name = QString::fromStdString(document->operations()[op].name);
         QVERIFY2(name.contains(QString::number(b)), qPrintable(name));
-        const auto labels = chart->drawnLabels();
+        const auto labels = ChartProbe(*chart).drawnLabels();
         QVERIFY2(std::any_of(labels.begin(), labels.end(),
-                     [&](const RooflineChart::DrawnLabel& l) { return l.operation == op && l.text == name; }),
+                     [&](const ChartProbe::DrawnLabel& l) { return l.operation == op && l.text == name; }),
             qPrintable(name + QStringLiteral(" is not beside its marker")));
         QVERIFY(std::none_of(labels.begin(), labels.end(),
-            [&](const RooflineChart::DrawnLabel& l) { return l.operation == op && l.text != name; }));
-        QVERIFY(!chart->legendEntries().contains(before));
-        QVERIFY2(chart->legendEntries().contains(QStringLiteral("matmul B=…")),
-            qPrintable(chart->legendEntries().join(QLatin1Char('|'))));
+            [&](const ChartProbe::DrawnLabel& l) { return l.operation == op && l.text != name; }));
+        QVERIFY(!ChartProbe(*chart).legendEntries().contains(before));
+        QVERIFY2(ChartProbe(*chart).legendEntries().contains(QStringLiteral("matmul B=…")),
+            qPrintable(ChartProbe(*chart).legendEntries().join(QLatin1Char('|'))));
     }
     QCOMPARE(fullReplots.count(), 1);
     document->endGesture();
     QCoreApplication::processEvents();
     QCOMPARE(fullReplots.count(), 2);
-    QVERIFY(chart->legendEntries().contains(QStringLiteral("matmul B=56")));
+    QVERIFY(ChartProbe(*chart).legendEntries().contains(QStringLiteral("matmul B=56")));
 }
 
 void TestTeaching::clickingAMarkerSelectsItsRow()
@@ -360,7 +361,7 @@ void TestTeaching::clickingAMarkerSelectsItsRow()
     m_window->workloadPanel()->selectOperation(static_cast<int>(other));
     QCOMPARE(m_window->table()->currentIndex().row(), m_window->table()->rowOf(other));
     chart->replot();
-    const auto pixel = chart->markerPixel(op);
+    const auto pixel = ChartProbe(*chart).markerPixel(op);
     QVERIFY(pixel);
     QSignalSpy clicked(chart, &RooflineChart::operationClicked);
     const int steps = m_window->document()->undoStack()->count();
@@ -382,13 +383,13 @@ void TestTeaching::selectingARowRingsItsMarkers()
         QCOMPARE(chart->selectedOperation(), std::optional<std::size_t>(op));
         QCOMPARE(m_window->workloadPanel()->selectedOperation(), static_cast<int>(op));
         // One ring round each of the operation's markers, where the core places them.
-        QVector<QPointF> rings = chart->highlightPoints();
+        QVector<QPointF> rings = ChartProbe(*chart).highlightPoints();
         QVector<QPointF> expected;
-        for (const chart::Marker& m : chart->chartLayout().markers)
-            if (chart->shownOperations()[m.operation] == op)
+        for (const chart::Marker& m : ChartProbe(*chart).layout().markers)
+            if (ChartProbe(*chart).shown()[m.operation] == op)
                 expected.append(QPointF(m.at.x, m.at.y));
         QCOMPARE(rings, expected);
-        QVERIFY(!rings.isEmpty() || !chart->hasOperation(op));
+        QVERIFY(!rings.isEmpty() || !ChartProbe(*chart).hasOperation(op));
     }
 }
 
@@ -400,7 +401,7 @@ void TestTeaching::draggingAMarkerSetsItsMainParameterAsOneStep()
     QVERIFY(!document->setOperationParam(op, "B", 64));
     document->undoStack()->clear();
     chart->replot(); // the axes as they are now, laid out
-    const auto pixel = chart->markerPixel(op);
+    const auto pixel = ChartProbe(*chart).markerPixel(op);
     QVERIFY(pixel);
     const QPoint from = pixel->toPoint();
     QTest::mousePress(chart, Qt::LeftButton, {}, from);

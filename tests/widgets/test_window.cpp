@@ -3,6 +3,7 @@
 // and the export command, each checked against what the core computes.
 #include "base/units.h"
 #include "chart/chart.h"
+#include "chart/chart_probe.h"
 #include "chart/roofline_chart.h"
 #include "common/chart_text.h"
 #include "common/folding_tabs.h"
@@ -171,13 +172,13 @@ void TestWindow::checkAgainstCore()
     const Dtype dtype = state->dtype();
     const double peak = *hw.peakFor(dtype);
 
-    const QVector<QPointF> computeRoof = chart->roofCurve(q(std::string(dtypeName(dtype))));
+    const QVector<QPointF> computeRoof = ChartProbe(*chart).roofCurve(q(std::string(dtypeName(dtype))));
     QCOMPARE(computeRoof.size(), 2);
     QCOMPARE(computeRoof[0].y(), peak);
     QCOMPARE(computeRoof[1].y(), peak);
     const Session& session = state->session();
     for (const Roof& r : bandwidthRoofs(hw)) {
-        const QVector<QPointF> curve = chart->roofCurve(q(r.name));
+        const QVector<QPointF> curve = ChartProbe(*chart).roofCurve(q(r.name));
         // A lesson's view may leave roofs out.
         if (session.lesson && session.lesson->view && !session.lesson->view->roofs.empty()
             && std::find(session.lesson->view->roofs.begin(), session.lesson->view->roofs.end(), r.name)
@@ -192,9 +193,9 @@ void TestWindow::checkAgainstCore()
         segment.kind = r.kind;
         segment.name = r.name;
         segment.value = r.value;
-        QCOMPARE(chart->roofText(q(r.name)), roofLabel(segment, hw));
+        QCOMPARE(ChartProbe(*chart).roofText(q(r.name)), roofLabel(segment, hw));
     }
-    const QVector<QPointF> envelope = chart->envelopeCurve();
+    const QVector<QPointF> envelope = ChartProbe(*chart).envelopeCurve();
     QCOMPARE(envelope.size(), 3);
     QVERIFY(qAbs(envelope[1].x() - ridgeIntensity(peak, hw.memories.front().bandwidth)) <= 1e-9 * envelope[1].x());
 
@@ -215,19 +216,19 @@ void TestWindow::checkAgainstCore()
         for (const chart::Marker& m : chart::markersOf(i, ev.value()))
             expected.append(QPointF(m.at.x, m.at.y));
         std::sort(expected.begin(), expected.end(), [](QPointF a, QPointF b) { return a.x() < b.x(); });
-        QCOMPARE(chart->markerPoints(i, false), expected);
+        QCOMPARE(ChartProbe(*chart).markerPoints(i, false), expected);
         const auto binding = chart::bindingResource(ev.value());
-        const QVector<QPointF> filled = chart->markerPoints(i, true);
+        const QVector<QPointF> filled = ChartProbe(*chart).markerPoints(i, true);
         if (binding && std::isfinite(ev->resources[*binding].intensity) && ev->resources[*binding].intensity > 0) {
             QCOMPARE(filled.size(), 1);
             QCOMPARE(filled[0].x(), ev->resources[*binding].intensity);
         }
         // Every marker is in view, unless the axes are held through a drag (View ▸ Lock axes) while the content
         // asks for more than they show.
-        const chart::Layout& l = chart->chartLayout();
+        const chart::Layout& l = ChartProbe(*chart).layout();
         if (!chart::contains({ l.x, l.y }, l.natural))
             continue;
-        for (const QPointF& p : chart->markerPoints(i, false)) {
+        for (const QPointF& p : ChartProbe(*chart).markerPoints(i, false)) {
             QVERIFY(p.x() >= chart->xAxis->range().lower && p.x() <= chart->xAxis->range().upper);
             QVERIFY(p.y() >= chart->yAxis->range().lower && p.y() <= chart->yAxis->range().upper);
         }
@@ -236,11 +237,11 @@ void TestWindow::checkAgainstCore()
 
 void TestWindow::chartDrawsTheCoreLayout()
 {
-    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("H100")));
+    QVERIFY(ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("H100")));
     checkAgainstCore();
     // The markers off the crowded compute roof have room for their names.
     m_window->chart()->replot();
-    const QStringList labels = m_window->chart()->visibleOperationLabels();
+    const QStringList labels = ChartProbe(*m_window->chart()).visibleOperationLabels();
     QVERIFY2(labels.size() >= 4, qPrintable(labels.join(QStringLiteral(", "))));
     QVERIFY(labels.contains(QStringLiteral("matmul B=32")));
 }
@@ -305,7 +306,7 @@ void TestWindow::liveRedrawMatchesAFullReplot()
         slider->setValue(slider->value() - 1);
         QVERIFY(redrawn.count() > before || redrawn.wait(5000));
     }
-    QVERIFY(chart->drawsFast());
+    QVERIFY(ChartProbe(*chart).drawsFast());
     QSignalSpy settled(chart, &RooflineChart::settled);
     chart->settle();
     QVERIFY(settled.wait(5000));
@@ -342,27 +343,27 @@ void TestWindow::stepsDrawFastThenSmooth()
     QSignalSpy settled(chart, &RooflineChart::settled);
     QTest::keyClick(slider, Qt::Key_Left); // the title turns "(modified)": a full replot, smooth
     QVERIFY(redrawn.wait(5000));
-    QVERIFY(!chart->drawsFast());
+    QVERIFY(!ChartProbe(*chart).drawsFast());
 
     QTest::keyClick(slider, Qt::Key_Left);
-    QVERIFY(chart->drawsFast());
+    QVERIFY(ChartProbe(*chart).drawsFast());
     QCOMPARE(chart->notAntialiasedElements(), QCP::aePlottables | QCP::aeItems | QCP::aeFills);
     TRY_VERIFY(redrawn.count() >= 2);
     const QImage fast = chart->grab().toImage();
     const QImage during = renderChart(*chart, QSize(900, 600), 1);
-    QVERIFY(chart->drawsFast()); // the export changed nothing on screen
+    QVERIFY(ChartProbe(*chart).drawsFast()); // the export changed nothing on screen
 
     QVERIFY(settled.wait(5000)); // RooflineChart::kSettleMs after the step, with nothing called
-    QVERIFY(!chart->drawsFast());
+    QVERIFY(!ChartProbe(*chart).drawsFast());
     QCOMPARE(chart->notAntialiasedElements(), QCP::aeNone);
     const QImage smooth = chart->grab().toImage();
     QVERIFY(fast != smooth);
     QCOMPARE(during, renderChart(*chart, QSize(900, 600), 1));
 
     m_window->document()->undoStack()->undo();
-    QVERIFY(chart->drawsFast());
+    QVERIFY(ChartProbe(*chart).drawsFast());
     QVERIFY(settled.wait(5000));
-    QVERIFY(!chart->drawsFast());
+    QVERIFY(!ChartProbe(*chart).drawsFast());
 }
 
 void TestWindow::typedBandwidthIsParsed()
@@ -387,7 +388,7 @@ void TestWindow::resetRestoresThePreset()
     LogSlider* peak = m_window->hardwarePanel()->peakSlider();
     QTest::keyClick(peak->slider(), Qt::Key_PageUp);
     QVERIFY(m_window->document()->chipModified());
-    QVERIFY(m_window->chart()->titleText().contains(QStringLiteral("modified")));
+    QVERIFY(ChartProbe(*m_window->chart()).titleText().contains(QStringLiteral("modified")));
     QTest::mouseClick(m_window->hardwarePanel()->resetButton(), Qt::LeftButton);
     QVERIFY(!m_window->document()->chipModified());
     QCOMPARE(peak->value(), *m_window->document()->chip().peakFor(Dtype::bf16));
@@ -405,12 +406,12 @@ void TestWindow::practicalControlsReachTheChart()
     QTest::keyClick(panel->efficiencyToggle(), Qt::Key_Space);
     QVERIFY(hbm->isVisibleTo(panel));
     QCOMPARE(hbm->value(), 1.0);
-    QVERIFY(m_window->chart()->practicalRoofLabels().isEmpty());
+    QVERIFY(ChartProbe(*m_window->chart()).practicalRoofLabels().isEmpty());
     hbm->selectAll();
     QTest::keyClicks(hbm, QStringLiteral("0.5"));
     QTest::keyClick(hbm, Qt::Key_Return);
     QCOMPARE(m_window->document()->hardware().memory("HBM")->efficiency, 0.5);
-    QCOMPARE(m_window->chart()->practicalRoofLabels(), QStringList { QStringLiteral("HBM \u00D70.5") });
+    QCOMPARE(ChartProbe(*m_window->chart()).practicalRoofLabels(), QStringList { QStringLiteral("HBM \u00D70.5") });
     checkAgainstCore();
 
     QVERIFY(!m_window->document()->session().latency);
@@ -423,7 +424,7 @@ void TestWindow::practicalControlsReachTheChart()
     QVERIFY(!panel->latencyToggle()->isChecked());
     m_window->document()->undoStack()->undo();
     QCOMPARE(hbm->value(), 1.0);
-    QVERIFY(m_window->chart()->practicalRoofLabels().isEmpty());
+    QVERIFY(ChartProbe(*m_window->chart()).practicalRoofLabels().isEmpty());
 }
 
 void TestWindow::presetSwitchMovesSlidersAndChart_data()
@@ -443,7 +444,7 @@ void TestWindow::presetSwitchMovesSlidersAndChart()
     chooser->setCurrentIndex(index);
     const Hardware& hw = m_window->document()->hardware();
     QCOMPARE(q(hw.id), id);
-    QVERIFY(m_window->chart()->titleText().contains(q(hw.name)));
+    QVERIFY(ChartProbe(*m_window->chart()).titleText().contains(q(hw.name)));
     QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *hw.peakFor(m_window->document()->dtype()));
     for (const Roof& r : bandwidthRoofs(hw)) {
         LogSlider* slider = m_window->hardwarePanel()->bandwidthSlider(q(r.name));
@@ -459,23 +460,23 @@ void TestWindow::dtypeChooserMovesTheComputeRoof()
     dtypes->setCurrentIndex(dtypes->findText(QStringLiteral("fp8")));
     QCOMPARE(m_window->document()->dtype(), Dtype::fp8);
     QCOMPARE(m_window->hardwarePanel()->peakSlider()->value(), *m_window->document()->hardware().peakFor(Dtype::fp8));
-    QVERIFY(m_window->chart()->roofText(QStringLiteral("fp8")).endsWith(QStringLiteral("fp8")));
+    QVERIFY(ChartProbe(*m_window->chart()).roofText(QStringLiteral("fp8")).endsWith(QStringLiteral("fp8")));
     checkAgainstCore();
 }
 
 void TestWindow::hidingAnOperationRemovesMarkerAndRow()
 {
     QListWidget* list = m_window->workloadPanel()->operationList();
-    QVERIFY(m_window->chart()->hasOperation(2));
+    QVERIFY(ChartProbe(*m_window->chart()).hasOperation(2));
     QVERIFY(m_window->table()->rowOf(2) >= 0);
     const int rows = m_window->table()->rowCount();
     list->item(2)->setCheckState(Qt::Unchecked);
-    QVERIFY(!m_window->chart()->hasOperation(2));
-    QVERIFY(m_window->chart()->markerPoints(2, false).isEmpty());
+    QVERIFY(!ChartProbe(*m_window->chart()).hasOperation(2));
+    QVERIFY(ChartProbe(*m_window->chart()).markerPoints(2, false).isEmpty());
     QCOMPARE(m_window->table()->rowOf(2), -1);
     QCOMPARE(m_window->table()->rowCount(), rows - 1);
     list->item(2)->setCheckState(Qt::Checked);
-    QVERIFY(m_window->chart()->hasOperation(2));
+    QVERIFY(ChartProbe(*m_window->chart()).hasOperation(2));
     QCOMPARE(m_window->table()->rowCount(), rows);
 }
 
@@ -494,7 +495,7 @@ void TestWindow::addedOperationHasItsOwnParameters()
     QTest::keyClicks(b->field(), QStringLiteral("241"));
     QTest::keyClick(b->field(), Qt::Key_Return);
     QCOMPARE(numberParam(m_window->document()->operations()[count].op, "B"), std::optional<double>(241));
-    QVERIFY(m_window->chart()->hasOperation(count));
+    QVERIFY(ChartProbe(*m_window->chart()).hasOperation(count));
     QVERIFY(m_window->workloadPanel()
                 ->operationList()
                 ->item(static_cast<int>(count))
@@ -552,21 +553,21 @@ void TestWindow::hoverNamesMarkersAndRoofs()
 {
     RooflineChart* chart = m_window->chart();
     chart->replot();
-    const QPointF marker = chart->markerPoints(0, false).front();
+    const QPointF marker = ChartProbe(*chart).markerPoints(0, false).front();
     const QPointF pixel(chart->xAxis->coordToPixel(marker.x()), chart->yAxis->coordToPixel(marker.y()));
-    const QString text = chart->hoverText(pixel);
+    const QString text = ChartProbe(*chart).hoverText(pixel);
     QVERIFY2(text.contains(q(m_window->document()->operations()[0].name).toHtmlEscaped()), qPrintable(text));
     QVERIFY(text.contains(QStringLiteral("T<sub>math</sub>")));
 
     // Near the left end of the HBM roof, where no marker sits: the roof's own text.
-    const QVector<QPointF> hbm = chart->roofCurve(QStringLiteral("HBM"));
+    const QVector<QPointF> hbm = ChartProbe(*chart).roofCurve(QStringLiteral("HBM"));
     const double x = hbm[0].x() * 2;
     const QPointF onRoof(chart->xAxis->coordToPixel(x),
         chart->yAxis->coordToPixel(m_window->document()->hardware().memory("HBM")->bandwidth * x));
-    const QString roofText = chart->hoverText(onRoof);
+    const QString roofText = ChartProbe(*chart).hoverText(onRoof);
     QVERIFY2(roofText.contains(QStringLiteral("<b>HBM</b>")), qPrintable(roofText));
     QVERIFY(roofText.contains(QStringLiteral("ridge at 295")));
-    QVERIFY(chart->hoverText(onRoof + QPointF(0, -40)).isEmpty()); // open space
+    QVERIFY(ChartProbe(*chart).hoverText(onRoof + QPointF(0, -40)).isEmpty()); // open space
 }
 
 // 2,000 operations: every one keeps its markers where the core puts them, the legend lists the first
@@ -576,9 +577,9 @@ void TestWindow::thousandsOfOperationsKeepMarkersAndACappedLegend()
 {
     RooflineChart* chart = m_window->chart();
     QStringList defaultNames;
-    for (std::size_t op : chart->shownOperations())
+    for (std::size_t op : ChartProbe(*chart).shown())
         defaultNames.append(qs(m_window->document()->operations()[op].name));
-    QCOMPARE(chart->legendEntries(), defaultNames); // 11 operations: all listed, no "more" row
+    QCOMPARE(ChartProbe(*chart).legendEntries(), defaultNames); // 11 operations: all listed, no "more" row
 
     QTemporaryDir dir;
     QFile file(dir.filePath(QStringLiteral("big.yaml")));
@@ -590,11 +591,11 @@ void TestWindow::thousandsOfOperationsKeepMarkersAndACappedLegend()
     QCOMPARE(m_window->openScenario(file.fileName()), QString());
     chart->replot();
 
-    const std::vector<std::size_t>& shown = chart->shownOperations();
+    const std::vector<std::size_t>& shown = ChartProbe(*chart).shown();
     QCOMPARE(shown.size(), std::size_t(2000));
     std::vector<QVector<QPointF>> all(shown.size());
     std::vector<QVector<QPointF>> binding(shown.size());
-    for (const chart::Marker& m : chart->chartLayout().markers) {
+    for (const chart::Marker& m : ChartProbe(*chart).layout().markers) {
         all[m.operation].append(QPointF(m.at.x, m.at.y));
         if (m.binding)
             binding[m.operation].append(QPointF(m.at.x, m.at.y));
@@ -602,23 +603,23 @@ void TestWindow::thousandsOfOperationsKeepMarkersAndACappedLegend()
     for (std::size_t k = 0; k < shown.size(); ++k) {
         QVERIFY(!all[k].isEmpty());
         std::sort(all[k].begin(), all[k].end(), [](QPointF a, QPointF b) { return a.x() < b.x(); });
-        QCOMPARE(chart->markerPoints(shown[k], false), all[k]);
-        QCOMPARE(chart->markerPoints(shown[k], true), binding[k]);
+        QCOMPARE(ChartProbe(*chart).markerPoints(shown[k], false), all[k]);
+        QCOMPARE(ChartProbe(*chart).markerPoints(shown[k], true), binding[k]);
     }
 
-    const QStringList legend = chart->legendEntries();
+    const QStringList legend = ChartProbe(*chart).legendEntries();
     QCOMPARE(legend.size(), RooflineChart::kLegendOperations + 1);
     for (int i = 0; i < RooflineChart::kLegendOperations; ++i)
         QCOMPARE(legend[i], QStringLiteral("matmul B=%1").arg(64 + i));
     QCOMPARE(legend.back(), QStringLiteral("… and %1 more").arg(2000 - RooflineChart::kLegendOperations));
     // Markers a pixel apart leave no name nearer its own marker than its neighbours': the legend and the table name
     // them, and the chart places at most kOperationLabels names whatever the crowd.
-    const QStringList labels = chart->visibleOperationLabels();
+    const QStringList labels = ChartProbe(*chart).visibleOperationLabels();
     QVERIFY(labels.size() <= RooflineChart::kOperationLabels);
 
     m_window->document()->load(defaultSession(*m_window->document()->library().find("h100-sxm")));
     QVERIFY(m_window->document()->operations().size() < 20);
-    QCOMPARE(chart->legendEntries().size(), int(m_window->document()->operations().size()));
+    QCOMPARE(ChartProbe(*chart).legendEntries().size(), int(m_window->document()->operations().size()));
 }
 
 void TestWindow::exportsFiles_data()
@@ -823,7 +824,7 @@ void TestWindow::themeAndZoomReachTheChart()
     QVERIFY(chart->xAxis->tickLabelColor().lightness() > 160);
     m_window->setZoom(2);
     QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), 2 * points);
-    QCOMPARE(chart->roofCurve(QStringLiteral("HBM")).size(), 2); // rebuilt, not lost
+    QCOMPARE(ChartProbe(*chart).roofCurve(QStringLiteral("HBM")).size(), 2); // rebuilt, not lost
     m_window->setThemeMode(MainWindow::ThemeMode::Light);
     QVERIFY(!chart->theme().dark);
     checkAgainstCore();

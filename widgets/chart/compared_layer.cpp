@@ -28,31 +28,20 @@ std::string str(const QString& s)
 
 } // namespace
 
-std::vector<chart::Point> ComparedLayer::prepare(const Analysis& a, const std::vector<std::size_t>& shown)
+std::vector<chart::OverlayChip> ComparedLayer::prepare(const Analysis& a, const std::vector<std::size_t>& shown)
 {
     m_evaluations.assign(a.compared.size(), {});
-    m_markers.assign(a.compared.size(), {});
-    std::vector<chart::Point> extent;
+    std::vector<chart::OverlayChip> chips;
+    chips.reserve(a.compared.size());
     for (std::size_t k = 0; k < a.compared.size(); ++k) {
         m_evaluations[k].reserve(shown.size());
         for (std::size_t op : shown) {
             const Expected<Evaluation>& e = a.compared[k].evaluations[op];
             m_evaluations[k].push_back(e ? &e.value() : nullptr);
         }
-        m_markers[k] = chart::overlayMarkers(m_evaluations[k]);
-        const std::vector<chart::Point> more
-            = chart::overlayExtent(a.compared[k].hardware, a.compared[k].dtype, m_markers[k]);
-        extent.insert(extent.end(), more.begin(), more.end());
+        chips.push_back({ &a.compared[k].hardware, a.compared[k].dtype, m_evaluations[k] });
     }
-    return extent;
-}
-
-void ComparedLayer::layOut(const Analysis& a, const chart::Axes& axes)
-{
-    m_overlays.clear();
-    for (std::size_t k = 0; k < a.compared.size() && k < m_markers.size(); ++k)
-        m_overlays.push_back(chart::overlay(
-            a.compared[k].hardware, a.compared[k].dtype, m_evaluations[k], std::move(m_markers[k]), axes));
+    return chips;
 }
 
 QString ComparedLayer::signature(const Analysis& a) const
@@ -129,16 +118,8 @@ void ComparedLayer::build(const LayerContext& ctx)
             items.label = ctx.addText(9, colour);
             items.label->setPadding(QMargins(2, 0, 2, 1));
             items.label->setBrush(QBrush(ctx.halo()));
-            if (r.kind != RoofKind::Compute) {
-                items.ridgeLabel = ctx.addText(8, t.foreground);
-                items.ridgeLabel->setBrush(QBrush(ctx.halo()));
-                items.ridgeLabel->position->setType(QCPItemPosition::ptAbsolute);
-                items.ridgeLeader = new QCPItemLine(&plot);
-                items.ridgeLeader->setPen(QPen(t.foreground, t.width(1)));
-                items.ridgeLeader->start->setType(QCPItemPosition::ptAbsolute);
-                items.ridgeLeader->end->setType(QCPItemPosition::ptAbsolute);
-                items.ridgeLeader->setVisible(false);
-            }
+            if (r.kind != RoofKind::Compute)
+                addRidgeItems(ctx, items);
             chip.roofs.push_back(items);
         }
         chip.ridges = plot.addGraph();
@@ -201,7 +182,7 @@ bool ComparedLayer::update(const LayerContext& ctx)
             renamed = true;
         }
     }
-    // The roofs and their labels; the markers and arrows, which depend on pixels, after the layout (placeCompared).
+    // The roofs and their labels; the markers and arrows, which depend on pixels, after the layout (place).
     for (std::size_t k = 0; k < m_chips.size() && k < m_overlays.size(); ++k) {
         const chart::Overlay& o = m_overlays[k];
         Chip& chip = m_chips[k];

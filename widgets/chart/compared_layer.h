@@ -23,11 +23,10 @@ public:
     // The key sits in the plot's inset layout, made once by the chart with the legend.
     void setKey(QCPLegend* key) { m_key = key; }
 
-    // Each chip's evaluations of the shown operations (null where it cannot run one), its binding markers, and what
-    // the axes must hold for them.
-    std::vector<chart::Point> prepare(const Analysis&, const std::vector<std::size_t>& shown);
-    // Each chip's overlay on the chart's axes.
-    void layOut(const Analysis&, const chart::Axes&);
+    // Each chip's evaluations of the shown operations (null where it cannot run one), for the core's layouts
+    // (chart::layouts), which lay every chip's overlay out in the chart's frame. They refer to the layer's own.
+    std::vector<chart::OverlayChip> prepare(const Analysis&, const std::vector<std::size_t>& shown);
+    void setOverlays(std::vector<chart::Overlay> overlays) { m_overlays = std::move(overlays); }
     // What a rebuild depends on: the chips, their roofs, which operations have a marker on each.
     QString signature(const Analysis&) const;
 
@@ -80,7 +79,6 @@ private:
     };
     QCPLegend* m_key = nullptr;
     std::vector<std::vector<const Evaluation*>> m_evaluations; // per chip, per shown operation
-    std::vector<std::vector<chart::Marker>> m_markers; // per chip, until layOut() moves them into its overlay
     std::vector<chart::Overlay> m_overlays;
     std::vector<Chip> m_chips;
     std::vector<QCPAbstractPlottable*> m_legendRows; // the legend's rows naming the chips, the session's first

@@ -270,20 +270,20 @@ QString MeasuredLayer::hover(const LayerContext& ctx, const QPointF& pixel) cons
     return measuredTooltip(k, p, a.measured->timeShare(k), linked, &offRoof);
 }
 
-void MeasuredLayer::addLines(TextScene& scene, std::vector<std::pair<std::size_t, std::string>>& lineNames,
-    std::vector<std::optional<std::size_t>>& lines) const
+void MeasuredLayer::addLines(
+    TextScene& scene, LineFamilies& families, std::vector<std::optional<std::size_t>>& lines) const
 {
     for (const Ceiling& c : m_ceilings) {
         lines.push_back(c.line->visible()
                 ? std::optional(scene.addLine(c.line->start->pixelPosition(), c.line->end->pixelPosition(), true))
                 : std::nullopt);
         if (lines.back())
-            lineNames.emplace_back(*lines.back(), c.resource);
+            families.add(*lines.back(), c.resource);
     }
 }
 
 void MeasuredLayer::addTexts(TextScene& scene, const std::vector<std::optional<std::size_t>>& lines,
-    const std::function<std::vector<std::size_t>(const std::string&, std::size_t)>& family, int rank) const
+    const LineFamilies& families, int rank) const
 {
     // The ceilings' names: the flat one over or under its line from the right, the sloped one from two fifths of the
     // way up (where update() put it); left out where neither has room: the Measured tab lists them.
@@ -299,7 +299,7 @@ void MeasuredLayer::addTexts(TextScene& scene, const std::vector<std::optional<s
         name.kind = chart::TextRequest::Kind::Line;
         name.texts = { c.text.toStdString(), c.text.section(QStringLiteral(" · "), 0, 0).toStdString() };
         name.lines = { *lines[i] };
-        name.family = family(c.resource, *lines[i]);
+        name.family = families.of(c.resource, *lines[i]);
         name.rank = rank;
         if (!c.label->positionAlignment().testFlag(Qt::AlignRight)) {
             const QPointF at = c.label->position->pixelPosition();

@@ -43,10 +43,9 @@ public:
     QString hover(const LayerContext&, const QPointF& pixel) const;
 
     // The ceilings' lines, of the resource each measures, and their names, for the chart's words.
-    void addLines(TextScene&, std::vector<std::pair<std::size_t, std::string>>& lineNames,
-        std::vector<std::optional<std::size_t>>& lines) const;
-    void addTexts(TextScene&, const std::vector<std::optional<std::size_t>>& lines,
-        const std::function<std::vector<std::size_t>(const std::string&, std::size_t)>& family, int rank) const;
+    void addLines(TextScene&, LineFamilies&, std::vector<std::optional<std::size_t>>& lines) const;
+    void addTexts(
+        TextScene&, const std::vector<std::optional<std::size_t>>& lines, const LineFamilies&, int rank) const;
 
     // Read back from the graphs: every point drawn, the ring's place, the lines to the predictions (pairs of points),
     // the ceilings' names as shown, and how a kernel's points look (colour and QCPScatterStyle::ScatterShape).

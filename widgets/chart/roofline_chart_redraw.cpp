@@ -1,30 +1,31 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// When and how the roofline chart redraws: a queued full replot, or the main layer alone while input follows input
-// (a slider drag, a play), and the smooth redraw once it rests.
+// When and how the roofline chart redraws, as its RedrawPolicy says: a queued full replot, or the main layer alone
+// while input follows input (a slider drag, a play), and the smooth redraw once it rests.
 #include "chart/roofline_chart.h"
 
 namespace roofline::widgets {
 
 void RooflineChart::scheduleRedraw(bool full)
 {
-    if (full || m_fullQueued) {
-        m_fullQueued = true;
+    switch (m_redraw.ask(full)) {
+    case RedrawPolicy::Redraw::Full:
         replot(QCustomPlot::rpQueuedReplot);
-        return;
+        break;
+    case RedrawPolicy::Redraw::Live:
+        QMetaObject::invokeMethod(this, &RooflineChart::redrawLive, Qt::QueuedConnection);
+        break;
+    case RedrawPolicy::Redraw::Queued:
+        break;
     }
-    if (m_liveQueued)
-        return;
-    m_liveQueued = true;
-    QMetaObject::invokeMethod(this, &RooflineChart::redrawLive, Qt::QueuedConnection);
 }
 
 void RooflineChart::setDragging(bool dragging)
 {
-    m_dragging = dragging;
+    m_redraw.setDragging(dragging);
     if (!dragging) {
-        m_settle.stop(); // the handle let go: input rests
         // Held axes that something would leave take the content's range now.
-        if (const auto held = heldAxes(); held && chart::keepOrRescale(*held, m_layout.natural) != *held)
+        if (const auto held = m_axes.held(m_analysis->frame());
+            held && chart::keepOrRescale(*held, m_layout.natural) != *held)
             refresh();
     }
     updateDrawing();
@@ -32,46 +33,53 @@ void RooflineChart::setDragging(bool dragging)
 
 void RooflineChart::settle()
 {
-    m_settle.stop();
+    m_redraw.rest();
     updateDrawing();
 }
 
 void RooflineChart::updateDrawing()
 {
-    const bool fast = m_dragging || m_settle.isActive();
-    if (fast == m_fast)
+    if (!m_redraw.turn())
         return;
-    m_fast = fast;
-    if (m_smoothScopes == 0)
+    const bool fast = m_redraw.fast();
+    if (!m_redraw.file())
         applyDrawing(fast);
-    m_settling = !fast;
-    if (fast) {
-        m_fullWhileFast = false;
+    if (fast)
         return;
-    }
     // The main layer alone, unless a full replot drew the axes, the legend's icons or the whole frame fast, or the
     // legend showed the moving names cut short through the input: now whole again.
-    updateLegendNames();
-    scheduleRedraw(m_fullWhileFast || frameChanged());
+    if (m_operations.nameLegendRows(context(), false))
+        m_legendSize = QSize();
+    scheduleRedraw(m_redraw.fullWhileFast() || m_redraw.frameChanged(frameKey()));
 }
 
 void RooflineChart::applyDrawing(bool fast)
 {
     setNotAntialiasedElements(fast ? QCP::aePlottables | QCP::aeItems | QCP::aeFills : QCP::aeNone);
-    useMarkerSprites(fast);
+    if (!fast) {
+        m_sprites.restore();
+        return;
+    }
+    if (devicePixelRatioF() != 1)
+        return; // QCustomPlot centres a marker's image by its size in device pixels
+    m_sprites.stamp(m_roofs.ridgeDots());
+    m_sprites.stamp(m_measured.predictions()); // the model's marks beside linked kernels: thousands in a large capture
+    for (QCPGraph* graph : m_operations.markerGraphs())
+        m_sprites.stamp(graph);
 }
 
 RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
     : m_chart(qobject_cast<RooflineChart*>(&plot))
 {
-    if (!m_chart || m_chart->m_smoothScopes++ > 0)
+    if (!m_chart || !m_chart->m_redraw.enterFile())
         return;
-    if (m_chart->m_fast)
+    if (m_chart->m_redraw.fast())
         m_chart->applyDrawing(false);
     // The window's state stays in the window: a file or a slide shows the chart alone.
-    m_title = m_chart->m_title->text();
-    m_chart->m_title->setText(m_chart->composeTitle(false));
-    for (QCPGraph* ring : { m_chart->m_highlight, m_chart->m_measured.ring() })
+    QCPTextElement* title = m_chart->m_frame.title();
+    m_title = title->text();
+    title->setText(ChartFrame::composeTitle(*m_chart->m_analysis, false));
+    for (QCPGraph* ring : { m_chart->m_operations.rings(), m_chart->m_measured.ring() })
         if (ring && ring->visible()) {
             m_rings.push_back(ring);
             ring->setVisible(false);
@@ -80,33 +88,40 @@ RooflineChart::SmoothScope::SmoothScope(QCustomPlot& plot)
 
 RooflineChart::SmoothScope::~SmoothScope()
 {
-    if (!m_chart || --m_chart->m_smoothScopes > 0)
+    if (!m_chart || !m_chart->m_redraw.leaveFile())
         return;
-    if (m_chart->m_fast)
+    if (m_chart->m_redraw.fast())
         m_chart->applyDrawing(true);
-    m_chart->m_title->setText(m_title);
+    m_chart->m_frame.title()->setText(m_title);
     for (QCPGraph* ring : m_rings)
         ring->setVisible(true);
 }
 
 void RooflineChart::finishRedraw()
 {
-    if (!m_fast)
-        m_fullWhileFast = false;
+    const bool settledNow = m_redraw.finished();
     emit redrawn();
-    if (m_settling && !m_fast) {
-        m_settling = false;
+    if (settledNow)
         emit settled();
-    }
+}
+
+QString RooflineChart::frameKey() const
+{
+    return QStringLiteral("%1|%2|%3|%4|%5|%6")
+        .arg(m_layout.x.lowerDecade)
+        .arg(m_layout.x.upperDecade)
+        .arg(m_layout.y.lowerDecade)
+        .arg(m_layout.y.upperDecade)
+        .arg(m_frame.key(), m_signature + m_operations.legendNames());
 }
 
 void RooflineChart::redrawLive()
 {
-    m_liveQueued = false;
-    if (m_fullQueued)
+    if (!m_redraw.liveRuns())
         return; // the queued replot draws everything
     const bool legendShown = legend->visible();
-    if (hasInvalidatedPaintBuffers() || frameChanged() || axisRect()->rect() != m_frameRect || rect() != viewport()) {
+    if (hasInvalidatedPaintBuffers() || m_redraw.frameChanged(frameKey()) || axisRect()->rect() != m_redraw.frameRect()
+        || rect() != viewport()) {
         replot();
         return;
     }

@@ -3,7 +3,7 @@
 #include "export/chart_geometry.h"
 
 #include "base/json.h"
-#include "chart/roofline_chart.h"
+#include "chart/chart_probe.h"
 #include "common/si_log_ticker.h"
 #include "export/export_limits.h"
 
@@ -96,7 +96,8 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
 {
     const RooflineChart::SmoothScope exporting(chart);
     renderChart(chart, size, scale); // lays out and places every text at the image's size, as an export does
-    const chart::Layout& layout = chart.chartLayout();
+    const ChartProbe probe(chart);
+    const chart::Layout& layout = probe.layout();
     const Analysis& analysis = chart.analysis();
     auto pixel = [&chart, scale](chart::Point p) {
         return QPointF(chart.xAxis->coordToPixel(p.x), chart.yAxis->coordToPixel(p.y)) * scale;
@@ -114,7 +115,7 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
         roof(r, {}, {});
     for (const chart::RoofSegment& r : layout.practical)
         roof(r, {}, QStringLiteral("practical"));
-    for (const chart::RoofSegment& r : chart.calibratedRoofs().ceilings)
+    for (const chart::RoofSegment& r : probe.calibratedRoofs().ceilings)
         roof(r, {}, QStringLiteral("calibrated"));
     // The ridges' dots as drawn: each sloped roof's where it meets the chart's peak, when in view.
     const double peak = layout.envelope.size() == 3 ? layout.envelope[1].y : layout.y.upper();
@@ -124,9 +125,9 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     for (const chart::RoofSegment& r : layout.roofs)
         if (r.kind != RoofKind::Compute && inView(r.ridge, peak))
             g.ridges.push_back({ qs(r.name), pixel({ r.ridge, peak }), {} });
-    for (const QPointF& p : chart.envelopeCurve())
+    for (const QPointF& p : probe.envelopeCurve())
         g.envelope.push_back(pixel({ p.x(), p.y() }));
-    for (const RooflineChart::DrawnMarker& d : chart.drawnMarkers()) {
+    for (const ChartProbe::DrawnMarker& d : probe.drawnMarkers()) {
         const chart::Marker& m = layout.markers[d.marker];
         const Evaluation& ev = *analysis.operations[d.operation].evaluation;
         g.markers.push_back({ {}, opId(d.operation), qs(ev.resources[m.resource].name), m.binding, pixel(m.at),
@@ -135,18 +136,18 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     // The compared chips: their roofs, the ridges of those that bind one of their markers, and their markers, each
     // with the chip's short name.
     std::vector<QString> chips { QString() };
-    for (std::size_t k = 0; k < chart.overlays().size() && k < analysis.compared.size(); ++k) {
+    for (std::size_t k = 0; k < probe.overlays().size() && k < analysis.compared.size(); ++k) {
         const QString chip = qs(shortChipName(analysis.compared[k].hardware));
         chips.push_back(chip);
-        const chart::Overlay& o = chart.overlays()[k];
+        const chart::Overlay& o = probe.overlays()[k];
         const double chipPeak = o.roofs.empty() ? peak : o.roofs.front().value;
         for (const chart::RoofSegment& r : o.roofs) {
             roof(r, chip, {});
-            if (r.kind != RoofKind::Compute && chart.bindsComparedMarker(k, r.name) && inView(r.ridge, chipPeak))
+            if (r.kind != RoofKind::Compute && probe.bindsComparedMarker(k, r.name) && inView(r.ridge, chipPeak))
                 g.ridges.push_back({ qs(r.name), pixel({ r.ridge, chipPeak }), chip });
         }
         for (const chart::Marker& m : o.markers) {
-            const std::size_t op = chart.shownOperations()[m.operation];
+            const std::size_t op = probe.shown()[m.operation];
             const Evaluation* ev = op < analysis.compared[k].evaluations.size() && analysis.compared[k].evaluations[op]
                 ? &analysis.compared[k].evaluations[op].value()
                 : nullptr;
@@ -158,7 +159,7 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     }
 
     std::vector<ChartGeometry::Text> texts;
-    const RooflineChart::ChartTexts items = chart.chartTexts();
+    const ChartProbe::ChartTexts items = probe.chartTexts();
     if (items.title && items.title->visible() && !items.title->text().isEmpty()) { // a short chart leaves it out
         const QRectF box = QFontMetricsF(items.title->font())
                                .boundingRect(QRectF(items.title->rect()), Qt::AlignCenter, items.title->text());
@@ -169,7 +170,7 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     for (const auto& [of, item] : items.axisNames)
         texts.push_back(itemText(item, QStringLiteral("axis"), of));
     // Every word the text layout placed, with what it names.
-    for (const TextScene::Placed& p : chart.placedTexts()) {
+    for (const TextScene::Placed& p : probe.placedTexts()) {
         const QRectF box = p.outline.boundingRect();
         const bool level = p.outline.size() == 4 && std::abs(p.outline[1].y() - p.outline[0].y()) < 0.01;
         texts.push_back({ p.meaning.kind, p.meaning.of, p.text, box, level ? std::nullopt : std::optional(p.outline),
@@ -189,9 +190,9 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
             const QRectF box(r.left() + icon.width() + chart.legend->iconTextPadding(), r.top(), textSize.width(),
                 textSize.height());
             QString of;
-            for (std::size_t k = 0; k < chart.shownOperations().size(); ++k)
-                if (qs(analysis.session.operations[chart.shownOperations()[k]].name) == name)
-                    of = opId(chart.shownOperations()[k]);
+            for (std::size_t k = 0; k < probe.shown().size(); ++k)
+                if (qs(analysis.session.operations[probe.shown()[k]].name) == name)
+                    of = opId(probe.shown()[k]);
             texts.push_back({ QStringLiteral("legend"), of, name, box, std::nullopt, {}, {}, {} });
         }
     }
