@@ -68,10 +68,17 @@ start=$SECONDS
 in_root "./scripts/run.sh --version" 2>&1 | tee "$OUT/run.log"
 run_build=$((SECONDS - start))
 in_root "apt-get install -y --no-install-recommends xvfb xauth xdotool x11-apps >/dev/null"
-in_root "export XDG_RUNTIME_DIR=/tmp/runtime && mkdir -p -m 0700 \$XDG_RUNTIME_DIR && Xvfb :7 -screen 0 1280x800x24 &
-    sleep 1; export DISPLAY=:7; (./scripts/run.sh >/tmp/window.log 2>&1 &);
+# A display no X server of this machine holds: the root shares the machine's abstract sockets.
+display=70
+while [ -e "/tmp/.X$display-lock" ] || [ -e "$ROOT_DIR/tmp/.X$display-lock" ]; do
+    display=$((display + 1))
+done
+# The processes stopped by name (-x), not by command line: the shell running this has the program's path in its own.
+in_root "export XDG_RUNTIME_DIR=/tmp/runtime && mkdir -p -m 0700 \$XDG_RUNTIME_DIR
+    Xvfb :$display -nolisten tcp -screen 0 1280x800x24 & sleep 1; export DISPLAY=:$display
+    (./scripts/run.sh >/tmp/window.log 2>&1 &)
     timeout 120 xdotool search --sync --onlyvisible --name 'Roofline Lab' >/dev/null && sleep 3 &&
-    xwd -root -silent > /tmp/window.xwd; status=\$?; pkill -f app/roofline-lab; pkill Xvfb; exit \$status"
+    xwd -root -silent > /tmp/window.xwd; status=\$?; pkill -x roofline-lab; pkill -x Xvfb; exit \$status"
 cp "$ROOT_DIR/tmp/window.xwd" "$OUT/window.xwd"
 command -v convert >/dev/null && convert "$OUT/window.xwd" "$OUT/window.png" && echo "The window: $OUT/window.png"
 
