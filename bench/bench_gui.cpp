@@ -4,7 +4,8 @@
 // exporting large scenarios. Prints the median, 95th and 99th percentile (400 steps: the 99th is the fourth slowest).
 // Runs offscreen unless a display is set; build in Release for figures worth quoting. `--json FILE` also writes the
 // figures for bench/compare.py; `--profile [N]` runs 100 steps alone for callgrind (see profiledSteps), with N
-// operations if given (0: the 21 of the default workload and ten more) and `--zoom Z` at that zoom; `--large
+// operations if given (0: the 21 of the default workload and ten more), `--chips` with three chips compared and
+// `--zoom Z` at that zoom; `--large
 // 1000,10000` chooses the sizes of the large scenarios (the default), `--large 0` skips them; `--measured 10000` the
 // number of measured kernels on the chart in the last part (the default; 0 skips it);
 // `--no-models` skips the whole models (Llama-3.1-405B decode and training); `--profile-measured` runs 50 steps with
@@ -329,6 +330,13 @@ int main(int argc, char** argv)
                 return 1;
             slider = window.hardwarePanel()->bandwidthSlider(QStringLiteral("HBM"))->slider();
             describe("profiled");
+            measure(20, step);
+        }
+        // `--profile N --chips`: the same steps with three chips compared, as the four-chip rows.
+        if (args.contains(QStringLiteral("--chips"))) {
+            if (window.document()->setCompared({ "tpu-v5e", "b200", "mi300x" }))
+                return 1;
+            describe("profiled, four chips");
             measure(20, step);
         }
         // `--profile N --zoom Z`: the same steps at a zoom, to compare with them at 100 %.

@@ -73,8 +73,25 @@ Box TextBox::bounds() const
 // Separating axes: two rectangles are apart when their projections on one of the four edge directions are.
 bool intersects(const TextBox& a, const TextBox& b, double give)
 {
+    // Two level texts, most of the layout's tests: the axes are x and y, the projections their sides.
+    if (a.angle == 0 && b.angle == 0) {
+        const double across = std::min(a.centre.x + a.size.width / 2, b.centre.x + b.size.width / 2)
+            - std::max(a.centre.x - a.size.width / 2, b.centre.x - b.size.width / 2);
+        const double down = std::min(a.centre.y + a.size.height / 2, b.centre.y + b.size.height / 2)
+            - std::max(a.centre.y - a.size.height / 2, b.centre.y - b.size.height / 2);
+        return across > give && down > give;
+    }
     const auto ca = a.corners();
     const auto cb = b.corners();
+    // Bounds apart, the texts are: no projection overlaps more than nothing on the axis that separates them.
+    if (give >= 0) {
+        const auto [alo, ahi] = project(ca, { 1, 0 });
+        const auto [blo, bhi] = project(cb, { 1, 0 });
+        const auto [atop, abottom] = project(ca, { 0, 1 });
+        const auto [btop, bbottom] = project(cb, { 0, 1 });
+        if (ahi <= blo || bhi <= alo || abottom <= btop || bbottom <= atop)
+            return false;
+    }
     const Frame fa = frameOf(a);
     const Frame fb = frameOf(b);
     for (const Point& axis : { fa.u, fa.v, fb.u, fb.v }) {

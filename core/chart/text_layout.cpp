@@ -403,6 +403,20 @@ private:
             bounds, [&](std::size_t i) { return segmentsMeet(a, b, m_leaders[i].first, m_leaders[i].second); });
     }
 
+    // Of `count` spots (`boxAt(n)` the n-th), the held one while it fits, else the first that fits.
+    template <typename BoxAt, typename Fits>
+    static std::optional<PlacedText> firstFitting(
+        std::optional<int> held, std::size_t count, const BoxAt& boxAt, const Fits& fits)
+    {
+        if (held && *held >= 0 && std::size_t(*held) < count)
+            if (const TextBox box = boxAt(std::size_t(*held)); fits(box))
+                return PlacedText { 0, box, *held, std::nullopt };
+        for (std::size_t n = 0; n < count; ++n)
+            if (const TextBox box = boxAt(n); fits(box))
+                return PlacedText { 0, box, int(n), std::nullopt };
+        return std::nullopt;
+    }
+
     std::optional<PlacedText> placeOnLine(const TextRequest& r, Size size) const
     {
         if (r.lines.empty() || r.lines.front() >= m_content->lines.size())
@@ -444,33 +458,30 @@ private:
         const double lift = m_content->lift;
         auto fits = [&](const TextBox& box) { return clear(box) && nearestLine(box, r); };
         if (r.spots == TextRequest::Spots::Corner) {
+            // The n-th spot: the point n / 4, at its corner n % 4 (above left, above right, below left, below right).
             const double w = size.width;
             const double h = size.height;
-            for (std::size_t k = 0; k < points.size(); ++k) {
-                const Point s = points[k];
-                const Point centres[]
-                    = { { s.x - lift - w / 2, s.y - lift - h / 2 }, { s.x + lift + w / 2, s.y - lift - h / 2 },
-                          { s.x - lift - w / 2, s.y + lift + h / 2 }, { s.x + lift + w / 2, s.y + lift + h / 2 } };
-                for (const Point& c : centres)
-                    if (const TextBox box { c, size, 0 }; fits(box))
-                        return PlacedText { 0, box, int(k), std::nullopt };
-            }
-            return std::nullopt;
+            auto corner = [&](std::size_t n) {
+                const Point s = points[n / 4];
+                const double dx = lift + w / 2;
+                const double dy = lift + h / 2;
+                return TextBox { { n % 2 == 0 ? s.x - dx : s.x + dx, n % 4 < 2 ? s.y - dy : s.y + dy }, size, 0 };
+            };
+            return firstFitting(r.preferred, 4 * points.size(), corner, fits);
         }
         // Above the line, then under it; then lifted further, past a line of its own resource drawn close beside it
-        // (a calibrated roof a few pixels under the datasheet's).
+        // (a calibrated roof a few pixels under the datasheet's). The n-th spot: the point n % points, above or under
+        // and how far by n / points.
         const double lifts[] = { lift, 3 * lift, 5 * lift };
         const std::size_t tries = r.family.empty() ? 1 : std::size(lifts);
-        for (std::size_t l = 0; l < tries; ++l)
-            for (const double side : { 1.0, -1.0 }) {
-                const double off = side * (lifts[l] + size.height / 2);
-                for (std::size_t k = 0; k < points.size(); ++k) {
-                    const TextBox box { { points[k].x + up.x * off, points[k].y + up.y * off }, size, angle };
-                    if (fits(box))
-                        return PlacedText { 0, box, int(k), std::nullopt };
-                }
-            }
-        return std::nullopt;
+        const std::size_t count = tries * 2 * points.size();
+        auto spot = [&](std::size_t n) {
+            const std::size_t k = n % points.size();
+            const std::size_t row = n / points.size();
+            const double off = (row % 2 == 0 ? 1.0 : -1.0) * (lifts[row / 2] + size.height / 2);
+            return TextBox { { points[k].x + up.x * off, points[k].y + up.y * off }, size, angle };
+        };
+        return firstFitting(r.preferred, count, spot, fits);
     }
 
     std::optional<PlacedText> placeAtMark(const TextRequest& r, Size size, bool onlyPreferred) const
@@ -522,14 +533,12 @@ private:
         std::optional<Size> size;
         if (!r.texts.empty())
             size = measure(r.texts.front(), r.font);
-        for (std::size_t k = 0; k < r.places.size(); ++k) {
+        auto place = [&](std::size_t k) {
             const Box& b = r.places[k];
-            const TextBox box { { b.left + b.width / 2, b.top + b.height / 2 },
-                size.value_or(Size { b.width, b.height }), 0 };
-            if (clear(box))
-                return PlacedText { 0, box, int(k), std::nullopt };
-        }
-        return std::nullopt;
+            return TextBox { { b.left + b.width / 2, b.top + b.height / 2 }, size.value_or(Size { b.width, b.height }),
+                0 };
+        };
+        return firstFitting(r.preferred, r.places.size(), place, [&](const TextBox& box) { return clear(box); });
     }
 
     Scene* m_scene;

@@ -71,8 +71,8 @@ struct TextRequest {
     bool fromLeft = false;
     // Free: the boxes to try, in order.
     std::vector<Box> places;
-    // Mark: the spot this text took the last time (PlacedText::spot), tried first while it is free: names hold still
-    // while a slider moves their markers.
+    // The spot this text took the last time (PlacedText::spot), tried first while it is free: words hold still while a
+    // slider moves what they name, and a drag does not search every spot anew at every step.
     std::optional<int> preferred;
     bool mayMoveOut = false; // Mark: further out, with a leader, when no spot beside its mark is free
     // Mark: an operation's name. Such names of one rank are placed in the order that names the most of them.
@@ -82,7 +82,7 @@ struct TextRequest {
 struct PlacedText {
     std::size_t text = 0; // which of the request's texts
     TextBox box;
-    int spot = 0; // which of its spots or places
+    int spot = 0; // which of its spots or places: for a line's name, which of its points, side and lift
     std::optional<std::pair<Point, Point>> leader; // from its mark's rim to the text's nearest edge
 };
 

@@ -210,6 +210,7 @@ private slots:
     void lowerRanksGoFirst();
     void aLineDrawnTwiceKeepsBothNames();
     void aHeldSpotStaysWhileFree();
+    void aLineNameHoldsItsSpot();
     void tenThousandNamesWithRoom();
 };
 
@@ -376,6 +377,36 @@ void TestTextLayout::aHeldSpotStaysWhileFree()
     l = layOutTexts(c, { q }, measure);
     QVERIFY(l.texts[0]);
     QVERIFY(l.texts[0]->spot != 2);
+}
+
+// A roof's name keeps the spot it held along its line (a point, a side, a lift) while that is free: the spot named n
+// is the line's point n % 19 (at 5 % steps), above it for n / 19 = 0 and under it for 1.
+void TestTextLayout::aLineNameHoldsItsSpot()
+{
+    TextContent c;
+    c.plot = { 0, 0, 600, 400 };
+    c.lines = { { { 0, 400 }, { 400, 0 } } };
+    TextRequest q = roofName(0, { "HBM 3.35 TB/s" });
+    const TextLayout first = layOutTexts(c, { q }, measure);
+    QVERIFY(first.texts[0]);
+    QVERIFY(first.texts[0]->spot != 28);
+    // Under the line at its middle: the point (200, 200), the text's centre lift + 7 pixels below the line x + y = 400.
+    q.preferred = 19 + 9;
+    TextLayout l = layOutTexts(c, { q }, measure);
+    QVERIFY(l.texts[0]);
+    QCOMPARE(l.texts[0]->spot, 28);
+    const Point p = l.texts[0]->box.centre;
+    const double below = (p.x + p.y - 400) / std::sqrt(2.0);
+    QVERIFY2(std::abs(below - (c.lift + 7)) < 1e-9, qPrintable(QString::number(below)));
+    const double foot = p.x - (p.x + p.y - 400) / 2;
+    QVERIFY2(std::abs(foot - 200) < 1e-9, qPrintable(QString::number(foot)));
+    QVERIFY(broken(c, { q }, l).isEmpty());
+    // A marker on that spot: the name takes the first free spot, as with nothing held.
+    c.marks = { { p, 5 } };
+    l = layOutTexts(c, { q }, measure);
+    QVERIFY(l.texts[0]);
+    QCOMPARE(l.texts[0]->spot, first.texts[0]->spot);
+    QVERIFY(broken(c, { q }, l).isEmpty());
 }
 
 // Ten thousand names on a grid with room for each: every one placed (bench_core times the layout's growth).

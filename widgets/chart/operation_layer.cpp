@@ -341,8 +341,6 @@ void OperationLayer::addTexts(
             !lessonOperation.empty() && op.id == lessonOperation ? kRankLesson : kRankNames);
         r.mayMoveOut = m_items.size() <= kNamesMovingOut;
         r.ordered = true;
-        if (const auto last = m_labelSpots.find(op.id); ctx.fast && !ctx.file && last != m_labelSpots.end())
-            r.preferred = last->second;
         QCPItemText* label = m_labels[used];
         QCPItemLine* leader = m_leaders[used];
         ++used;
@@ -378,16 +376,6 @@ void OperationLayer::addTexts(
     }
     for (std::size_t k = used; k < m_counts.size(); ++k)
         m_counts[k]->setVisible(false);
-}
-
-void OperationLayer::remember(const TextScene& scene, const LayerContext& ctx, bool atRest)
-{
-    if (atRest)
-        m_labelOrder = scene.order();
-    m_labelSpots.clear();
-    for (const TextScene::Placed& p : scene.placed())
-        if (p.meaning.kind == QLatin1String("operation") && p.meaning.operation)
-            m_labelSpots[ctx.analysis.session.operations[*p.meaning.operation].id] = p.spot;
 }
 
 QString OperationLayer::hover(const LayerContext& ctx, const QPointF& pixel, double reach) const

@@ -57,12 +57,8 @@ public:
     // it is drawn as.
     std::vector<std::optional<std::size_t>> addMarks(TextScene&, const LayerContext&) const;
     // Each operation's name beside its binding marker (or its first) as drawn, or moved out with a leader on a chart
-    // of a few operations; the counts beside markers that stand for several ("×3"). Through a drag each name prefers
-    // the spot it took the frame before.
+    // of a few operations; the counts beside markers that stand for several ("×3").
     void addTexts(TextScene&, const LayerContext&, const std::vector<std::optional<std::size_t>>& marks);
-    // After the words are placed on screen: the spots the names took, and the order of placing that won at rest.
-    void remember(const TextScene&, const LayerContext&, bool atRest);
-    std::size_t labelOrder() const { return m_labelOrder; }
 
     // The operations whose markers lie under `pixel`, as tooltips, one after another; empty when none.
     QString hover(const LayerContext&, const QPointF& pixel, double reach) const;
@@ -106,9 +102,6 @@ private:
     std::vector<QCPItemText*> m_labels; // operations' names, handed out in order by addTexts
     std::vector<QCPItemLine*> m_leaders; // one per label: the line to its marker when the label had to move out
     std::vector<QCPItemText*> m_counts; // "×3" beside markers that stand for several operations
-    std::unordered_map<std::string, int> m_labelSpots; // by operation id: the spot its name took last
-    // Which order of placing the names won at the last frame that tried them all: a drag or a play keeps it.
-    std::size_t m_labelOrder = 0;
     // The names' inks by operation colour (ChartTheme::operationText), for this theme: a few contrast searches per
     // theme rather than one per name and frame.
     std::unordered_map<std::string, QColor> m_nameInks;

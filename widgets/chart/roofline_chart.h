@@ -185,6 +185,7 @@ private:
     ComparedLayer m_compared;
     MeasuredLayer m_measured;
     std::vector<TextScene::Placed> m_placedTexts; // every text the last layout placed, with what it names
+    TextScene::Memory m_textMemory; // where the words stood on screen, kept through a drag
 
     AxesPolicy m_axes;
     RedrawPolicy m_redraw;

@@ -75,13 +75,10 @@ void RooflineChart::placeLabels()
     m_compared.addKey(scene, ctx, legend->visible());
     m_roofs.addCaptions(scene, ctx);
     m_frame.addAnswer(scene, ctx);
-    // Through a drag or a play each name keeps the spot it took in the frame before while that is free, in the order
-    // that won at rest, so that names hold still; at rest, and in a file, every name takes the first free spot: the
-    // same chart gives the same picture.
-    const bool holdSpots = m_redraw.fastOnScreen();
-    scene.layOut(holdSpots ? std::optional<std::size_t>(m_operations.labelOrder()) : std::nullopt);
-    if (!ctx.file)
-        m_operations.remember(scene, ctx, !holdSpots);
+    // Through a drag or a play each word keeps the spot it took in the frame before while that is free, the operations'
+    // names in the order that won at rest, so that words hold still; at rest, and in a file, every word takes the first
+    // free spot: the same chart gives the same picture.
+    scene.layOut(ctx.file ? nullptr : &m_textMemory, m_redraw.fastOnScreen());
     m_placedTexts = scene.placed();
 }
 

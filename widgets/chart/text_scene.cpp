@@ -70,13 +70,37 @@ void TextScene::addBox(chart::TextRequest request, Meaning meaning, PlaceBox pla
     m_entries.push_back({ std::move(request), std::move(meaning), nullptr, nullptr, std::move(place) });
 }
 
-void TextScene::layOut(std::optional<std::size_t> holdOrder)
+namespace {
+
+// A text's key in the memory: what it names, and for a note, which names nothing, its words.
+QString memoryKey(const TextScene::Meaning& m, const chart::TextRequest& r)
 {
-    m_content.holdOrder = holdOrder;
+    QString key
+        = m.kind + QLatin1Char('|') + m.of + QLatin1Char('|') + QString::number(m.chip) + QLatin1Char('|') + m.role;
+    if (m.of.isEmpty() && !r.texts.empty())
+        key += QLatin1Char('|') + QString::fromStdString(r.texts.front());
+    return key;
+}
+
+} // namespace
+
+void TextScene::layOut(Memory* memory, bool hold)
+{
+    hold = hold && memory;
+    m_content.holdOrder = hold ? std::optional<std::size_t>(memory->order) : std::nullopt;
     std::vector<chart::TextRequest> requests;
     requests.reserve(m_entries.size());
-    for (const Entry& e : m_entries)
+    std::vector<QString> keys;
+    if (memory)
+        keys.reserve(m_entries.size());
+    for (const Entry& e : m_entries) {
         requests.push_back(e.request);
+        if (!memory)
+            continue;
+        keys.push_back(memoryKey(e.meaning, e.request));
+        if (const auto it = memory->spots.constFind(keys.back()); hold && it != memory->spots.constEnd())
+            requests.back().preferred = *it;
+    }
     // As QCPItemText measures and draws itself: the text's bounding rectangle at its alignment, and its padding.
     const chart::MeasureText measure = [this](const std::string& text, int font) {
         const QFont& f = m_fonts[std::size_t(font)];
@@ -94,7 +118,14 @@ void TextScene::layOut(std::optional<std::size_t> holdOrder)
         return chart::Size { it->width() + pad.left() + pad.right(), it->height() + pad.top() + pad.bottom() };
     };
     const chart::TextLayout layout = chart::layOutTexts(m_content, requests, measure);
-    m_order = layout.order;
+    if (memory) {
+        if (!hold)
+            memory->order = layout.order;
+        memory->spots.clear();
+        for (std::size_t i = 0; i < layout.texts.size(); ++i)
+            if (layout.texts[i])
+                memory->spots.insert(keys[i], layout.texts[i]->spot);
+    }
     m_placed.clear();
     for (std::size_t i = 0; i < m_entries.size(); ++i) {
         const Entry& e = m_entries[i];
@@ -132,14 +163,6 @@ void TextScene::layOut(std::optional<std::size_t> holdOrder)
         }
         m_placed.push_back(std::move(placed));
     }
-}
-
-std::optional<int> TextScene::spotOf(std::size_t operation) const
-{
-    for (const Placed& p : m_placed)
-        if (p.meaning.kind == QLatin1String("operation") && p.meaning.operation == operation)
-            return p.spot;
-    return std::nullopt;
 }
 
 chart::TextRequest lineName(std::vector<std::string> texts, std::size_t line, int rank)

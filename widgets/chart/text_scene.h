@@ -65,13 +65,19 @@ public:
     using PlaceBox = std::function<void(const std::optional<QRectF>&, int place)>;
     void addBox(chart::TextRequest, Meaning, PlaceBox place);
 
-    // Lays every text out, the operations' names in `holdOrder` when given, and applies the result to the items.
-    void layOut(std::optional<std::size_t> holdOrder = std::nullopt);
+    // What the chart keeps of one layout for the next: the spot each text took, by what it names, and the order of
+    // the operations' names that won at rest (chart::TextLayout::order).
+    struct Memory {
+        QHash<QString, int> spots;
+        std::size_t order = 0;
+    };
+    // Lays every text out and applies the result to the items. With `hold` (input following input on screen) each
+    // text tries first the spot it took in `memory` and the operations' names keep its order, so that words hold
+    // still through a drag; without, every text takes the first free spot: the same chart gives the same picture.
+    // `memory`, when given, then keeps this layout's spots, and at rest its order.
+    void layOut(Memory* memory = nullptr, bool hold = false);
 
     const std::vector<Placed>& placed() const { return m_placed; }
-    std::size_t order() const { return m_order; }
-    // The spot each operation's name took (PlacedText::spot), by operation index.
-    std::optional<int> spotOf(std::size_t operation) const;
 
 private:
     struct Entry {
@@ -88,7 +94,6 @@ private:
     std::vector<QFont> m_fonts;
     std::vector<QMargins> m_paddings;
     std::vector<Placed> m_placed;
-    std::size_t m_order = 0;
 };
 
 // A line's name, and a mark's label, as the chart's parts ask for them: the words to try, what each names, its rank.
