@@ -8,7 +8,6 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <unordered_map>
 
 namespace roofline::chart {
 
@@ -20,80 +19,124 @@ constexpr int kFarRows = 4; // rows of spots further out above and below a marke
 constexpr double kLineClearance = 1; // pixels between a text and any line
 constexpr std::size_t kOrderedNames = 40; // up to this many names, the order that names the most is looked for
 
-// Indices of things by the square cells they touch, so that a spot is tested against the things near it alone.
+// Indices of things by the square cells they touch, so that a spot is tested against the things near it alone. The
+// cells are a flat grid over the area given (a hash of cells took an eighth of the layout's instructions in bench_gui's
+// four-chip drag); things and queries beyond it fall in its edge cells, which only adds candidates to test.
 class Cells {
 public:
     static constexpr double kCell = 32;
+    static constexpr double kMostCells = 1024; // along a side: a cell grows on a chart wider than 32,768 pixels
+
+    Cells() = default;
+    explicit Cells(const Box& area)
+        : m_left(std::isfinite(area.left) ? area.left : 0)
+        , m_top(std::isfinite(area.top) ? area.top : 0)
+        , m_cellWidth(std::max(kCell, side(area.width) / kMostCells))
+        , m_cellHeight(std::max(kCell, side(area.height) / kMostCells))
+        , m_columns(std::max(1, int(std::ceil(side(area.width) / m_cellWidth))))
+        , m_rows(std::max(1, int(std::ceil(side(area.height) / m_cellHeight))))
+        , m_cells(std::size_t(m_columns) * std::size_t(m_rows))
+    { }
 
     void add(std::size_t index, const Box& b)
     {
-        forCells(b, [&](std::int64_t cell) { m_cells[cell].push_back(index); });
+        forCells(b, [&](std::size_t cell) {
+            m_cells[cell].push_back(index);
+            return false;
+        });
     }
     // A segment goes into the cells it passes through, column by column of cells.
     void addSegment(std::size_t index, Point a, Point b)
     {
+        if (m_cells.empty())
+            return;
         if (a.x > b.x)
             std::swap(a, b);
-        const auto firstColumn = static_cast<std::int64_t>(std::floor(a.x / kCell));
-        const auto lastColumn = static_cast<std::int64_t>(std::floor(b.x / kCell));
-        for (auto column = firstColumn; column <= lastColumn; ++column) {
-            const double x0 = std::max(a.x, double(column) * kCell);
-            const double x1 = std::min(b.x, double(column + 1) * kCell);
-            auto yAt = [&](double x) { return b.x == a.x ? a.y : a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x); };
-            const double y0 = b.x == a.x ? std::min(a.y, b.y) : std::min(yAt(x0), yAt(x1));
-            const double y1 = b.x == a.x ? std::max(a.y, b.y) : std::max(yAt(x0), yAt(x1));
-            const auto firstRow = static_cast<std::int64_t>(std::floor(y0 / kCell));
-            const auto lastRow = static_cast<std::int64_t>(std::floor(y1 / kCell));
-            for (auto row = firstRow; row <= lastRow; ++row)
-                m_cells[key(column, row)].push_back(index);
+        const int firstColumn = column(a.x);
+        const int lastColumn = column(b.x);
+        auto yAt = [&](double x) { return b.x == a.x ? a.y : a.y + (b.y - a.y) * (x - a.x) / (b.x - a.x); };
+        for (int c = firstColumn; c <= lastColumn; ++c) {
+            // The part of the segment over this column; the edge columns hold what lies beyond the area too.
+            const double x0 = c == 0 ? a.x : std::max(a.x, m_left + c * m_cellWidth);
+            const double x1 = c == m_columns - 1 ? b.x : std::min(b.x, m_left + (c + 1) * m_cellWidth);
+            const int firstRow = row(std::min(yAt(x0), yAt(x1)));
+            const int lastRow = row(std::max(yAt(x0), yAt(x1)));
+            for (int r = firstRow; r <= lastRow; ++r)
+                m_cells[std::size_t(r) * std::size_t(m_columns) + std::size_t(c)].push_back(index);
         }
     }
     // Calls visit with the index of each thing in a cell that `b` touches; an index may come more than once.
     template <typename Visit> void near(const Box& b, Visit visit) const
     {
-        forCells(b, [&](std::int64_t cell) {
-            if (const auto it = m_cells.find(cell); it != m_cells.end())
-                for (const std::size_t i : it->second)
-                    visit(i);
+        forCells(b, [&](std::size_t cell) {
+            for (const std::size_t i : m_cells[cell])
+                visit(i);
+            return false;
         });
     }
 
     // Whether `test` holds for any thing in a cell that `b` touches; stops at the first.
     template <typename Test> bool any(const Box& b, Test test) const
     {
-        bool found = false;
-        forCells(b, [&](std::int64_t cell) {
-            if (found)
-                return;
-            if (const auto it = m_cells.find(cell); it != m_cells.end())
-                for (const std::size_t i : it->second)
-                    if (test(i)) {
-                        found = true;
-                        return;
-                    }
+        return forCells(b, [&](std::size_t cell) {
+            return std::any_of(m_cells[cell].begin(), m_cells[cell].end(), [&](std::size_t i) { return test(i); });
         });
-        return found;
     }
 
 private:
-    static std::int64_t key(std::int64_t column, std::int64_t row) { return row * 1'000'003 + column; }
-    template <typename Visit> static void forCells(const Box& b, Visit visit)
+    // A side of the area as the grid takes it: one cell where it is none.
+    static double side(double length) { return length > 0 && length < 1e9 ? length : kCell; }
+    // The column and the row of a coordinate, at the grid's edge beyond it (and for a coordinate that is no number).
+    static int cellOf(double at, double origin, double size, int count)
     {
-        const auto x0 = static_cast<std::int64_t>(std::floor(b.left / kCell));
-        const auto x1 = static_cast<std::int64_t>(std::floor((b.left + b.width) / kCell));
-        const auto y0 = static_cast<std::int64_t>(std::floor(b.top / kCell));
-        const auto y1 = static_cast<std::int64_t>(std::floor((b.top + b.height) / kCell));
-        for (auto y = y0; y <= y1; ++y)
-            for (auto x = x0; x <= x1; ++x)
-                visit(key(x, y));
+        const double k = std::floor((at - origin) / size);
+        if (!(k > 0))
+            return 0;
+        return k >= count - 1 ? count - 1 : int(k);
+    }
+    int column(double x) const { return cellOf(x, m_left, m_cellWidth, m_columns); }
+    int row(double y) const { return cellOf(y, m_top, m_cellHeight, m_rows); }
+    // Calls visit with the index of each cell `b` touches, until it returns true; says whether it did.
+    template <typename Visit> bool forCells(const Box& b, Visit visit) const
+    {
+        if (m_cells.empty())
+            return false;
+        const int c0 = column(b.left);
+        const int c1 = column(b.left + b.width);
+        const int r0 = row(b.top);
+        const int r1 = row(b.top + b.height);
+        for (int r = r0; r <= r1; ++r)
+            for (int c = c0; c <= c1; ++c)
+                if (visit(std::size_t(r) * std::size_t(m_columns) + std::size_t(c)))
+                    return true;
+        return false;
     }
 
-    std::unordered_map<std::int64_t, std::vector<std::size_t>> m_cells;
+    double m_left = 0;
+    double m_top = 0;
+    double m_cellWidth = kCell;
+    double m_cellHeight = kCell;
+    int m_columns = 0;
+    int m_rows = 0;
+    std::vector<std::vector<std::size_t>> m_cells;
 };
 
 Box grown(const Box& b, double by)
 {
     return { b.left - by, b.top - by, b.width + 2 * by, b.height + 2 * by };
+}
+
+// Whether two boxes share more than an edge.
+bool overlap(const Box& a, const Box& b)
+{
+    return a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height
+        && b.top < a.top + a.height;
+}
+
+// Where the cells lie: over the plot and the reach of the lines clipped to it (Scene), and a cell beyond.
+Box cellArea(const TextContent& c)
+{
+    return grown(c.plot, 64 + Cells::kCell);
 }
 
 // Whether a point lies within reach of the chart, where the cells are: far outside any screen, it meets nothing.
@@ -201,6 +244,8 @@ class Scene {
 public:
     Scene(const TextContent& c, const MeasureText& measure)
         : content(c)
+        , lineCells(cellArea(c))
+        , markCells(cellArea(c))
         , m_measure(measure)
     {
         const Box reach = grown(content.plot, 64);
@@ -244,11 +289,15 @@ public:
     explicit Placer(Scene& scene)
         : m_scene(&scene)
         , m_content(&scene.content)
+        , m_takenCells(cellArea(scene.content))
+        , m_leaderCells(cellArea(scene.content))
     {
         for (const Box& b : m_content->keepOut)
             m_keepOut.push_back(TextBox { { b.left + b.width / 2, b.top + b.height / 2 }, { b.width, b.height }, 0 });
+        for (const TextBox& box : m_keepOut)
+            m_keepBounds.push_back(box.bounds());
         for (std::size_t i = 0; i < m_keepOut.size(); ++i)
-            m_takenCells.add(i, m_keepOut[i].bounds());
+            m_takenCells.add(i, m_keepBounds[i]);
     }
 
     Size measure(const std::string& text, int font) { return m_scene->measure(text, font); }
@@ -290,7 +339,8 @@ public:
     {
         const std::size_t index = m_keepOut.size();
         m_keepOut.push_back(p.box);
-        m_takenCells.add(index, p.box.bounds());
+        m_keepBounds.push_back(p.box.bounds());
+        m_takenCells.add(index, m_keepBounds.back());
         if (p.leader) {
             const std::size_t leader = m_leaders.size();
             m_leaders.push_back(*p.leader);
@@ -305,7 +355,9 @@ private:
         if (!inside(box, m_content->plot))
             return false;
         const Box bounds = box.bounds();
-        if (m_takenCells.any(bounds, [&](std::size_t i) { return intersects(box, m_keepOut[i]); }))
+        // Most texts near are apart by their bounds alone, which cost nothing to test.
+        if (m_takenCells.any(bounds,
+                [&](std::size_t i) { return overlap(bounds, m_keepBounds[i]) && intersects(box, m_keepOut[i]); }))
             return false;
         if (m_scene->markCells.any(grown(bounds, m_scene->markReach), [&](std::size_t i) {
                 const Mark& d = m_content->marks[i];
@@ -546,6 +598,7 @@ private:
     Cells m_takenCells; // boxes kept out, then texts placed: indices into m_keepOut
     Cells m_leaderCells;
     std::vector<TextBox> m_keepOut;
+    std::vector<Box> m_keepBounds; // of each kept out, as the cells hold them
     std::vector<std::pair<Point, Point>> m_leaders;
 };
 
