@@ -7,7 +7,8 @@ RedrawPolicy::RedrawPolicy(std::function<void()> rested)
 {
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
-    QObject::connect(&m_settle, &QTimer::timeout, std::move(rested));
+    // The timer as the context: Qt 6.8 connects a std::function only with one.
+    QObject::connect(&m_settle, &QTimer::timeout, &m_settle, std::move(rested));
 }
 
 void RedrawPolicy::setDragging(bool dragging)
