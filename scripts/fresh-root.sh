@@ -29,6 +29,11 @@ MIRROR="${MIRROR:-http://deb.debian.org/debian}"
 [ "$(id -u)" -eq 0 ] || { echo "$0: run as root (debootstrap and chroot need it)" >&2; exit 1; }
 command -v debootstrap >/dev/null || { echo "$0: debootstrap is missing: apt-get install debootstrap" >&2; exit 1; }
 
+# What an interrupted run left mounted in the root comes off first: rm --one-file-system would leave it, and the root
+# behind it half removed.
+awk -v root="$ROOT_DIR/" 'index($2, root) == 1 { print $2 }' /proc/mounts | sort -r | while read -r point; do
+    umount -l "$point"
+done
 if [ -d "$ROOT_DIR/root/roofline-lab" ] && [ "${KEEP_ROOT:-0}" != 1 ]; then
     echo "Removing the used root $ROOT_DIR"
     rm -rf --one-file-system "$ROOT_DIR"
