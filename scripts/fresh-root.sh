@@ -39,6 +39,8 @@ if [ -d "$ROOT_DIR/root/roofline-lab" ] && [ "${KEEP_ROOT:-0}" != 1 ]; then
     rm -rf --one-file-system "$ROOT_DIR"
 fi
 if [ ! -x "$ROOT_DIR/usr/bin/apt-get" ]; then
+    # A root debootstrap did not finish is made anew: it stops at what the last try left.
+    [ -e "$ROOT_DIR" ] && rm -rf --one-file-system "$ROOT_DIR"
     echo "Making a minbase root of $RELEASE in $ROOT_DIR"
     debootstrap --variant=minbase "$RELEASE" "$ROOT_DIR" "$MIRROR"
 fi
