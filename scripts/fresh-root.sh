@@ -38,8 +38,8 @@ if [ -d "$ROOT_DIR/root/roofline-lab" ] && [ "${KEEP_ROOT:-0}" != 1 ]; then
     echo "Removing the used root $ROOT_DIR"
     rm -rf --one-file-system "$ROOT_DIR"
 fi
-if [ ! -x "$ROOT_DIR/usr/bin/apt-get" ]; then
-    # A root debootstrap did not finish is made anew: it stops at what the last try left.
+# debootstrap removes its folder from a root it finished: a root that still holds one is made anew.
+if [ ! -x "$ROOT_DIR/usr/bin/apt-get" ] || [ -d "$ROOT_DIR/debootstrap" ]; then
     [ -e "$ROOT_DIR" ] && rm -rf --one-file-system "$ROOT_DIR"
     echo "Making a minbase root of $RELEASE in $ROOT_DIR"
     debootstrap --variant=minbase "$RELEASE" "$ROOT_DIR" "$MIRROR"
