@@ -7,7 +7,7 @@ RedrawPolicy::RedrawPolicy(std::function<void()> rested)
 {
     m_settle.setSingleShot(true);
     m_settle.setInterval(kSettleMs);
-    // The timer as the context: Qt 6.8 connects a std::function only with one.
+    // The timer as the context: the project builds with QT_NO_CONTEXTLESS_CONNECT, which Qt 6.7 and later enforce.
     QObject::connect(&m_settle, &QTimer::timeout, &m_settle, std::move(rested));
 }
 
