@@ -276,6 +276,7 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
         out.practical.push_back(std::move(s));
     }
 
+    out.peak = peak;
     double slowest = std::numeric_limits<double>::infinity();
     for (const MemoryLevel& m : hw.memories)
         if (onLogScale(m.bandwidth))
@@ -284,9 +285,12 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
     if (std::isfinite(slowest)) {
         const double x0 = entryX(slowest, out.x, out.y);
         mainRidge = ridgeIntensity(peak, slowest);
-        out.envelope = x0 < mainRidge
-            ? std::vector<Point> { { x0, slowest * x0 }, { mainRidge, peak }, { out.x.upper(), peak } }
-            : std::vector<Point> { { out.x.lower(), peak }, { out.x.upper(), peak } }; // the slope out of view
+        if (x0 >= mainRidge) // the slope out of view, left of the axes
+            out.envelope = { { out.x.lower(), peak }, { out.x.upper(), peak } };
+        else if (mainRidge < out.x.upper())
+            out.envelope = { { x0, slowest * x0 }, { mainRidge, peak }, { out.x.upper(), peak } };
+        else // the ridge right of the held axes (a bandwidth dragged down): the slope alone, to the edge
+            out.envelope = { { x0, slowest * x0 }, { out.x.upper(), slowest * out.x.upper() } };
     } else {
         out.envelope = { { out.x.lower(), peak }, { out.x.upper(), peak } };
     }

@@ -98,6 +98,8 @@ struct Layout {
     // markers follow these; `label` is the right end of a flat roof, a point along a sloped one.
     std::vector<RoofSegment> practical;
     std::vector<Point> envelope; // min of the selected compute roof and every memory roof, left to right
+    double peak
+        = 0; // the selected compute roof's value: the envelope's flat part, where each sloped roof has its ridge
     std::vector<Marker> markers;
     Point bandwidthRegion; // the "bandwidth-bound" caption: near the bottom, under the slope
     Point computeRegion; // the "compute-bound" caption: its top right corner, under the flat roof's right end

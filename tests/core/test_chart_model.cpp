@@ -264,6 +264,27 @@ private slots:
         QCOMPARE(flat.envelope.size(), std::size_t(2));
         QCOMPARE(flat.envelope.front().y, peakHere);
         QCOMPARE(flat.envelope.back().y, peakHere);
+        // Axes held left of the slowest ridge (intensities 1 to 10; the v5e's HBM ridge is 240): the envelope is the
+        // HBM slope alone, to the right edge, never a line from it up to the peak at the edge. Sampled along the
+        // drawn line in log space, it is bandwidth · intensity at every point.
+        const Axes left { { 0, 1 }, base.y };
+        const Layout slope = layout(preset, preset.defaultDtype(), evaluations, preset, {}, left);
+        const auto hbmLevel = std::find_if(
+            preset.memories.begin(), preset.memories.end(), [](const MemoryLevel& m) { return m.name == "HBM"; });
+        QVERIFY(hbmLevel != preset.memories.end());
+        const double hbm = hbmLevel->bandwidth;
+        QCOMPARE(slope.envelope.size(), std::size_t(2));
+        for (std::size_t k = 0; k + 1 < slope.envelope.size(); ++k)
+            for (int step = 0; step <= 10; ++step) {
+                const Point a = slope.envelope[k];
+                const Point b = slope.envelope[k + 1];
+                const double t = step / 10.0;
+                const double x = std::pow(10.0, std::log10(a.x) + t * (std::log10(b.x) - std::log10(a.x)));
+                const double y = std::pow(10.0, std::log10(a.y) + t * (std::log10(b.y) - std::log10(a.y)));
+                QVERIFY2(std::abs(y / (hbm * x) - 1) < 1e-9, qPrintable(QString::number(x)));
+            }
+        QCOMPARE(slope.envelope.back().x, 10.0);
+        QCOMPARE(slope.peak, *preset.peakFor(preset.defaultDtype())); // where the faster levels' ridges are drawn
         // The same for another chip's overlay on those axes.
         const Hardware& h100 = *library().find("h100-sxm");
         std::vector<const Evaluation*> none;

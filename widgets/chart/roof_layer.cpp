@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 namespace roofline::widgets {
 
 namespace {
@@ -136,8 +138,7 @@ void RoofLayer::update(const LayerContext& ctx)
         const chart::RoofSegment& r = l.roofs[i];
         setRoof(m_roofs[i], r, roofLabel(r, ctx.analysis.hardware));
         if (m_roofs[i].ridgeLabel) {
-            const double peak = l.envelope.size() == 3 ? l.envelope[1].y : r.to.y;
-            ridges.push_back({ r.ridge, peak });
+            ridges.push_back({ r.ridge, l.peak });
             m_roofs[i].ridgeLabel->setText(ridgeLabel(r));
         }
     }
@@ -145,13 +146,15 @@ void RoofLayer::update(const LayerContext& ctx)
         setRoof(m_practical[i], l.practical[i], practicalRoofLabel(l.practical[i]));
     setPoints(m_ridges, ridges);
     setPoints(m_envelope, l.envelope);
-    if (l.envelope.size() == 3) {
-        setPoints(m_bandwidthShade, { l.envelope[0], l.envelope[1] });
-        setPoints(m_computeShade, { l.envelope[1], l.envelope[2] });
-    } else {
-        setPoints(m_bandwidthShade, {});
-        setPoints(m_computeShade, l.envelope);
-    }
+    // The bandwidth-bound shade under the envelope up to its first point on the peak (its ridge), the compute-bound
+    // shade from there: the whole envelope is one or the other when its ridge is out of view.
+    const auto ridge
+        = std::find_if(l.envelope.begin(), l.envelope.end(), [&](const chart::Point& p) { return p.y == l.peak; });
+    std::vector<chart::Point> slope(l.envelope.begin(), ridge == l.envelope.end() ? ridge : ridge + 1);
+    if (slope.size() < 2)
+        slope.clear();
+    setPoints(m_bandwidthShade, slope);
+    setPoints(m_computeShade, std::vector<chart::Point>(ridge, l.envelope.end()));
     m_bandwidthCaption->position->setCoords(l.bandwidthRegion.x, l.bandwidthRegion.y);
     m_computeCaption->position->setCoords(l.computeRegion.x, l.computeRegion.y);
 }
@@ -160,7 +163,7 @@ RoofLayer::Marks RoofLayer::addLinesAndMarks(TextScene& scene, const LayerContex
 {
     Marks out;
     const chart::Layout& l = ctx.layout;
-    const double peak = l.envelope.size() == 3 ? l.envelope[1].y : l.y.upper();
+    const double peak = l.peak;
     const double ridgeRadius = 7 * ctx.theme.zoom / 2 + ctx.theme.width(1.5) / 2;
     for (const chart::RoofSegment& r : l.roofs) {
         // A leader may cross the links' dashes and the other dtypes' peaks, which no one follows as far as a leader

@@ -118,7 +118,7 @@ ChartGeometry chartGeometry(RooflineChart& chart, QSize size, double scale)
     for (const chart::RoofSegment& r : probe.calibratedRoofs().ceilings)
         roof(r, {}, QStringLiteral("calibrated"));
     // The ridges' dots as drawn: each sloped roof's where it meets the chart's peak, when in view.
-    const double peak = layout.envelope.size() == 3 ? layout.envelope[1].y : layout.y.upper();
+    const double peak = layout.peak;
     auto inView = [&layout](double x, double y) {
         return x > layout.x.lower() && x < layout.x.upper() && y > layout.y.lower() && y < layout.y.upper();
     };
