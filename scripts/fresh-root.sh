@@ -47,11 +47,16 @@ fi
 
 mounted=()
 cleanup() {
+    # Whatever still runs in the root (a build, when this script is stopped) is stopped with it.
+    for proc in /proc/[0-9]*; do
+        [ "$(readlink "$proc/root" 2>/dev/null)" = "$(readlink -f "$ROOT_DIR")" ] && kill "${proc#/proc/}" 2>/dev/null
+    done
     for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
         umount -l "${mounted[i]}" 2>/dev/null || true
     done
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM # so that the cleanup runs when the check is stopped
 mount -t proc proc "$ROOT_DIR/proc" && mounted+=("$ROOT_DIR/proc")
 for dir in sys dev dev/pts; do
     mount --bind "/$dir" "$ROOT_DIR/$dir" && mounted+=("$ROOT_DIR/$dir")
@@ -97,8 +102,8 @@ summary="run.sh built and ran in ${run_build}s; test.sh built and passed in ${te
 if [ "${PACKAGE:-0}" = 1 ]; then
     echo "== $RELEASE: the README's package commands"
     start=$SECONDS
-    in_root "cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_BENCH=OFF
-        && cmake --build build-release --parallel \$(nproc) && (cd build-release && cpack -G DEB)" 2>&1 | tee "$OUT/package.log"
+    in_root "cmake -S . -B build-release -DCMAKE_BUILD_TYPE=Release -DROOFLINE_BUILD_TESTS=OFF -DROOFLINE_BUILD_BENCH=OFF &&
+        cmake --build build-release --parallel \$(nproc) && (cd build-release && cpack -G DEB)" 2>&1 | tee "$OUT/package.log"
     cp "$ROOT_DIR"/root/roofline-lab/build-release/roofline-lab_*.deb "$OUT/"
     summary+="; the package built in $((SECONDS - start))s: $(cd "$OUT" && ls roofline-lab_*.deb)"
 fi
