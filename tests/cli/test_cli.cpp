@@ -851,7 +851,8 @@ private slots:
         QJsonParseError error;
         const QJsonObject root = QJsonDocument::fromJson(file.readAll(), &error).object();
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
-        QCOMPARE(root.keys(), (QStringList { "envelope", "image", "legend", "markers", "plot", "ridges", "roofs", "texts" }));
+        QCOMPARE(root.keys(),
+            (QStringList { "envelope", "image", "legend", "markers", "plot", "ridges", "roofs", "texts" }));
         QCOMPARE(root["image"]["width"].toInt(), width);
         QCOMPARE(root["image"]["height"].toInt(), height);
         const QJsonObject plot = root["plot"].toObject();
