@@ -296,7 +296,8 @@ Layout layout(const Hardware& hw, Dtype dtype, const std::vector<Evaluation>& ev
     }
     // "bandwidth-bound" near the bottom under the slope; "compute-bound" under the flat roof's right end, since the
     // legend takes the bottom right.
-    out.bandwidthRegion = { std::sqrt(out.x.lower() * mainRidge), out.y.lower() * std::pow(10.0, 0.25) };
+    out.bandwidthRegion
+        = { std::sqrt(out.x.lower() * std::min(mainRidge, out.x.upper())), out.y.lower() * std::pow(10.0, 0.25) };
     out.computeRegion = { out.x.upper() / std::pow(10.0, 0.1), peak / std::pow(10.0, 0.2) };
     return out;
 }
