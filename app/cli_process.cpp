@@ -151,7 +151,11 @@ std::optional<std::string> writeFileAtomically(const std::string& path, const st
     if (!saved)
         return "cannot write '" + path + "': " + saved.error();
     const fs::path& target = saved->path;
-    const fs::path temporary = target.parent_path() / ("." + target.filename().string() + ".roofline-lab-XXXXXX");
+    // Built by appending: GCC 12 at -O3 warns falsely of an overflow in "." + string (a Release build's one warning).
+    std::string name = ".";
+    name += target.filename().string();
+    name += ".roofline-lab-XXXXXX";
+    const fs::path temporary = target.parent_path() / name;
     std::string pattern = temporary.string();
     const int fd = ::mkstemp(pattern.data());
     if (fd < 0)
