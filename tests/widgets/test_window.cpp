@@ -90,6 +90,7 @@ private slots:
     void cleanup();
 
     void chartDrawsTheCoreLayout();
+    void envelopeFollowsTheSlopePastTheView();
     void hbmKeysMoveRoofMarkersAndTable();
     void hbmDragUpdatesBeforeRelease();
     void liveRedrawMatchesAFullReplot_data();
@@ -244,6 +245,24 @@ void TestWindow::chartDrawsTheCoreLayout()
     const QStringList labels = ChartProbe(*m_window->chart()).visibleOperationLabels();
     QVERIFY2(labels.size() >= 4, qPrintable(labels.join(QStringLiteral(", "))));
     QVERIFY(labels.contains(QStringLiteral("matmul B=32")));
+}
+
+// Problem 5's view holds intensities 10 to 10,000. With HBM at 34.3 GB/s its ridge (28,834) lies past the right edge:
+// the thick envelope is the HBM roof across the whole view, each drawn point bandwidth × intensity, never a line up to
+// the peak at the edge.
+void TestWindow::envelopeFollowsTheSlopePastTheView()
+{
+    QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/h100-matmul.yaml")), QString());
+    const double bandwidth = 34.3e9;
+    QVERIFY(!m_window->document()->setHardwareValue("bandwidth.HBM", bandwidth));
+    RooflineChart* chart = m_window->chart();
+    chart->replot();
+    QCOMPARE(chart->xAxis->range().upper, 1e4);
+    const QVector<QPointF> envelope = ChartProbe(*chart).envelopeCurve();
+    QCOMPARE(envelope.size(), 2);
+    for (const QPointF& p : envelope)
+        QVERIFY2(qAbs(p.y() - bandwidth * p.x()) <= 1e-9 * p.y(), qPrintable(QString::number(p.x())));
+    QCOMPARE(envelope.back().x(), 1e4);
 }
 
 void TestWindow::hbmKeysMoveRoofMarkersAndTable()
