@@ -27,7 +27,6 @@ public:
     static constexpr double kCell = 32;
     static constexpr double kMostCells = 1024; // along a side: a cell grows on a chart wider than 32,768 pixels
 
-    Cells() = default;
     explicit Cells(const Box& area)
         : m_left(std::isfinite(area.left) ? area.left : 0)
         , m_top(std::isfinite(area.top) ? area.top : 0)
@@ -48,8 +47,6 @@ public:
     // A segment goes into the cells it passes through, column by column of cells.
     void addSegment(std::size_t index, Point a, Point b)
     {
-        if (m_cells.empty())
-            return;
         if (a.x > b.x)
             std::swap(a, b);
         const int firstColumn = column(a.x);
@@ -99,8 +96,6 @@ private:
     // Calls visit with the index of each cell `b` touches, until it returns true; says whether it did.
     template <typename Visit> bool forCells(const Box& b, Visit visit) const
     {
-        if (m_cells.empty())
-            return false;
         const int c0 = column(b.left);
         const int c1 = column(b.left + b.width);
         const int r0 = row(b.top);
@@ -112,13 +107,13 @@ private:
         return false;
     }
 
-    double m_left = 0;
-    double m_top = 0;
-    double m_cellWidth = kCell;
-    double m_cellHeight = kCell;
-    int m_columns = 0;
-    int m_rows = 0;
-    std::vector<std::vector<std::size_t>> m_cells;
+    double m_left;
+    double m_top;
+    double m_cellWidth;
+    double m_cellHeight;
+    int m_columns; // at least one
+    int m_rows; // at least one
+    std::vector<std::vector<std::size_t>> m_cells; // row by row
 };
 
 Box grown(const Box& b, double by)
