@@ -141,6 +141,18 @@ std::vector<Marker> markersOf(std::size_t operation, const Evaluation& ev)
     return markers;
 }
 
+EnvelopeParts envelopeParts(const Layout& l)
+{
+    // The envelope's points on the peak are exactly l.peak: the layout sets them so.
+    const auto ridge
+        = std::find_if(l.envelope.begin(), l.envelope.end(), [&](const Point& p) { return p.y == l.peak; });
+    EnvelopeParts out;
+    if (ridge - l.envelope.begin() >= 1)
+        out.bandwidthBound.assign(l.envelope.begin(), ridge == l.envelope.end() ? ridge : ridge + 1);
+    out.computeBound.assign(ridge, l.envelope.end());
+    return out;
+}
+
 double envelopeAt(const Hardware& hw, Dtype dtype, double x)
 {
     double y = selectedPeak(hw, dtype);

@@ -160,6 +160,14 @@ void keepRoofs(Layout&, const std::vector<std::string>& names);
 // The envelope value at intensity x: min(peak, min over memories of bandwidth·x).
 double envelopeAt(const Hardware&, Dtype, double x);
 
+// The layout's envelope cut at its ridge, for the shades under it: the bandwidth-bound part up to the ridge and the
+// compute-bound part from it. Either is empty where the ridge lies out of view.
+struct EnvelopeParts {
+    std::vector<Point> bandwidthBound;
+    std::vector<Point> computeBound;
+};
+EnvelopeParts envelopeParts(const Layout&);
+
 // A rectangle in pixels, for placing labels (chart/label_placement.h).
 struct Box {
     double left = 0;

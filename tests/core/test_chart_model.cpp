@@ -285,6 +285,21 @@ private slots:
             }
         QCOMPARE(slope.envelope.back().x, 10.0);
         QCOMPARE(slope.peak, *preset.peakFor(preset.defaultDtype())); // where the faster levels' ridges are drawn
+        // The shades: bandwidth-bound under the whole slope here, compute-bound under the whole flat roof there, and
+        // on the preset's own axes each up to and from the HBM ridge at 240.24.
+        auto same = [](const std::vector<Point>& a, const std::vector<Point>& b) {
+            return a.size() == b.size()
+                && std::equal(a.begin(), a.end(), b.begin(), [](Point p, Point q) { return p.x == q.x && p.y == q.y; });
+        };
+        QVERIFY(same(envelopeParts(slope).bandwidthBound, slope.envelope));
+        QVERIFY(envelopeParts(slope).computeBound.empty());
+        QVERIFY(envelopeParts(flat).bandwidthBound.empty());
+        QVERIFY(same(envelopeParts(flat).computeBound, flat.envelope));
+        const EnvelopeParts both = envelopeParts(base);
+        QCOMPARE(both.bandwidthBound.size(), std::size_t(2));
+        QCOMPARE(both.computeBound.size(), std::size_t(2));
+        QVERIFY(std::abs(both.bandwidthBound.back().x / (peakHere / hbm) - 1) < 1e-12);
+        QVERIFY(same({ both.computeBound.front() }, { both.bandwidthBound.back() }));
         // The same for another chip's overlay on those axes.
         const Hardware& h100 = *library().find("h100-sxm");
         std::vector<const Evaluation*> none;

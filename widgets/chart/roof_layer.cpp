@@ -6,8 +6,6 @@
 
 #include <QCoreApplication>
 
-#include <algorithm>
-
 namespace roofline::widgets {
 
 namespace {
@@ -146,15 +144,9 @@ void RoofLayer::update(const LayerContext& ctx)
         setRoof(m_practical[i], l.practical[i], practicalRoofLabel(l.practical[i]));
     setPoints(m_ridges, ridges);
     setPoints(m_envelope, l.envelope);
-    // The bandwidth-bound shade under the envelope up to its first point on the peak (its ridge), the compute-bound
-    // shade from there: the whole envelope is one or the other when its ridge is out of view.
-    const auto ridge
-        = std::find_if(l.envelope.begin(), l.envelope.end(), [&](const chart::Point& p) { return p.y == l.peak; });
-    std::vector<chart::Point> slope(l.envelope.begin(), ridge == l.envelope.end() ? ridge : ridge + 1);
-    if (slope.size() < 2)
-        slope.clear();
-    setPoints(m_bandwidthShade, slope);
-    setPoints(m_computeShade, std::vector<chart::Point>(ridge, l.envelope.end()));
+    const chart::EnvelopeParts parts = chart::envelopeParts(l);
+    setPoints(m_bandwidthShade, parts.bandwidthBound);
+    setPoints(m_computeShade, parts.computeBound);
     m_bandwidthCaption->position->setCoords(l.bandwidthRegion.x, l.bandwidthRegion.y);
     m_computeCaption->position->setCoords(l.computeRegion.x, l.computeRegion.y);
 }
