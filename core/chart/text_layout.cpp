@@ -335,7 +335,9 @@ private:
     // A leader from the mark's rim to the text passes no other mark, text, box or line it must not cross.
     bool leaderClear(const std::pair<Point, Point>& leader, const TextRequest& r) const
     {
-        const auto [a, b] = leader;
+        // Named points, not a structured binding: lambdas capture bindings only from clang 16 on.
+        const Point a = leader.first;
+        const Point b = leader.second;
         const Box bounds { std::min(a.x, b.x), std::min(a.y, b.y), std::abs(b.x - a.x), std::abs(b.y - a.y) };
         if (m_scene->markCells.any(grown(bounds, m_scene->markReach), [&](std::size_t i) {
                 if (std::find(r.marks.begin(), r.marks.end(), i) != r.marks.end() || onOwnMark(i, r))
