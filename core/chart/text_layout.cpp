@@ -204,6 +204,8 @@ public:
 
     std::optional<PlacedText> place(const TextRequest& r, bool onlyPreferred = false)
     {
+        if (r.preferred == TextRequest::kStaysOut)
+            return std::nullopt;
         if (r.kind == TextRequest::Kind::Free)
             return placeFree(r);
         for (std::size_t t = 0; t < r.texts.size(); ++t) {

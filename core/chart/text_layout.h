@@ -72,7 +72,10 @@ struct TextRequest {
     // Free: the boxes to try, in order.
     std::vector<Box> places;
     // The spot this text took the last time (PlacedText::spot), tried first while it is free: words hold still while a
-    // slider moves what they name, and a drag does not search every spot anew at every step.
+    // slider moves what they name, and a drag does not search every spot anew at every step. kStaysOut: it found
+    // none the last time and is not searched for: on a crowded chart most texts find none, and searching every spot
+    // of each at every step of a drag cost a four-chip chart three quarters of its layout (bench/RESULTS.md).
+    static constexpr int kStaysOut = -1;
     std::optional<int> preferred;
     bool mayMoveOut = false; // Mark: further out, with a leader, when no spot beside its mark is free
     // Mark: an operation's name. Such names of one rank are placed in the order that names the most of them.

@@ -211,6 +211,7 @@ private slots:
     void aLineDrawnTwiceKeepsBothNames();
     void aHeldSpotStaysWhileFree();
     void aLineNameHoldsItsSpot();
+    void aTextThatFoundNoRoomStaysOut();
     void tenThousandNamesWithRoom();
 };
 
@@ -377,6 +378,30 @@ void TestTextLayout::aHeldSpotStaysWhileFree()
     l = layOutTexts(c, { q }, measure);
     QVERIFY(l.texts[0]);
     QVERIFY(l.texts[0]->spot != 2);
+}
+
+// Through a drag a text that found no room the frame before is not searched for: it stays out though room opened,
+// a line's name or a mark's, and the texts after it place as they would without it.
+void TestTextLayout::aTextThatFoundNoRoomStaysOut()
+{
+    TextContent c;
+    c.plot = { 0, 0, 600, 400 };
+    c.lines = { { { 0, 400 }, { 400, 0 } } };
+    c.marks = { { { 300, 300 }, 5 } };
+    TextRequest line = roofName(0, { "HBM 3.35 TB/s" });
+    TextRequest mark = markLabel({ 0 }, "dot product N=2^20", TextRequest::Spots::Beside);
+    const TextLayout free = layOutTexts(c, { line, mark }, measure);
+    QCOMPARE(placedCount(free), std::size_t(2));
+    line.preferred = TextRequest::kStaysOut;
+    TextLayout l = layOutTexts(c, { line, mark }, measure);
+    QVERIFY(!l.texts[0]);
+    QVERIFY(l.texts[1]);
+    QCOMPARE(l.texts[1]->spot, free.texts[1]->spot);
+    line.preferred.reset();
+    mark.preferred = TextRequest::kStaysOut;
+    l = layOutTexts(c, { line, mark }, measure);
+    QVERIFY(l.texts[0]);
+    QVERIFY(!l.texts[1]);
 }
 
 // A roof's name keeps the spot it held along its line (a point, a side, a lift) while that is free: the spot named n

@@ -72,6 +72,7 @@ void ComparedLayer::forget()
 void ComparedLayer::build(const LayerContext& ctx)
 {
     const Analysis& a = ctx.analysis;
+    m_still.setUsed(!a.compared.empty());
     if (a.compared.empty())
         return;
     const ChartTheme& t = ctx.theme;
@@ -162,9 +163,20 @@ void ComparedLayer::build(const LayerContext& ctx)
         }
         m_chips.push_back(std::move(chip));
     }
+    // On the chips' own layer: the roofs, then the ridges and the markers above them, the texts last (the chart moves
+    // every text to the end of its layer).
+    QCPLayer* still = m_still.layer();
+    for (Chip& chip : m_chips) {
+        for (const RoofItems& roof : chip.roofs)
+            for (QCPLayerable* item :
+                std::initializer_list<QCPLayerable*> { roof.line, roof.label, roof.ridgeLabel, roof.ridgeLeader })
+                if (item)
+                    item->setLayer(still);
+        chip.ridges->setLayer(still);
+    }
     for (Chip& chip : m_chips)
         for (const auto& [colour, graph] : chip.markers)
-            graph->setLayer(ctx.main); // above the roofs and arrows
+            graph->setLayer(still);
 }
 
 bool ComparedLayer::update(const LayerContext& ctx)
@@ -205,6 +217,17 @@ bool ComparedLayer::update(const LayerContext& ctx)
 void ComparedLayer::place(const LayerContext& ctx, const std::vector<std::optional<chart::Point>>& from)
 {
     m_pixels.clear();
+    // Each operation's colour, worked out once per colour: ChartTheme::operationColour parses the name and compares
+    // it with the roofs' inks, and the thousands of markers of a large scenario share a handful of colours (worked
+    // out per marker, it was two thirds of a four-chip step's words at 1,000 operations: bench/RESULTS.md).
+    std::map<std::string_view, QRgb> inks;
+    const auto inkOf = [&inks, &ctx](std::size_t shown) {
+        const std::string& name = ctx.analysis.session.operations[ctx.shown[shown]].colour;
+        auto it = inks.find(name);
+        if (it == inks.end())
+            it = inks.emplace(name, ctx.theme.operationColour(name).rgba()).first;
+        return it->second;
+    };
     for (std::size_t k = 0; k < m_chips.size() && k < m_overlays.size(); ++k) {
         const chart::Overlay& o = m_overlays[k];
         Chip& chip = m_chips[k];
@@ -213,8 +236,7 @@ void ComparedLayer::place(const LayerContext& ctx, const std::vector<std::option
         std::map<QRgb, std::vector<chart::Point>> points;
         std::map<QRgb, QSet<QPoint>> pixels;
         for (const chart::Marker& m : o.markers) {
-            const QRgb colour
-                = ctx.theme.operationColour(ctx.analysis.session.operations[ctx.shown[m.operation]].colour).rgba();
+            const QRgb colour = inkOf(m.operation);
             const double x = ctx.plot.xAxis->coordToPixel(m.at.x);
             const double y = ctx.plot.yAxis->coordToPixel(m.at.y);
             if (std::abs(x) < 1e6 && std::abs(y) < 1e6) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "chart/chart_layer.h"
+#include "chart/still_layer.h"
 #include "chart/text_scene.h"
 
 #include <QLineF>
@@ -22,6 +23,11 @@ class ComparedLayer {
 public:
     // The key sits in the plot's inset layout, made once by the chart with the legend.
     void setKey(QCPLegend* key) { m_key = key; }
+    // The chips' roofs, names, ridges and markers lie on a layer of their own under the main one, which a slider step
+    // draws again only when they moved (StillLayer); the arrows, which start at the session's moving markers, lie on
+    // the main layer. The layer is made by the chart.
+    void setLayer(QCPLayer* layer) { m_still.attach(layer); }
+    StillLayer& still() { return m_still; }
 
     // Each chip's evaluations of the shown operations (null where it cannot run one), for the core's layouts
     // (chart::layouts), which lay every chip's overlay out in the chart's frame. They refer to the layer's own.
@@ -78,6 +84,7 @@ private:
         std::vector<QCPItemLine*> arrows; // one per marker, up to kArrows
     };
     QCPLegend* m_key = nullptr;
+    StillLayer m_still;
     std::vector<std::vector<const Evaluation*>> m_evaluations; // per chip, per shown operation
     std::vector<chart::Overlay> m_overlays;
     std::vector<Chip> m_chips;

@@ -28,10 +28,14 @@ RooflineChart::RooflineChart(QWidget* parent)
     // Lines, markers and texts share the "main" layer, texts last (see rebuild), in a paint buffer of its own: a slider
     // step redraws that layer alone. Background, grid and measured kernels below it share one buffer, axes, title,
     // legend and QCustomPlot's overlay above it another: each paint composites every buffer over the whole widget, so
-    // three buffers, not five, are what a step costs to show (bench_gui, bench/RESULTS.md).
+    // three buffers, not five, are what a step costs to show (bench_gui, bench/RESULTS.md). Compared chips add a
+    // fourth, which a step draws only when they moved.
     m_mainLayer = layer(QStringLiteral("main"));
     m_mainLayer->setMode(QCPLayer::lmBuffered);
     addLayer(QStringLiteral("measured"), m_mainLayer, QCustomPlot::limBelow);
+    // The compared chips between the measured kernels and the main layer, buffered while there are any (StillLayer).
+    addLayer(QStringLiteral("compared"), m_mainLayer, QCustomPlot::limBelow);
+    m_compared.setLayer(layer(QStringLiteral("compared")));
     // Veils under the tick labels drawn inside the plot (the presentation's frame), so that no roof strikes one.
     addLayer(QStringLiteral("veils"), layer(QStringLiteral("axes")), QCustomPlot::limBelow);
     layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
@@ -80,6 +84,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     connect(this, &QCustomPlot::beforeReplot, this, [this] { m_redraw.replotStarts(frameKey()); });
     connect(this, &QCustomPlot::afterReplot, this, [this] {
         m_redraw.replotted(axisRect()->rect());
+        m_compared.still().drawn(m_redraw.fast());
         finishRedraw();
         // With the axes inside, the ticks left out were chosen for the plot's size foreseen before the layout; when
         // the layout gave another (the first in that frame), once more at the size it gave.
@@ -294,10 +299,10 @@ void RooflineChart::rebuild()
         entry->addToLegend(); // after the operations' rows
     if (QCPGraph* ring = m_measured.ring())
         ring->setLayer(m_mainLayer); // above every marker
-    // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of the
-    // layer, in the order made.
+    // Texts above every line and marker, so that a line never crosses a label: each is moved to the end of its layer
+    // (the main one, or the compared chips'), in the order made.
     for (QCPItemText* text : m_texts)
-        text->setLayer(m_mainLayer);
+        text->setLayer(text->layer());
     m_frame.build(ctx);
     if (m_redraw.fastOnScreen())
         applyDrawing(true);

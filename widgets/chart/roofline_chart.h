@@ -44,7 +44,8 @@ namespace roofline::widgets {
 // title, legend) sits on layers QCustomPlot keeps in paint buffers; roofs, shades, markers and texts share the "main"
 // layer, buffered on its own: when the axes, the title and the legend stay as they are, only that layer is redrawn
 // (QCPLayer::replot), otherwise the whole plot. Measured kernels never move with the hardware: their points sit on a
-// layer of their own below "main", which a slider step does not draw again.
+// layer of their own below "main", which a slider step does not draw again. Compared chips stay put while the session's
+// chip is dragged: they sit on a buffered layer of their own, which a step draws again only when they moved.
 class RooflineChart : public QCustomPlot, public FittedChart {
     Q_OBJECT
 public:

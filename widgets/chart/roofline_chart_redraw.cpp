@@ -135,6 +135,7 @@ void RooflineChart::redrawLive()
         replot();
         return;
     }
+    m_compared.still().redrawIfChanged(m_redraw.fast());
     m_mainLayer->replot();
     finishRedraw();
 }

@@ -87,6 +87,7 @@ QString memoryKey(const TextScene::Meaning& m, const chart::TextRequest& r)
 void TextScene::layOut(Memory* memory, bool hold)
 {
     hold = hold && memory;
+    const QRectF plot(m_content.plot.left, m_content.plot.top, m_content.plot.width, m_content.plot.height);
     m_content.holdOrder = hold ? std::optional<std::size_t>(memory->order) : std::nullopt;
     std::vector<chart::TextRequest> requests;
     requests.reserve(m_entries.size());
@@ -98,7 +99,8 @@ void TextScene::layOut(Memory* memory, bool hold)
         if (!memory)
             continue;
         keys.push_back(memoryKey(e.meaning, e.request));
-        if (const auto it = memory->spots.constFind(keys.back()); hold && it != memory->spots.constEnd())
+        if (const auto it = memory->spots.constFind(keys.back()); hold && it != memory->spots.constEnd()
+            && (*it != chart::TextRequest::kStaysOut || (memory->held && memory->plot == plot)))
             requests.back().preferred = *it;
     }
     // As QCPItemText measures and draws itself: the text's bounding rectangle at its alignment, and its padding.
@@ -121,10 +123,11 @@ void TextScene::layOut(Memory* memory, bool hold)
     if (memory) {
         if (!hold)
             memory->order = layout.order;
+        memory->plot = plot;
+        memory->held = hold;
         memory->spots.clear();
         for (std::size_t i = 0; i < layout.texts.size(); ++i)
-            if (layout.texts[i])
-                memory->spots.insert(keys[i], layout.texts[i]->spot);
+            memory->spots.insert(keys[i], layout.texts[i] ? layout.texts[i]->spot : chart::TextRequest::kStaysOut);
     }
     m_placed.clear();
     for (std::size_t i = 0; i < m_entries.size(); ++i) {

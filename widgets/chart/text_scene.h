@@ -65,15 +65,21 @@ public:
     using PlaceBox = std::function<void(const std::optional<QRectF>&, int place)>;
     void addBox(chart::TextRequest, Meaning, PlaceBox place);
 
-    // What the chart keeps of one layout for the next: the spot each text took, by what it names, and the order of
-    // the operations' names that won at rest (chart::TextLayout::order).
+    // What the chart keeps of one layout for the next: the spot each text took, or that it found none
+    // (chart::TextRequest::kStaysOut), by what it names, and the order of the operations' names that won at rest
+    // (chart::TextLayout::order).
     struct Memory {
         QHash<QString, int> spots;
         std::size_t order = 0;
+        // A text that found no room stays out only through one drag, in the same plot: the layout that found none for
+        // it was held too, and laid out a plot of this size.
+        QRectF plot;
+        bool held = false;
     };
     // Lays every text out and applies the result to the items. With `hold` (input following input on screen) each
-    // text tries first the spot it took in `memory` and the operations' names keep its order, so that words hold
-    // still through a drag; without, every text takes the first free spot: the same chart gives the same picture.
+    // text tries first the spot it took in `memory`, a text that found none stays out, and the operations' names keep
+    // its order, so that words hold still through a drag; without, every text takes the first free spot: the same
+    // chart gives the same picture.
     // `memory`, when given, then keeps this layout's spots, and at rest its order.
     void layOut(Memory* memory = nullptr, bool hold = false);
 
