@@ -22,11 +22,11 @@ namespace {
 // Reads standard input for `--scenario -`, at most as much as a scenario file may hold (base/file_reader.h).
 Expected<std::string, Diagnostics> readStandardInput()
 {
-    InputFile input = InputFile::standardInput(kMaxFileBytes);
+    InputFile input = InputFile::standardInput(kMaxScenarioBytes);
     std::string text;
     if (std::optional<std::string> error = input.readRest(text)) {
         const std::string why
-            = input.overLimit() ? "the scenario is larger than " + formatByteLimit(kMaxFileBytes) : *error;
+            = input.overLimit() ? "the scenario is larger than " + formatByteLimit(kMaxScenarioBytes) : *error;
         return Expected<std::string, Diagnostics>::failure({ { std::string(kStandardInputName), 0, 0, {}, why } });
     }
     return text;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/yaml_reader.h"
 
+#include "base/file_reader.h"
 #include "base/limits.h"
 
 #include <yaml-cpp/eventhandler.h>
@@ -164,11 +165,12 @@ constexpr std::size_t kMaxDepth = 100;
 struct WalkProblem {
     YAML::Node at; // a null node, with no mark, when the whole file is to blame
     std::string message;
+    std::string field; // the key's path, where one is to blame
 };
 
-// Visits every node of `root` with an explicit stack, no recursion: refuses more than kMaxNodes nodes in all
+// Visits every node of `root` with an explicit stack, no recursion: refuses more than `maxNodes` nodes in all
 // (counting those waiting to be visited, so the stack stays bounded too) and nesting deeper than kMaxDepth.
-std::optional<WalkProblem> walkNodes(const YAML::Node& root)
+std::optional<WalkProblem> walkNodes(const YAML::Node& root, std::size_t maxNodes, std::string_view nodes)
 {
     std::vector<std::pair<YAML::Node, std::size_t>> pending { { root, 1 } };
     std::size_t visited = 0;
@@ -177,7 +179,7 @@ std::optional<WalkProblem> walkNodes(const YAML::Node& root)
         pending.pop_back();
         ++visited;
         if (depth > kMaxDepth)
-            return WalkProblem { node, "nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)" };
+            return WalkProblem { node, "nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)", {} };
         if (node.IsMap()) {
             for (const auto& entry : node) {
                 pending.emplace_back(entry.first, depth + 1);
@@ -187,8 +189,78 @@ std::optional<WalkProblem> walkNodes(const YAML::Node& root)
             for (const auto& item : node)
                 pending.emplace_back(item, depth + 1);
         }
-        if (visited + pending.size() > kMaxNodes)
-            return WalkProblem { {}, "more than " + std::to_string(kMaxNodes) + " YAML nodes" };
+        if (visited + pending.size() > maxNodes)
+            return WalkProblem { {}, "more than " + std::to_string(maxNodes) + " " + std::string(nodes), {} };
+    }
+    return std::nullopt;
+}
+
+// A bare JSON value: null, true, false or a number (an optional minus, digits without a leading zero, an optional
+// fraction and exponent).
+bool isJsonLiteral(std::string_view v)
+{
+    if (v == "null" || v == "true" || v == "false")
+        return true;
+    std::size_t i = v.starts_with('-') ? 1 : 0;
+    const auto digits = [&v, &i] {
+        const std::size_t from = i;
+        while (i < v.size() && v[i] >= '0' && v[i] <= '9')
+            ++i;
+        return i - from;
+    };
+    const std::size_t first = i;
+    const std::size_t whole = digits();
+    if (whole == 0 || (whole > 1 && v[first] == '0'))
+        return false;
+    if (i < v.size() && v[i] == '.' && (++i, digits() == 0))
+        return false;
+    if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
+        ++i;
+        if (i < v.size() && (v[i] == '+' || v[i] == '-'))
+            ++i;
+        if (digits() == 0)
+            return false;
+    }
+    return i == v.size();
+}
+
+// What JSON refuses in a text YAML has taken, or what a JSON reader would resolve silently; the first found, with its
+// key's path. The walk is bounded: walkNodes has counted the nodes and their depth.
+std::optional<WalkProblem> jsonProblem(const YAML::Node& root)
+{
+    std::vector<std::pair<YAML::Node, std::string>> pending { { root, {} } };
+    while (!pending.empty()) {
+        const auto [node, field] = std::move(pending.back());
+        pending.pop_back();
+        if ((node.IsMap() || node.IsSequence()) && node.Style() != YAML::EmitterStyle::Flow)
+            return WalkProblem { node,
+                std::string("not JSON: ") + (node.IsMap() ? "an object without braces" : "a list without brackets"),
+                field };
+        if (node.IsScalar()) {
+            if (YamlReader::plain(node) && !isJsonLiteral(node.Scalar()))
+                return WalkProblem { node,
+                    "not JSON: " + quoteInput(node.Scalar())
+                        + " is no number, true, false or null (JSON writes text in double quotes)",
+                    field };
+            if (const std::optional<std::string> problem = textProblem(node.Scalar()))
+                return WalkProblem { node, "not text: " + *problem, field };
+        }
+        if (node.IsMap()) {
+            std::set<std::string> seen;
+            for (const auto& entry : node) {
+                const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+                const std::string path = YamlReader::join(field, key);
+                if (!entry.first.IsScalar() || YamlReader::plain(entry.first))
+                    return WalkProblem { entry.first, "not JSON: a key is text in double quotes", path };
+                if (!seen.insert(key).second)
+                    return WalkProblem { entry.first, "given twice in one object", path };
+                pending.emplace_back(entry.second, path);
+            }
+        } else if (node.IsSequence()) {
+            std::size_t i = 0;
+            for (const auto& item : node)
+                pending.emplace_back(item, YamlReader::index(field, i++));
+        }
     }
     return std::nullopt;
 }
@@ -216,10 +288,12 @@ std::string_view unitName(Unit unit)
 
 } // namespace
 
-std::optional<YAML::Node> YamlReader::load(std::string_view text)
+std::optional<YAML::Node> YamlReader::load(std::string_view text, Bounds bounds)
 {
-    if (text.size() > kMaxFileBytes) {
-        error({}, "the file is larger than 1 MiB (" + std::to_string(text.size()) + " bytes)");
+    if (text.size() > bounds.bytes) {
+        error({},
+            "the file is larger than " + formatByteLimit(bounds.bytes) + " (" + std::to_string(text.size())
+                + " bytes)");
         return std::nullopt;
     }
     if (const std::optional<std::size_t> bad = firstNonTextByte(text)) {
@@ -244,7 +318,10 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
         if (parser.HandleNextDocument(finder)) {
             const YAML::Mark& at = finder.documentStart();
             m_diagnostics.push_back({ m_file, at.line + 1, at.column + 1, {},
-                "a second YAML document (after '---') is not read: a file holds one preset or one scenario" });
+                m_syntax == Syntax::Json
+                    ? std::string("more than one JSON value: a config.json holds one object")
+                    : std::string(
+                        "a second YAML document (after '---') is not read: a file holds one preset or one scenario") });
             return std::nullopt;
         }
         root = YAML::Load(copy);
@@ -265,17 +342,23 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text)
             if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
                 c = '?';
         m_diagnostics.push_back({ m_file, located ? e.mark.line + 1 : 0, located ? e.mark.column + 1 : 0, {},
-            "YAML syntax error: " + message });
+            std::string(syntaxName()) + " syntax error: " + message });
         return std::nullopt;
     }
     if (!root.IsDefined() || root.IsNull()) {
         error({}, "the file is empty");
         return std::nullopt;
     }
-    if (const std::optional<WalkProblem> problem = walkNodes(root)) {
+    if (const std::optional<WalkProblem> problem
+        = walkNodes(root, bounds.nodes, m_syntax == Syntax::Json ? "JSON values" : "YAML nodes")) {
         error(problem->at, {}, problem->message); // too many nodes: no one node to blame, so no line
         return std::nullopt;
     }
+    if (m_syntax == Syntax::Json)
+        if (const std::optional<WalkProblem> problem = jsonProblem(root)) {
+            error(problem->at, problem->field, problem->message);
+            return std::nullopt;
+        }
     if (!root.IsMap()) {
         error(root, {}, "expected a mapping of keys to values at the top, found " + describe(root));
         return std::nullopt;

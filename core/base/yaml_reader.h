@@ -19,14 +19,26 @@ namespace roofline {
 
 class YamlReader {
 public:
-    explicit YamlReader(std::string file)
+    // JSON is read as YAML (YAML 1.2 takes every JSON text), with JSON's own rules checked on top (see load).
+    enum class Syntax { Yaml, Json };
+    explicit YamlReader(std::string file, Syntax syntax = Syntax::Yaml)
         : m_file(std::move(file))
+        , m_syntax(syntax)
     { }
 
     // Parses a document whose root must be a mapping. Refuses binary text, syntax errors, any anchor or alias (an
     // alias can make a node contain itself, or multiply a small file), nesting too deep, an empty document and
-    // documents with more than kMaxNodes nodes.
-    std::optional<YAML::Node> load(std::string_view text);
+    // documents with more than kMaxNodes nodes. JSON must be JSON besides: every map and list in braces and brackets,
+    // every bare value null, true, false or a number, every key in quotes and none twice in one object (where JSON
+    // readers silently keep the first or the last), no control character made by an escape ("\u001b") anywhere.
+    // Then `plain` tells a bare value from a quoted one: a JSON count or flag is never a string.
+    // A file's bounds: a scenario's are larger than other files' (base/limits.h).
+    struct Bounds {
+        std::size_t bytes = kMaxFileBytes;
+        std::size_t nodes = kMaxNodes;
+    };
+    std::optional<YAML::Node> load(std::string_view text, Bounds bounds);
+    std::optional<YAML::Node> load(std::string_view text) { return load(text, Bounds {}); }
 
     void error(const YAML::Node& at, std::string_view field, std::string message);
     void error(std::string_view field, std::string message); // for the whole file
@@ -49,6 +61,8 @@ public:
     // an exponent or a prefix from k up; no unit, no sub-unit prefix ("1500m"), nothing past 2^53, decided on the
     // digits as written. 0 where `min` is 0.
     std::optional<double> count(const YAML::Node& node, std::string_view field, double min, double max);
+    // Whether a scalar was written bare, not in quotes: in JSON, a number, true, false or null.
+    static bool plain(const YAML::Node& node) { return node.IsScalar() && node.Tag() == "?"; }
     // A quantity with an optional SI prefix and one of `units` (Unit::None always allowed); `unitSeen` tells which.
     std::optional<double> quantity(
         const YAML::Node& node, std::string_view field, std::initializer_list<Unit> units, Unit* unitSeen = nullptr);
@@ -61,7 +75,10 @@ public:
 
 private:
     void add(Diagnostic);
+    std::string_view syntaxName() const { return m_syntax == Syntax::Json ? "JSON" : "YAML"; }
+
     std::string m_file;
+    Syntax m_syntax;
     Diagnostics m_diagnostics;
     std::size_t m_errorCount = 0;
 };

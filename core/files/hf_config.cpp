@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <initializer_list>
 
 namespace roofline {
 
@@ -45,16 +46,56 @@ std::optional<YAML::Node> configField(YamlReader& r, const YAML::Node& root, std
     return n;
 }
 
+// A count as JSON writes one: a bare integer ("32"), not text ("\"1k\"", which a YAML count would take) and not a
+// number with a fraction or an exponent ("32.0", "3.2e1"), from `min` to `max`.
+std::optional<double> jsonCount(YamlReader& r, const YAML::Node& n, std::string_view key, double min, double max)
+{
+    if (!YamlReader::plain(n)) {
+        r.error(n, key, "expected a number, found " + r.describe(n) + " (text: a count in config.json has no quotes)");
+        return std::nullopt;
+    }
+    const std::string& v = n.Scalar();
+    if (v.find_first_not_of("0123456789") != std::string::npos) {
+        r.error(n, key,
+            "expected a whole number from " + wholeText(min) + " to " + wholeText(max) + ", found " + quoteInput(v));
+        return std::nullopt;
+    }
+    return r.count(n, key, min, max);
+}
+
 std::optional<double> configCount(YamlReader& r, const YAML::Node& root, std::string_view key, bool required)
 {
     const std::optional<YAML::Node> n = configField(r, root, key, required);
-    return n ? r.count(*n, key, 1, kMaxModelCount) : std::nullopt;
+    return n ? jsonCount(r, *n, key, 1, kMaxModelCount) : std::nullopt;
 }
 
+// true or false, bare: "true" in quotes is text, which a JSON reader would take as true only by accident.
 std::optional<bool> configFlag(YamlReader& r, const YAML::Node& root, std::string_view key)
 {
     const std::optional<YAML::Node> n = configField(r, root, key, false);
+    if (n && !YamlReader::plain(*n)) {
+        r.error(*n, key, "expected true or false, found " + r.describe(*n) + " (text: a flag has no quotes)");
+        return std::nullopt;
+    }
     return n ? r.boolean(*n, key) : std::nullopt;
+}
+
+// Text from a known set: `known` names them in the message.
+std::optional<std::string> configChoice(
+    YamlReader& r, const YAML::Node& root, std::string_view key, std::initializer_list<std::string_view> known)
+{
+    const std::optional<YAML::Node> n = configField(r, root, key, false);
+    if (!n)
+        return std::nullopt;
+    std::optional<std::string> v = r.text(*n, key);
+    if (v && std::find(known.begin(), known.end(), *v) == known.end()) {
+        std::string list;
+        for (const std::string_view k : known)
+            list += (list.empty() ? "" : ", ") + std::string(k);
+        r.error(*n, key, "expected one of " + list + ", found " + quoteInput(*v));
+        return std::nullopt;
+    }
+    return v;
 }
 
 // The folder that names the model: the file's own, or for a file in Hugging Face's download cache
@@ -98,7 +139,7 @@ bool isModelConfigPath(std::string_view value)
 Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::string& file)
 {
     using Result = Expected<Model, Diagnostics>;
-    YamlReader r(file);
+    YamlReader r(file, YamlReader::Syntax::Json);
     const std::optional<YAML::Node> root = r.load(text);
     if (!root)
         return Result::failure(r.diagnostics());
@@ -149,7 +190,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     // Experts as a model preset takes them: 1 to 1024.
     const auto expertCount = [&r, &root](std::string_view key) -> std::optional<double> {
         const std::optional<YAML::Node> n = configField(r, *root, key, true);
-        return n ? r.count(*n, key, 1, kMaxExperts) : std::nullopt;
+        return n ? jsonCount(r, *n, key, 1, kMaxExperts) : std::nullopt;
     };
     const auto experts = mixture ? expertCount("num_local_experts")
         : deepseek               ? expertCount("n_routed_experts")
@@ -162,11 +203,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (deepseek) {
         expertMlp = configCount(r, *root, "moe_intermediate_size", true);
         if (const auto n = configField(r, *root, "n_shared_experts", false))
-            shared = r.count(*n, "n_shared_experts", 0, kMaxExperts);
+            shared = jsonCount(r, *n, "n_shared_experts", 0, kMaxExperts);
         if (const auto n = configField(r, *root, "first_k_dense_replace", false))
-            denseLayers = r.count(*n, "first_k_dense_replace", 0, kMaxModelCount);
+            denseLayers = jsonCount(r, *n, "first_k_dense_replace", 0, kMaxModelCount);
         if (const auto n = configField(r, *root, "moe_layer_freq", false))
-            if (const auto every = r.count(*n, "moe_layer_freq", 1, kMaxModelCount); every && *every != 1)
+            if (const auto every = jsonCount(r, *n, "moe_layer_freq", 1, kMaxModelCount); every && *every != 1)
                 r.error(*n, "moe_layer_freq",
                     "experts every " + wholeText(*every)
                         + " layers are not modelled: the program gives every layer after the dense ones experts");
@@ -175,12 +216,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         nope = configCount(r, *root, "qk_nope_head_dim", true);
         rope = configCount(r, *root, "qk_rope_head_dim", true);
         valueDim = configCount(r, *root, "v_head_dim", true);
-        // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores.
-        std::string topk = *type == "deepseek_v3" ? "noaux_tc" : "greedy";
-        if (const auto n = configField(r, *root, "topk_method", false))
-            if (const auto v = r.text(*n, "topk_method"))
-                topk = *v;
-        routerBias = topk == "noaux_tc";
+        // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores; DeepSeek's
+        // modeling code knows these three routers, and picks from the groups' best the same top k with each.
+        const std::optional<std::string> topk
+            = configChoice(r, *root, "topk_method", { "greedy", "group_limited_greedy", "noaux_tc" });
+        routerBias = topk.value_or(*type == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
     }
     const auto tied = configFlag(r, *root, "tie_word_embeddings");
     // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
@@ -212,7 +252,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         window = configCount(r, *root, "sliding_window", false);
     if (window && *type == "qwen2")
         if (const auto n = configField(r, *root, "max_window_layers", false))
-            windowFrom = r.count(*n, "max_window_layers", 0, kMaxModelCount).value_or(0);
+            windowFrom = jsonCount(r, *n, "max_window_layers", 0, kMaxModelCount).value_or(0);
     if (r.failed())
         return Result::failure(r.diagnostics());
 
@@ -265,7 +305,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
 
 Expected<Model, Diagnostics> readModelConfig(const std::string& path)
 {
-    Expected<std::string, Diagnostics> text = readTextFile(path);
+    Expected<std::string, Diagnostics> text = readTextFile(path, kMaxFileBytes, "a JSON file");
     if (!text)
         return Expected<Model, Diagnostics>::failure(text.error());
     return parseModelConfig(*text, path);

@@ -55,9 +55,10 @@ Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::st
     return hw;
 }
 
-Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path& path)
+Expected<std::string, Diagnostics> readTextFile(
+    const std::filesystem::path& path, std::size_t limit, std::string_view expected)
 {
-    Expected<std::string> text = readFileBounded(path, kMaxFileBytes, "a YAML file");
+    Expected<std::string> text = readFileBounded(path, limit, expected);
     if (!text)
         return Expected<std::string, Diagnostics>::failure({ { path.string(), 0, 0, {}, text.error() } });
     return std::move(text).value();

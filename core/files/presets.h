@@ -25,8 +25,10 @@ namespace roofline {
 Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId,
     std::optional<SessionCalibration>* calibration = nullptr);
 
-// Reads a file for a loader: refuses a missing, unreadable, oversized or binary file with a diagnostic.
-Expected<std::string, Diagnostics> readTextFile(const std::filesystem::path&);
+// Reads a file for a loader: refuses a missing, unreadable or binary file, and one over `limit` bytes, with a
+// diagnostic that calls it what it should be (`expected`: "a YAML file", "a JSON file").
+Expected<std::string, Diagnostics> readTextFile(
+    const std::filesystem::path&, std::size_t limit = kMaxFileBytes, std::string_view expected = "a YAML file");
 
 struct EmbeddedFile {
     std::string_view name; // "h100-sxm.yaml", "scenarios/int8-matmul-v5e.yaml"

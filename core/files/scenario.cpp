@@ -229,7 +229,7 @@ Expected<Session, Diagnostics> parseScenario(
 {
     using Result = Expected<Session, Diagnostics>;
     YamlReader r(file);
-    const std::optional<YAML::Node> root = r.load(text);
+    const std::optional<YAML::Node> root = r.load(text, { kMaxScenarioBytes, kMaxScenarioNodes });
     if (!root)
         return Result::failure(r.diagnostics());
     if (!r.checkMap(*root, {},
@@ -342,7 +342,7 @@ Expected<Session, Diagnostics> parseScenario(
 Expected<Session, Diagnostics> loadScenario(
     const std::filesystem::path& path, const PresetLibrary& library, const ModelLibrary& models)
 {
-    Expected<std::string, Diagnostics> text = readTextFile(path);
+    Expected<std::string, Diagnostics> text = readTextFile(path, kMaxScenarioBytes);
     if (!text)
         return Expected<Session, Diagnostics>::failure(text.error());
     return parseScenario(*text, path.string(), library, models);

@@ -1434,9 +1434,9 @@ private slots:
         QCOMPARE(r.code, 1);
         QVERIFY2(r.err.startsWith("<stdin>: "), r.err.constData());
 
-        r = run({ "report", "--scenario", "-" }, env, QByteArray(2 << 20, 'a'));
+        r = run({ "report", "--scenario", "-" }, env, QByteArray(9 << 20, 'a'));
         QCOMPARE(r.code, 1);
-        QCOMPARE(r.err, QByteArray("<stdin>: the scenario is larger than 1 MiB\n"));
+        QCOMPARE(r.err, QByteArray("<stdin>: the scenario is larger than 8 MiB\n"));
 
         r = run({ "report", "--scenario", "-" }, env, {}, [] { ::close(STDIN_FILENO); });
         QCOMPARE(r.code, 1);

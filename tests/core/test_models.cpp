@@ -225,6 +225,38 @@ private slots:
             << llama.arg("32.5", "8", "") << "num_attention_heads: expected a whole number from 1 to 16777216";
         QTest::newRow("not JSON") << "{\"model_type\": \"llama\","
                                   << "config.json";
+        // JSON read strictly: what a JSON reader would take silently or by accident is refused with its key.
+        QTest::newRow("a key twice") << llama.arg("32", "8", ",\n  \"num_hidden_layers\": 40")
+                                     << "config.json:9:3: num_hidden_layers: given twice in one object";
+        QTest::newRow("a key twice in a nested object")
+            << llama.arg("32", "8", ",\n  \"rope_scaling\": {\"factor\": 8.0, \"factor\": 4.0}")
+            << "config.json:9:35: rope_scaling.factor: given twice in one object";
+        QTest::newRow("a count as text") << QString(llama.arg("32", "8", "")).replace("32,", "\"1k\",")
+                                         << "config.json:3:24: num_hidden_layers: expected a number, found '1k' "
+                                            "(text: a count in config.json has no quotes)";
+        QTest::newRow("a count with a fraction") << llama.arg(
+            "32.0", "8", "") << "num_attention_heads: expected a whole number from 1 to 16777216, found '32.0'";
+        QTest::newRow("a count with an exponent") << llama.arg(
+            "32", "8e0", "") << "num_key_value_heads: expected a whole number from 1 to 16777216, found '8e0'";
+        QTest::newRow("a flag as text") << llama.arg("32", "8", ",\n  \"tie_word_embeddings\": \"true\"")
+                                        << "config.json:9:26: tie_word_embeddings: expected true or false, found "
+                                           "'true' (text: a flag has no quotes)";
+        QTest::newRow("an unknown router")
+            << deepseek.arg(latent + ",\n  \"topk_method\": \"noaux\"")
+            << "config.json:16:18: topk_method: expected one of greedy, group_limited_greedy, noaux_tc, found 'noaux'";
+        QTest::newRow("an escape that makes a control character") << llama.arg(
+            "32", "8", ",\n  \"torch_dtype\": \"bf\\u001b16\"") << "config.json:9:18: torch_dtype: not text:";
+        QTest::newRow("an escape that makes a zero byte")
+            << llama.arg("32", "8", ",\n  \"_name_or_path\": \"meta\\u0000llama\"")
+            << "config.json:9:20: _name_or_path: not text:";
+        QTest::newRow("a bare word") << QString(llama.arg("32", "8", "")).replace("\"llama\"", "llama")
+                                     << "config.json:2:17: model_type: not JSON: 'llama' is no number, true, false or "
+                                        "null (JSON writes text in double quotes)";
+        QTest::newRow("YAML, not JSON") << "model_type: llama\nhidden_size: 4096\n"
+                                        << "config.json:1:1: not JSON: an object without braces";
+        QTest::newRow("a key without quotes")
+            << QString(llama.arg("32", "8", "")).replace("\"hidden_size\"", "hidden_size")
+            << "config.json:4:3: hidden_size: not JSON: a key is text in double quotes";
         QTest::newRow("more experts than a preset takes")
             << QString(llama.arg("32", "8", ",\n  \"num_local_experts\": 2048,\n  \"num_experts_per_tok\": 2"))
                    .replace("\"llama\"", "\"mixtral\"")

@@ -229,6 +229,47 @@ private slots:
         QCOMPARE(inlined.hardware().memories[0].bandwidth, 2.5e12);
         QCOMPARE(inlined.hardware().links.size(), s.hardware().links.size());
     }
+
+    // What the program writes, it opens: a session at the operation limit, each operation of the kind with the most
+    // parameters and every field at its longest (a name and a group of kMaxNameBytes, an id of kMaxIdBytes, each
+    // number with seventeen significant digits), saved and read back to the same operations.
+    void aSaveAtTheLimitsReopens()
+    {
+        Session s = defaultSession(*library().find("h100-sxm"));
+        s.operations.clear();
+        std::string_view widest;
+        std::size_t most = 0;
+        for (const std::string_view kind : allKindNames())
+            if (const std::size_t n = params(*makeOperation(kind)).size(); n > most) {
+                most = n;
+                widest = kind;
+            }
+        for (std::size_t i = 0; i < kMaxOperations; ++i) {
+            Operation op;
+            op.op = *makeOperation(widest);
+            const std::string number = std::to_string(i);
+            op.id = std::string(kMaxIdBytes - number.size(), 'i') + number;
+            op.name = std::string(kMaxNameBytes - number.size(), 'n') + number;
+            op.group = std::string(kMaxNameBytes, 'g');
+            op.colour = "#a0b1c2";
+            op.hidden = true;
+            for (const ParamInfo& p : params(op.op)) {
+                if (p.type != ParamType::Count && p.type != ParamType::Real)
+                    continue;
+                // Seventeen digits where the range holds them: the longest a saved number is written.
+                const double value = p.type == ParamType::Count
+                    ? std::min(p.max, std::max(p.min, std::floor(p.max * 0.123456789012345678)))
+                    : p.min + (p.max - p.min) * 0.123456789012345678;
+                QVERIFY(!setNumberParam(op.op, p.name, value));
+            }
+            s.operations.push_back(std::move(op));
+        }
+        const std::string text = writeScenario(s);
+        const auto back = parseScenario(text, "saved.yaml", library());
+        QVERIFY2(back, back ? "" : qPrintable(QString::fromStdString(back.error().front().toString())));
+        QCOMPARE(back->operations.size(), s.operations.size());
+        QVERIFY(back->operations == s.operations);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestScenario)
