@@ -3,6 +3,7 @@
 // how it writes files and standard output.
 #include "cli.h"
 
+#include "base/units.h"
 #include "files/save_target.h"
 
 #include <algorithm>
@@ -94,7 +95,8 @@ bool opensWindow(const std::vector<std::string>& args)
 
 int fail(int code, const std::string& message)
 {
-    std::cerr << "roofline-lab: " << message << '\n';
+    // A path of thousands of bytes is shown by its start and its end (withShortWords).
+    std::cerr << "roofline-lab: " << withShortWords(message) << '\n';
     return code;
 }
 

@@ -79,9 +79,15 @@ std::string HelpFormatter::make_description(const CLI::App* app) const
     if (text.empty())
         return {};
     text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
-    if (const std::size_t line = text.find('\n'); line != std::string::npos) // the summary, then the rest
-        text.replace(line, 1, "; ");
-    return wrapped(text + '.', kHelpWidth) + '\n';
+    // The summary, then the rest: joined by "; " to a clause, by ". " to a sentence of its own; one full stop at the
+    // end.
+    if (const std::size_t line = text.find('\n'); line != std::string::npos) {
+        const bool sentence = line + 1 < text.size() && std::isupper(static_cast<unsigned char>(text[line + 1]));
+        text.replace(line, 1, sentence ? ". " : "; ");
+    }
+    if (!text.ends_with('.'))
+        text += '.';
+    return wrapped(text, kHelpWidth) + '\n';
 }
 
 std::string HelpFormatter::make_footer(const CLI::App* app) const

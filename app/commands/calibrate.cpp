@@ -149,6 +149,9 @@ Command addCalibrateCommand(CLI::App& program)
     addOption(*command, kOutput, options->output);
     addOption(*command, kFolds, options->folds);
     addMeasuredOptions(*command, options->measured, false);
+    // Options the other commands share that calibrate always refuses, saying why (runCalibrate): out of its help.
+    for (const char* refused : { "--calibration", "--match", "--set" })
+        command->get_option(refused)->group("");
     return { command, [options] { return runCalibrate(*options); } };
 }
 

@@ -69,7 +69,7 @@ int runCompare(CompareOptions& options)
                     + ", which is not among the chips compared");
         if (const Hardware* chip = library.find(cal.chip))
             if (const std::optional<std::string> mismatch = calibrationMismatch(cal, *chip))
-                return fail(kExitBadArguments, "--calibration: " + options.scenario.calibration + ": " + *mismatch);
+                return fail(kExitBadArguments, "--calibration: " + options.scenario.calibration + " is " + *mismatch);
     }
     const ModelLibrary models = loadModels(options.scenario);
     const Expected<std::vector<ChipComparison>> rows
@@ -88,12 +88,11 @@ Command addCompareCommand(CLI::App& program)
 {
     auto options = std::make_shared<CompareOptions>();
     CLI::App* command = addCommand(program, "compare", "rank chips by a workload's figures",
-        "The workload (a scenario's operations, the first chip's default workload, or a model) moved onto each chip "
+        "The workload (a scenario's operations, the first chip's default workload, or a model) is moved onto each chip "
         "as the window's chip menu moves it, and analysed there as report does. A chip that cannot run it is listed "
         "last, with why. Overrides of --set and of a scenario belong to the chip they were made for, whose row has "
-        "them, "
-        "and do not follow the workload to the others; so does a calibration, whose chip's row gives its calibrated "
-        "time beside the datasheet's (the ranking stays the datasheet's).");
+        "them, and do not follow the workload to the others; so does a calibration, whose chip's row gives its "
+        "calibrated time beside the datasheet's (the ranking stays the datasheet's).");
     addOption(*command, kChips, options->chips);
     command->add_flag("--all", options->all, "compare every known chip");
     addOption(*command, kBy, options->by);

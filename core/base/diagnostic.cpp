@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "base/diagnostic.h"
 
+#include "base/units.h"
+
 namespace roofline {
 
 std::string Diagnostic::toString() const
 {
-    std::string out = file;
+    std::string out = shownPath(file);
     if (line > 0) {
         out += ':' + std::to_string(line);
         if (column > 0)

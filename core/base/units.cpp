@@ -316,6 +316,32 @@ std::string shortened(std::string_view text, std::size_t maxBytes)
     return std::string(text.substr(0, end)) + "...";
 }
 
+std::string shownPath(std::string_view path)
+{
+    if (path.size() <= kMaxShownPath)
+        return std::string(path);
+    constexpr std::size_t head = kMaxShownPath / 3;
+    std::size_t tail = path.size() - (kMaxShownPath - head - 3);
+    while (tail < path.size() && (static_cast<unsigned char>(path[tail]) & 0xC0) == 0x80)
+        ++tail; // forward to the first byte of a character
+    return shortened(path, head + 3) + std::string(path.substr(tail));
+}
+
+std::string withShortWords(std::string_view message)
+{
+    std::string out;
+    out.reserve(std::min(message.size(), std::size_t(4096)));
+    std::size_t i = 0;
+    while (i < message.size()) {
+        const std::size_t end = std::min(message.find(' ', i), message.size());
+        out += shownPath(message.substr(i, end - i));
+        if (end < message.size())
+            out += ' ';
+        i = end + 1;
+    }
+    return out;
+}
+
 std::string quoteInput(std::string_view text)
 {
     std::string out = "'";

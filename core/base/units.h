@@ -82,5 +82,12 @@ std::optional<std::string> textProblem(std::string_view text);
 
 // `text` cut to at most `maxBytes` bytes on a UTF-8 character's boundary and marked "..." when it is longer.
 std::string shortened(std::string_view text, std::size_t maxBytes);
+// A path, or any one word of input, as a message shows it: whole up to kMaxShownPath bytes; longer, its start and its
+// end with "..." between (cut on UTF-8 boundaries), so that the folder it starts in and the file's name still show.
+inline constexpr std::size_t kMaxShownPath = 160;
+std::string shownPath(std::string_view path);
+// `message` with every word (a run without spaces) longer than kMaxShownPath shown as shownPath shows a path: a
+// message never echoes thousands of bytes of one input.
+std::string withShortWords(std::string_view message);
 
 } // namespace roofline

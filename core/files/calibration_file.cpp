@@ -161,12 +161,14 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
         if (auto n = r.child(*root, {}, "chip", true))
             cal.chip = r.identifier(*n, "chip").value_or("");
         if (auto n = r.child(*root, {}, "chip_name", false))
-            cal.chipName = r.text(*n, "chip_name").value_or("");
+            cal.chipName = r.text(*n, "chip_name", kMaxNameBytes).value_or("");
         if (auto n = r.child(*root, {}, "floor", true))
             cal.floor = bounded(r, *n, "floor", 0, kMaxKernelSeconds, "seconds").value_or(0);
         if (auto curves = r.child(*root, {}, "curves", true)) {
             if (!curves->IsSequence() || curves->size() == 0)
-                r.error(*curves, "curves", "expected a list of at least one curve, found " + r.describe(*curves));
+                r.error(*curves, "curves",
+                    "expected a list of at least one curve, found "
+                        + (curves->IsSequence() ? std::string("an empty list") : r.describe(*curves)));
             else
                 for (std::size_t i = 0; i < curves->size(); ++i) {
                     const YAML::Node node = (*curves)[i];

@@ -248,10 +248,12 @@ std::optional<ModelTotals> modelTotals(const ModelSettings& s, const Hardware& h
         t.costPerStep = hw.pricePerHour / 3600 * chipSeconds;
         t.costPerMillionTokens = t.costPerStep / t.tokensPerStep * 1e6;
     }
+    // Each operation's math and main-memory times are at most its time, so neither share passes 1; their sums are
+    // rounded apart, and the quotient of a step bound by HBM alone came out 1.0000000000000002.
     if (peak && t.tLower > 0)
-        t.mfu = (train ? training.modelFlops : t.flops) / (t.tLower * *peak);
+        t.mfu = std::min(1.0, (train ? training.modelFlops : t.flops) / (t.tLower * *peak));
     if (main && t.tLower > 0)
-        t.mbu = t.memoryBytes / (t.tLower * main->bandwidth);
+        t.mbu = std::min(1.0, t.memoryBytes / (t.tLower * main->bandwidth));
 
     const PerChipMemory need = memoryNeeded(s);
     t.weightsBytes = need.weights;

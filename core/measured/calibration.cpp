@@ -84,10 +84,10 @@ std::optional<std::string> calibrationMismatch(const Calibration& cal, const Har
             + ", and the chip is " + hw.name + " (" + hw.id + "): a calibration holds for the chip it was measured on";
     for (const EfficiencyCurve& c : cal.curves) {
         if (!c.compute && (hw.memories.empty() || hw.memories.front().name != c.resource))
-            return "its curve of " + c.resource + " is not " + hw.name + "'s main memory"
+            return "a calibration whose curve of " + c.resource + " is not of " + hw.name + "'s main memory"
                 + (hw.memories.empty() ? std::string() : " (" + hw.memories.front().name + ")");
         if (const std::optional<Dtype> d = parseDtype(c.resource); c.compute && (!d || !hw.peakFor(*d)))
-            return "its curve of " + c.resource + " is of a dtype " + hw.name + " has no peak for";
+            return "a calibration whose curve of " + c.resource + " is of a dtype " + hw.name + " has no peak for";
     }
     return std::nullopt;
 }

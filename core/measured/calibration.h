@@ -141,7 +141,8 @@ struct CalibratedBand {
 };
 std::optional<CalibratedBand> calibratedBand(const Calibration&, const CalibratedTime&);
 
-// Why `calibration` does not describe `hw`: fitted on another chip, a curve of a memory or a dtype it lacks.
+// Why `calibration` does not describe `hw`, as what follows "FILE is ": "a calibration of h200-sxm, and the chip is
+// ...", "a calibration whose curve of fp4 is of a dtype ... has no peak for".
 std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);
 
 struct CalibrationOptions {

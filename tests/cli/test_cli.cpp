@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -1096,7 +1097,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("args");
         QTest::newRow("program") << QStringList { "--help" };
-        for (const char* command : { "presets", "models", "report", "import", "save", "compare", "export" })
+        for (const char* command :
+            { "presets", "models", "report", "import", "save", "compare", "calibrate", "export" })
             QTest::newRow(command) << QStringList { command, "--help" };
     }
     void helpFitsEightyColumns()
@@ -1107,6 +1109,36 @@ private slots:
         QVERIFY(r.out.count('\n') > 5);
         for (const QByteArray& line : r.out.split('\n'))
             QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
+    }
+
+    // Each help reads as sentences (the summary joined to the rest by "; " or ". ", one full stop at the end) and lists
+    // only options the command takes: calibrate refuses --calibration, --match and --set whenever they are given.
+    void helpReadsAndListsWhatIsTaken_data() { helpFitsEightyColumns_data(); }
+    void helpReadsAndListsWhatIsTaken()
+    {
+        QFETCH(QStringList, args);
+        const Run r = run(args, cleanEnvironment(m_config.path()));
+        QCOMPARE(r.code, 0);
+        const QString text = QString::fromUtf8(r.out).simplified();
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("; [A-Z]"))), r.out.constData());
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("[^.]\\.\\.[^.]"))), r.out.constData());
+        if (args.front() == QStringLiteral("calibrate"))
+            for (const char* refused : { "--calibration", "--match", "--set" })
+                QVERIFY2(!r.out.contains(refused), refused);
+    }
+
+    // A path of thousands of bytes is shown by its start and its end, in a message of a line.
+    void aLongPathIsShownShort()
+    {
+        const QByteArray path = "/tmp/" + QByteArray(5000, 'a') + ".yaml";
+        for (const QStringList& args : { QStringList { "report", "--scenario", path },
+                 QStringList { "export", "--preset", "h100-sxm", "-o", path } }) {
+            const Run r = run(args, cleanEnvironment(m_config.path()));
+            QCOMPARE(r.code, args.front() == QStringLiteral("report") ? 1 : 2);
+            QVERIFY2(r.err.size() < 300, r.err.constData());
+            QVERIFY2(
+                r.err.contains("/tmp/aaa") && r.err.contains("...") && r.err.contains("aaa.yaml"), r.err.constData());
+        }
     }
 
     // The program's help lists each command on one line of its own, and names opening a scenario in the window.
@@ -1969,7 +2001,8 @@ private slots:
             { "compare", "--preset", "h100-sxm", "--preset", "b200", "--calibration", dir.filePath("cals/l2.yaml") },
             env);
         QCOMPARE(r.code, 2);
-        QVERIFY2(r.err.contains("its curve of L2 is not NVIDIA H100 SXM's main memory (HBM)"), r.err.constData());
+        QVERIFY2(r.err.contains("is a calibration whose curve of L2 is not of NVIDIA H100 SXM's main memory (HBM)"),
+            r.err.constData());
     }
 
     // `compare` gives, for each chip, what `report` gives for the workload on that chip, to the last digit, ranked by

@@ -225,6 +225,10 @@ private slots:
             { "floor: 5e-6", "floor: .nan", "floor", "" },
             { "chip: h100-sxm\n", "", "chip", "" },
             { "roof: 3.35e12", "roof: 3.35e12, speed: 2", "curves[0].speed", "" },
+            { "chip: h100-sxm\n", "chip: h100-sxm\nchip_name: " + std::string(kMaxNameBytes + 1, 'n') + "\n",
+                "chip_name", "longer than 200 bytes" },
+            { "curves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.9, half: 8e6}\n", "curves: []\n",
+                "curves", "at least one curve, found an empty list" },
         };
         for (const auto& c : cases) {
             std::string text = good;

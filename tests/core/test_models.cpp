@@ -438,6 +438,22 @@ private slots:
         QCOMPARE(a.model->maxBatch, 33.0);
     }
 
+    // A decode step bound by HBM alone uses all of HBM's bandwidth, never more: Llama 2 7B's at 4 sequences summed its
+    // operations' times so that bytes / (T_lower · bandwidth) came out 1.0000000000000002.
+    void utilisationNeverPassesOne()
+    {
+        for (const double batch : { 1.0, 2.0, 3.0, 4.0, 8.0 }) {
+            const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "llama-2-7b", [batch](ModelSettings& s) {
+                s.batch = batch;
+                s.context = 4096;
+            }));
+            QVERIFY2(a.model, a.modelProblem.c_str());
+            QVERIFY2(a.model->mbu <= 1, qPrintable(QString::number(a.model->mbu, 'g', 17)));
+            QVERIFY2(a.model->mbu > 0.999, qPrintable(QString::number(a.model->mbu, 'g', 17)));
+            QVERIFY(a.model->mfu <= 1);
+        }
+    }
+
     // "Modeling and Scaling Performance with Roofline", its three terms as written, for Llama-3.1-70B decoding 16
     // sequences over 8 H100s on NVLink (450 GB/s one way).
     void servingTextFormulas()
