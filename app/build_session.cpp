@@ -194,8 +194,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
         std::optional<SessionCalibration> calibration;
         if (const int code = readCalibrationOption(options, calibration); code != kExitOk)
             return code;
-        if (const std::optional<std::string> mismatch
-            = calibrationMismatch(*calibration->calibration, scenario.hardware()))
+        if (const std::optional<std::string> mismatch = calibrationMismatch(*calibration->calibration, scenario.chip))
             return fail(kExitBadArguments, "--calibration: " + options.calibration + " is " + *mismatch);
         scenario.calibration = std::move(calibration);
     }

@@ -86,8 +86,17 @@ std::optional<std::string> calibrationMismatch(const Calibration& cal, const Har
         if (!c.compute && (hw.memories.empty() || hw.memories.front().name != c.resource))
             return "a calibration whose curve of " + c.resource + " is not of " + hw.name + "'s main memory"
                 + (hw.memories.empty() ? std::string() : " (" + hw.memories.front().name + ")");
-        if (const std::optional<Dtype> d = parseDtype(c.resource); c.compute && (!d || !hw.peakFor(*d)))
+        const std::optional<Dtype> d = parseDtype(c.resource);
+        if (c.compute && (!d || !hw.peakFor(*d)))
             return "a calibration whose curve of " + c.resource + " is of a dtype " + hw.name + " has no peak for";
+        // The roof it was fitted against is the chip's as its datasheet states it, to the datasheet's rounding.
+        const double datasheet = c.compute ? *hw.peakFor(*d) : hw.memories.front().bandwidth;
+        if (!(std::abs(c.roof - datasheet) <= kCalibrationRoofTolerance * datasheet)) {
+            const auto shown = [&](double v) { return c.compute ? formatRate(v, *d) : formatBandwidth(v); };
+            return "a calibration whose curve of " + c.resource + " was fitted against a roof of " + shown(c.roof)
+                + ", and " + hw.name + "'s is " + shown(datasheet)
+                + ": a calibration holds for the roofs it was measured against";
+        }
     }
     return std::nullopt;
 }

@@ -141,8 +141,12 @@ struct CalibratedBand {
 };
 std::optional<CalibratedBand> calibratedBand(const Calibration&, const CalibratedTime&);
 
-// Why `calibration` does not describe `hw`, as what follows "FILE is ": "a calibration of h200-sxm, and the chip is
-// ...", "a calibration whose curve of fp4 is of a dtype ... has no peak for".
+// How far a curve's roof may lie from the chip's datasheet figure: the rounding of a datasheet's three digits.
+inline constexpr double kCalibrationRoofTolerance = 0.005;
+// Why `calibration` does not describe `hw`, the chip as its datasheet states it (before a session's overrides, which
+// the calibration follows), as what follows "FILE is ": "a calibration of h200-sxm, and the chip is ...", "a
+// calibration whose curve of fp4 is of a dtype ... has no peak for", "... whose curve of HBM was fitted against a
+// roof of 1 kB/s, and NVIDIA H100 SXM's is 3.35 TB/s ...".
 std::optional<std::string> calibrationMismatch(const Calibration&, const Hardware& hw);
 
 struct CalibrationOptions {

@@ -57,7 +57,7 @@ Analysis analyse(Session session, std::shared_ptr<const MeasuredSet> measured, c
     a.peak = a.hardware.peakFor(a.dtype).value_or(0);
     const Calibration* calibration = nullptr;
     if (session.calibration && session.calibration->calibration) {
-        a.calibrationProblem = calibrationMismatch(*session.calibration->calibration, a.hardware).value_or("");
+        a.calibrationProblem = calibrationMismatch(*session.calibration->calibration, session.chip).value_or("");
         if (a.calibrationProblem.empty())
             calibration = session.calibration->calibration.get();
     }

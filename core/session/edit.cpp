@@ -248,7 +248,7 @@ struct Apply {
     {
         // Another chip's calibration is refused here, where the user chose it; a scenario keeps one unapplied.
         if (e.calibration && e.calibration->calibration)
-            if (std::optional<std::string> problem = calibrationMismatch(*e.calibration->calibration, s.hardware()))
+            if (std::optional<std::string> problem = calibrationMismatch(*e.calibration->calibration, s.chip))
                 return e.calibration->file + ": " + *problem;
         s.calibration = e.calibration;
         s.noCalibration = !e.calibration;

@@ -259,6 +259,28 @@ private slots:
         Hardware renamed = h100();
         renamed.memories.front().name = "DRAM";
         QVERIFY(calibrationMismatch(*cal, renamed)->find("main memory (DRAM)") != std::string::npos);
+        // A curve fitted against another roof than the datasheet's: refused, both named; within the datasheet's
+        // rounding (0.5 %), taken.
+        QVERIFY(!calibrationMismatch(*cal, h100()));
+        for (const auto& [roof, fits] : { std::pair { "1000", false }, std::pair { "3.3e12", false },
+                 std::pair { "3.34e12", true }, std::pair { "3.36e12", true } }) {
+            const Expected<Calibration, Diagnostics> stated = parseCalibration(
+                std::string("chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: ") + roof
+                    + ", ceiling: 0.9, half: 0}\n",
+                "c.yaml");
+            QVERIFY(stated);
+            const std::optional<std::string> problem = calibrationMismatch(*stated, h100());
+            QVERIFY2(problem.has_value() != fits, roof);
+            if (problem)
+                QVERIFY2(problem->find("fitted against a roof of") != std::string::npos
+                        && problem->find("NVIDIA H100 SXM's is 3.35 TB/s") != std::string::npos,
+                    problem->c_str());
+        }
+        // The session's own numbers may move: the calibration follows them, checked against the chip's datasheet.
+        Session moved = defaultSession(h100());
+        moved.overrides.push_back({ "bandwidth.HBM", 2e12 });
+        moved.calibration = SessionCalibration { "c.yaml", std::make_shared<const Calibration>(*cal), false };
+        QCOMPARE(analyse(moved).calibrationProblem, std::string());
     }
 
     // Nothing fitted silently: too few kernels, a kernel above its roof by more than a clock allows (the sweep's fp8
