@@ -288,10 +288,24 @@ std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_vi
             + " (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, latency.NAME, power.board, "
               "price.hour, energy_per_flop.DTYPE, energy_per_byte.NAME or power.constant)";
     const std::string_view name = key.substr(key.find('.') + 1);
-    if (*quantity == HardwareQuantity::Peak || *quantity == HardwareQuantity::FlopEnergy)
-        return parseDtype(name) ? std::nullopt
-                                : std::optional<std::string>("unknown dtype " + quoteInput(name) + " in "
-                                    + quoteInput(key) + " (expected " + dtypeChoices() + ")");
+    if (*quantity == HardwareQuantity::Peak || *quantity == HardwareQuantity::FlopEnergy) {
+        const std::optional<Dtype> dtype = parseDtype(name);
+        if (!dtype)
+            return "unknown dtype " + quoteInput(name) + " in " + quoteInput(key) + " (expected " + dtypeChoices()
+                + ")";
+        // A peak may add a dtype to the chip; an energy per operation in a dtype it has no peak for would price
+        // operations it never runs.
+        if (*quantity == HardwareQuantity::FlopEnergy && !hw.peakFor(*dtype)) {
+            std::string peaks;
+            for (const Dtype d : kAllDtypes)
+                if (hw.peakFor(d))
+                    peaks += (peaks.empty() ? "" : ", ") + std::string(dtypeName(d));
+            return hw.name + " has no peak for " + std::string(name)
+                + ": no operation runs in it to take an energy (its " + "dtypes: "
+                + (peaks.empty() ? std::string("none") : peaks) + "; peak." + std::string(name) + " adds it)";
+        }
+        return std::nullopt;
+    }
     if (fieldOf(hw, *quantity, name))
         return std::nullopt;
     if (*quantity == HardwareQuantity::Power)

@@ -325,6 +325,12 @@ private slots:
         QVERIFY(setHardwareValue(hw, "energy_per_flop.fp64", 1e-12).value_or("").starts_with("unknown dtype 'fp64'"));
         QVERIFY(
             setHardwareValue(hw, "energy_per_flop.bf16", 0).value_or("").find("1e-16 to 1e-6 J") != std::string::npos);
+        // On the command line and in a scenario's set: as in a preset; a peak given first adds the dtype.
+        Session h100 = defaultSession(*library().find("h100-sxm"));
+        QVERIFY(
+            applySetting(h100, "energy_per_flop.fp4=1e-12").value_or("").find("no peak for fp4") != std::string::npos);
+        QVERIFY(!applySetting(h100, "peak.fp4=2e15"));
+        QVERIFY(!applySetting(h100, "energy_per_flop.fp4=1e-12"));
 
         const auto s = parseScenario("preset: h100-sxm\nset:\n  energy_per_flop.bf16: 0.5 pJ\n  power.constant: 90\n",
             "s.yaml", library(), models());
@@ -357,6 +363,9 @@ private slots:
                                        << "no memory level or link named 'L3'";
         QTest::newRow("unknown dtype") << "energy_per_flop: { fp64: 1 pJ }" << 5 << "energy_per_flop.fp64"
                                        << "unknown dtype 'fp64'";
+        QTest::newRow("a dtype without a peak") << "energy_per_flop: { fp4: 1 pJ }" << 5 << "energy_per_flop.fp4"
+                                                << "Round has no peak for fp4: no operation runs in it to take an "
+                                                   "energy (its dtypes: bf16; peak.fp4 adds it)";
         QTest::newRow("a time") << "energy_per_flop: { bf16: 5 s }" << 5 << "energy_per_flop.bf16"
                                 << "unexpected unit: an energy per operation is in J or a plain number";
         QTest::newRow("not a number") << "energy_per_byte: { HBM: .nan }" << 5 << "energy_per_byte.HBM"
