@@ -329,6 +329,24 @@ std::optional<std::string> settingNotApplying(std::string_view key, const ModelS
         return why;
     if ((key == "draft_tokens" || key == "acceptance") && !s.draft)
         return std::string(key) + ": there is no draft model to propose tokens (give draft too)";
+    // A link with nothing to carry: the parallelism it serves is 1.
+    const auto unused = [&key](std::string_view count, std::string_view traffic) {
+        return std::string(key) + ": with " + std::string(count) + " 1 there is no " + std::string(traffic)
+            + " for it to carry (give " + std::string(count) + " too)";
+    };
+    if (key == "link" && s.tp == 1)
+        return unused("tp", "tensor-parallel all-reduce");
+    if (key == "ep_link" && s.ep == 1)
+        return unused("ep", "experts' all-to-all");
+    if (key == "dp_link" && s.dp == 1)
+        return unused("dp", "gradient all-reduce");
+    if (key == "pp_link" && s.pp == 1)
+        return unused("pp", "send between pipeline stages");
+    if (key == "latent" && !latentAttention(s.model))
+        return std::string(key) + ": " + s.model.name
+            + " has no latent attention to absorb or expand (latent applies to DeepSeek-V2 and -V3)";
+    if (key == "imbalance" && s.model.experts <= 1)
+        return std::string(key) + ": " + s.model.name + " has no experts to route tokens to unevenly";
     return std::nullopt;
 }
 
@@ -367,7 +385,7 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
     for (auto& [key, value] : all)
         // An empty link is the chip's default; an empty ep, imbalance and latent are their defaults, which a file
         // written for a model without experts or latent attention need not mention.
-        if (!value.empty() && !settingNotApplying(key, s.phase))
+        if (!value.empty() && !settingNotApplying(key, s))
             out.emplace_back(std::move(key), std::move(value));
     return out;
 }

@@ -39,10 +39,13 @@ std::optional<std::string> setModelSetting(
 // or a training step, the KV cache's dtype and the attention mode in a training step. "KEY: why", as
 // setModelSetting's messages.
 std::optional<std::string> settingNotApplying(std::string_view key, Phase phase);
-// The same against whole settings: also draft_tokens and acceptance without a draft model to propose the tokens.
+// The same against whole settings: also draft_tokens and acceptance without a draft model to propose the tokens, a
+// link whose parallelism is 1 (link with tp 1, ep_link with ep 1, dp_link, pp_link), latent on a model without latent
+// attention, imbalance on a model without experts. Checked once every setting is given, so that their order never
+// matters.
 std::optional<std::string> settingNotApplying(std::string_view key, const ModelSettings&);
 
-// The settings as key and text, in the order of modelSettingKeys(), those that apply to the phase alone (a file
+// The settings as key and text, in the order of modelSettingKeys(), those that apply (settingNotApplying: a file
 // that holds a setting which does not apply is refused): what a scenario file writes.
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings&);
 

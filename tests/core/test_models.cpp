@@ -689,6 +689,19 @@ private slots:
         QTest::newRow("ep not dividing the experts")
             << "  id: deepseek-v3\n  ep: 3\n"
             << "s.yaml:4:7: model.ep: 3 does not divide the 256 experts of DeepSeek-V3";
+        // Settings with nothing to act on, checked once all are given.
+        QTest::newRow("a link with tp 1") << "  id: llama-2-7b\n  link: NVLink\n"
+                                          << "s.yaml:4:3: model.link: with tp 1 there is no tensor-parallel all-reduce "
+                                             "for it to carry (give tp too)";
+        QTest::newRow("ep_link with ep 1") << "  id: deepseek-v3\n  ep_link: NVLink\n"
+                                           << "s.yaml:4:3: model.ep_link: with ep 1 there is no experts' all-to-all";
+        QTest::newRow("dp_link with dp 1") << "  id: llama-2-7b\n  phase: train\n  dp_link: IB\n"
+                                           << "s.yaml:5:3: model.dp_link: with dp 1 there is no gradient all-reduce";
+        QTest::newRow("latent on a dense model")
+            << "  id: llama-2-7b\n  latent: absorbed\n"
+            << "s.yaml:4:3: model.latent: Llama 2 7B has no latent attention to absorb or expand";
+        QTest::newRow("imbalance on a dense model") << "  id: llama-2-7b\n  imbalance: 1.5\n"
+                                                    << "model.imbalance: Llama 2 7B has no experts";
         QTest::newRow("ep on a dense model") << "  id: llama-2-7b\n  ep: 2\n"
                                              << "s.yaml:4:7: model.ep: Llama 2 7B has no experts to split";
         QTest::newRow("ep not a multiple of tp") << "  id: deepseek-v3\n  tp: 8\n  ep: 4\n"
@@ -718,6 +731,14 @@ private slots:
         const QString errors = testing::modelBlockErrors(block);
         QVERIFY(!errors.isEmpty());
         QVERIFY2(errors.contains(message), qPrintable(errors));
+    }
+
+    // A link given before its parallelism, or after: the same settings, each taken.
+    void settingsApplyInAnyOrder()
+    {
+        for (const char* block :
+            { "  id: llama-2-7b\n  link: NVLink\n  tp: 2\n", "  id: llama-2-7b\n  tp: 2\n  link: NVLink\n" })
+            QVERIFY2(testing::modelBlockErrors(QString::fromLatin1(block)).isEmpty(), block);
     }
 };
 
