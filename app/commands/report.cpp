@@ -11,6 +11,7 @@
 #include "report/frontier.h"
 #include "report/report.h"
 
+#include <algorithm>
 #include <memory>
 
 namespace roofline::app {
@@ -73,6 +74,19 @@ int runReport(ReportOptions& options)
         if (!options.sweep.empty() || !options.measured.file.empty())
             return fail(kExitBadArguments,
                 "--frontier gives the frontier alone: drop --sweep and --measured, or report them without --frontier");
+        // The frontier sweeps the batch itself, on the datasheet's roofs.
+        if (!options.scenario.calibration.empty())
+            return fail(kExitBadArguments,
+                "--frontier is drawn on the datasheet's roofs, which a calibration does not change: drop "
+                "--calibration, or report it without --frontier");
+        const auto settings = options.scenario.modelSettings();
+        const bool batchGiven
+            = std::any_of(settings.begin(), settings.end(), [](const auto& s) { return s.first == "batch"; })
+            || std::any_of(options.scenario.settings.begin(), options.scenario.settings.end(),
+                [](const std::string& s) { return s.starts_with("model.batch="); });
+        if (batchGiven)
+            return fail(kExitBadArguments,
+                "--frontier sweeps the batch from 1 to " + options.frontier + " itself: drop --batch");
         return printFrontier(options, session, json);
     }
     Analysis analysis;

@@ -147,6 +147,15 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
         }
         rows.push_back(onChip(session, *chip, library, models, calibration));
     }
+    // A ranking by a figure no chip has would be the order given, presented as a ranking.
+    if (std::none_of(rows.begin(), rows.end(),
+            [figure](const ChipComparison& r) { return r.problem.empty() && !std::isnan(r.*(figure->value)); })) {
+        const std::string why = figure->name == std::string_view("cost_per_million_tokens")
+            ? "none of the chips compared states a price (price.hour: give --set price.hour=... for the first chip, "
+              "or presets with one)"
+            : "no chip compared has it with this workload";
+        return Result::failure("cannot rank by " + std::string(by) + ": " + why);
+    }
     // A chip that cannot run the workload ranks last; among the rest the figure decides, ties in the order given.
     std::stable_sort(rows.begin(), rows.end(), [figure](const ChipComparison& a, const ChipComparison& b) {
         if (a.problem.empty() != b.problem.empty())

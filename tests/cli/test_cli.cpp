@@ -601,6 +601,29 @@ private slots:
             cleanEnvironment(m_config.path()));
         QCOMPARE(train.code, 2);
         QVERIFY(train.err.contains("--frontier: tokens/s per sequence is a serving figure"));
+
+        // What the frontier would ignore is refused, not dropped: a batch (it sweeps its own), a calibration (it is
+        // drawn on the datasheet's roofs); and a ranking by a price no chip states.
+        for (const QStringList& extra : { QStringList { "--batch", "8" }, QStringList { "--set", "model.batch=8" } }) {
+            const Run batch = run(
+                QStringList { "report", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--frontier", "64" } + extra,
+                cleanEnvironment(m_config.path()));
+            QCOMPARE(batch.code, 2);
+            QVERIFY2(batch.err.contains("--frontier sweeps the batch from 1 to 64 itself: drop --batch"),
+                batch.err.constData());
+            QVERIFY(batch.out.isEmpty());
+        }
+        const Run unpriced = run({ "compare", "--preset", "h100-sxm", "--preset", "b200", "--model", "llama-3.1-8b",
+                                     "--by", "cost_per_million_tokens" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(unpriced.code, 2);
+        QVERIFY2(unpriced.err.contains("cannot rank by cost_per_million_tokens: none of the chips compared states a "
+                                       "price"),
+            unpriced.err.constData());
+        const Run priced = run({ "compare", "--preset", "h100-sxm", "--preset", "b200", "--model", "llama-3.1-8b",
+                                   "--by", "cost_per_million_tokens", "--set", "price.hour=2.5" },
+            cleanEnvironment(m_config.path()));
+        QCOMPARE(priced.code, 0);
     }
 
     // The training step from the command line: the texts' data-parallel exercise with Llama-2-7B (256 sequences of
