@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <set>
 
 namespace roofline::app {
 
@@ -77,9 +78,21 @@ int checkSettingsApply(const ScenarioOptions& options, const Session& session)
 // kExitBadFile for an unknown model, kExitBadArguments for a bad setting or a setting with no model; kExitOk.
 int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& library, Session& session)
 {
+    // The options and --set model.KEY=VALUE together, checked together: their order never matters.
     std::vector<std::pair<std::string, std::string>> given = options.modelSettings();
+    std::set<std::string> fromSet;
+    for (const std::string& setting : options.settings)
+        if (const std::size_t equals = setting.find('=');
+            setting.starts_with("model.") && equals != std::string::npos) {
+            given.emplace_back(setting.substr(6, equals - 6), setting.substr(equals + 1));
+            fromSet.insert(given.back().first);
+        }
     if (given.empty())
         return kExitOk;
+    // A message about a setting in the spelling it was given in: "--dp-link: ..." or "--set model.dp_link: ...".
+    const auto spelled = [&fromSet](const std::string& message) {
+        return fromSet.contains(message.substr(0, message.find(':'))) ? "--set model." + message : asOption(message);
+    };
     const Hardware hw = session.hardware();
     ModelSettings settings = session.model.value_or(ModelSettings {});
     bool named = session.model.has_value();
@@ -108,10 +121,10 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
             return fail(kExitBadFile, "no model with id '" + value + "' (known: " + library.ids() + ")");
         if (key != "id" && !named)
             return fail(kExitBadArguments,
-                asOption(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
+                spelled(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
         named = true;
         if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, *models))
-            return fail(kExitBadArguments, asOption(*error));
+            return fail(kExitBadArguments, spelled(*error));
         if (key == "id" && !configPath.empty())
             settings.config = configPath;
     }
@@ -121,7 +134,7 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
         const std::string key = problem->substr(0, problem->find(':'));
         const bool fromFile = !options.scenarioFile.empty() && key != "id"
             && std::none_of(given.begin(), given.end(), [&key](const auto& g) { return g.first == key; });
-        return fail(kExitBadArguments, fromFile ? options.scenarioFile + ": model." + *problem : asOption(*problem));
+        return fail(kExitBadArguments, fromFile ? options.scenarioFile + ": model." + *problem : spelled(*problem));
     }
     session.model = std::move(settings);
     return kExitOk;
@@ -186,8 +199,9 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
     if (const int code = applyModelOptions(options, models, scenario); code != kExitOk)
         return code;
     for (const std::string& setting : options.settings)
-        if (std::optional<std::string> error = applySetting(scenario, setting, models))
-            return fail(kExitBadArguments, "--set " + *error);
+        if (!setting.starts_with("model.")) // with the model's options, above
+            if (std::optional<std::string> error = applySetting(scenario, setting, models))
+                return fail(kExitBadArguments, "--set " + *error);
     if (const int code = checkSettingsApply(options, scenario); code != kExitOk)
         return code;
     if (!options.calibration.empty()) {

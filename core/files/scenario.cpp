@@ -157,10 +157,15 @@ void readOverrides(YamlReader& r, const YAML::Node& n, const std::string& field,
         }
         const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
         if (!quantity) {
+            // What --set takes beside the chip's numbers has a place of its own in a scenario.
+            const std::string_view elsewhere = key.starts_with("model.") ? "a model setting goes in the model: block"
+                : key == "latency"                                       ? "the latency switch is the latency: key"
+                                   : "an operation's parameter goes in operations:";
             r.error(entry.first, keyField,
                 "unknown key (expected peak.DTYPE, bandwidth.NAME, capacity.NAME, efficiency.NAME, "
                 "latency.NAME, power.board, price.hour, energy_per_flop.DTYPE, energy_per_byte.NAME or "
-                "power.constant)");
+                "power.constant: set: holds the chip's numbers; "
+                    + std::string(elsewhere) + ")");
             continue;
         }
         if (std::optional<std::string> problem = hardwareKeyProblem(hardware(), key)) {

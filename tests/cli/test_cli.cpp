@@ -678,7 +678,12 @@ private slots:
         QTest::newRow("--set model.tp") << base + QStringList { "--model", "llama-2-7b", "--set", "model.tp=3" } << 2
                                         << "--set model.tp: 3 does not divide the 32 heads of Llama 2 7B";
         QTest::newRow("--set model. without a model")
-            << base + QStringList { "--set", "model.batch=4" } << 2 << "--set model.batch: the scenario has no model";
+            << base + QStringList { "--set", "model.batch=4" } << 2
+            << "--set model.batch sets a model's setting: give --model ID too";
+        // Settings given together are checked together: a batch the experts' groups share, given after them.
+        QTest::newRow("ep before the batch that splits over it")
+            << base + QStringList { "--model", "deepseek-v3", "--set", "model.ep=8", "--set", "model.batch=7" } << 2
+            << "--set model.batch: 7 sequences do not split evenly over the 8 tensor-parallel groups of ep 8";
         QTest::newRow("a config.json that is not there")
             << base + QStringList { "--model", "no/such/config.json" } << 1 << "no/such/config.json";
         QTest::newRow("a config.json of a family not modelled yet")
@@ -692,6 +697,24 @@ private slots:
             << "--draft: a prefill has no draft";
     }
     void modelOptionsThatCannotRun() { checkRefusal(); }
+
+    // Model settings given together are taken together, whatever their order and however given: the experts' groups
+    // and the batch they share, in --set and in options.
+    void modelSettingsInAnyOrder()
+    {
+        const QStringList base { "report", "--preset", "h100-sxm", "--model", "deepseek-v3", "--format", "json" };
+        QByteArray first;
+        for (const QStringList& order : { QStringList { "--set", "model.ep=8", "--set", "model.batch=8" },
+                 QStringList { "--set", "model.batch=8", "--set", "model.ep=8" },
+                 QStringList { "--ep", "8", "--set", "model.batch=8" },
+                 QStringList { "--set", "model.ep=8", "--batch", "8" } }) {
+            const Run r = run(base + order, cleanEnvironment(m_config.path()));
+            QVERIFY2(r.code == 0, r.err.constData());
+            if (first.isEmpty())
+                first = r.out;
+            QCOMPARE(r.out, first);
+        }
+    }
 
     void pricesThatAreNotRatesPerHour_data()
     {
