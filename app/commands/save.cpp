@@ -47,6 +47,8 @@ int runSave(const SaveOptions& options)
         session.calibration->file
             = rebasedScenarioPath(session.calibration->file, options.scenario.scenarioFile, options.output);
     const std::string text = writeScenario(session);
+    if (const std::optional<std::string> why = unopenableScenario(text))
+        return fail(kExitBadFile, *why);
     if (options.output == kStandardStream)
         return print(text, "the scenario");
     if (std::optional<std::string> error = writeFileAtomically(options.output, text))

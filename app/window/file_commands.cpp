@@ -330,7 +330,10 @@ QString FileCommands::saveScenario(const QString& path)
         session.model->config = rebasedScenarioPath(session.model->config, opened, path.toStdString());
     if (session.calibration)
         session.calibration->file = rebasedScenarioPath(session.calibration->file, opened, path.toStdString());
-    const QString error = writeFile(path, QByteArray::fromStdString(writeScenario(session)));
+    const std::string text = writeScenario(session);
+    if (const std::optional<std::string> why = unopenableScenario(text))
+        return QString::fromStdString(*why);
+    const QString error = writeFile(path, QByteArray::fromStdString(text));
     if (error.isEmpty()) {
         m_document->markSaved(QFileInfo(path).absoluteFilePath());
         rememberFile(path);

@@ -133,6 +133,27 @@ private:
     std::string m_fieldFound;
 };
 
+// Counts the nodes of a document from the parser's events, building none.
+class NodeCounter final : public YAML::EventHandler {
+public:
+    std::size_t nodes = 0;
+    void OnDocumentStart(const YAML::Mark&) override { }
+    void OnDocumentEnd() override { }
+    void OnNull(const YAML::Mark&, YAML::anchor_t) override { ++nodes; }
+    void OnAlias(const YAML::Mark&, YAML::anchor_t) override { ++nodes; }
+    void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override { ++nodes; }
+    void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        ++nodes;
+    }
+    void OnSequenceEnd() override { }
+    void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        ++nodes;
+    }
+    void OnMapEnd() override { }
+};
+
 // The field whose scalar holds the byte at `offset` on `line`, found in a copy of the text with every byte that is
 // not text replaced by '?'; empty when the copy does not parse or the byte lies outside any scalar on its line.
 std::string fieldAtByte(std::string text, int line, std::size_t offset)
@@ -287,6 +308,26 @@ std::string_view unitName(Unit unit)
 }
 
 } // namespace
+
+std::optional<std::string> YamlReader::outOfBounds(std::string_view text, Bounds bounds)
+{
+    if (text.size() > bounds.bytes)
+        return std::to_string(text.size()) + " bytes, past the " + formatByteLimit(bounds.bytes);
+    // A node takes at least a byte of text: only a text longer than the bound can hold more nodes.
+    if (text.size() <= bounds.nodes)
+        return std::nullopt;
+    NodeCounter counter;
+    try {
+        std::istringstream events { std::string(text) };
+        YAML::Parser parser(events);
+        parser.HandleNextDocument(counter);
+    } catch (const YAML::Exception& e) {
+        return std::string("not YAML: ") + e.what();
+    }
+    if (counter.nodes > bounds.nodes)
+        return std::to_string(counter.nodes) + " YAML nodes, past the " + std::to_string(bounds.nodes);
+    return std::nullopt;
+}
 
 std::optional<YAML::Node> YamlReader::load(std::string_view text, Bounds bounds)
 {

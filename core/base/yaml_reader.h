@@ -39,6 +39,9 @@ public:
     };
     std::optional<YAML::Node> load(std::string_view text, Bounds bounds);
     std::optional<YAML::Node> load(std::string_view text) { return load(text, Bounds {}); }
+    // Why a text the program wrote would be refused by load for its size: "7610051 bytes, past the 8 MiB", "410000 YAML
+    // nodes, past the 400000"; nothing when it fits. Counts nodes from the parser's events, building none.
+    static std::optional<std::string> outOfBounds(std::string_view text, Bounds bounds);
 
     void error(const YAML::Node& at, std::string_view field, std::string message);
     void error(std::string_view field, std::string message); // for the whole file

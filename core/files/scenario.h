@@ -38,5 +38,8 @@ std::optional<std::string> setParamFromText(
 // The session as a scenario file, in the schema of docs/file-formats.md: the model's settings, never its generated
 // operations.
 std::string writeScenario(const Session&);
+// Why a scenario writeScenario wrote could not be opened again (larger than a scenario may be), as a save's message;
+// nothing when it can. What the program writes, it opens: a save refuses what it could not read back.
+std::optional<std::string> unopenableScenario(std::string_view text);
 
 } // namespace roofline

@@ -6,6 +6,7 @@
 #include "files/scenario_model.h"
 
 #include "base/units.h"
+#include "base/yaml_reader.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -183,6 +184,15 @@ std::string writeScenario(const Session& s)
     }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
+}
+
+std::optional<std::string> unopenableScenario(std::string_view text)
+{
+    if (const std::optional<std::string> why = YamlReader::outOfBounds(text, { kMaxScenarioBytes, kMaxScenarioNodes }))
+        return "the scenario would be written as " + *why
+            + " a scenario may hold, and could not be opened again: remove operations or long texts (the chip's "
+              "sources, notes, descriptions) and save again";
+    return std::nullopt;
 }
 
 } // namespace roofline

@@ -265,10 +265,37 @@ private slots:
             s.operations.push_back(std::move(op));
         }
         const std::string text = writeScenario(s);
+        QVERIFY(!unopenableScenario(text));
         const auto back = parseScenario(text, "saved.yaml", library());
         QVERIFY2(back, back ? "" : qPrintable(QString::fromStdString(back.error().front().toString())));
         QCOMPARE(back->operations.size(), s.operations.size());
         QVERIFY(back->operations == s.operations);
+
+        // An inline chip with a hundred sources of 10,000 bytes on top: past what a scenario may hold, so a save
+        // refuses it rather than write what it could not open again.
+        s.presetId.clear();
+        const std::string source(kMaxTextBytes, 's');
+        s.chip.sources.insert(s.chip.sources.end(), 100, source);
+        const std::string larger = writeScenario(s);
+        const std::optional<std::string> why = unopenableScenario(larger);
+        QVERIFY2(
+            why && why->find("past the 8 MiB a scenario may hold, and could not be opened again") != std::string::npos,
+            why ? why->c_str() : "taken");
+        QVERIFY(!parseScenario(larger, "larger.yaml", library()));
+    }
+
+    // The nodes a text holds are counted from its events: a megabyte of one-byte list items is past 400,000 nodes
+    // though within 8 MiB.
+    void nodesAreCountedBeforeASave()
+    {
+        std::string items = "name: many\nlist: [";
+        for (int i = 0; i < 450000; ++i)
+            items += i ? ",1" : "1";
+        items += "]\n";
+        const std::optional<std::string> why = unopenableScenario(items);
+        QVERIFY2(
+            why && why->find("450005 YAML nodes, past the 400000") != std::string::npos, why ? why->c_str() : "taken");
+        QVERIFY(!unopenableScenario("name: few\n"));
     }
 };
 
