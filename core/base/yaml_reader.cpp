@@ -313,8 +313,9 @@ std::optional<std::string> YamlReader::outOfBounds(std::string_view text, Bounds
 {
     if (text.size() > bounds.bytes)
         return std::to_string(text.size()) + " bytes, past the " + formatByteLimit(bounds.bytes);
-    // A node takes at least a byte of text: only a text longer than the bound can hold more nodes.
-    if (text.size() <= bounds.nodes)
+    // A text holds at most one node more than it has bytes ("a:" is a map, a key and a null): only a text nearly as
+    // long as the bound can hold more nodes.
+    if (text.size() < bounds.nodes)
         return std::nullopt;
     NodeCounter counter;
     try {
