@@ -216,8 +216,8 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         nope = configCount(r, *root, "qk_nope_head_dim", true);
         rope = configCount(r, *root, "qk_rope_head_dim", true);
         valueDim = configCount(r, *root, "v_head_dim", true);
-        // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores; DeepSeek's
-        // modeling code knows these three routers, and picks from the groups' best the same top k with each.
+        // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores. DeepSeek's
+        // configurations name three routers (V2-Lite greedy, V2 group_limited_greedy, V3 noaux_tc); another is a typo.
         const std::optional<std::string> topk
             = configChoice(r, *root, "topk_method", { "greedy", "group_limited_greedy", "noaux_tc" });
         routerBias = topk.value_or(*type == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
