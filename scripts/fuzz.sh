@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets with clang and runs each for a bounded time (default 60 s each), one per core at once:
 #   ./scripts/fuzz.sh [SECONDS]
-# Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets also get tests/fuzz/yaml.dict
+# Seeds are the shipped presets and scenarios plus tests/fuzz/seeds; the YAML targets (calibrations too) get tests/fuzz/yaml.dict
 # (anchors, aliases, merge keys and the files' keys), the measured-data targets tests/fuzz/measured.dict (columns, keys,
 # bytes that are not text). What a run finds stays in build-fuzz/.
 # A crash leaves its input in build-fuzz/artifacts/ and fails the script: add it to the bad-input tests.
@@ -15,7 +15,7 @@ CC=clang CXX=clang++ build -DROOFLINE_BUILD_FUZZERS=ON -DROOFLINE_BUILD_GUI=OFF 
     -DROOFLINE_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo
 
 corpus="$BUILD_DIR/corpus"
-mkdir -p "$corpus"/{preset,scenario,setting,quantity,model,model_config,measured_ncu,measured_csv,measured_json,measured_rocprof} \
+mkdir -p "$corpus"/{preset,scenario,setting,quantity,model,model_config,calibration,measured_ncu,measured_csv,measured_json,measured_rocprof} \
     "$BUILD_DIR/artifacts"
 cp -n "$ROOT"/presets/*.yaml "$corpus/preset/"
 cp -n "$ROOT"/presets/scenarios/*.yaml "$corpus/scenario/"
@@ -27,17 +27,19 @@ for config in "$ROOT"/tests/fixtures/data/models/*/config.json; do
     cp -n "$config" "$corpus/model_config/$(basename "$(dirname "$config")").json"
 done
 cp -n "$ROOT"/tests/fuzz/seeds/setting/* "$corpus/setting/"
+cp -n "$ROOT"/tests/fuzz/seeds/calibration/* "$corpus/calibration/"
 cp -n "$ROOT"/tests/fuzz/seeds/quantity/* "$corpus/quantity/"
 for reader in ncu csv json rocprof; do
     cp -n "$ROOT"/tests/fuzz/seeds/$reader/* "$corpus/measured_$reader/"
 done
 
-targets=(preset scenario setting quantity model model_config measured_ncu measured_csv measured_json measured_rocprof)
+targets=(preset scenario setting quantity model model_config calibration measured_ncu measured_csv measured_json
+    measured_rocprof)
 
 # One target's run, its log and its exit status in build-fuzz/.
 fuzz_one() {
     local target="$1" dict=()
-    if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ]; then
+    if [ "$target" = preset ] || [ "$target" = scenario ] || [ "$target" = model ] || [ "$target" = calibration ]; then
         dict=(-dict="$ROOT/tests/fuzz/yaml.dict")
     elif [ "$target" = model_config ]; then
         dict=(-dict="$ROOT/tests/fuzz/config.dict")

@@ -46,7 +46,8 @@ std::string writeCalibration(const Calibration& cal)
                          "or bytes: an efficiency ceiling * x / (x + half) of the roof.");
     out << YAML::BeginMap;
     out << YAML::Key << "chip" << YAML::Value << cal.chip;
-    out << YAML::Key << "chip_name" << YAML::Value << cal.chipName;
+    if (!cal.chipName.empty()) // a file written by hand may leave it out
+        out << YAML::Key << "chip_name" << YAML::Value << cal.chipName;
     out << YAML::Key << "floor" << YAML::Value << savedNumber(cal.floor)
         << YAML::Comment(cal.floor > 0 ? "seconds: the least time a kernel takes (" + formatSeconds(cal.floor) + ", "
                        + std::to_string(cal.floorKernels) + " kernels at it)"
@@ -66,10 +67,17 @@ std::string writeCalibration(const Calibration& cal)
         out << YAML::Key << "half" << YAML::Value << savedNumber(c.half)
             << YAML::Comment(std::string(c.compute ? "FLOPs" : "bytes") + " at which a kernel reaches half of it");
         out << YAML::Key << "kernels" << YAML::Value << c.kernels;
-        out << YAML::Key << "range" << YAML::Value << YAML::Flow << YAML::BeginSeq << savedNumber(c.smallest)
-            << savedNumber(c.largest) << YAML::EndSeq;
+        // Where the curve is known, and its efficiency there: a curve written by hand may state no range.
+        const bool known = c.smallest > 0 && c.largest >= c.smallest;
+        if (known)
+            out << YAML::Key << "range" << YAML::Value << YAML::Flow << YAML::BeginSeq << savedNumber(c.smallest)
+                << savedNumber(c.largest) << YAML::EndSeq;
         out << YAML::Key << "error" << YAML::Value;
         writeError(out, c.error);
+        if (!known) {
+            out << YAML::EndMap;
+            continue;
+        }
         out << YAML::Key << "points" << YAML::Value << YAML::BeginSeq;
         constexpr int kPoints = 7;
         const double lo = std::log10(c.smallest), hi = std::log10(c.largest);
