@@ -2,6 +2,7 @@
 #include "base/yaml_reader.h"
 
 #include "base/file_reader.h"
+#include "base/json_rules.h"
 #include "base/limits.h"
 
 #include <yaml-cpp/eventhandler.h>
@@ -186,7 +187,6 @@ constexpr std::size_t kMaxDepth = 100;
 struct WalkProblem {
     YAML::Node at; // a null node, with no mark, when the whole file is to blame
     std::string message;
-    std::string field; // the key's path, where one is to blame
 };
 
 // Visits every node of `root` with an explicit stack, no recursion: refuses more than `maxNodes` nodes in all
@@ -200,7 +200,7 @@ std::optional<WalkProblem> walkNodes(const YAML::Node& root, std::size_t maxNode
         pending.pop_back();
         ++visited;
         if (depth > kMaxDepth)
-            return WalkProblem { node, "nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)", {} };
+            return WalkProblem { node, "nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)" };
         if (node.IsMap()) {
             for (const auto& entry : node) {
                 pending.emplace_back(entry.first, depth + 1);
@@ -211,77 +211,7 @@ std::optional<WalkProblem> walkNodes(const YAML::Node& root, std::size_t maxNode
                 pending.emplace_back(item, depth + 1);
         }
         if (visited + pending.size() > maxNodes)
-            return WalkProblem { {}, "more than " + std::to_string(maxNodes) + " " + std::string(nodes), {} };
-    }
-    return std::nullopt;
-}
-
-// A bare JSON value: null, true, false or a number (an optional minus, digits without a leading zero, an optional
-// fraction and exponent).
-bool isJsonLiteral(std::string_view v)
-{
-    if (v == "null" || v == "true" || v == "false")
-        return true;
-    std::size_t i = v.starts_with('-') ? 1 : 0;
-    const auto digits = [&v, &i] {
-        const std::size_t from = i;
-        while (i < v.size() && v[i] >= '0' && v[i] <= '9')
-            ++i;
-        return i - from;
-    };
-    const std::size_t first = i;
-    const std::size_t whole = digits();
-    if (whole == 0 || (whole > 1 && v[first] == '0'))
-        return false;
-    if (i < v.size() && v[i] == '.' && (++i, digits() == 0))
-        return false;
-    if (i < v.size() && (v[i] == 'e' || v[i] == 'E')) {
-        ++i;
-        if (i < v.size() && (v[i] == '+' || v[i] == '-'))
-            ++i;
-        if (digits() == 0)
-            return false;
-    }
-    return i == v.size();
-}
-
-// What JSON refuses in a text YAML has taken, or what a JSON reader would resolve silently; the first found, with its
-// key's path. The walk is bounded: walkNodes has counted the nodes and their depth.
-std::optional<WalkProblem> jsonProblem(const YAML::Node& root)
-{
-    std::vector<std::pair<YAML::Node, std::string>> pending { { root, {} } };
-    while (!pending.empty()) {
-        const auto [node, field] = std::move(pending.back());
-        pending.pop_back();
-        if ((node.IsMap() || node.IsSequence()) && node.Style() != YAML::EmitterStyle::Flow)
-            return WalkProblem { node,
-                std::string("not JSON: ") + (node.IsMap() ? "an object without braces" : "a list without brackets"),
-                field };
-        if (node.IsScalar()) {
-            if (YamlReader::plain(node) && !isJsonLiteral(node.Scalar()))
-                return WalkProblem { node,
-                    "not JSON: " + quoteInput(node.Scalar())
-                        + " is no number, true, false or null (JSON writes text in double quotes)",
-                    field };
-            if (const std::optional<std::string> problem = textProblem(node.Scalar()))
-                return WalkProblem { node, "not text: " + *problem, field };
-        }
-        if (node.IsMap()) {
-            std::set<std::string> seen;
-            for (const auto& entry : node) {
-                const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
-                const std::string path = YamlReader::join(field, key);
-                if (!entry.first.IsScalar() || YamlReader::plain(entry.first))
-                    return WalkProblem { entry.first, "not JSON: a key is text in double quotes", path };
-                if (!seen.insert(key).second)
-                    return WalkProblem { entry.first, "given twice in one object", path };
-                pending.emplace_back(entry.second, path);
-            }
-        } else if (node.IsSequence()) {
-            std::size_t i = 0;
-            for (const auto& item : node)
-                pending.emplace_back(item, YamlReader::index(field, i++));
-        }
+            return WalkProblem { {}, "more than " + std::to_string(maxNodes) + " " + std::string(nodes) };
     }
     return std::nullopt;
 }
@@ -397,7 +327,7 @@ std::optional<YAML::Node> YamlReader::load(std::string_view text, Bounds bounds)
         return std::nullopt;
     }
     if (m_syntax == Syntax::Json)
-        if (const std::optional<WalkProblem> problem = jsonProblem(root)) {
+        if (const std::optional<JsonProblem> problem = jsonProblem(root)) {
             error(problem->at, problem->field, problem->message);
             return std::nullopt;
         }
