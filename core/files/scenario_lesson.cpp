@@ -29,10 +29,7 @@ std::string resourceNames(const Hardware& hw)
 // The roofs a view may name: the chip's peaks, memory levels and links.
 std::string roofNames(const Hardware& hw)
 {
-    std::string names;
-    for (Dtype d : kAllDtypes)
-        if (hw.peakFor(d))
-            names += (names.empty() ? "" : ", ") + std::string(dtypeName(d));
+    const std::string names = peakDtypeNames(hw);
     return names + (names.empty() ? "" : ", ") + resourceNames(hw);
 }
 

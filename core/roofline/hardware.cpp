@@ -203,6 +203,15 @@ Dtype Hardware::defaultDtype() const
     return Dtype::bf16;
 }
 
+std::string peakDtypeNames(const Hardware& hw)
+{
+    std::string names;
+    for (const Dtype d : kAllDtypes)
+        if (hw.peakFor(d))
+            names += (names.empty() ? "" : ", ") + std::string(dtypeName(d));
+    return names;
+}
+
 std::string shortChipName(const Hardware& hw)
 {
     const std::string prefix = hw.vendor + " ";
@@ -296,10 +305,7 @@ std::optional<std::string> hardwareKeyProblem(const Hardware& hw, std::string_vi
         // A peak may add a dtype to the chip; an energy per operation in a dtype it has no peak for would price
         // operations it never runs.
         if (*quantity == HardwareQuantity::FlopEnergy && !hw.peakFor(*dtype)) {
-            std::string peaks;
-            for (const Dtype d : kAllDtypes)
-                if (hw.peakFor(d))
-                    peaks += (peaks.empty() ? "" : ", ") + std::string(dtypeName(d));
+            const std::string peaks = peakDtypeNames(hw);
             return hw.name + " has no peak for " + std::string(name)
                 + ": no operation runs in it to take an energy (its " + "dtypes: "
                 + (peaks.empty() ? std::string("none") : peaks) + "; peak." + std::string(name) + " adds it)";

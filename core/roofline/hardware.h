@@ -90,6 +90,8 @@ struct Hardware {
 // The chip's name without its vendor's ("H100 SXM" for "NVIDIA H100 SXM", "TPU v5e" for "Google TPU v5e"), where
 // room is short; the name itself when it does not begin with the vendor's.
 std::string shortChipName(const Hardware&);
+// The dtypes the chip has a peak for, as messages list them: "fp32, tf32, bf16, fp16, fp8, int8"; empty for none.
+std::string peakDtypeNames(const Hardware&);
 
 // One roof of the chart: the flat compute roof of a dtype, or a sloped roof of a memory level or link.
 enum class RoofKind { Compute, Memory, Network };
