@@ -3,6 +3,7 @@
 
 #include "base/file_reader.h"
 #include "base/units.h"
+#include "base/yaml_reader.h"
 #include "files/calibration_file.h"
 #include "files/hf_config.h"
 #include "files/scenario_paths.h"
@@ -13,6 +14,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <set>
 
@@ -55,30 +57,19 @@ std::string asOption(const std::string& message)
     return option;
 }
 
-// Refuses a model setting given on the command line (an option, or --set model.KEY) that the model's phase, once
-// every option is applied, has no use for: kExitBadArguments with why, or kExitOk.
-int checkSettingsApply(const ScenarioOptions& options, const Session& session)
-{
-    if (!session.model)
-        return kExitOk;
-    for (const auto& [key, value] : options.modelSettings())
-        if (std::optional<std::string> why = settingNotApplying(key, *session.model))
-            return fail(kExitBadArguments, asOption(*why));
-    for (const std::string& setting : options.settings) {
-        const std::string key = setting.substr(0, setting.find('='));
-        if (key.starts_with("model."))
-            if (std::optional<std::string> why = settingNotApplying(key.substr(6), *session.model))
-                return fail(kExitBadArguments, "--set model." + *why);
-    }
-    return kExitOk;
-}
+// An edit the command line asks for, with how its refusal is worded there.
+struct OptionEdit {
+    SessionEdit edit;
+    std::function<std::string(const std::string&)> worded;
+};
 
-// Sets the session's model from --model and its settings: --model replaces the scenario's model (or gives the
-// preset's session one), the other options change the model's settings. Prints what went wrong and returns
-// kExitBadFile for an unknown model, kExitBadArguments for a bad setting or a setting with no model; kExitOk.
-int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& library, Session& session)
+// The model's settings from --model, its options and --set model.KEY=VALUE as one edit, checked together so that
+// their order never matters. --model PATH/config.json gives the model a Hugging Face configuration gives, read here.
+// Prints why and returns kExitBadFile for an unknown model or an unreadable config, kExitBadArguments for a value of
+// the wrong type or a setting with no model to set; kExitOk, with the edit in `out` when anything was given.
+int modelEdit(
+    const ScenarioOptions& options, const ModelLibrary& library, const Session& session, std::vector<OptionEdit>& out)
 {
-    // The options and --set model.KEY=VALUE together, checked together: their order never matters.
     std::vector<std::pair<std::string, std::string>> given = options.modelSettings();
     std::set<std::string> fromSet;
     for (const std::string& setting : options.settings)
@@ -89,54 +80,93 @@ int applyModelOptions(const ScenarioOptions& options, const ModelLibrary& librar
         }
     if (given.empty())
         return kExitOk;
-    // A message about a setting in the spelling it was given in: "--dp-link: ..." or "--set model.dp_link: ...".
-    const auto spelled = [&fromSet](const std::string& message) {
-        return fromSet.contains(message.substr(0, message.find(':'))) ? "--set model." + message : asOption(message);
+    std::set<std::string> givenKeys;
+    for (const auto& [key, value] : given)
+        givenKeys.insert(key);
+    // A message about a setting in the spelling it was given in, "--dp-link: ..." or "--set model.dp_link: ...";
+    // one about a setting of the scenario file that those given make impossible names the file's key.
+    const auto worded = [fromSet, givenKeys, file = options.scenarioFile](const std::string& message) {
+        const std::string text = message.starts_with("model.") ? message.substr(6) : message;
+        const std::string key = text.substr(0, text.find(':'));
+        if (!file.empty() && key != "id" && !givenKeys.contains(key))
+            return file + ": model." + text;
+        return fromSet.contains(key) ? "--set model." + text : asOption(text);
     };
-    const Hardware hw = session.hardware();
-    ModelSettings settings = session.model.value_or(ModelSettings {});
-    bool named = session.model.has_value();
-    // --model PATH/config.json: the model a Hugging Face configuration gives, beside the library's, by its id.
-    ModelLibrary withConfig;
-    const ModelLibrary* models = &library;
+    std::optional<Model> config;
     std::string configPath;
-    for (auto& [key, value] : given)
+    std::vector<std::pair<std::string, ParamValue>> settings;
+    for (const auto& [key, value] : given) {
         if (key == "id" && isModelConfigPath(value)) {
-            // As a scenario names it: from the scenario file's folder (the working folder's without one).
-            configPath = rebasedScenarioPath(value, std::string(kStandardInputName), options.scenarioFile);
-            Expected<Model, Diagnostics> config = readModelConfig(value);
-            if (!config) {
-                for (const Diagnostic& d : config.error())
+            Expected<Model, Diagnostics> read = readModelConfig(value);
+            if (!read) {
+                for (const Diagnostic& d : read.error())
                     std::cerr << d.toString() << '\n';
                 return kExitBadFile;
             }
-            withConfig = library;
-            std::erase_if(withConfig.models, [&config](const Model& m) { return m.id == config->id; });
-            value = config->id;
-            withConfig.models.push_back(std::move(config).value());
-            models = &withConfig;
+            config = std::move(read).value();
+            // As a scenario names it: from the scenario file's folder (the working folder's without one).
+            configPath = rebasedScenarioPath(value, std::string(kStandardInputName), options.scenarioFile);
+            continue;
         }
-    for (const auto& [key, value] : given) {
-        if (key == "id" && !models->find(value))
+        if (key == "id" && !library.find(value))
             return fail(kExitBadFile, "no model with id '" + value + "' (known: " + library.ids() + ")");
-        if (key != "id" && !named)
+        if (key != "id" && !session.model && !givenKeys.contains("id"))
             return fail(kExitBadArguments,
-                spelled(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
-        named = true;
-        if (std::optional<std::string> error = setModelSetting(settings, key, value, hw, *models))
-            return fail(kExitBadArguments, spelled(*error));
-        if (key == "id" && !configPath.empty())
-            settings.config = configPath;
+                worded(key) + " sets a model's setting: give --model ID too (see roofline-lab models)");
+        Expected<ParamValue> typed = parseModelSetting(key, value);
+        if (!typed)
+            return fail(kExitBadArguments, worded(typed.error()));
+        settings.emplace_back(key, std::move(typed).value());
     }
-    if (std::optional<std::string> problem = modelProblem(settings, hw)) {
-        // The setting at fault is named as the user gave it: its option, or the scenario file's key that the options
-        // given now make impossible (the file's prompt, too long for the --batch given).
-        const std::string key = problem->substr(0, problem->find(':'));
-        const bool fromFile = !options.scenarioFile.empty() && key != "id"
-            && std::none_of(given.begin(), given.end(), [&key](const auto& g) { return g.first == key; });
-        return fail(kExitBadArguments, fromFile ? options.scenarioFile + ": model." + *problem : spelled(*problem));
+    if (config)
+        out.push_back({ edits::ModelConfig { std::move(*config), configPath, std::move(settings) }, worded });
+    else
+        out.push_back({ edits::ModelChange { std::move(settings) }, worded });
+    return kExitOk;
+}
+
+// The edits of --set KEY=VALUE other than the model's (with the model's edit, above), in the order given.
+int settingEditsOf(const ScenarioOptions& options, const Session& session, std::vector<OptionEdit>& out)
+{
+    for (const std::string& setting : options.settings) {
+        if (setting.starts_with("model."))
+            continue;
+        Expected<std::vector<SessionEdit>> edits = settingEdits(session, setting);
+        if (!edits)
+            return fail(kExitBadArguments, "--set " + edits.error());
+        // An operation's parameter says what is wrong without its name: the key names it.
+        const std::string key = YamlReader::join({}, std::string_view(setting).substr(0, setting.find('=')));
+        for (SessionEdit& edit : std::move(edits).value()) {
+            const bool parameter = std::holds_alternative<edits::OperationParam>(edit);
+            out.push_back({ std::move(edit), [key, parameter](const std::string& message) {
+                               return "--set " + (parameter ? key + ": " + message : message);
+                           } });
+        }
     }
-    session.model = std::move(settings);
+    return kExitOk;
+}
+
+// The edits of --calibration (read here) and --compare.
+int chipEdits(const ScenarioOptions& options, const PresetLibrary& library, std::vector<OptionEdit>& out)
+{
+    if (!options.calibration.empty()) {
+        std::optional<SessionCalibration> calibration;
+        if (const int code = readCalibrationOption(options, calibration); code != kExitOk)
+            return code;
+        out.push_back({ edits::CalibrationFile { std::move(calibration) },
+            [path = options.calibration](const std::string& why) { return "--calibration: " + path + " is " + why; } });
+    }
+    if (!options.compare.empty()) {
+        std::vector<ComparedChip> chips;
+        for (const std::string& id : options.compare) {
+            const Hardware* chip = library.find(id);
+            if (!chip)
+                return fail(
+                    kExitBadArguments, "--compare: no preset with id '" + id + "' (roofline-lab presets lists them)");
+            chips.push_back({ id, *chip, {} });
+        }
+        out.push_back({ edits::Compare { std::move(chips) }, [](const std::string& why) { return "--" + why; } });
+    }
     return kExitOk;
 }
 
@@ -196,34 +226,20 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
         }
         scenario = std::move(loaded).value();
     }
-    if (const int code = applyModelOptions(options, models, scenario); code != kExitOk)
+    // The options as the edits the window makes, applied by the same applyEdit in the order of the window's panels:
+    // the model, the chip's numbers and the operations, the calibration, the chips compared.
+    std::vector<OptionEdit> edits;
+    if (const int code = modelEdit(options, models, scenario, edits); code != kExitOk)
         return code;
-    for (const std::string& setting : options.settings)
-        if (!setting.starts_with("model.")) // with the model's options, above
-            if (std::optional<std::string> error = applySetting(scenario, setting, models))
-                return fail(kExitBadArguments, "--set " + *error);
-    if (const int code = checkSettingsApply(options, scenario); code != kExitOk)
+    if (const int code = settingEditsOf(options, scenario, edits); code != kExitOk)
         return code;
-    if (!options.calibration.empty()) {
-        std::optional<SessionCalibration> calibration;
-        if (const int code = readCalibrationOption(options, calibration); code != kExitOk)
-            return code;
-        if (const std::optional<std::string> mismatch = calibrationMismatch(*calibration->calibration, scenario.chip))
-            return fail(kExitBadArguments, "--calibration: " + options.calibration + " is " + *mismatch);
-        scenario.calibration = std::move(calibration);
-    }
-    if (!options.compare.empty()) {
-        std::vector<ComparedChip> chips;
-        for (const std::string& id : options.compare) {
-            const Hardware* chip = library.find(id);
-            if (!chip)
-                return fail(
-                    kExitBadArguments, "--compare: no preset with id '" + id + "' (roofline-lab presets lists them)");
-            chips.push_back({ id, *chip, {} });
-        }
-        if (const std::optional<std::string> problem = comparedChipsProblem(scenario, chips))
-            return fail(kExitBadArguments, "--compare: " + *problem);
-        scenario.compare = std::move(chips);
+    if (const int code = chipEdits(options, library, edits); code != kExitOk)
+        return code;
+    for (const OptionEdit& e : edits) {
+        Expected<Session> next = applyEdit(scenario, e.edit, models);
+        if (!next)
+            return fail(kExitBadArguments, e.worded(next.error()));
+        scenario = std::move(next).value();
     }
     out = std::move(scenario);
     return kExitOk;

@@ -278,9 +278,9 @@ QString FileCommands::openCalibration(const QString& path)
     const QString absolute = path.startsWith(QLatin1String("embedded:")) ? path
         : QFileInfo(path).canonicalFilePath().isEmpty()                  ? QFileInfo(path).absoluteFilePath()
                                                                          : QFileInfo(path).canonicalFilePath();
-    if (const std::optional<std::string> error = m_document->setCalibration(
+    if (const std::optional<std::string> why = m_document->setCalibration(
             SessionCalibration { absolute.toStdString(), std::make_shared<const Calibration>(*read) }))
-        return qs(*error);
+        return QStringLiteral("%1: %2").arg(path, qs(*why));
     return {};
 }
 

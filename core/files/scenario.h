@@ -8,6 +8,7 @@
 #include "base/expected.h"
 #include "files/model_presets.h"
 #include "files/presets.h"
+#include "session/edit.h"
 #include "session/session.h"
 
 #include <optional>
@@ -23,17 +24,17 @@ Expected<Session, Diagnostics> loadScenario(
     const std::filesystem::path&, const PresetLibrary&, const ModelLibrary& models);
 Expected<Session, Diagnostics> loadScenario(const std::filesystem::path&, const PresetLibrary&);
 
-// Applies one "KEY=VALUE" override: a hardware key (see hardwareKeys) or an operation parameter, "B=512" for every
-// operation that has B, "ops[3].B=512" or "ops[3].w=int8" for one, "chart.dtype=int8". Returns an error message, or
-// nothing; on error the session is unchanged.
+// One "KEY=VALUE" of --set as the typed edits it makes, read against the session's chip and operations: a hardware
+// key (see hardwareKeys), "latency=on", "chart.dtype=int8", "model.KEY=VALUE" (one model change), or an operation
+// parameter: "B=512" for every operation that has B (an edit each), "ops[3].B=512", "op2.w=int8" or "ID.B=512" for one.
+// Or why the text names nothing or holds no value of the key's type.
+Expected<std::vector<SessionEdit>> settingEdits(const Session&, std::string_view assignment);
+
+// Applies one "KEY=VALUE" through settingEdits and applyEdit, with `models` for "model.id=". Returns an error message
+// naming the key, or nothing; on error the session is unchanged.
 std::optional<std::string> applySetting(Session&, std::string_view assignment, const ModelLibrary& models);
 // The same with the built-in models alone for "model.id=".
 std::optional<std::string> applySetting(Session&, std::string_view assignment);
-
-// Sets one parameter of an operation from its text form ("512", "int8", "HBM"), checking it against the chip and
-// renaming an operation whose name was only its default description. Returns an error message, or nothing.
-std::optional<std::string> setParamFromText(
-    Operation&, std::string_view param, const std::string& value, const Hardware&);
 
 // The session as a scenario file, in the schema of docs/file-formats.md: the model's settings, never its generated
 // operations.

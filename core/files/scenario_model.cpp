@@ -68,9 +68,7 @@ std::optional<ModelSettings> readModelBlock(
             return std::nullopt;
         configPath = *path;
         configId = model->id;
-        withConfig = library;
-        std::erase_if(withConfig.models, [&](const Model& m) { return m.id == configId; });
-        withConfig.models.push_back(std::move(*model));
+        withConfig = library.with(std::move(*model));
         models = &withConfig;
     }
     ModelSettings settings;
@@ -131,24 +129,6 @@ std::optional<ModelSettings> readModelBlock(
         return std::nullopt;
     }
     return settings;
-}
-
-std::optional<std::string> applyModelSettings(Session& session,
-    const std::vector<std::pair<std::string, std::string>>& settings, const Hardware& hw, const ModelLibrary& models)
-{
-    if (!settings.empty() && !session.model)
-        return noModel(settings.front().first);
-    std::vector<std::pair<std::string, ParamValue>> typed;
-    typed.reserve(settings.size());
-    for (const auto& [key, value] : settings) {
-        Expected<ParamValue> v = parseModelSetting(key, value);
-        if (!v)
-            return v.error().starts_with(key + ":")
-                ? YamlReader::join({}, "model." + key) + v.error().substr(key.size())
-                : "model." + v.error();
-        typed.emplace_back(key, std::move(v).value());
-    }
-    return setModelSettings(session, typed, hw, models);
 }
 
 void writeModelBlock(YAML::Emitter& out, const ModelSettings& settings)

@@ -15,13 +15,6 @@ namespace roofline {
 std::optional<ModelSettings> readModelBlock(
     YamlReader&, const YAML::Node& node, const Hardware&, const ModelLibrary&, const std::string& file);
 
-// --set model.KEY=VALUE and the like: settings of the session's model from their text, each checked alone and all
-// together once set (a training step's replicas and the batch that keeps a microbatch's size, which neither passes
-// alone); an id must name a model of `models`. The first "model.KEY: why", or nothing; the session changes only
-// when all apply.
-std::optional<std::string> applyModelSettings(Session&,
-    const std::vector<std::pair<std::string, std::string>>& settings, const Hardware&, const ModelLibrary& models);
-
 void writeModelBlock(YAML::Emitter&, const ModelSettings&);
 
 } // namespace roofline

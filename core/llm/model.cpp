@@ -234,4 +234,12 @@ std::string ModelLibrary::ids() const
     return out;
 }
 
+ModelLibrary ModelLibrary::with(Model model) const
+{
+    ModelLibrary joined = *this;
+    std::erase_if(joined.models, [&model](const Model& m) { return m.id == model.id; });
+    joined.models.push_back(std::move(model));
+    return joined;
+}
+
 } // namespace roofline

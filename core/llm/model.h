@@ -210,6 +210,9 @@ struct ModelLibrary {
 
     const Model* find(std::string_view id) const;
     std::string ids() const; // "gpt2, llama-2-7b, ...", for messages
+    // The library with `model` joined at its end, replacing one with the same id: what a Hugging Face config.json
+    // does for the scenario, option or window that names it.
+    ModelLibrary with(Model model) const;
 };
 
 } // namespace roofline

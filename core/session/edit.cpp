@@ -126,13 +126,22 @@ std::optional<std::string> setModelSettings(Session& session,
 {
     if (settings.empty())
         return std::nullopt;
-    if (!session.model)
+    const auto isId = [](const auto& setting) { return setting.first == "id"; };
+    const auto id = std::find_if(settings.begin(), settings.end(), isId);
+    if (!session.model && id == settings.end())
         return noModel(settings.front().first);
-    roofline::ModelSettings changed = *session.model;
-    for (const auto& [key, value] : settings)
+    // The model first: the other settings are checked against it.
+    std::vector<std::pair<std::string, ParamValue>> ordered = settings;
+    std::stable_partition(ordered.begin(), ordered.end(), isId);
+    roofline::ModelSettings changed = session.model.value_or(roofline::ModelSettings {});
+    for (const auto& [key, value] : ordered)
         if (std::optional<std::string> error = setModelSetting(changed, key, value, hw, models))
             return error->starts_with(key + ":") ? shownKey("model." + key) + error->substr(key.size())
                                                  : "model." + *error;
+    // A setting kept and silently ignored would say something the model does not do.
+    for (const auto& [key, value] : ordered)
+        if (std::optional<std::string> why = settingNotApplying(key, changed))
+            return "model." + *why;
     if (std::optional<std::string> problem = modelProblem(changed, hw))
         return "model." + *problem;
     if (std::optional<std::string> problem = withoutTheDraft(session, changed))
@@ -235,11 +244,9 @@ struct Apply {
     std::optional<std::string> operator()(const edits::ModelConfig& e)
     {
         // The config's model joins the library for this edit, as a scenario's config: block makes it join.
-        ModelLibrary withConfig = models;
-        std::erase_if(withConfig.models, [&](const Model& m) { return m.id == e.model.id; });
-        withConfig.models.push_back(e.model);
-        if (std::optional<std::string> error
-            = setModelSettings(s, { { "id", ParamValue(e.model.id) } }, s.hardware(), withConfig))
+        std::vector<std::pair<std::string, ParamValue>> settings { { "id", ParamValue(e.model.id) } };
+        settings.insert(settings.end(), e.settings.begin(), e.settings.end());
+        if (std::optional<std::string> error = setModelSettings(s, settings, s.hardware(), models.with(e.model)))
             return error;
         s.model->config = e.config; // the id named the model; the file is where it came from
         return std::nullopt;
@@ -249,7 +256,7 @@ struct Apply {
         // Another chip's calibration is refused here, where the user chose it; a scenario keeps one unapplied.
         if (e.calibration && e.calibration->calibration)
             if (std::optional<std::string> problem = calibrationMismatch(*e.calibration->calibration, s.chip))
-                return e.calibration->file + ": " + *problem;
+                return problem;
         s.calibration = e.calibration;
         s.noCalibration = !e.calibration;
         return std::nullopt;

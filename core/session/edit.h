@@ -46,13 +46,17 @@ struct AddOperation {
 struct RemoveOperation {
     std::size_t operation = 0;
 };
-// Settings of the session's model by key ("batch", "tp", "weights"), applied together and checked together.
+// Settings of the session's model by key ("batch", "tp", "weights"), applied together and checked together; an
+// "id" among them gives a session without a model one.
 struct ModelChange {
     std::vector<std::pair<std::string, ParamValue>> settings;
 };
-struct ModelConfig { // the model a Hugging Face config.json gives, the other settings kept where it can run them
+// The model a Hugging Face config.json gives, which joins the library for the edit, with settings applied together
+// with it (none: the other settings kept where it can run them).
+struct ModelConfig {
     Model model;
     std::string config; // its path, as the session's scenario names it
+    std::vector<std::pair<std::string, ParamValue>> settings = {};
 };
 struct KernelLink { // a measured kernel linked to an operation by a rule of its own (an empty id takes it away)
     std::string kernel;
@@ -62,7 +66,9 @@ struct Preset { // another chip, from the preset library
     Hardware chip;
     std::optional<SessionCalibration> calibration = {}; // the one its preset names: it replaces the old chip's preset's
 };
-struct CalibrationFile { // a calibration of the chip (roofline-lab calibrate), or none
+// A calibration of the chip (roofline-lab calibrate), or none. One of another chip, or fitted against other roofs,
+// is refused with why ("a calibration of NVIDIA B200 (b200), and the chip is ..."), for the caller to name the file.
+struct CalibrationFile {
     std::optional<SessionCalibration> calibration;
 };
 struct Compare { // the chips drawn beside the session's, each with its overrides (none: the session's alone)
@@ -87,8 +93,10 @@ std::optional<std::string> setParamValue(OperationVariant&, const ParamInfo&, co
 // show it beside the parameter), or nothing (then `op` changed).
 std::optional<std::string> setOperationParam(Operation& op, std::string_view param, const ParamValue&, const Hardware&);
 
-// Sets several settings of the session's model, each checked alone and all together once set. The first
-// "model.KEY: why", or nothing; the session changes only when all apply.
+// Sets several settings of the session's model, the id first, each checked alone and all together once set: a
+// setting the model, its phase or its parallelism has no use for is refused (settingNotApplying), whatever the order
+// it was given in. A session without a model takes one when an id is among them. The first "model.KEY: why", or
+// nothing; the session changes only when all apply.
 std::optional<std::string> setModelSettings(
     Session&, const std::vector<std::pair<std::string, ParamValue>>& settings, const Hardware&, const ModelLibrary&);
 

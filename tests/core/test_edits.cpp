@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Edits as values (core/session/edit.h): what the window's controls do to a session, checked and applied by the core
 // without a window, and the rules of Reset and "modified" against the session as it opened.
+#include "files/scenario.h"
 #include "scenario_fixture.h"
 #include "session/edit.h"
 
@@ -94,6 +95,65 @@ private slots:
         QVERIFY(
             refusal(training(), edits::ModelChange { { { "id", std::string("no-such-model") } } }).contains("known: "));
         QVERIFY(refusal(opened(), edits::ModelChange { { { "batch", 4.0 } } }).contains("has no model"));
+    }
+
+    void aSettingsTextBecomesTypedEdits()
+    {
+        // --set's text is read once into the values the window's controls send: numbers as numbers, dtypes as dtypes.
+        const Session s = opened();
+        const auto editsOf = [&s](std::string_view text) { return settingEdits(s, text).value(); };
+        const std::vector<SessionEdit> every = editsOf("B=512");
+        std::size_t withB = 0;
+        for (const Operation& op : s.operations)
+            withB += findParam(op.op, "B") != nullptr;
+        QVERIFY(withB >= 2);
+        QCOMPARE(every.size(), withB);
+        for (const SessionEdit& e : every) {
+            const auto* param = std::get_if<edits::OperationParam>(&e);
+            QVERIFY(param && param->param == "B" && std::get<double>(param->value) == 512.0);
+            QVERIFY(findParam(s.operations[param->operation].op, "B"));
+        }
+        const auto hbm = std::get<edits::HardwareValue>(editsOf("bandwidth.HBM=2 TB/s").front());
+        QCOMPARE(hbm.key, std::string("bandwidth.HBM"));
+        QCOMPARE(hbm.value, 2e12);
+        const auto one = std::get<edits::OperationParam>(editsOf("ops[2].w=int8").front());
+        QCOMPARE(one.operation, std::size_t(2));
+        QCOMPARE(std::get<Dtype>(one.value), Dtype::int8);
+        const auto batch = std::get<edits::ModelChange>(editsOf("model.batch=8").front());
+        QCOMPARE(batch.settings.size(), std::size_t(1));
+        QCOMPARE(std::get<double>(batch.settings.front().second), 8.0);
+        QCOMPARE(std::get<edits::ChartDtype>(editsOf("chart.dtype=int8").front()).dtype, Dtype::int8);
+        QCOMPARE(std::get<edits::Latency>(editsOf("latency=on").front()).on, true);
+        // What names nothing, or holds no value of its key's type, is refused before any edit is made.
+        QCOMPARE(QString::fromStdString(settingEdits(s, "B=many").error()),
+            QString("B: expected a whole number from 1 to 2^53 (9007199254740992), found 'many'"));
+        QVERIFY(settingEdits(s, "bandwidth.L9=1").error().starts_with("bandwidth.L9: "));
+        QVERIFY(settingEdits(s, "model.batch=eight").error().starts_with("model.batch: "));
+    }
+
+    void modelSettingsGivenTogetherNeverDependOnTheirOrder()
+    {
+        const Session deepseek = parse("preset: h100-sxm\nmodel:\n  id: deepseek-v3\n  tp: 8\n");
+        using Settings = std::vector<std::pair<std::string, ParamValue>>;
+        // 8 expert-parallel groups need 8 sequences: the batch given with ep, before it or after it.
+        for (const Settings& order :
+            { Settings { { "ep", 8.0 }, { "batch", 8.0 } }, Settings { { "batch", 8.0 }, { "ep", 8.0 } } }) {
+            const Session s = applied(deepseek, edits::ModelChange { order });
+            QCOMPARE(s.model->ep, 8.0);
+            QCOMPARE(s.model->batch, 8.0);
+        }
+        // A link with nothing to carry is refused whichever comes first, and taken with the tp that gives it work.
+        const Session llama = parse("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n");
+        QVERIFY(refusal(llama, edits::ModelChange { { { "link", std::string("NVLink") } } })
+                    .startsWith("model.link: with tp 1 there is no tensor-parallel all-reduce"));
+        for (const Settings& order : { Settings { { "link", std::string("NVLink") }, { "tp", 2.0 } },
+                 Settings { { "tp", 2.0 }, { "link", std::string("NVLink") } } })
+            QCOMPARE(applied(llama, edits::ModelChange { order }).model->tp, 2.0);
+        // An id among the settings gives a session without a model one, first, whatever its place in the list.
+        const Session given
+            = applied(opened(), edits::ModelChange { { { "batch", 4.0 }, { "id", std::string("llama-2-7b") } } });
+        QCOMPARE(given.model->model.id, std::string("llama-2-7b"));
+        QCOMPARE(given.model->batch, 4.0);
     }
 
     void moreReplicasKeepTheMicrobatch()
