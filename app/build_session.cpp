@@ -6,6 +6,7 @@
 #include "base/yaml_reader.h"
 #include "files/calibration_file.h"
 #include "files/hf_config.h"
+#include "files/open_scenario.h"
 #include "files/scenario_paths.h"
 
 #include "cli.h"
@@ -35,15 +36,22 @@ Expected<std::string, Diagnostics> readStandardInput()
     return text;
 }
 
-Expected<Session, Diagnostics> loadScenarioFrom(
+// Opens the scenario file or standard input with the files it names; its measured kernels are read by the commands
+// that analyse them, with the options that change how (measured_options.h).
+Expected<Session, Diagnostics> openScenarioFrom(
     const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
 {
-    if (file != kStandardStream)
-        return loadScenario(file, library, models);
-    Expected<std::string, Diagnostics> text = readStandardInput();
-    if (!text)
-        return Expected<Session, Diagnostics>::failure(text.error());
-    return parseScenario(*text, std::string(kStandardInputName), library, models);
+    Expected<OpenedScenario, Diagnostics> opened = [&] {
+        if (file != kStandardStream)
+            return openScenario(file, library, models, MeasuredFile::Leave);
+        Expected<std::string, Diagnostics> text = readStandardInput();
+        if (!text)
+            return Expected<OpenedScenario, Diagnostics>::failure(text.error());
+        return openScenarioText(*text, std::string(kStandardInputName), library, models, MeasuredFile::Leave);
+    }();
+    if (!opened)
+        return Expected<Session, Diagnostics>::failure(opened.error());
+    return std::move(opened).value().session;
 }
 
 // A model setting's message as the command line words it: "--dp-link: ...", the option's own spelling, for the
@@ -217,7 +225,7 @@ int buildSession(const ScenarioOptions& options, const PresetLibrary& library, S
         if (!options.modelSettings().empty())
             scenario.operations.clear(); // the model's operations take the default workload's place
     } else {
-        Expected<Session, Diagnostics> loaded = loadScenarioFrom(options.scenarioFile, library, models);
+        Expected<Session, Diagnostics> loaded = openScenarioFrom(options.scenarioFile, library, models);
         warnSkippedPresets(library);
         if (!loaded) {
             for (const Diagnostic& d : loaded.error())

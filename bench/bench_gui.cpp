@@ -20,6 +20,7 @@
 #include "document/document.h"
 #include "energy/energy_view.h"
 #include "export/chart_export.h"
+#include "files/open_scenario.h"
 #include "files/scenario.h"
 #include "panels/hardware_panel.h"
 #include "window/main_window.h"
@@ -598,10 +599,10 @@ int main(int argc, char** argv)
         report(("close_" + size.toLatin1()).constData(),
             qPrintable(QStringLiteral("  back to the default workload, painted")),
             measure(1, [&](int) { loadDefault(); }));
-        const auto loaded = loadScenario(path.toStdString(), window.document()->library(), window.document()->models());
+        const auto loaded = openScenario(path.toStdString(), window.document()->library(), window.document()->models());
         if (!loaded.ok())
             return 1;
-        const auto analysis = std::make_shared<const Analysis>(analyse(loaded.value()));
+        const auto analysis = std::make_shared<const Analysis>(analyse(loaded->session));
         report(("export_" + size.toLatin1()).constData(),
             qPrintable(QStringLiteral("export %1 operations to PNG 1600x1000 at 2x").arg(count)), measure(3, [&](int) {
                 RooflineChart exported;

@@ -7,6 +7,7 @@
 #include "document/document.h"
 #include "export/export_dialog.h"
 #include "files/calibration_file.h"
+#include "files/open_scenario.h"
 #include "files/scenario.h"
 #include "files/scenario_measured.h"
 #include "files/scenario_paths.h"
@@ -197,50 +198,39 @@ void FileCommands::buildExamplesMenu()
 
 QString FileCommands::openScenario(const QString& path)
 {
-    const auto loaded = roofline::loadScenario(path.toStdString(), m_document->library(), m_document->models());
-    if (!loaded.ok())
-        return qs(toString(loaded.error()));
-    const QString name = qs(loaded.value().name);
-    if (QString error = openSession(loaded.value(), path.toStdString(), QFileInfo(path).absoluteFilePath());
-        !error.isEmpty())
-        return error;
+    Expected<OpenedScenario, Diagnostics> opened
+        = roofline::openScenario(path.toStdString(), m_document->library(), m_document->models());
+    if (!opened.ok())
+        return qs(toString(opened.error()));
+    const QString name = qs(opened->session.name);
+    openSession(std::move(opened).value(), QFileInfo(path).absoluteFilePath());
     rememberFile(path);
     if (m_window->statusBar()->currentMessage().isEmpty())
         m_window->statusBar()->showMessage(tr("Opened %1").arg(name), 5000);
     return {};
 }
 
-QString FileCommands::openSession(Session session, const std::string& origin, const QString& filePath)
+void FileCommands::openSession(OpenedScenario opened, const QString& filePath)
 {
-    std::shared_ptr<const MeasuredSet> measured;
-    if (session.measured) {
-        Expected<MeasuredSet, Diagnostics> set = loadMeasuredSource(*session.measured, origin);
-        if (!set)
-            return tr("The measured data of %1 could not be read:\n%2").arg(qs(origin), qs(toString(set.error())));
+    if (const std::shared_ptr<const MeasuredSet>& set = opened.measured) {
         m_window->statusBar()->clearMessage();
         if (!set->skipped.empty())
             m_window->statusBar()->showMessage(tr("Measured data: %1 rows skipped, the first: %2")
                                                    .arg(set->skipped.size())
                                                    .arg(qs(set->skipped.front().toString())),
                 15000);
-        measured = std::make_shared<const MeasuredSet>(std::move(set).value());
     }
-    m_document->load(std::move(session), filePath, std::move(measured));
-    return {};
+    m_document->load(std::move(opened.session), filePath, std::move(opened.measured));
 }
 
 QString FileCommands::openEmbeddedScenario(const QString& name)
 {
-    for (const EmbeddedFile& f : embeddedFiles()) {
-        if (qs(std::string(f.name)) != name)
-            continue;
-        const auto parsed
-            = parseScenario(f.text, "embedded:" + std::string(f.name), m_document->library(), m_document->models());
-        if (!parsed.ok())
-            return qs(toString(parsed.error()));
-        return openSession(parsed.value(), "embedded:" + std::string(f.name), {});
-    }
-    return tr("No built-in scenario %1").arg(name);
+    Expected<OpenedScenario, Diagnostics> opened
+        = roofline::openScenario("embedded:" + name.toStdString(), m_document->library(), m_document->models());
+    if (!opened.ok())
+        return qs(toString(opened.error()));
+    openSession(std::move(opened).value(), {});
+    return {};
 }
 
 void FileCommands::reportScenarioError(const QString& error)

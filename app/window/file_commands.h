@@ -4,6 +4,7 @@
 #pragma once
 
 #include "export/chart_export.h"
+#include "files/open_scenario.h"
 #include "files/presets.h"
 #include "session/session.h"
 
@@ -94,9 +95,9 @@ signals:
     void saved();
 
 private:
-    // Opens a session read from `origin` (its path, or "embedded:NAME") with the measured kernels its measured block
-    // names, read once here; on failure returns the located errors and leaves the document as it was.
-    QString openSession(Session, const std::string& origin, const QString& filePath);
+    // Loads an opened scenario, its measured kernels read with it, into the document (`filePath` empty for one built
+    // into the program), saying in the status bar how many rows of the measured file were skipped.
+    void openSession(OpenedScenario, const QString& filePath);
     void buildExamplesMenu();
     void showOpenDialog();
     void showCalibrationDialog();

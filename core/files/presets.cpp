@@ -28,7 +28,7 @@ bool isPresetFile(const std::filesystem::path& path)
 } // namespace
 
 Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId,
-    std::optional<SessionCalibration>* calibration)
+    std::optional<SessionCalibration>* calibration, const NamedFiles& files)
 {
     using Result = Expected<Hardware, Diagnostics>;
     YamlReader r(file);
@@ -40,7 +40,7 @@ Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::st
         return Result::failure(r.diagnostics());
     std::optional<SessionCalibration> named;
     if (auto n = r.child(*root, {}, "calibration", false)) {
-        named = readCalibrationKey(r, *n, file);
+        named = readCalibrationKey(r, *n, file, files);
         if (named) {
             if (const std::optional<std::string> mismatch = calibrationMismatch(*named->calibration, hw))
                 r.error(*n, "calibration", quoteInput(named->file) + " is " + *mismatch);
@@ -232,7 +232,8 @@ PresetLibrary loadPresetLibrary(const std::vector<std::filesystem::path>& dirs, 
         for (const auto& [file, text] : files) {
             const std::string stem = std::filesystem::path(file).stem().string();
             std::optional<SessionCalibration> calibration;
-            Expected<Hardware, Diagnostics> hw = parsePreset(text, file, stem, &calibration);
+            Expected<Hardware, Diagnostics> hw
+                = parsePreset(text, file, stem, &calibration, readNamedFiles(text, file));
             if (!hw && hasTopLevelKey(text, "curves") && !hasTopLevelKey(text, "compute")) {
                 library.m_errors.push_back({ file, 0, 0, {},
                     "a calibration (roofline-lab calibrate), not a preset: a preset names it by its calibration: key, "

@@ -8,10 +8,12 @@
 #include "roofline/hardware.h"
 #include "session/session.h"
 
+#include "files/named_files.h"
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
+
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,10 +22,10 @@
 namespace roofline {
 
 // Parses one preset. `file` names it in diagnostics; `defaultId` is used when the file has no `id` (its stem). A
-// `calibration:` key names a calibration of the chip (roofline-lab calibrate), from the preset's folder: read and
-// checked against the chip, and given in `calibration` when asked for.
+// `calibration:` key names a calibration of the chip (roofline-lab calibrate), from the preset's folder: taken from
+// `files` (read by the loader, readNamedFiles), checked against the chip, and given in `calibration` when asked for.
 Expected<Hardware, Diagnostics> parsePreset(std::string_view text, const std::string& file, std::string_view defaultId,
-    std::optional<SessionCalibration>* calibration = nullptr);
+    std::optional<SessionCalibration>* calibration = nullptr, const NamedFiles& files = {});
 
 // Reads a file for a loader: refuses a missing, unreadable or binary file, and one over `limit` bytes, with a
 // diagnostic that calls it what it should be (`expected`: "a YAML file", "a JSON file").

@@ -3,6 +3,7 @@
 #include "files/hardware_reader.h"
 #include "files/operation_text.h"
 #include "files/scenario_measured.h"
+#include "files/scenario_reader.h"
 #include "session/edit.h"
 
 #include "base/yaml_reader.h"
@@ -229,29 +230,35 @@ Expected<Session, Diagnostics> parseScenario(
     return parseScenario(text, file, library, builtInModels());
 }
 
-Expected<Session, Diagnostics> parseScenario(
-    std::string_view text, const std::string& file, const PresetLibrary& library, const ModelLibrary& models)
+Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file,
+    const PresetLibrary& library, const ModelLibrary& models, const NamedFiles& files)
 {
-    using Result = Expected<Session, Diagnostics>;
     YamlReader r(file);
     const std::optional<YAML::Node> root = r.load(text, { kMaxScenarioBytes, kMaxScenarioNodes });
     if (!root)
-        return Result::failure(r.diagnostics());
-    if (!r.checkMap(*root, {},
+        return Expected<Session, Diagnostics>::failure(r.diagnostics());
+    return readScenario(r, *root, file, library, models, files);
+}
+
+Expected<Session, Diagnostics> readScenario(YamlReader& r, const YAML::Node& root, const std::string& file,
+    const PresetLibrary& library, const ModelLibrary& models, const NamedFiles& files)
+{
+    using Result = Expected<Session, Diagnostics>;
+    if (!r.checkMap(root, {},
             { "name", "description", "preset", "hardware", "set", "latency", "dtype", "model", "operations", "measured",
                 "calibration", "lesson", "compare" }))
         return Result::failure(r.diagnostics());
 
     Session session;
-    if (auto n = r.child(*root, {}, "name", false))
+    if (auto n = r.child(root, {}, "name", false))
         if (auto v = r.text(*n, "name", kMaxNameBytes))
             session.name = *v;
-    if (auto n = r.child(*root, {}, "description", false))
+    if (auto n = r.child(root, {}, "description", false))
         if (auto v = r.text(*n, "description"))
             session.description = *v;
 
-    const std::optional<YAML::Node> presetNode = r.child(*root, {}, "preset", false);
-    const std::optional<YAML::Node> hardwareNode = r.child(*root, {}, "hardware", false);
+    const std::optional<YAML::Node> presetNode = r.child(root, {}, "preset", false);
+    const std::optional<YAML::Node> hardwareNode = r.child(root, {}, "hardware", false);
     if (presetNode && hardwareNode) {
         r.error(*hardwareNode, "hardware", "give either 'preset' or 'hardware', not both");
     } else if (presetNode) {
@@ -269,17 +276,17 @@ Expected<Session, Diagnostics> parseScenario(
     } else if (hardwareNode) {
         session.chip = readHardware(r, *hardwareNode, "hardware", "inline");
     } else {
-        r.error(*root, "preset", "missing (give a preset id, or the chip inline under 'hardware')");
+        r.error(root, "preset", "missing (give a preset id, or the chip inline under 'hardware')");
     }
     if (r.failed())
         return Result::failure(r.diagnostics());
 
     // Hardware overrides come before the operations, which are checked against the chip they will run on.
-    if (auto n = r.child(*root, {}, "set", false))
+    if (auto n = r.child(root, {}, "set", false))
         readOverrides(
             r, *n, "set", [&] { return session.hardware(); },
             [&](const std::string& key, double v) { return setOverride(session, key, v); });
-    if (auto n = r.child(*root, {}, "latency", false))
+    if (auto n = r.child(root, {}, "latency", false))
         if (auto t = r.text(*n, "latency")) {
             if (const std::optional<bool> on = parseSwitch(*t))
                 session.latency = *on;
@@ -288,7 +295,7 @@ Expected<Session, Diagnostics> parseScenario(
         }
     const Hardware hw = session.hardware();
 
-    if (auto n = r.child(*root, {}, "dtype", false))
+    if (auto n = r.child(root, {}, "dtype", false))
         if (auto t = r.text(*n, "dtype")) {
             const std::optional<Dtype> d = parseDtype(*t);
             if (!d)
@@ -299,10 +306,10 @@ Expected<Session, Diagnostics> parseScenario(
                 session.dtype = d;
         }
 
-    if (auto n = r.child(*root, {}, "model", false))
-        session.model = readModelBlock(r, *n, hw, models, file);
+    if (auto n = r.child(root, {}, "model", false))
+        session.model = readModelBlock(r, *n, hw, models, file, files);
 
-    if (auto n = r.child(*root, {}, "operations", false)) {
+    if (auto n = r.child(root, {}, "operations", false)) {
         if (!n->IsSequence()) {
             r.error(*n, "operations", "expected a list of operations");
         } else if (n->size() > kMaxOperations) {
@@ -327,35 +334,21 @@ Expected<Session, Diagnostics> parseScenario(
     if (r.failed())
         return Result::failure(r.diagnostics());
     assignIdentities(session);
-    if (auto n = r.child(*root, {}, "measured", false))
+    if (auto n = r.child(root, {}, "measured", false))
         session.measured = readMeasuredSource(r, *n, session);
-    if (auto n = r.child(*root, {}, "calibration", false)) {
+    if (auto n = r.child(root, {}, "calibration", false)) {
         session.noCalibration = n->IsScalar() && n->Scalar() == "none"; // not the preset's either
         if (!session.noCalibration)
-            session.calibration = readCalibrationKey(r, *n, file);
+            session.calibration = readCalibrationKey(r, *n, file, files);
     } else
         session.calibration = library.calibration(session.presetId);
-    if (auto n = r.child(*root, {}, "lesson", false))
+    if (auto n = r.child(root, {}, "lesson", false))
         session.lesson = readLessonBlock(r, *n, session);
-    if (auto n = r.child(*root, {}, "compare", false))
+    if (auto n = r.child(root, {}, "compare", false))
         session.compare = readCompared(r, *n, session, library);
     if (r.failed())
         return Result::failure(r.diagnostics());
     return session;
-}
-
-Expected<Session, Diagnostics> loadScenario(
-    const std::filesystem::path& path, const PresetLibrary& library, const ModelLibrary& models)
-{
-    Expected<std::string, Diagnostics> text = readTextFile(path, kMaxScenarioBytes);
-    if (!text)
-        return Expected<Session, Diagnostics>::failure(text.error());
-    return parseScenario(*text, path.string(), library, models);
-}
-
-Expected<Session, Diagnostics> loadScenario(const std::filesystem::path& path, const PresetLibrary& library)
-{
-    return loadScenario(path, library, builtInModels());
 }
 
 } // namespace roofline

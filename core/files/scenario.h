@@ -7,6 +7,7 @@
 #include "base/diagnostic.h"
 #include "base/expected.h"
 #include "files/model_presets.h"
+#include "files/named_files.h"
 #include "files/presets.h"
 #include "session/edit.h"
 #include "session/session.h"
@@ -16,13 +17,13 @@
 
 namespace roofline {
 
-// A scenario may name a model (a `model:` block) from `models`; without it, from the built-in models alone.
-Expected<Session, Diagnostics> parseScenario(
-    std::string_view text, const std::string& file, const PresetLibrary&, const ModelLibrary& models);
+// A scenario's text as a session. It may name a model (a `model:` block) from `models`; without it, from the built-in
+// models alone. It opens no file: the calibration and the config.json the scenario names come in `files`, as its
+// opener read them (openScenario), and one not given there is refused at its key. Its measured: block is kept as a
+// source to read.
+Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&,
+    const ModelLibrary& models, const NamedFiles& files = {});
 Expected<Session, Diagnostics> parseScenario(std::string_view text, const std::string& file, const PresetLibrary&);
-Expected<Session, Diagnostics> loadScenario(
-    const std::filesystem::path&, const PresetLibrary&, const ModelLibrary& models);
-Expected<Session, Diagnostics> loadScenario(const std::filesystem::path&, const PresetLibrary&);
 
 // One "KEY=VALUE" of --set as the typed edits it makes, read against the session's chip and operations: a hardware
 // key (see hardwareKeys), "latency=on", "chart.dtype=int8", "model.KEY=VALUE" (one model change), or an operation

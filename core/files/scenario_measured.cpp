@@ -8,7 +8,8 @@
 
 namespace roofline {
 
-std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::Node& node, const std::string& file)
+std::optional<SessionCalibration> readCalibrationKey(
+    YamlReader& r, const YAML::Node& node, const std::string& file, const NamedFiles& files)
 {
     const std::optional<std::string> path = r.text(node, "calibration");
     if (!path)
@@ -17,7 +18,7 @@ std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::
         r.error(node, "calibration", "a file built into the program names a calibration built into it");
         return std::nullopt;
     }
-    Expected<Calibration, Diagnostics> cal = readCalibration(scenarioRelativePath(*path, file));
+    Expected<Calibration, Diagnostics> cal = namedCalibration(files, *path);
     if (!cal) {
         const Diagnostic& d = cal.error().front();
         const std::string where = d.line > 0 ? "line " + std::to_string(d.line) + ": " : std::string();

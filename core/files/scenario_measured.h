@@ -4,6 +4,7 @@
 #pragma once
 
 #include "base/yaml_reader.h"
+#include "files/named_files.h"
 #include "session/session.h"
 
 #include "base/expected.h"
@@ -21,7 +22,9 @@ void writeMeasuredSource(YAML::Emitter&, const MeasuredSource&);
 // A scenario's `calibration: PATH` (relative to the scenario `file`'s folder); nothing, with the file's first problem
 // at the key, when it cannot be read. One of another chip is kept, and the analysis says why it does not apply: a
 // scenario saved after its chip changed opens again.
-std::optional<SessionCalibration> readCalibrationKey(YamlReader& r, const YAML::Node& node, const std::string& file);
+// The calibration is taken from `files`, which whoever opened the scenario read (readNamedFiles).
+std::optional<SessionCalibration> readCalibrationKey(
+    YamlReader& r, const YAML::Node& node, const std::string& file, const NamedFiles& files);
 
 // The path to read: `source.file` as it stands when absolute or embedded, else relative to the scenario file's folder
 // (the working folder for standard input or an embedded scenario).

@@ -14,15 +14,16 @@ namespace roofline {
 
 namespace {
 
-// The model a `config:` key names: its config.json read from the path, relative to the scenario's folder. Nothing,
-// with the config's own messages at the key, when it cannot be read.
-std::optional<Model> configModel(YamlReader& r, const YAML::Node& at, const std::string& path, const std::string& file)
+// The model a `config:` key names: its config.json as whoever opened the scenario read it, from the path relative to
+// the scenario's folder. Nothing, with the config's own messages at the key, when it could not be read.
+std::optional<Model> configModel(
+    YamlReader& r, const YAML::Node& at, const std::string& path, const std::string& file, const NamedFiles& files)
 {
     if (file.starts_with("embedded:")) {
         r.error(at, "model.config", "an example built into the program names its model by id");
         return std::nullopt;
     }
-    Expected<Model, Diagnostics> model = readModelConfig(scenarioRelativePath(path, file));
+    Expected<Model, Diagnostics> model = namedConfig(files, path);
     if (!model) {
         // The config's first problem at its own line and field; the path once, quoted (and cut when it is long).
         const Diagnostic& d = model.error().front();
@@ -39,8 +40,8 @@ std::optional<Model> configModel(YamlReader& r, const YAML::Node& at, const std:
 
 } // namespace
 
-std::optional<ModelSettings> readModelBlock(
-    YamlReader& r, const YAML::Node& node, const Hardware& hw, const ModelLibrary& library, const std::string& file)
+std::optional<ModelSettings> readModelBlock(YamlReader& r, const YAML::Node& node, const Hardware& hw,
+    const ModelLibrary& library, const std::string& file, const NamedFiles& files)
 {
     if (!node.IsMap()) {
         r.error(node, "model", "expected a mapping with the model's id and settings (id: llama-2-7b, batch: 16)");
@@ -63,7 +64,7 @@ std::optional<ModelSettings> readModelBlock(
         const std::optional<std::string> path = r.text(*config, "model.config");
         if (!path)
             return std::nullopt;
-        std::optional<Model> model = configModel(r, *config, *path, file);
+        std::optional<Model> model = configModel(r, *config, *path, file, files);
         if (!model)
             return std::nullopt;
         configPath = *path;

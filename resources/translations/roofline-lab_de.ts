@@ -1047,18 +1047,8 @@
         <translation>%1 geöffnet</translation>
     </message>
     <message>
-        <source>The measured data of %1 could not be read:
-%2</source>
-        <translation>Die Messdaten von %1 konnten nicht gelesen werden:
-%2</translation>
-    </message>
-    <message>
         <source>Measured data: %1 rows skipped, the first: %2</source>
         <translation>Messdaten: %1 Zeilen übersprungen, die erste: %2</translation>
-    </message>
-    <message>
-        <source>No built-in scenario %1</source>
-        <translation>Kein eingebautes Szenario %1</translation>
     </message>
     <message>
         <source>Cannot open the scenario</source>

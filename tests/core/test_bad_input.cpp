@@ -4,6 +4,8 @@
 // are not text, and inputs sized to make reading cost more than linear time. Each is refused with a located message
 // that quotes little of the input and says what would be accepted, and nothing is changed.
 #include "base/json.h"
+#include "files/model_presets.h"
+#include "files/open_scenario.h"
 #include "files/presets.h"
 #include "files/save_target.h"
 #include "files/scenario.h"
@@ -43,7 +45,7 @@ QString errorsOf(const Expected<Hardware, Diagnostics>& hw)
 {
     return hw ? QString() : QString::fromStdString(toString(hw.error()));
 }
-QString errorsOf(const Expected<Session, Diagnostics>& s)
+template <typename T> QString errorsOf(const Expected<T, Diagnostics>& s)
 {
     return s ? QString() : QString::fromStdString(toString(s.error()));
 }
@@ -525,9 +527,24 @@ private slots:
             { "absent.yaml", "no such file" },
         };
         for (const auto& [name, what] : cases) {
-            const auto s = loadScenario(base + "/" + name, library());
+            const auto s = openScenario(base + "/" + name, library(), builtInModels());
             QVERIFY(!s);
             QVERIFY2(errorsOf(s).contains(QString::fromUtf8(what)), qPrintable(errorsOf(s)));
+        }
+        // What a scenario names is opened by the same reader: a FIFO at its calibration, its model's config.json or
+        // its measured file is refused by name, at the key that names it, without blocking.
+        const std::pair<const char*, const char*> named[] = {
+            { "calibration", "preset: h100-sxm\ncalibration: ../pipe.yaml\n" },
+            { "model.config", "preset: h100-sxm\nmodel:\n  config: ../pipe.yaml\n" },
+            { "pipe.yaml", "preset: h100-sxm\nmeasured:\n  file: ../pipe.yaml\n" },
+        };
+        QVERIFY(QDir(dir.path()).mkdir("scenarios")); // not in the preset folder, where it would be read as a preset
+        for (const auto& [where, text] : named) {
+            writeFile(dir.filePath("scenarios/names.yaml"), text);
+            const auto s = openScenario(base + "/scenarios/names.yaml", library(), builtInModels());
+            QVERIFY(!s);
+            QVERIFY2(errorsOf(s).contains(QString::fromUtf8(where)) && errorsOf(s).contains("a FIFO (named pipe)"),
+                qPrintable(errorsOf(s)));
         }
         // In a preset folder each is reported by its name, and the good files still load.
         writeFile(dir.filePath("good.yaml"), preset() + "id: good\n");

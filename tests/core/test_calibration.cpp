@@ -13,6 +13,7 @@
 #include "measured/kernels.h"
 #include "measured_fixture.h"
 #include "report/calibration.h"
+#include "scenario_fixture.h"
 #include "session/analysis.h"
 #include "session/edit.h"
 
@@ -691,7 +692,7 @@ private slots:
         }
         static const PresetLibrary lib = loadPresetLibrary({});
         const Expected<Session, Diagnostics> s
-            = parseScenario("preset: h100-sxm\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
+            = roofline::testing::opened("preset: h100-sxm\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
         QVERIFY2(s, qPrintable(s ? QString() : diagnostics(s.error())));
         QVERIFY(s->calibration);
         QCOMPARE(s->calibration->file, std::string("h100.yaml"));
@@ -699,7 +700,7 @@ private slots:
         QVERIFY(writeScenario(*s).find("calibration: h100.yaml") != std::string::npos);
         // Of another chip: kept, so that a scenario saved after its chip changed opens again, and not applied.
         const Expected<Session, Diagnostics> other
-            = parseScenario("preset: b200\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
+            = roofline::testing::opened("preset: b200\ncalibration: h100.yaml\n", folder + "/s.yaml", lib);
         QVERIFY(other);
         QVERIFY(other->calibration);
         const Analysis a = analyse(*other);
@@ -709,9 +710,24 @@ private slots:
         QVERIFY2(text.find("Calibration h100.yaml not applied: it is a calibration of h100-sxm") != std::string::npos,
             text.c_str());
         const Expected<Session, Diagnostics> missing
-            = parseScenario("preset: h100-sxm\ncalibration: none.yaml\n", folder + "/s.yaml", lib);
+            = roofline::testing::opened("preset: h100-sxm\ncalibration: none.yaml\n", folder + "/s.yaml", lib);
         QVERIFY(!missing);
         QVERIFY(missing.error().front().message.find("cannot read 'none.yaml'") == 0);
+        // Parsing opens no file: the calibration beside the scenario comes as a value its opener read, or not at all.
+        const std::string named = "preset: h100-sxm\ncalibration: h100.yaml\n";
+        const Expected<Session, Diagnostics> unread = parseScenario(named, folder + "/s.yaml", lib, builtInModels());
+        QVERIFY(!unread);
+        QVERIFY2(unread.error().front().message.find("was not read with the scenario") != std::string::npos,
+            unread.error().front().message.c_str());
+        NamedFiles given;
+        given.calibrations.emplace("h100.yaml",
+            parseCalibration("chip: h100-sxm\nfloor: 0\ncurves:\n  - {resource: HBM, "
+                             "kind: memory, roof: 3.35e12, ceiling: 0.5, half: 0}\n",
+                "given.yaml"));
+        const Expected<Session, Diagnostics> handed
+            = parseScenario(named, folder + "/s.yaml", lib, builtInModels(), given);
+        QVERIFY(handed && handed->calibration);
+        QCOMPARE(handed->calibration->calibration->curves.front().ceiling, 0.5); // the value given, not the file's 0.9
     }
 
     // The error's median and 90th percentile, by hand: of 0.5, 0.1, 0.3, 0.2 the median is (0.2 + 0.3) / 2 and the

@@ -24,6 +24,7 @@
 using namespace roofline;
 using roofline::testing::library;
 using roofline::testing::models;
+using roofline::testing::opened;
 using roofline::testing::roundChip;
 
 namespace {
@@ -304,7 +305,7 @@ private slots:
         const std::string scenario = dir.filePath("serving.yaml").toStdString();
         const std::string text
             = "preset: h100-sxm\nmodel:\n  config: models/Qwen2.5-7B/config.json\n  batch: 4\n  tp: 2\n";
-        const auto s = parseScenario(text, scenario, library(), models());
+        const auto s = opened(text, scenario, library(), models());
         QVERIFY2(s, s ? "" : toString(s.error()).c_str());
         QCOMPARE(s->model->model.id, std::string("qwen2.5-7b"));
         QCOMPARE(parameterCount(s->model->model), 7615616512.0);
@@ -313,33 +314,33 @@ private slots:
         const std::string written = writeScenario(*s);
         QVERIFY2(written.find("config: models/Qwen2.5-7B/config.json") != std::string::npos, written.c_str());
         QVERIFY(written.find("id:") == std::string::npos || written.find("id: qwen") == std::string::npos);
-        const auto again = parseScenario(written, scenario, library(), models());
+        const auto again = opened(written, scenario, library(), models());
         QVERIFY(again && *again->model == *s->model);
         const std::string moved = dir.filePath("slides/week2/serving.yaml").toStdString();
         QCOMPARE(
             rebasedScenarioPath(s->model->config, scenario, moved), std::string("../../models/Qwen2.5-7B/config.json"));
 
-        const auto missing = parseScenario(
-            "preset: h100-sxm\nmodel:\n  config: models/none/config.json\n", scenario, library(), models());
+        const auto missing
+            = opened("preset: h100-sxm\nmodel:\n  config: models/none/config.json\n", scenario, library(), models());
         QVERIFY(!missing);
         QVERIFY2(toString(missing.error())
                      .find("serving.yaml:3:11: model.config: cannot read the model from "
                            "'models/none/config.json'")
                 != std::string::npos,
             toString(missing.error()).c_str());
-        const auto both = parseScenario("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  config: models/Qwen2.5-7B/"
-                                        "config.json\n",
+        const auto both = opened("preset: h100-sxm\nmodel:\n  id: llama-2-7b\n  config: models/Qwen2.5-7B/"
+                                 "config.json\n",
             scenario, library(), models());
         QVERIFY(!both);
         QVERIFY2(toString(both.error()).find("model.config: give the model by its id or by a config.json, not both")
                 != std::string::npos,
             toString(both.error()).c_str());
-        const auto neither = parseScenario("preset: h100-sxm\nmodel:\n  batch: 4\n", scenario, library(), models());
+        const auto neither = opened("preset: h100-sxm\nmodel:\n  batch: 4\n", scenario, library(), models());
         QVERIFY(!neither);
         QVERIFY2(toString(neither.error()).find("model.id") != std::string::npos, toString(neither.error()).c_str());
         // A setting the config's model cannot run is named at its key, the model's own problems at config.
-        const auto tp = parseScenario("preset: h100-sxm\nmodel:\n  config: models/Qwen2.5-7B/config.json\n  tp: 8\n",
-            scenario, library(), models());
+        const auto tp = opened("preset: h100-sxm\nmodel:\n  config: models/Qwen2.5-7B/config.json\n  tp: 8\n", scenario,
+            library(), models());
         QVERIFY(!tp);
         QVERIFY2(toString(tp.error()).find("model.tp: 8 does not divide the 28 heads") != std::string::npos,
             toString(tp.error()).c_str());
