@@ -49,8 +49,10 @@ int print(std::string_view text, const std::string& what);
 int printStreamed(const std::function<std::optional<std::string>(const TextSink&)>& write, const std::string& what);
 
 // Writes `bytes` to `path` so that a failure leaves any earlier file whole: into a temporary file beside it, flushed
-// and synced, then renamed over it. Returns an error message naming the path and the system's reason, or nothing.
-std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes);
+// and synced, then renamed over it, never over what is not a regular file (`what` it should be: "a scenario file").
+// Returns an error message naming the path and the system's reason, or nothing.
+std::optional<std::string> writeFileAtomically(
+    const std::string& path, const std::string& bytes, std::string_view what);
 
 // Writes all of `bytes` to standard output; returns the system's reason if it could not (strerror), or nothing.
 std::optional<std::string> writeStandardOutput(std::string_view bytes);

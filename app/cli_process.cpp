@@ -145,11 +145,11 @@ std::optional<std::string> writeStandardOutput(std::string_view bytes)
     return std::nullopt;
 }
 
-std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes)
+std::optional<std::string> writeFileAtomically(const std::string& path, const std::string& bytes, std::string_view what)
 {
     namespace fs = std::filesystem;
     // Through a link to its target, keeping the target's mode; never over a FIFO, a device or a folder.
-    const Expected<SaveTarget> saved = saveTarget(path, "a scenario file");
+    const Expected<SaveTarget> saved = saveTarget(path, what);
     if (!saved)
         return "cannot write '" + path + "': " + saved.error();
     const fs::path& target = saved->path;

@@ -127,7 +127,7 @@ int runCalibrate(const CalibrateOptions& options)
         std::cerr << calibrationText(*cal);
         return print(text, "the calibration");
     }
-    if (std::optional<std::string> error = writeFileAtomically(options.output, text))
+    if (std::optional<std::string> error = writeFileAtomically(options.output, text, "a calibration file"))
         return fail(kExitBadFile, *error);
     return print(calibrationText(*cal) + "Wrote " + options.output + ".\n", "the summary");
 }

@@ -51,7 +51,7 @@ int runSave(const SaveOptions& options)
         return fail(kExitBadFile, *why);
     if (options.output == kStandardStream)
         return print(text, "the scenario");
-    if (std::optional<std::string> error = writeFileAtomically(options.output, text))
+    if (std::optional<std::string> error = writeFileAtomically(options.output, text, "a scenario file"))
         return fail(kExitBadFile, *error);
     return kExitOk;
 }

@@ -40,6 +40,7 @@ struct Model {
 };
 
 constexpr int kFloor = -1;
+constexpr int kMinFloorKernels = 2;
 
 struct Resource {
     std::string name;
@@ -146,14 +147,14 @@ double squaredError(const Model& m, std::span<const Sample> samples, std::span<c
     return sum;
 }
 
-// Fits the model to the samples `use` names: alternately assigns each to the term binding it and fits each term to
-// its own, keeping the model of least error. Starts from the datasheet's roofs under a floor at the least time.
-Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, const std::vector<Resource>& resources)
+// Fits the model to the samples `use` names from a start: alternately assigns each to the term binding it and fits
+// each term to its own, keeping the model of least error. Starts from the datasheet's roofs under `floor`. A floor
+// needs kMinFloorKernels kernels: one fitted to a single kernel describes that kernel, not the chip.
+Fit fitFrom(double floor, std::span<const Sample> samples, std::span<const std::size_t> use,
+    const std::vector<Resource>& resources)
 {
     Model m;
-    m.floor = std::numeric_limits<double>::infinity();
-    for (const std::size_t i : use)
-        m.floor = std::min(m.floor, samples[i].seconds);
+    m.floor = floor;
     for (const Resource& r : resources)
         m.terms.push_back({ 0, 1 / r.roof, false });
     std::vector<int> assigned(samples.size(), -2);
@@ -167,8 +168,8 @@ Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, 
     for (int round = 0; round < kMaxRounds; ++round) {
         if (!assign(m, samples, use, assigned) && round > 0)
             break;
-        const auto [sums, floor] = sumsOf(samples, use, assigned, resources.size());
-        m.floor = floor.suu > 0 ? floor.su / floor.suu : 0;
+        const auto [sums, atFloor] = sumsOf(samples, use, assigned, resources.size());
+        m.floor = atFloor.n >= kMinFloorKernels ? atFloor.su / atFloor.suu : 0;
         for (std::size_t r = 0; r < resources.size(); ++r)
             m.terms[r] = sums[r].n >= kMinCurveKernels ? fitted(r, sums[r]) : datasheet(r);
         if (const double cost = squaredError(m, samples, use); cost < bestCost) {
@@ -178,17 +179,17 @@ Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, 
     }
     // The model kept is made to agree with its own assignment, which may differ from the round it came from: a term
     // binding fewer than kMinCurveKernels falls back to its datasheet roof, one binding enough that had no curve is
-    // fitted, and a floor binding nothing goes, until nothing changes.
+    // fitted, and a floor binding fewer goes, until nothing changes.
     for (int round = 0; round < kMaxRounds; ++round) {
         assign(best, samples, use, assigned);
-        const auto [sums, floor] = sumsOf(samples, use, assigned, resources.size());
+        const auto [sums, atFloor] = sumsOf(samples, use, assigned, resources.size());
         bool changed = false;
         for (std::size_t r = 0; r < resources.size(); ++r)
             if (best.terms[r].fitted != (sums[r].n >= kMinCurveKernels)) {
                 best.terms[r] = best.terms[r].fitted ? datasheet(r) : fitted(r, sums[r]);
                 changed = true;
             }
-        if (floor.n == 0 && best.floor > 0) {
+        if (atFloor.n < kMinFloorKernels && best.floor > 0) {
             best.floor = 0;
             changed = true;
         }
@@ -199,6 +200,23 @@ Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, 
     for (const std::size_t i : use)
         fit.assigned[i] = binding(best, samples[i]).first;
     return fit;
+}
+
+// The better of two starts, which alternation alone cannot leave: under a floor at the least time (small kernels held
+// by a launch's fixed cost), and with no floor (every kernel on its curve). Five kernels on one line from 1 to 5 GB
+// would otherwise give the three smallest to a floor and leave the line two, too few for a curve. The floor is kept
+// only where it lowers the error: of two equal fits the one with fewer parameters predicts the kernels it did not see.
+Fit fitModel(std::span<const Sample> samples, std::span<const std::size_t> use, const std::vector<Resource>& resources)
+{
+    double least = std::numeric_limits<double>::infinity();
+    for (const std::size_t i : use)
+        least = std::min(least, samples[i].seconds);
+    Fit withFloor = fitFrom(least, samples, use, resources);
+    Fit without = fitFrom(0, samples, use, resources);
+    const double floorCost = squaredError(withFloor.model, samples, use);
+    const double plainCost = squaredError(without.model, samples, use);
+    constexpr double kSameCost = 1e-12; // relative errors squared and summed: rounding's, not the data's
+    return floorCost < plainCost - kSameCost * (1 + plainCost) ? std::move(withFloor) : std::move(without);
 }
 
 Diagnostic problem(const std::string& file, int line, std::string message)

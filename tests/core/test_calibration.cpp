@@ -81,6 +81,30 @@ double median(std::vector<double> v)
 class TestCalibration : public QObject {
     Q_OBJECT
 private slots:
+    // The documented minimum, five kernels, on one line: 1 TB/s of the H100's 3.35, a ceiling of 1 / 3.35 = 0.2985.
+    // Sizes from 1 to 5 GB (the three smallest under a floor at the least time were the fit's first guess) and from
+    // 1 MB to 10 GB (one kernel alone under such a floor) both give one curve through all five, no floor, and an error
+    // of 0 on the kernels each fold left out.
+    void fiveKernelsOnALineGiveOneExactCurve()
+    {
+        for (const std::vector<double>& sizes :
+            { std::vector<double> { 1e9, 2e9, 3e9, 4e9, 5e9 }, std::vector<double> { 1e6, 1e7, 1e8, 1e9, 1e10 } }) {
+            MeasuredSet set;
+            set.file = "line.csv";
+            int line = 2;
+            for (const double bytes : sizes)
+                set.kernels.push_back(kernel(line++, bytes / 1e12, 0, bytes));
+            const Expected<Calibration, Diagnostics> cal = fitOne(set);
+            QVERIFY2(cal, qPrintable(cal ? QString() : diagnostics(cal.error())));
+            QCOMPARE(cal->curves.size(), std::size_t(1));
+            QCOMPARE(cal->curves.front().kernels, 5);
+            QVERIFY(std::abs(cal->curves.front().ceiling / (1e12 / 3.35e12) - 1) < 1e-9);
+            QCOMPARE(cal->floor, 0.0);
+            QCOMPARE(cal->folds, 5);
+            QVERIFY2(cal->error.p90 < 1e-9, qPrintable(QString::number(cal->error.p90)));
+        }
+    }
+
     // Kernels timed exactly by a known model: a floor of 5 µs, HBM at a ceiling of 0.9 with half reached at 8 MB,
     // bf16 at 0.8 with half at 4 GFLOP. On the H100 (3.35 TB/s, 989 TFLOP/s) a 2 MB copy takes (2 + 8)·10^6 /
     // (3.35e12 · 0.9) = 3.32 µs, under the floor; 1 GB takes 334.3 µs. The fit recovers each figure to 1e-9 and
