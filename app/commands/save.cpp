@@ -13,7 +13,9 @@ namespace roofline::app {
 
 namespace {
 
-constexpr OptionSpec kOutput { "-o,--output", "FILE", "the scenario file to write; '-' writes it to standard output" };
+constexpr OptionSpec kOutput { "-o,--output", "FILE",
+    "the scenario file to write: its own --scenario saves in place, as the window's Save does; a file the scenario "
+    "reads (its calibration, measured kernels or config.json) is refused; '-' writes it to standard output" };
 
 struct SaveOptions {
     ScenarioOptions scenario;

@@ -282,10 +282,17 @@ Expected<Session, Diagnostics> readScenario(YamlReader& r, const YAML::Node& roo
         return Result::failure(r.diagnostics());
 
     // Hardware overrides come before the operations, which are checked against the chip they will run on.
+    // Each through the edit the window's sliders make, as --set's are.
     if (auto n = r.child(root, {}, "set", false))
         readOverrides(
             r, *n, "set", [&] { return session.hardware(); },
-            [&](const std::string& key, double v) { return setOverride(session, key, v); });
+            [&](const std::string& key, double v) -> std::optional<std::string> {
+                Expected<Session> next = applyEdit(session, edits::HardwareValue { key, v }, models);
+                if (!next)
+                    return next.error();
+                session = std::move(next).value();
+                return std::nullopt;
+            });
     if (auto n = r.child(root, {}, "latency", false))
         if (auto t = r.text(*n, "latency")) {
             if (const std::optional<bool> on = parseSwitch(*t))
