@@ -4,6 +4,7 @@
 #include "files/operation_text.h"
 #include "files/scenario.h"
 #include "llm/generate.h"
+#include "llm/settings.h"
 
 #include "base/units.h"
 #include "base/yaml_reader.h"
