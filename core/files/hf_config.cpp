@@ -17,20 +17,35 @@ namespace roofline {
 namespace {
 
 // The families whose layers the program models: pre-norm decoders with RMSNorm, rotary positions, grouped-query
-// attention and a gated (SwiGLU) MLP; Qwen2 adds biases to the query, key and value projections, Mixtral replaces
-// the MLP with experts and a router; DeepSeek-V2 and -V3 have latent attention and fine-grained experts beside shared
-// ones, after dense first layers.
+// attention and a gated (SwiGLU) MLP; Qwen2 adds biases to the query, key and value projections, Qwen3 a norm on each
+// head's query and key, Mixtral and Qwen3-MoE replace the MLP with experts and a router (Qwen3-MoE's fine-grained,
+// with no shared one); Phi-3 fuses the query, key and value projections into one matrix and the gate and up ones into
+// another, the same weights and FLOPs as apart; DeepSeek-V2 and -V3 have latent attention and fine-grained experts
+// beside shared ones, after dense first layers. Kimi-K2 is DeepSeek-V3's architecture under another name.
 constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
-    std::string_view("mixtral"), std::string_view("deepseek_v2"), std::string_view("deepseek_v3"),
+    std::string_view("qwen3"), std::string_view("qwen3_moe"), std::string_view("phi3"), std::string_view("mixtral"),
+    std::string_view("deepseek_v2"), std::string_view("deepseek_v3"), std::string_view("kimi_k2"),
     std::string_view("gemma2") };
+constexpr std::string_view kFamilyList
+    = "llama, mistral, qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, deepseek_v3, kimi_k2 and gemma2";
 
 // What a family the program knows of, but does not model yet, needs: said instead of "unknown".
 std::string_view notModelled(std::string_view modelType)
 {
-    if (modelType == "gemma3_text")
+    if (modelType == "gemma3" || modelType == "gemma3_text")
         return "five sliding-window layers to each global one, and norms on the query and key";
-    if (modelType == "qwen2_moe" || modelType == "qwen3_moe")
-        return "fine-grained experts beside a shared one";
+    if (modelType == "qwen2_moe")
+        return "a shared expert of its own width (shared_expert_intermediate_size) behind a sigmoid gate, beside "
+               "fine-grained experts";
+    if (modelType == "gpt_oss")
+        return "attention sinks and biases, a 128-token window on every other layer, and experts with biases stored "
+               "in MXFP4";
+    if (modelType == "llama4" || modelType == "llama4_text")
+        return "a routed expert beside a shared one on interleaved layers, and chunked attention with layers "
+               "without rotary positions";
+    if (modelType == "olmo2")
+        return "norms after the attention and the MLP rather than before them, and query and key norms over the full "
+               "width";
     return {};
 }
 
@@ -155,15 +170,18 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
             quoteInput(*type)
                 + (needs.empty() ? std::string(" is not a family the program reads")
                                  : " needs " + std::string(needs) + ", which the program does not model yet")
-                + "; it reads llama, mistral, qwen2, mixtral, deepseek_v2, deepseek_v3 and gemma2");
+                + "; it reads " + std::string(kFamilyList));
         return Result::failure(r.diagnostics());
     }
-    const bool mixture = *type == "mixtral";
-    const bool deepseek = *type == "deepseek_v2" || *type == "deepseek_v3";
+    // Kimi-K2's configuration names DeepSeek-V3's architecture (DeepseekV3ForCausalLM) and its fields.
+    const std::string family = *type == "kimi_k2" ? "deepseek_v3" : *type;
+    const bool qwen3 = family == "qwen3" || family == "qwen3_moe";
+    const bool mixture = family == "mixtral" || family == "qwen3_moe";
+    const bool deepseek = family == "deepseek_v2" || family == "deepseek_v3";
     // Gemma 2: a GELU-gated MLP, norms after the attention and the MLP as well as before, sliding-window attention on
     // every other layer from the first (transformers' Gemma2: layer i has the window when i is even), and the lm_head
     // tied to the embedding unless the file says otherwise.
-    const bool gemma = *type == "gemma2";
+    const bool gemma = family == "gemma2";
 
     Model m;
     const std::string folder = modelFolderName(file);
@@ -192,14 +210,29 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         const std::optional<YAML::Node> n = configField(r, *root, key, true);
         return n ? jsonCount(r, *n, key, 1, kMaxExperts) : std::nullopt;
     };
-    const auto experts = mixture ? expertCount("num_local_experts")
-        : deepseek               ? expertCount("n_routed_experts")
-                                 : std::nullopt;
+    const auto experts = family == "mixtral" ? expertCount("num_local_experts")
+        : family == "qwen3_moe"              ? expertCount("num_experts")
+        : deepseek                           ? expertCount("n_routed_experts")
+                                             : std::nullopt;
     const auto perToken = mixture || deepseek ? expertCount("num_experts_per_tok") : std::nullopt;
     // DeepSeek's fine-grained experts and latent attention. A query latent of null projects the query directly
     // (DeepSeek-V2-Lite).
     std::optional<double> expertMlp, denseLayers, shared, kvLora, qLora, nope, rope, valueDim;
     bool routerBias = false;
+    if (family == "qwen3_moe") {
+        // Fine-grained experts in every layer, no shared one: transformers' Qwen3MoeConfig puts experts on layer i
+        // unless mlp_only_layers lists it, when (i + 1) is a multiple of decoder_sparse_step.
+        expertMlp = configCount(r, *root, "moe_intermediate_size", true);
+        if (const auto n = configField(r, *root, "decoder_sparse_step", false))
+            if (const auto every = jsonCount(r, *n, "decoder_sparse_step", 1, kMaxModelCount); every && *every != 1)
+                r.error(*n, "decoder_sparse_step",
+                    "experts every " + wholeText(*every) + " layers are not modelled: the program gives every layer "
+                        + "experts");
+        if (const auto n = configField(r, *root, "mlp_only_layers", false); n && !(n->IsSequence() && n->size() == 0))
+            r.error(*n, "mlp_only_layers",
+                "dense layers among the mixture's are not modelled: the program gives every layer experts (expected "
+                "[])");
+    }
     if (deepseek) {
         expertMlp = configCount(r, *root, "moe_intermediate_size", true);
         if (const auto n = configField(r, *root, "n_shared_experts", false))
@@ -220,7 +253,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         // configurations name three routers (V2-Lite greedy, V2 group_limited_greedy, V3 noaux_tc); another is a typo.
         const std::optional<std::string> topk
             = configChoice(r, *root, "topk_method", { "greedy", "group_limited_greedy", "noaux_tc" });
-        routerBias = topk.value_or(*type == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
+        routerBias = topk.value_or(family == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
     }
     const auto tied = configFlag(r, *root, "tie_word_embeddings");
     // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
@@ -241,16 +274,16 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
                     std::string("expected ") + (gemma ? "gelu_pytorch_tanh" : "silu") + " (the gated MLP of " + *type
                         + "), found " + quoteInput(*v));
         }
-    // A sliding window the model uses: on every layer of Mistral's when given (Mistral 7B v0.1's 4096; Mixtral's is
-    // null), Qwen2's only when use_sliding_window says so and on the layers from max_window_layers on (as
-    // transformers' Qwen2Config lays them out). DeepSeek's have none.
+    // A sliding window the model uses: on every layer of Mistral's and Phi-3's when given (Mistral 7B v0.1's 4096;
+    // Mixtral's is null), Qwen2's and Qwen3's only when use_sliding_window says so and on the layers from
+    // max_window_layers on (as transformers' Qwen2Config and Qwen3Config lay them out). DeepSeek's have none.
     std::optional<double> window;
     double windowFrom = 0;
-    const bool windowUsed
-        = !deepseek && (*type != "qwen2" || configFlag(r, *root, "use_sliding_window").value_or(false));
+    const bool qwen = family == "qwen2" || qwen3;
+    const bool windowUsed = !deepseek && (!qwen || configFlag(r, *root, "use_sliding_window").value_or(false));
     if (windowUsed)
         window = configCount(r, *root, "sliding_window", false);
-    if (window && *type == "qwen2")
+    if (window && qwen)
         if (const auto n = configField(r, *root, "max_window_layers", false))
             windowFrom = jsonCount(r, *n, "max_window_layers", 0, kMaxModelCount).value_or(0);
     if (r.failed())
@@ -268,7 +301,8 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.tiedEmbeddings = tied.value_or(gemma);
     m.geglu = gemma;
     m.layerNorms = gemma ? 4 : 2;
-    m.qkvBias = *type == "qwen2";
+    m.qkvBias = family == "qwen2";
+    m.qkNorm = qwen3;
     m.experts = experts.value_or(1);
     m.expertsPerToken = perToken.value_or(1);
     m.expertMlp = expertMlp.value_or(0);
@@ -286,6 +320,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (gemma)
         m.notes = "the attention logits' and the final logits' soft-capping (tanh) and the embedding's scale by "
                   "√hidden are not counted: a few FLOPs an element beside the matmuls";
+    if (family == "phi3")
+        m.notes = "the query, key and value projections are one matrix in the checkpoint (qkv_proj), the gate and up "
+                  "projections another (gate_up_proj): drawn apart here, with the same weights, FLOPs and bytes";
+    if (*type == "kimi_k2")
+        m.notes = "read as DeepSeek-V3, the architecture its configuration names (DeepseekV3ForCausalLM)";
     m.sources.push_back(file);
     if (deepseek)
         if (const auto n = configField(r, *root, "num_nextn_predict_layers", false);

@@ -125,6 +125,13 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         b.addBackward(
             std::string(id) + ".back", name + " backward", kGroupNorms, b.elementwise(backward, normed, width), repeat);
     };
+    // Qwen3's norm on each head's query and key, head_dim wide, over the heads this chip holds.
+    auto headNorm = [&](std::string_view id, const std::string& name, double headsHere) {
+        b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows * headsHere, qk), L);
+        if (train)
+            b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
+                b.elementwise(ElementwiseKind::RmsNormBackward, rows * headsHere, qk), L);
+    };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
             id, name, kGroupNorms, ElementwiseKind::ResidualAdd, ElementwiseKind::GradientAdd, normRows, m.hidden, L);
@@ -224,6 +231,10 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * qk, L);
         project("k_proj", "k projection", kGroupAttention, rows, m.hidden, kvHeads * qk, L);
         project("v_proj", "v projection", kGroupAttention, rows, m.hidden, kvHeads * v, L);
+        if (m.qkNorm) {
+            headNorm("q_norm", "q norm, per head", heads);
+            headNorm("k_norm", "k norm, per head", kvHeads);
+        }
         if (s.materialiseScores && !train) {
             // Scores and values per kind of layer, each with its own softmax over the keys its queries see.
             auto materialised = [&](std::string_view suffix, const std::string& nameSuffix, double window,

@@ -60,7 +60,8 @@ double attentionParameters(const Model& m)
     const double q = m.heads * qk;
     const double kv = m.kvHeads * (qk + v);
     const double biases = m.bias ? q + kv + m.hidden : m.qkvBias ? q + kv : 0;
-    return m.hidden * (q + kv) + out + biases;
+    const double headNorms = m.qkNorm ? 2 * qk : 0; // q_norm and k_norm
+    return m.hidden * (q + kv) + out + biases + headNorms;
 }
 
 double expertWidth(const Model& m)

@@ -54,6 +54,7 @@ struct Model {
     NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
     bool bias = false; // biases on every projection (GPT-2)
     bool qkvBias = false; // biases on the query, key and value projections alone (Qwen2's attention)
+    bool qkNorm = false; // an RMSNorm on each head's query and key, head_dim wide, one scale for all heads (Qwen3)
     double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
     std::vector<std::string> sources;
     std::string notes;

@@ -17,6 +17,7 @@ void writeModelJson(JsonWriter& j, const Analysis& a)
     j.key("id").value(s.model.id);
     j.key("name").value(s.model.name);
     j.key("parameters").value(parameterCount(s.model));
+    j.key("active_parameters").value(activeParameters(s.model)); // one token's: a mixture's routed experts it visits
     j.key("layers").value(s.model.layers);
     j.key("phase").value(phaseName(s.phase));
     j.key("batch").value(s.batch);
@@ -196,8 +197,12 @@ std::string modelTotalsText(const Analysis& a)
     const ModelTotals& t = *a.model;
     const bool prefill = s.phase == Phase::Prefill;
     const bool train = s.phase == Phase::Train;
-    std::string out = "\n" + s.model.name + " (" + groupThousands(wholeText(parameterCount(s.model))) + " parameters), "
-        + std::string(phaseName(s.phase)) + ", B=" + wholeText(s.batch)
+    // A mixture's parameters and the part of them one token uses.
+    const std::string active = s.model.experts > 1
+        ? ", " + groupThousands(wholeText(activeParameters(s.model))) + " a token"
+        : std::string();
+    std::string out = "\n" + s.model.name + " (" + groupThousands(wholeText(parameterCount(s.model))) + " parameters"
+        + active + "), " + std::string(phaseName(s.phase)) + ", B=" + wholeText(s.batch)
         + (s.phase == Phase::Decode ? ", context S=" + wholeText(s.context)
                                     : (train ? ", sequence P=" : ", prompt P=") + wholeText(s.prompt))
         + ", weights " + std::string(dtypeName(s.weights)) + (train ? "" : ", KV " + std::string(dtypeName(s.kvCache)))

@@ -688,7 +688,7 @@ private slots:
             << base + QStringList { "--model", "no/such/config.json" } << 1 << "no/such/config.json";
         QTest::newRow("a config.json of a family not modelled yet")
             << base + QStringList { "--model", ROOFLINE_TEST_DATA "/models/qwen2-moe-excerpt/config.json" } << 1
-            << "qwen2-moe-excerpt/config.json:7:17: model_type: 'qwen2_moe' needs fine-grained experts";
+            << "qwen2-moe-excerpt/config.json:7:17: model_type: 'qwen2_moe' needs a shared expert of its own width";
         QTest::newRow("a draft of another vocabulary")
             << base + QStringList { "--model", "llama-3.1-70b", "--draft", "llama-2-7b" } << 2
             << "--draft: Llama 2 7B's vocabulary of 32000 tokens is not the 128256 of Llama 3.1 70B";

@@ -8,6 +8,7 @@
 #include "files/scenario.h"
 #include "files/scenario_paths.h"
 #include "llm/generate.h"
+#include "report/model.h"
 #include "scenario_fixture.h"
 #include "session/analysis.h"
 #include "session/model_sweep.h"
@@ -134,6 +135,22 @@ private slots:
                                      << "deepseek-v3" << 671026419200.0;
         QTest::newRow("gemma-2-9b-it") << "gemma-2-9b-it"
                                        << "gemma-2-9b-it" << 9241705984.0;
+        // Qwen3: Llama's shapes and a 128-wide norm on each head's query and key, 256 parameters a layer. The model
+        // card: 8.2B, 6.95B without the embeddings (8,190,735,360 − 2 · 151,936 · 4,096 = 6,946,075,648).
+        QTest::newRow("Qwen3-8B") << "Qwen3-8B"
+                                  << "qwen3-8b" << 8190735360.0;
+        // 48 layers of 128 experts (3 · 2048 · 768 each) and their router. The model card: 30.5B.
+        QTest::newRow("Qwen3-30B-A3B") << "Qwen3-30B-A3B"
+                                       << "qwen3-30b-a3b" << 30532122624.0;
+        // DeepSeek-V3's architecture with 384 experts, 64 heads, one dense layer and a 163,840-word vocabulary: the
+        // model card's 1T, 1,026.41B to two decimals.
+        QTest::newRow("Kimi-K2") << "Kimi-K2-Instruct"
+                                 << "kimi-k2-instruct" << 1026408232448.0;
+        // Fused qkv_proj and gate_up_proj: the same weights as apart. 3.82B and 3.84B (the model cards).
+        QTest::newRow("Phi-3.5-mini") << "Phi-3.5-mini-instruct"
+                                      << "phi-3.5-mini-instruct" << 3821079552.0;
+        QTest::newRow("Phi-4-mini") << "Phi-4-mini-instruct"
+                                    << "phi-4-mini-instruct" << 3836021760.0;
     }
     void configsGiveThePublishedTotals()
     {
@@ -157,6 +174,26 @@ private slots:
             same.notes = preset->notes;
             QCOMPARE(same, *preset);
         }
+    }
+
+    // What one token uses of a mixture, by hand. Qwen3-30B-A3B, a layer: attention 2048 · (32 + 2 · 4) · 128 +
+    // 32 · 128 · 2048 = 18,874,368, its head norms 256, 8 of the 128 experts at 3 · 2048 · 768 = 4,718,592 each, the
+    // router 2048 · 128 = 262,144 and two norms 4,096: 56,889,600; 48 of them, the final norm 2,048 and the untied
+    // embeddings 2 · 151,936 · 2,048 = 622,329,856 give 3,353,032,704 (the model card's 3.3B activated). Kimi-K2:
+    // 32,861,500,928 (the card's 32B).
+    void mixturesStateTheParametersATokenUses()
+    {
+        const auto qwen = readModelConfig(ROOFLINE_TEST_DATA "/models/Qwen3-30B-A3B/config.json");
+        QVERIFY(qwen && qwen->qkNorm && !qwen->qkvBias);
+        QCOMPARE(qwen->sharedExperts, 0.0);
+        QCOMPARE(activeParameters(*qwen), 48 * 56889600.0 + 2048 + 622329856);
+        const auto kimi = readModelConfig(ROOFLINE_TEST_DATA "/models/Kimi-K2-Instruct/config.json");
+        QVERIFY(kimi && latentAttention(*kimi) && kimi->routerBias);
+        QCOMPARE(activeParameters(*kimi), 32861500928.0);
+        QVERIFY(kimi->notes.find("read as DeepSeek-V3") == 0);
+        // The report states both, in its text and its JSON.
+        const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "qwen3-30b-a3b", [](ModelSettings&) {}));
+        QVERIFY(modelTotalsText(a).find("30,532,122,624 parameters, 3,353,032,704 a token") != std::string::npos);
     }
 
     // Mistral 7B v0.1 attends over a window of 4,096 tokens on every layer. Qwen2.5 gives a window it does not use
@@ -183,11 +220,25 @@ private slots:
         QTest::newRow("a family of another architecture")
             << "{\"model_type\": \"gpt_neox\"}"
             << "config.json:1:16: model_type: 'gpt_neox' is not a family the program reads; it reads llama, mistral, "
-               "qwen2, mixtral, deepseek_v2, deepseek_v3 and gemma2";
+               "qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, deepseek_v3, kimi_k2 and gemma2";
+        // What each family the program does not model yet needs, truthfully: Qwen2-MoE's shared expert has a width
+        // and a gate of its own; gpt-oss's sinks and windows; Llama 4's interleaved experts and chunked attention.
         QTest::newRow("a family not modelled yet")
             << "{\"model_type\": \"qwen2_moe\"}"
-            << "model_type: 'qwen2_moe' needs fine-grained experts beside a shared one, which the program does not "
-               "model yet";
+            << "model_type: 'qwen2_moe' needs a shared expert of its own width (shared_expert_intermediate_size) "
+               "behind "
+               "a sigmoid gate, beside fine-grained experts, which the program does not model yet";
+        QTest::newRow("gpt-oss") << "{\"model_type\": \"gpt_oss\"}"
+                                 << "model_type: 'gpt_oss' needs attention sinks and biases, a 128-token window on "
+                                    "every other layer, and experts with biases stored in MXFP4";
+        QTest::newRow("Llama 4") << "{\"model_type\": \"llama4_text\"}"
+                                 << "model_type: 'llama4_text' needs a routed expert beside a shared one on "
+                                    "interleaved layers";
+        QTest::newRow("Qwen3-MoE's dense layers")
+            << "{\"model_type\": \"qwen3_moe\", \"num_hidden_layers\": 4, \"hidden_size\": 64, "
+               "\"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100, \"num_experts\": 8, "
+               "\"num_experts_per_tok\": 2, \"moe_intermediate_size\": 32, \"mlp_only_layers\": [0]}"
+            << "mlp_only_layers: dense layers among the mixture's are not modelled";
         const QString deepseek = QString(llama.arg("32", "32",
                                              ",\n  \"n_routed_experts\": 64,\n"
                                              "  \"num_experts_per_tok\": 6,\n"
