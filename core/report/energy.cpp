@@ -62,7 +62,7 @@ std::string energyText(const Analysis& a)
     if (model)
         out += " (model after Choi et al., IPDPS 2013: E = W·ε_flop + Σ Q·ε_byte + π0·T";
     if (hw.boardPower > 0)
-        out += std::string(model ? "; " : " (") + "at board power, an upper bound: P_board·T_lower";
+        out += std::string(model ? "; " : " (") + "at board power, an estimate and no bound: P_board·T_lower";
     out += "), each operation once (a row ×N runs N times):\n";
     out += renderTable(table, 1, header.size());
     if (model) {

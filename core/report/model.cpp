@@ -174,7 +174,7 @@ std::string energyAndCostText(const Hardware& hw, const ModelTotals& t)
     const std::string chips = wholeText(t.chips) + (t.chips == 1 ? " chip" : " chips");
     std::string out;
     if (hw.boardPower > 0)
-        out += "  energy     at the board power of " + savedNumber(hw.boardPower) + " W (an upper bound): "
+        out += "  energy     at the board power of " + savedNumber(hw.boardPower) + " W (an estimate, not a bound): "
             + formatSI(t.energyPerStep, "J", 4) + " a step on " + chips + ", " + formatSI(1 / t.tokensPerJoule, "J", 4)
             + " a token (" + formatDecimal(t.tokensPerJoule) + " tokens per joule)\n";
     else

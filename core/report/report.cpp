@@ -356,7 +356,9 @@ std::optional<std::string> writeReportJson(
                     j.key("t_calibrated_high_s").value(band->high);
             }
         }
-        if (hw.boardPower > 0) // at the board's rated power: an upper bound
+        // At the board's rated power over T_lower: an estimate. The power is at most the rating, the time at least
+        // T_lower, so the product bounds the energy neither way (docs/file-formats.md, "energy at board power").
+        if (hw.boardPower > 0)
             j.key("energy_j").value(hw.boardPower * e.tLower);
         writeEnergyJson(j, hw, e);
         j.key("bound").value(e.bound());

@@ -809,10 +809,6 @@
         <translation>Die Leistung, die der Chip unabhängig von der Last aufnimmt (π0), in Watt: addiert π0 × Zeit zu jeder Operation</translation>
     </message>
     <message>
-        <source>The energy model of Choi, Bedard, Fowler and Vuduc, &quot;A roofline model of energy&quot; (IPDPS 2013): W an operation&apos;s FLOPs, Q the bytes it moves across each memory level or link, T its time. A constant the chip does not state counts as 0, so the filled points are the least the operation can spend; at board power, the most a chip within its rating draws.</source>
-        <translation>Das Energiemodell von Choi, Bedard, Fowler und Vuduc, „A roofline model of energy“ (IPDPS 2013): W die FLOPs einer Operation, Q die Bytes, die sie über jede Speicherebene oder Verbindung bewegt, T ihre Zeit. Eine Konstante, die der Chip nicht angibt, zählt als 0; die gefüllten Punkte sind also das Mindeste, was die Operation verbraucht, bei Board-Leistung das Höchste, was ein Chip innerhalb seiner Nennleistung aufnimmt.</translation>
-    </message>
-    <message>
         <source>ε per %1 %2 (J)</source>
         <translation>ε pro %1-%2 (J)</translation>
     </message>
@@ -823,10 +819,6 @@
     <message>
         <source>%1 states neither a board power nor a constant of the model: set them above, or give power.board with --set.</source>
         <translation>%1 gibt weder eine Board-Leistung noch eine Konstante des Modells an: oben setzen oder power.board mit --set angeben.</translation>
-    </message>
-    <message>
-        <source>Hollow: at the %1 W board power, the most energy. </source>
-        <translation>Hohle Punkte: bei %1 W Board-Leistung, die höchste Energie. </translation>
     </message>
     <message>
         <source>Filled: the model&apos;s figure.</source>
@@ -847,6 +839,14 @@
     <message>
         <source>ε per byte (J)</source>
         <translation>ε pro Byte (J)</translation>
+    </message>
+    <message>
+        <source>The energy model of Choi, Bedard, Fowler and Vuduc, &quot;A roofline model of energy&quot; (IPDPS 2013): W an operation&apos;s FLOPs, Q the bytes it moves across each memory level or link, T its time. A constant the chip does not state counts as 0, so the filled points are the least the operation can spend. The hollow points take the board&apos;s rated power over the roofline&apos;s time: an estimate, not a bound, since the power is at most the rating but the time at least the roofline&apos;s.</source>
+        <translation>Das Energiemodell von Choi, Bedard, Fowler und Vuduc, „A roofline model of energy“ (IPDPS 2013): W die FLOPs einer Operation, Q die Bytes, die sie über jede Speicherebene oder Verbindung bewegt, T ihre Zeit. Eine Konstante, die der Chip nicht angibt, zählt als 0; die gefüllten Punkte sind also das Mindeste, was die Operation verbraucht. Die hohlen Punkte nehmen die Nennleistung des Boards über die Zeit der Roofline: eine Schätzung, keine Schranke, denn die Leistung ist höchstens die Nennleistung, die Zeit aber mindestens die der Roofline.</translation>
+    </message>
+    <message>
+        <source>Hollow: at the %1 W board power over the roofline&apos;s time, an estimate. </source>
+        <translation>Hohle Punkte: bei %1 W Board-Leistung über die Zeit der Roofline, eine Schätzung. </translation>
     </message>
 </context>
 <context>
@@ -1598,10 +1598,6 @@
         <translation>länger</translation>
     </message>
     <message>
-        <source>&lt;br&gt;At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.</source>
-        <translation>&lt;br&gt;Bei der Board-Leistung von %1 W (eine Obergrenze): %2 pro Schritt auf %3, %4 pro Token.</translation>
-    </message>
-    <message>
         <source>one chip</source>
         <translation>einem Chip</translation>
     </message>
@@ -1968,6 +1964,10 @@
     <message>
         <source>P: tokens of each prompt</source>
         <translation>P: Tokens jedes Prompts</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;At the board power of %1 W (an estimate, not a bound): %2 a step on %3, %4 a token.</source>
+        <translation>&lt;br&gt;Bei der Board-Leistung von %1 W (eine Schätzung, keine Schranke): %2 pro Schritt auf %3, %4 pro Token.</translation>
     </message>
 </context>
 <context>

@@ -65,8 +65,9 @@ EnergyView::EnergyView(Document* document, QWidget* parent)
     m_caption->setToolTip(tr(
         "The energy model of Choi, Bedard, Fowler and Vuduc, \"A roofline model of energy\" (IPDPS 2013): W an "
         "operation's FLOPs, Q the bytes it moves across each memory level or link, T its time. A constant the chip "
-        "does not state counts as 0, so the filled points are the least the operation can spend; at board power, the "
-        "most a chip within its rating draws."));
+        "does not state counts as 0, so the filled points are the least the operation can spend. The hollow points "
+        "take the board's rated power over the roofline's time: an estimate, not a bound, since the power is at most "
+        "the rating but the time at least the roofline's."));
     fields->addWidget(m_problem);
     fields->addWidget(m_caption);
     fields->addStretch(1);
@@ -173,7 +174,8 @@ void EnergyView::refresh()
                     .arg(qs(hw.name));
     } else {
         if (hw.boardPower > 0)
-            text += tr("Hollow: at the %1 W board power, the most energy. ").arg(qs(savedNumber(hw.boardPower)));
+            text += tr("Hollow: at the %1 W board power over the roofline's time, an estimate. ")
+                        .arg(qs(savedNumber(hw.boardPower)));
         if (statesEnergyModel(hw))
             text += l.missing.empty() ? tr("Filled: the model's figure.")
                                       : tr("Filled: the stated terms alone, the least energy.");

@@ -336,7 +336,7 @@ void ModelView::refresh()
                                        : QString(),
                            text(formatSI(c->tokensPerSecond, {}, 4)));
     if (t.energyPerStep > 0)
-        summary += tr("<br>At the board power of %1 W (an upper bound): %2 a step on %3, %4 a token.")
+        summary += tr("<br>At the board power of %1 W (an estimate, not a bound): %2 a step on %3, %4 a token.")
                        .arg(text(savedNumber(a.hardware.boardPower)), text(formatSI(t.energyPerStep, "J", 4)),
                            t.chips == 1 ? tr("one chip") : tr("%1 chips").arg(whole(t.chips)),
                            text(formatSI(1 / t.tokensPerJoule, "J", 4)));
