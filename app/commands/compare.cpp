@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <map>
 #include <memory>
 
 namespace roofline::app {
@@ -20,7 +21,10 @@ constexpr OptionSpec kChips { "--preset", "ID",
 constexpr OptionSpec kBy { "--by", "FIGURE",
     "rank by t_lower_s (default), t_upper_s, tokens_per_s, tokens_per_s_per_sequence, time_to_first_token_s, mfu, "
     "memory_bandwidth_utilisation, max_batch, energy_j, joules_per_token or cost_per_million_tokens (at the board "
-    "power; the price of --set price.hour)" };
+    "power; the prices of --price)" };
+constexpr OptionSpec kPrice { "--price", "ID=PER_HOUR",
+    "a chip's price for one chip-hour, repeatable (--price h100-sxm=2.49 --price b200=5.99), in any one currency: "
+    "its row's cost per million tokens; a chip without one ranks after those with one" };
 constexpr OptionSpec kCompareFormat { "--format", "FORMAT", "table (default), json or csv" };
 
 struct CompareOptions {
@@ -29,7 +33,27 @@ struct CompareOptions {
     bool all = false;
     std::string by;
     std::string format;
+    std::vector<std::string> prices;
 };
+
+// The prices of --price ID=PER_HOUR by chip id, each read as a scenario's price.hour is; kExitOk, or the exit code
+// after saying which is wrong.
+int readPrices(const std::vector<std::string>& given, std::map<std::string, double>& out)
+{
+    const std::optional<HardwareQuantity> quantity = quantityOfKey("price.hour");
+    for (const std::string& text : given) {
+        const std::size_t equals = text.find('=');
+        if (equals == std::string::npos || equals == 0)
+            return fail(kExitBadArguments, "--price: expected ID=PER_HOUR (h100-sxm=2.49), found '" + text + "'");
+        const std::string id = text.substr(0, equals);
+        const Expected<ParsedQuantity> price = parseHardwareValue(*quantity, text.substr(equals + 1));
+        if (!price)
+            return fail(kExitBadArguments, "--price " + id + ": " + price.error());
+        if (!out.emplace(id, price->value).second)
+            return fail(kExitBadArguments, "--price: '" + id + "' is given two prices");
+    }
+    return kExitOk;
+}
 
 int runCompare(CompareOptions& options)
 {
@@ -71,9 +95,15 @@ int runCompare(CompareOptions& options)
             if (const std::optional<std::string> mismatch = calibrationMismatch(cal, *chip))
                 return fail(kExitBadArguments, "--calibration: " + options.scenario.calibration + " is " + *mismatch);
     }
+    std::map<std::string, double> prices;
+    if (const int code = readPrices(options.prices, prices); code != kExitOk)
+        return code;
+    for (const auto& [id, price] : prices)
+        if (std::find(chips.begin(), chips.end(), id) == chips.end())
+            return fail(kExitBadArguments, "--price: '" + id + "' is not among the chips compared");
     const ModelLibrary models = loadModels(options.scenario);
     const Expected<std::vector<ChipComparison>> rows
-        = compareChips(session, chips, library, models, options.by, calibration);
+        = compareChips(session, chips, library, models, options.by, calibration, prices);
     warnSkippedPresets(library);
     if (!rows)
         return fail(rows.error().starts_with("no preset") ? kExitBadFile : kExitBadArguments, rows.error());
@@ -97,6 +127,7 @@ Command addCompareCommand(CLI::App& program)
     command->add_flag("--all", options->all, "compare every known chip");
     addOption(*command, kBy, options->by);
     addOption(*command, kCompareFormat, options->format);
+    addOption(*command, kPrice, options->prices);
     addWorkloadOptions(*command, options->scenario);
     addCalibrationOption(*command, options->scenario);
     addModelOptions(*command, options->scenario);

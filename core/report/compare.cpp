@@ -36,7 +36,7 @@ constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLo
     Figure { "cost_per_million_tokens", true, &ChipComparison::costPerMillionTokens, true } };
 
 ChipComparison onChip(const Session& session, const Hardware& chip, const PresetLibrary& library,
-    const ModelLibrary& models, const std::optional<SessionCalibration>& given)
+    const ModelLibrary& models, const std::optional<SessionCalibration>& given, std::optional<double> price)
 {
     ChipComparison row;
     row.presetId = chip.id;
@@ -51,6 +51,14 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
         return row;
     }
     Session moved = std::move(there).value();
+    if (price) {
+        Expected<Session> priced = applyEdit(moved, edits::HardwareValue { "price.hour", *price }, models);
+        if (!priced) {
+            row.problem = priced.error();
+            return row;
+        }
+        moved = std::move(priced).value();
+    }
     // A calibration given for this chip alone takes the place of the one the session or its preset has.
     if (given && given->calibration && given->calibration->chip == chip.id)
         moved.calibration = given;
@@ -119,7 +127,7 @@ std::vector<std::string_view> comparisonFigures()
 
 Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
     const PresetLibrary& library, const ModelLibrary& models, std::string_view by,
-    const std::optional<SessionCalibration>& calibration)
+    const std::optional<SessionCalibration>& calibration, const std::map<std::string, double>& prices)
 {
     using Result = Expected<std::vector<ChipComparison>>;
     const auto figure = std::find_if(kFigures.begin(), kFigures.end(), [by](const Figure& f) { return f.name == by; });
@@ -133,6 +141,9 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
         return Result::failure("ranking by " + std::string(by) + " needs a model (--model ID)");
     if (figure->value == &ChipComparison::timeToFirstToken && session.model && session.model->phase != Phase::Prefill)
         return Result::failure("time_to_first_token_s is a prefill's: give --phase prefill");
+    for (const auto& [id, price] : prices)
+        if (std::find(chips.begin(), chips.end(), id) == chips.end())
+            return Result::failure("a price for '" + id + "', which is not among the chips compared");
     std::vector<ChipComparison> rows;
     for (std::size_t i = 0; i < chips.size(); ++i) {
         if (std::find(chips.begin(), chips.begin() + static_cast<std::ptrdiff_t>(i), chips[i])
@@ -145,14 +156,16 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
                 ids += (ids.empty() ? "" : ", ") + h.id;
             return Result::failure("no preset with id '" + chips[i] + "' (known: " + ids + ")");
         }
-        rows.push_back(onChip(session, *chip, library, models, calibration));
+        const auto price = prices.find(chips[i]);
+        rows.push_back(onChip(session, *chip, library, models, calibration,
+            price == prices.end() ? std::nullopt : std::optional<double>(price->second)));
     }
+
     // A ranking by a figure no chip has would be the order given, presented as a ranking.
     if (std::none_of(rows.begin(), rows.end(),
             [figure](const ChipComparison& r) { return r.problem.empty() && !std::isnan(r.*(figure->value)); })) {
         const std::string why = figure->name == std::string_view("cost_per_million_tokens")
-            ? "none of the chips compared states a price (price.hour: give --set price.hour=... for the first chip, "
-              "or presets with one)"
+            ? "none of the chips compared has a price (give one a chip: --price ID=PER_HOUR, repeatable)"
             : "no chip compared has it with this workload";
         return Result::failure("cannot rank by " + std::string(by) + ": " + why);
     }
@@ -230,7 +243,22 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
             line.push_back(std::isnan(r.costPerMillionTokens) ? "—" : formatDecimal(r.costPerMillionTokens));
         table.push_back(std::move(line));
     }
-    return renderTable(table, 2, table.front().size()) + problems;
+    // A cost column with a chip lacking a price ranks that chip after the priced ones: say which, and why.
+    const std::string unpriced = cost ? unpricedChips(rows) : std::string();
+    return renderTable(table, 2, table.front().size()) + problems
+        + (unpriced.empty() ? std::string()
+                : unpriced.find(',') == std::string::npos
+                ? "no price for " + unpriced + ": its cost is —, and it ranks after the priced chips\n"
+                : "no price for " + unpriced + ": their cost is —, and they rank after the priced chips\n");
+}
+
+std::string unpricedChips(const std::vector<ChipComparison>& rows)
+{
+    std::string out;
+    for (const ChipComparison& r : rows)
+        if (r.problem.empty() && r.model && std::isnan(r.costPerMillionTokens))
+            out += (out.empty() ? "" : ", ") + r.presetId;
+    return out;
 }
 
 std::string comparisonJson(const std::vector<ChipComparison>& rows, std::string_view by)

@@ -10,6 +10,7 @@
 #include "session/session.h"
 
 #include <cmath>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,8 +36,8 @@ struct ChipComparison {
     double mbu = 0;
     bool fits = true;
     double maxBatch = 0;
-    // At the chip's board power (an upper bound) and the price per chip-hour of its overrides; NaN where the preset
-    // states no board power or no price was given, which ranks after every number.
+    // At the chip's board power (an estimate, not a bound) and the price per chip-hour of its overrides; NaN where the
+    // preset states no board power or no price was given, which ranks after every number.
     double energy = std::nan(""); // J: the workload on one chip, a model's step on every chip of its deployment
     double joulesPerToken = std::nan(""); // a model's
     double costPerMillionTokens = std::nan(""); // a model's
@@ -53,10 +54,15 @@ std::vector<std::string_view> comparisonFigures();
 // time to first token smallest first, rates, utilisations and the largest batch largest first; chips that cannot
 // run it last, in the order given. Fails for an unknown figure, or a chip named twice. Each chip follows the
 // calibration the session has for it, or its preset names; `calibration` (compare --calibration), for the chip it is
-// of, takes their place on that chip's row.
+// of, takes their place on that chip's row. `prices` (compare --price ID=PRICE) gives a chip its price per chip-hour,
+// in place of any its row would have (the session's price.hour on its own chip, a compared chip's set: price.hour).
 Expected<std::vector<ChipComparison>> compareChips(const Session& session, const std::vector<std::string>& chips,
     const PresetLibrary& library, const ModelLibrary& models, std::string_view by,
-    const std::optional<SessionCalibration>& calibration = std::nullopt);
+    const std::optional<SessionCalibration>& calibration = std::nullopt,
+    const std::map<std::string, double>& prices = {});
+
+// The chips of `rows` that can run the workload and have no price per chip-hour, by id: "b200, mi300x", or nothing.
+std::string unpricedChips(const std::vector<ChipComparison>& rows);
 
 std::string comparisonTable(const std::vector<ChipComparison>&);
 std::string comparisonJson(const std::vector<ChipComparison>&, std::string_view by);

@@ -728,8 +728,43 @@ private slots:
         QTest::newRow("no power") << base + QStringList { "power.board=0" } << 2
                                   << "power.board: expected a positive value, found '0' (a power from 1 to "
                                      "100000 W)";
+        const QStringList compare { "compare", "--preset", "h100-sxm", "--model", "llama-3.1-8b", "--price" };
+        QTest::newRow("--price without a chip")
+            << compare + QStringList { "2.49" } << 2 << "--price: expected ID=PER_HOUR (h100-sxm=2.49), found '2.49'";
+        QTest::newRow("--price of a chip not compared")
+            << compare + QStringList { "b200=5" } << 2 << "--price: 'b200' is not among the chips compared";
+        QTest::newRow("--price in a currency")
+            << compare + QStringList { "h100-sxm=2.49$" } << 2 << "--price h100-sxm: expected a number";
+        QTest::newRow("--price twice") << compare + QStringList { "h100-sxm=2", "--price", "h100-sxm=3" } << 2
+                                       << "--price: 'h100-sxm' is given two prices";
     }
     void pricesThatAreNotRatesPerHour() { checkRefusal(); }
+
+    // Four chips, a price typed for each but one: ranked by cost per million tokens, cheapest first, the one without
+    // a price last and named under the table.
+    void compareRanksChipsByTheirPrices()
+    {
+        const Run r
+            = run({ "compare", "--preset", "h100-sxm", "--preset", "h200-sxm", "--preset", "b200", "--preset", "mi300x",
+                      "--model", "llama-3.1-70b", "--tp", "8", "--batch", "64", "--by", "cost_per_million_tokens",
+                      "--price", "h100-sxm=2.49", "--price", "b200=5.99", "--price", "mi300x=3.2", "--format", "json" },
+                cleanEnvironment(m_config.path()));
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QJsonArray chips = QJsonDocument::fromJson(r.out).object().value("chips").toArray();
+        QStringList order;
+        double last = 0;
+        for (const QJsonValue& chip : chips) {
+            order << chip.toObject().value("preset").toString();
+            const QJsonValue cost = chip.toObject().value("cost_per_million_tokens");
+            if (cost.isDouble()) {
+                QVERIFY(cost.toDouble() >= last);
+                last = cost.toDouble();
+            }
+        }
+        QCOMPARE(order.last(), QString("h200-sxm"));
+        QVERIFY(!chips.last().toObject().contains("cost_per_million_tokens"));
+        QCOMPARE(order.size(), 4);
+    }
 
     // User models: a folder's good files load beside the built-in ones, a broken one is a located warning.
     void modelsFromAFolder()

@@ -152,6 +152,32 @@ private slots:
         }
     }
 
+    // Four chips, three prices: each priced chip's cost per million tokens is its price over its own step, by hand
+    // price / 3600 · chips · T_step / tokens · 10^6, the cheapest first; the unpriced one after them, and named.
+    void rankingByCostWithAPriceEach()
+    {
+        Session s = modelOn(*library().find("h100-sxm"), "llama-3.1-70b", 64, 8);
+        const std::map<std::string, double> prices { { "h100-sxm", 2.49 }, { "b200", 5.99 }, { "mi300x", 3.2 } };
+        const auto rows = compareChips(s, { "h100-sxm", "h200-sxm", "b200", "mi300x" }, library(), models(),
+            "cost_per_million_tokens", std::nullopt, prices);
+        QVERIFY2(rows, rows ? "" : rows.error().c_str());
+        QCOMPARE(rows->back().presetId, std::string("h200-sxm"));
+        QVERIFY(std::isnan(rows->back().costPerMillionTokens));
+        QCOMPARE(unpricedChips(*rows), std::string("h200-sxm"));
+        double last = 0;
+        for (std::size_t i = 0; i + 1 < rows->size(); ++i) {
+            const ChipComparison& r = (*rows)[i];
+            const ModelTotals own = *analyse(modelOn(*library().find(r.presetId), "llama-3.1-70b", 64, 8)).model;
+            const double byHand = prices.at(r.presetId) / 3600 * 8 * own.tLower / 64 * 1e6;
+            QVERIFY2(std::fabs(r.costPerMillionTokens / byHand - 1) < 1e-12, r.presetId.c_str());
+            QVERIFY(r.costPerMillionTokens >= last);
+            last = r.costPerMillionTokens;
+        }
+        QVERIFY(comparisonTable(*rows).find("no price for h200-sxm") != std::string::npos);
+        // A price for a chip not compared is refused, not dropped.
+        QVERIFY(!compareChips(s, { "h100-sxm" }, library(), models(), "t_lower_s", std::nullopt, { { "b200", 1.0 } }));
+    }
+
     // Each point of Llama-3.1-8B's frontier on an H100 is a single analysis at its batch and tp; a point on the
     // frontier is beaten on both rates by none that fits, and every other point that fits is.
     void frontierPointsAreSingleAnalyses()
