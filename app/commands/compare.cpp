@@ -106,7 +106,10 @@ int runCompare(CompareOptions& options)
         = compareChips(session, chips, library, models, options.by, calibration, prices);
     warnSkippedPresets(library);
     if (!rows)
-        return fail(rows.error().starts_with("no preset") ? kExitBadFile : kExitBadArguments, rows.error());
+        return fail(rows.error().starts_with("no preset") ? kExitBadFile : kExitBadArguments,
+            rows.error()
+                + (options.by == "cost_per_million_tokens" && prices.empty() ? " (give --price ID=PER_HOUR, repeatable)"
+                                                                             : ""));
     if (options.format == "json")
         return print(comparisonJson(*rows, options.by), "the comparison");
     return print(options.format == "csv" ? comparisonCsv(*rows) : comparisonTable(*rows), "the comparison");

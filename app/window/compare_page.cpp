@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace roofline::widgets {
 
@@ -23,6 +24,7 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     , m_document(document)
     , m_by(new QComboBox)
     , m_table(new QTableWidget)
+    , m_note(new QLabel)
 {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -34,18 +36,24 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     bar->addStretch(1);
     layout->addLayout(bar);
     layout->addWidget(m_table, 1);
+    m_note->setWordWrap(true);
+    m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_note);
     for (const std::string_view figure : comparisonFigures())
         m_by->addItem(QString::fromLatin1(figure.data(), static_cast<qsizetype>(figure.size())));
     m_by->setToolTip(tr("Times smallest first; rates, utilisations and the largest batch largest first"));
     m_table->setAccessibleName(tr("Chips ranked"));
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // Only the Price column's cells are editable (their flags say so).
+    m_table->setEditTriggers(
+        QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setTabKeyNavigation(false);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8); // rows as dense as the readout's
     m_table->setToolTip(tr("The workload on each chip, as roofline-lab compare --all gives it; energy at "
-                           "each board's rated power (an upper bound), cost at the session's price.hour; "
-                           "double-click a chip to move the session onto it"));
+                           "each board's rated power over T_lower (an estimate), cost at the price typed in the "
+                           "Price column (one chip for one hour, in any one currency); double-click a chip to move "
+                           "the session onto it"));
     connect(m_by, &QComboBox::currentTextChanged, this, [this] {
         m_stale = true;
         if (isVisible())
@@ -59,17 +67,61 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
         if (m_stale && isVisible())
             rank();
     });
-    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int) {
-        if (row >= 0 && row < static_cast<int>(m_rows.size()))
+    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this](int row, int column) {
+        if (column != kPriceColumn && row >= 0 && row < static_cast<int>(m_rows.size()))
             m_document->selectPreset(qs(m_rows[static_cast<std::size_t>(row)].presetId));
     });
+    connect(m_table, &QTableWidget::itemChanged, this, [this](QTableWidgetItem* item) {
+        if (!m_filling && item->column() == kPriceColumn)
+            priceTyped(item->row(), item->text());
+    });
+}
+
+QString ComparePage::note() const
+{
+    return m_note->text();
+}
+
+void ComparePage::priceTyped(int row, const QString& text)
+{
+    if (row < 0 || row >= static_cast<int>(m_rows.size()))
+        return;
+    const std::string id = m_rows[static_cast<std::size_t>(row)].presetId;
+    std::optional<double> price;
+    if (const QString typed = text.trimmed(); !typed.isEmpty()) {
+        const Expected<ParsedQuantity> read = parseHardwareValue(HardwareQuantity::Price, typed.toStdString());
+        if (!read) {
+            m_refused = tr("Price of %1: %2").arg(qs(id), qs(read.error()));
+            QMetaObject::invokeMethod(
+                this, [this] { rank(); }, Qt::QueuedConnection); // the cell shows the price again
+            return;
+        }
+        price = read->value;
+    }
+    // The edit analyses the session again; the table is filled anew once its own signal has returned.
+    m_typing = true;
+    const std::optional<std::string> error = m_document->setChipPrice(id, price);
+    m_typing = false;
+    if (error) {
+        m_refused = tr("Price of %1: %2").arg(qs(id), qs(*error));
+        QMetaObject::invokeMethod(
+            this, [this] { rank(); }, Qt::QueuedConnection);
+    }
 }
 
 void ComparePage::setAnalysis(std::shared_ptr<const Analysis> analysis)
 {
     m_analysis = std::move(analysis);
     m_stale = true;
-    if (isVisible() && !m_holding)
+    if (m_typing) // inside the table's own signal: filling it now would delete the cell being edited
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (m_stale && isVisible())
+                    rank();
+            },
+            Qt::QueuedConnection);
+    else if (isVisible() && !m_holding)
         rank();
 }
 
@@ -88,19 +140,25 @@ void ComparePage::rank()
     std::vector<std::string> chips;
     for (const Hardware& h : m_document->library().presets())
         chips.push_back(h.id);
-    const Expected<std::vector<ChipComparison>> rows = compareChips(
+    Expected<std::vector<ChipComparison>> rows = compareChips(
         m_analysis->session, chips, m_document->library(), m_document->models(), m_by->currentText().toStdString());
+    // A figure no chip has (a cost with no price typed) ranks nothing: the chips are shown by the default figure, and
+    // the note says why.
+    const std::string unranked = rows ? std::string() : rows.error();
+    if (!rows)
+        rows = compareChips(
+            m_analysis->session, chips, m_document->library(), m_document->models(), comparisonFigures().front());
     m_rows = rows ? *rows : std::vector<ChipComparison>();
     const bool model = m_analysis->session.model.has_value();
     const bool prefill = model && m_analysis->session.model->phase == Phase::Prefill; // a decode has no first token
-    QStringList header { tr("Chip"), tr("Bound"), tr("T_lower"), tr("T_upper") };
+    QStringList header { tr("Chip"), tr("Price/h"), tr("Bound"), tr("T_lower"), tr("T_upper") };
     if (model) {
         header << tr("tokens/s") << tr("per sequence");
         if (prefill)
             header << tr("First token");
         header << tr("MFU") << tr("MBU") << tr("Fits") << tr("Max batch");
     }
-    // At each chip's board power (an upper bound), and the session's chip's price per hour where one was given.
+    // At each chip's board power (an estimate), and at the price per hour typed for it.
     const bool cost = std::any_of(
         m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.costPerMillionTokens); });
     header << (model ? tr("J/token") : tr("Energy"));
@@ -115,13 +173,19 @@ void ComparePage::rank()
             header << tr("tokens/s calibrated");
     }
     header << tr("Why it cannot run");
+    m_filling = true;
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(header.size()));
     m_table->setHorizontalHeaderLabels(header);
     m_table->setRowCount(static_cast<int>(m_rows.size()));
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const ChipComparison& r = m_rows[i];
-        QStringList cells { qs(r.name), boundText(r.bound) };
+        const Session& session = m_analysis->session;
+        const auto price = session.prices.find(r.presetId);
+        const double perHour = r.presetId == session.presetId ? m_analysis->hardware.pricePerHour
+            : price != session.prices.end()                   ? price->second
+                                                              : 0;
+        QStringList cells { qs(r.name), perHour > 0 ? qs(savedNumber(perHour)) : QString(), boundText(r.bound) };
         const bool figures = !r.bound.empty();
         cells << (figures ? qs(formatSeconds(r.tLower)) : QString())
               << (figures ? qs(formatSeconds(r.tUpper)) : QString());
@@ -154,7 +218,9 @@ void ComparePage::rank()
         cells << qs(r.problem);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c >= 2 && c + 1 < cells.size())
+            if (c != kPriceColumn)
+                item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+            if ((c == kPriceColumn || c >= 3) && c + 1 < cells.size())
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (r.presetId == m_analysis->session.presetId) {
                 QFont bold = item->font();
@@ -165,6 +231,19 @@ void ComparePage::rank()
         }
     }
     m_table->resizeColumnsToContents();
+    m_filling = false;
+    const std::string unpriced = cost ? unpricedChips(m_rows) : std::string();
+    if (!m_refused.isEmpty()) // said once, in place of what the note says otherwise
+        m_note->setText(std::exchange(m_refused, QString()));
+    else if (!unranked.empty())
+        m_note->setText(tr("%1. Shown by %2; type a price per chip-hour in the Price column to rank by cost.")
+                            .arg(qs(unranked), qs(std::string(comparisonFigures().front()))));
+    else if (!unpriced.empty())
+        m_note->setText(tr("No price for %1: their cost is —, and they rank after the priced chips. Type a price per "
+                           "chip-hour in the Price column.")
+                            .arg(qs(unpriced)));
+    else
+        m_note->clear();
 }
 
 } // namespace roofline::widgets

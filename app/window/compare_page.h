@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Compare tab: the session's workload on every known chip, one row a chip as `roofline-lab compare --all` gives
-// it (core/report/compare.h), ranked by the figure chosen. A double click on a row moves the session to that chip.
+// it (core/report/compare.h), ranked by the figure chosen. A double click on a row moves the session to that chip; its
+// Price column takes the price of one chip-hour, typed, as an undoable edit of the session.
 #pragma once
 
 #include "report/compare.h"
@@ -12,6 +13,7 @@
 #include <vector>
 
 class QComboBox;
+class QLabel;
 class QTableWidget;
 
 namespace roofline::widgets {
@@ -30,20 +32,31 @@ public:
     const std::vector<ChipComparison>& rows() const { return m_rows; }
     QTableWidget* table() const { return m_table; }
     QComboBox* rankBy() const { return m_by; }
+    // What the page says under the table: the chips without a price when the cost is shown, or why a price typed
+    // was refused.
+    QString note() const;
+    static constexpr int kPriceColumn = 1;
 
 protected:
     void showEvent(QShowEvent*) override;
 
 private:
     void rank();
+    // A price typed in the Price column of `row`: given to the document as an undoable edit (the table is filled
+    // again once the table's own signal has returned), or refused in the note.
+    void priceTyped(int row, const QString& text);
 
     Document* m_document;
     QComboBox* m_by;
     QTableWidget* m_table;
+    QLabel* m_note;
+    QString m_refused; // why the price typed last was refused, for the note until the table is filled again
     std::shared_ptr<const Analysis> m_analysis;
     std::vector<ChipComparison> m_rows;
     bool m_stale = true;
     bool m_holding = false; // a drag or a play is under way (Document::gestureStarted)
+    bool m_filling = false; // the table is being filled: its item changes are not the user's
+    bool m_typing = false; // a price typed is being given to the document, inside the table's signal
 };
 
 } // namespace roofline::widgets

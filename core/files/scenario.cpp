@@ -222,6 +222,36 @@ std::vector<ComparedChip> readCompared(
     return chips;
 }
 
+// The `prices:` mapping: the price of one chip-hour of other chips, by preset id.
+std::map<std::string, double> readPrices(
+    YamlReader& r, const YAML::Node& n, const Session& session, const PresetLibrary& library)
+{
+    std::map<std::string, double> prices;
+    if (!n.IsMap()) {
+        r.error(n, "prices", "expected a mapping of preset ids to prices per chip-hour (b200: 5.99)");
+        return prices;
+    }
+    for (const auto& entry : n) {
+        const std::string id = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+        const std::string field = YamlReader::join("prices", id);
+        if (!library.find(id)) {
+            r.error(entry.first, field, "no preset with id " + quoteInput(id) + " (roofline-lab presets lists them)");
+            continue;
+        }
+        if (id == session.presetId) {
+            r.error(entry.first, field, "the session's own chip: its price is set: price.hour");
+            continue;
+        }
+        if (prices.contains(id)) {
+            r.error(entry.first, field, "duplicate key");
+            continue;
+        }
+        if (const std::optional<double> v = readHardwareValue(r, entry.second, field, HardwareQuantity::Price))
+            prices.emplace(id, *v);
+    }
+    return prices;
+}
+
 } // namespace
 
 Expected<Session, Diagnostics> parseScenario(
@@ -246,7 +276,7 @@ Expected<Session, Diagnostics> readScenario(YamlReader& r, const YAML::Node& roo
     using Result = Expected<Session, Diagnostics>;
     if (!r.checkMap(root, {},
             { "name", "description", "preset", "hardware", "set", "latency", "dtype", "model", "operations", "measured",
-                "calibration", "lesson", "compare" }))
+                "calibration", "lesson", "compare", "prices" }))
         return Result::failure(r.diagnostics());
 
     Session session;
@@ -353,6 +383,8 @@ Expected<Session, Diagnostics> readScenario(YamlReader& r, const YAML::Node& roo
         session.lesson = readLessonBlock(r, *n, session);
     if (auto n = r.child(root, {}, "compare", false))
         session.compare = readCompared(r, *n, session, library);
+    if (auto n = r.child(root, {}, "prices", false))
+        session.prices = readPrices(r, *n, session, library);
     if (r.failed())
         return Result::failure(r.diagnostics());
     return session;

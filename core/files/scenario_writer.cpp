@@ -182,6 +182,12 @@ std::string writeScenario(const Session& s)
         }
         out << YAML::EndSeq;
     }
+    if (!s.prices.empty()) {
+        out << YAML::Key << "prices" << YAML::Value << YAML::BeginMap;
+        for (const auto& [id, price] : s.prices)
+            out << YAML::Key << id << YAML::Value << savedNumber(price);
+        out << YAML::EndMap;
+    }
     out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }

@@ -165,7 +165,7 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
     if (std::none_of(rows.begin(), rows.end(),
             [figure](const ChipComparison& r) { return r.problem.empty() && !std::isnan(r.*(figure->value)); })) {
         const std::string why = figure->name == std::string_view("cost_per_million_tokens")
-            ? "none of the chips compared has a price (give one a chip: --price ID=PER_HOUR, repeatable)"
+            ? "none of the chips compared has a price per chip-hour"
             : "no chip compared has it with this workload";
         return Result::failure("cannot rank by " + std::string(by) + ": " + why);
     }

@@ -277,6 +277,24 @@ struct Apply {
         s.compare = e.chips;
         return std::nullopt;
     }
+    std::optional<std::string> operator()(const edits::ChipPrice& e)
+    {
+        if (e.chip.empty())
+            return std::string("a price is a chip's: give its preset id");
+        if (e.price)
+            if (Hardware check; std::optional<std::string> error = setHardwareValue(check, "price.hour", *e.price))
+                return error;
+        if (e.chip == s.presetId) {
+            if (e.price)
+                return setOverride(s, "price.hour", *e.price);
+            std::erase_if(s.overrides, [](const Override& o) { return o.key == "price.hour"; });
+        } else if (e.price) {
+            s.prices[e.chip] = *e.price;
+        } else {
+            s.prices.erase(e.chip);
+        }
+        return std::nullopt;
+    }
     std::optional<std::string> operator()(const edits::Preset& e)
     {
         Session next = withChip(s, e.chip);
@@ -369,6 +387,27 @@ std::vector<ComparedChip> comparedAfter(const Session& current, const Hardware& 
     return compared;
 }
 
+// A chip's price follows it: the one the session leaves joins the others' prices (unless it joins the compared chips,
+// its overrides with it), and the one it moves to takes its price from them, unless a compared chip's own overrides
+// brought one.
+void movePrices(const Session& current, Session& next, const Hardware& chip)
+{
+    next.prices = current.prices;
+    const bool leftCompared = std::any_of(next.compare.begin(), next.compare.end(),
+        [&current](const ComparedChip& c) { return c.presetId == current.presetId; });
+    if (!current.presetId.empty() && !leftCompared)
+        for (const Override& o : current.overrides)
+            if (o.key == "price.hour")
+                next.prices[current.presetId] = o.value;
+    if (const auto price = next.prices.find(chip.id); price != next.prices.end()) {
+        const bool own = std::any_of(
+            next.overrides.begin(), next.overrides.end(), [](const Override& o) { return o.key == "price.hour"; });
+        if (!own)
+            setOverride(next, "price.hour", price->second);
+        next.prices.erase(price);
+    }
+}
+
 } // namespace
 
 Session withChip(const Session& current, const Hardware& chip)
@@ -383,6 +422,7 @@ Session withChip(const Session& current, const Hardware& chip)
         next.model = current.model;
         next.latency = current.latency;
         moveModelLinks(next, from, chip);
+        movePrices(current, next, chip);
         return next;
     }
     Session next = current;
@@ -397,6 +437,7 @@ Session withChip(const Session& current, const Hardware& chip)
     for (Operation& op : next.operations)
         moveToChip(op.op, from, chip);
     moveModelLinks(next, from, chip);
+    movePrices(current, next, chip);
     return next;
 }
 

@@ -74,12 +74,17 @@ struct CalibrationFile {
 struct Compare { // the chips drawn beside the session's, each with its overrides (none: the session's alone)
     std::vector<ComparedChip> chips;
 };
+// A chip's price per chip-hour, by preset id (none: no price): the session's chip's price.hour, another's in prices.
+struct ChipPrice {
+    std::string chip;
+    std::optional<double> price;
+};
 
 } // namespace edits
 
 using SessionEdit = std::variant<edits::HardwareValue, edits::ChartDtype, edits::Latency, edits::OperationParam,
     edits::Shown, edits::AddOperation, edits::RemoveOperation, edits::ModelChange, edits::ModelConfig,
-    edits::KernelLink, edits::Preset, edits::CalibrationFile, edits::Compare>;
+    edits::KernelLink, edits::Preset, edits::CalibrationFile, edits::Compare, edits::ChipPrice>;
 
 // Applies the edit to the session, checked against its chip (overrides included) and, for a model's id, `models`.
 // The edited session, or why the edit cannot be made, naming the field ("B: expected a whole number ...").

@@ -12,6 +12,7 @@
 #include "roofline/hardware.h"
 #include "roofline/operations.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,6 +117,9 @@ struct Session {
     bool noCalibration = false; // the user cleared it: saved as `calibration: none`, so the preset's stays away
     std::optional<Lesson> lesson; // a worked example of the texts
     std::vector<ComparedChip> compare; // other chips drawn beside this one, none named twice nor the session's own
+    // The price of one chip-hour of other chips, by preset id (the Compare tab's Price column, a scenario's prices:):
+    // their rows' cost. The session's own chip's is its price.hour; a chip's price follows it when the session moves.
+    std::map<std::string, double> prices;
 
     bool operator==(const Session&) const = default;
 

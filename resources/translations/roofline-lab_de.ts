@@ -540,10 +540,6 @@
         <translation>Chips nach Rang</translation>
     </message>
     <message>
-        <source>The workload on each chip, as roofline-lab compare --all gives it; energy at each board&apos;s rated power (an upper bound), cost at the session&apos;s price.hour; double-click a chip to move the session onto it</source>
-        <translation>Die Arbeitslast auf jedem Chip, wie roofline-lab compare --all sie ausgibt; Energie bei der Nenn-Board-Leistung (eine Obergrenze), Kosten zum price.hour der Sitzung; Doppelklick auf einen Chip wechselt die Sitzung auf ihn</translation>
-    </message>
-    <message>
         <source>Chip</source>
         <translation>Chip</translation>
     </message>
@@ -618,6 +614,26 @@
     <message>
         <source>no</source>
         <translation>nein</translation>
+    </message>
+    <message>
+        <source>The workload on each chip, as roofline-lab compare --all gives it; energy at each board&apos;s rated power over T_lower (an estimate), cost at the price typed in the Price column (one chip for one hour, in any one currency); double-click a chip to move the session onto it</source>
+        <translation>Die Last auf jedem Chip, wie roofline-lab compare --all sie angibt; Energie bei der Nennleistung jedes Boards über T_lower (eine Schätzung), Kosten zum in der Spalte Preis eingegebenen Preis (ein Chip eine Stunde lang, in einer beliebigen Währung); Doppelklick auf einen Chip verschiebt die Sitzung auf ihn</translation>
+    </message>
+    <message>
+        <source>Price of %1: %2</source>
+        <translation>Preis von %1: %2</translation>
+    </message>
+    <message>
+        <source>Price/h</source>
+        <translation>Preis/h</translation>
+    </message>
+    <message>
+        <source>%1. Shown by %2; type a price per chip-hour in the Price column to rank by cost.</source>
+        <translation>%1. Angezeigt nach %2; geben Sie in der Spalte Preis einen Preis pro Chip-Stunde ein, um nach Kosten zu ordnen.</translation>
+    </message>
+    <message>
+        <source>No price for %1: their cost is —, and they rank after the priced chips. Type a price per chip-hour in the Price column.</source>
+        <translation>Kein Preis für %1: ihre Kosten sind —, und sie stehen hinter den Chips mit Preis. Geben Sie in der Spalte Preis einen Preis pro Chip-Stunde ein.</translation>
     </message>
 </context>
 <context>
@@ -701,6 +717,14 @@
     <message>
         <source>Compare with %1 chips</source>
         <translation>Mit %1 Chips vergleichen</translation>
+    </message>
+    <message>
+        <source>Price of %1</source>
+        <translation>Preis von %1</translation>
+    </message>
+    <message>
+        <source>No price for %1</source>
+        <translation>Kein Preis für %1</translation>
     </message>
 </context>
 <context>

@@ -617,8 +617,8 @@ private slots:
                                      "--by", "cost_per_million_tokens" },
             cleanEnvironment(m_config.path()));
         QCOMPARE(unpriced.code, 2);
-        QVERIFY2(unpriced.err.contains("cannot rank by cost_per_million_tokens: none of the chips compared states a "
-                                       "price"),
+        QVERIFY2(unpriced.err.contains("cannot rank by cost_per_million_tokens: none of the chips compared has a "
+                                       "price per chip-hour (give --price ID=PER_HOUR, repeatable)"),
             unpriced.err.constData());
         const Run priced = run({ "compare", "--preset", "h100-sxm", "--preset", "b200", "--model", "llama-3.1-8b",
                                    "--by", "cost_per_million_tokens", "--set", "price.hour=2.5" },

@@ -218,6 +218,28 @@ private slots:
         QCOMPARE(changed.model->model.name, std::string("Llama 2 7B"));
     }
 
+    // A chip's price: the session's chip's is its price.hour, another's is kept by preset id; each follows its chip
+    // when the session moves, so that the Compare tab's column reads the same after a double click.
+    void aPriceFollowsItsChip()
+    {
+        Session s = applied(opened(), edits::ChipPrice { "h100-sxm", 2.49 });
+        s = applied(s, edits::ChipPrice { "b200", 5.99 });
+        QCOMPARE(s.hardware().pricePerHour, 2.49);
+        QCOMPARE(s.prices, (std::map<std::string, double> { { "b200", 5.99 } }));
+        const Session moved = applied(s, edits::Preset { *library().find("b200") });
+        QCOMPARE(moved.hardware().pricePerHour, 5.99);
+        QCOMPARE(moved.prices, (std::map<std::string, double> { { "h100-sxm", 2.49 } }));
+        QVERIFY(applied(s, edits::ChipPrice { "b200", std::nullopt }).prices.empty());
+        QVERIFY(refusal(s, edits::ChipPrice { "b200", -1.0 }).contains("price"));
+        // Read from a scenario's prices: and written back.
+        const Session read = parse("preset: h100-sxm\nprices: {b200: 5.99, mi300x: 3.2}\n");
+        QCOMPARE(read.prices.at("mi300x"), 3.2);
+        QCOMPARE(parse(writeScenario(read)).prices, read.prices);
+        QVERIFY(!parseScenario("preset: h100-sxm\nprices: {h100-sxm: 2}\n", "p.yaml", library()));
+        QVERIFY(!parseScenario("preset: h100-sxm\nprices: {nochip: 2}\n", "p.yaml", library()));
+        QVERIFY(!parseScenario("preset: h100-sxm\nprices: {b200: 2 dollars}\n", "p.yaml", library()));
+    }
+
     void anotherChipKeepsTheUsersOperations()
     {
         // The default workload follows the chip; a changed one stays, pointed at the new chip's memory.

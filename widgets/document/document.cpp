@@ -266,6 +266,14 @@ std::optional<std::string> Document::setCompared(const std::vector<std::string>&
     return edit(edits::Compare { std::move(chips) }, text, "compare");
 }
 
+std::optional<std::string> Document::setChipPrice(const std::string& presetId, std::optional<double> price)
+{
+    const Hardware* chip = m_library.find(presetId);
+    const QString name = QString::fromStdString(chip ? chip->name : presetId);
+    return edit(edits::ChipPrice { presetId, price },
+        price ? tr("Price of %1").arg(name) : tr("No price for %1").arg(name), "price:" + presetId);
+}
+
 void Document::linkKernel(std::size_t kernel, const std::string& operationId)
 {
     const std::shared_ptr<const MeasuredSet>& set = m_analysis->measuredSet;

@@ -102,6 +102,9 @@ public:
     // already keeps its own overrides. The core's error text (more than kMaxComparedChips, the session's own chip),
     // or nothing.
     std::optional<std::string> setCompared(const std::vector<std::string>& presetIds);
+    // The price of one hour of a chip by preset id, or none, as one undo step (the Compare tab's Price column): the
+    // session's chip's price.hour, another chip's entry in the session's prices. The core's error text, or nothing.
+    std::optional<std::string> setChipPrice(const std::string& presetId, std::optional<double> price);
     // Links a measured kernel (an index into the measured set) to an operation by its id, as one undo step; an empty
     // id takes the kernel's own link away (core linkKernel).
     void linkKernel(std::size_t kernel, const std::string& operationId);
