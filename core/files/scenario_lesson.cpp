@@ -185,9 +185,59 @@ std::string_view answerKindName(LessonAnswer::Kind kind)
     return "ridge";
 }
 
+// `current:`: the current edition's name, its inputs (numbers of the chip, checked as a scenario's set: is) and its
+// claim.
+std::optional<LessonEdition> readCurrentEdition(YamlReader& r, const YAML::Node& node, const Session& session)
+{
+    const std::string field = "lesson.current";
+    if (!r.checkMap(node, field, { "edition", "set", "claim" }))
+        return std::nullopt;
+    LessonEdition current;
+    bool ok = true;
+    for (const auto& [key, into] : { std::pair<const char*, std::string*> { "edition", &current.edition },
+             std::pair<const char*, std::string*> { "claim", &current.claim } }) {
+        const std::optional<YAML::Node> n = r.child(node, field, key, true);
+        const std::optional<std::string> text = n ? r.text(*n, YamlReader::join(field, key)) : std::nullopt;
+        ok = ok && text.has_value();
+        *into = text.value_or("");
+    }
+    const std::optional<YAML::Node> set = r.child(node, field, "set", true);
+    if (!set || !set->IsMap()) {
+        if (set)
+            r.error(*set, field + ".set", "expected a mapping of the chip's numbers (bandwidth.HBM: 8.2e11)");
+        return std::nullopt;
+    }
+    Hardware hw = session.hardware();
+    for (const auto& entry : *set) {
+        const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+        const std::string keyField = YamlReader::join(field + ".set", key);
+        const std::optional<HardwareQuantity> quantity = quantityOfKey(key);
+        if (!quantity) {
+            r.error(
+                entry.first, keyField, "unknown key (expected a number of the chip: peak.DTYPE, bandwidth.NAME, ...)");
+            ok = false;
+            continue;
+        }
+        if (std::optional<std::string> problem = hardwareKeyProblem(hw, key)) {
+            r.error(entry.first, keyField, *problem);
+            ok = false;
+            continue;
+        }
+        const std::optional<double> v = readHardwareValue(r, entry.second, keyField, *quantity);
+        if (!v || setHardwareValue(hw, key, *v)) {
+            ok = false;
+            continue;
+        }
+        current.set.push_back({ key, *v });
+    }
+    if (!ok)
+        return std::nullopt;
+    return current;
+}
+
 std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, const Session& session)
 {
-    if (!r.checkMap(node, "lesson", { "source", "question", "claim", "order", "answer", "view" }))
+    if (!r.checkMap(node, "lesson", { "source", "edition", "current", "question", "claim", "order", "answer", "view" }))
         return std::nullopt;
     Lesson lesson;
     bool ok = true;
@@ -203,6 +253,12 @@ std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, con
         }
     };
     readText("source", lesson.source);
+    if (r.child(node, "lesson", "edition", false))
+        readText("edition", lesson.edition);
+    if (const std::optional<YAML::Node> n = r.child(node, "lesson", "current", false)) {
+        lesson.current = readCurrentEdition(r, *n, session);
+        ok = ok && lesson.current.has_value();
+    }
     readText("question", lesson.question);
     readText("claim", lesson.claim);
     if (const std::optional<YAML::Node> n = r.child(node, "lesson", "order", false)) {
@@ -233,6 +289,18 @@ void writeLessonBlock(YAML::Emitter& out, const Lesson& lesson)
 {
     out << YAML::BeginMap;
     out << YAML::Key << "source" << YAML::Value << lesson.source;
+    if (!lesson.edition.empty())
+        out << YAML::Key << "edition" << YAML::Value << lesson.edition;
+    if (const std::optional<LessonEdition>& current = lesson.current) {
+        out << YAML::Key << "current" << YAML::Value << YAML::BeginMap;
+        out << YAML::Key << "edition" << YAML::Value << current->edition;
+        out << YAML::Key << "set" << YAML::Value << YAML::BeginMap;
+        for (const Override& o : current->set)
+            out << YAML::Key << o.key << YAML::Value << savedNumber(o.value);
+        out << YAML::EndMap;
+        out << YAML::Key << "claim" << YAML::Value << current->claim;
+        out << YAML::EndMap;
+    }
     out << YAML::Key << "question" << YAML::Value << lesson.question;
     out << YAML::Key << "claim" << YAML::Value << lesson.claim;
     if (lesson.order > 0)

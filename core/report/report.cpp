@@ -160,8 +160,11 @@ namespace {
 // The lesson of a worked example: the text's question and claim beside what the program computes.
 std::string lessonText(const Explanation& e)
 {
-    std::string out = "\nLesson: " + e.source + "\n  question: " + e.question + "\n  the text: " + e.claim
-        + "\n  computed: " + e.answer + "\n";
+    std::string out = "\nLesson: " + e.source + (e.edition.empty() ? std::string() : " (" + e.edition + ")")
+        + "\n  question: " + e.question + "\n  the text: " + e.claim + "\n  computed: " + e.answer + "\n";
+    if (!e.currentEdition.empty())
+        out += "  " + e.currentEdition + ": " + e.currentClaim + "\n  computed with its numbers: " + e.currentAnswer
+            + "\n";
     for (std::size_t i = 0; i < e.formula.size(); ++i)
         out += (i == 0 ? "  formula:  " : "            ") + e.formula[i] + "\n";
     return out;
@@ -410,6 +413,8 @@ std::optional<std::string> writeReportJson(
         const Explanation& e = a.explanation;
         j.key("lesson").beginObject();
         j.key("source").value(e.source);
+        if (!e.edition.empty())
+            j.key("edition").value(e.edition);
         j.key("question").value(e.question);
         j.key("claim").value(e.claim);
         j.key("answer").value(e.answer);
@@ -419,7 +424,18 @@ std::optional<std::string> writeReportJson(
         j.key("formula").beginArray();
         for (const std::string& line : e.formula)
             j.value(line);
-        j.endArray().endObject();
+        j.endArray();
+        if (!e.currentEdition.empty()) // the current edition's numbers, where they differ, and what they give
+            j.key("current")
+                .beginObject()
+                .key("edition")
+                .value(e.currentEdition)
+                .key("claim")
+                .value(e.currentClaim)
+                .key("answer")
+                .value(e.currentAnswer)
+                .endObject();
+        j.endObject();
     }
     if (a.measured) {
         j.key("measured").beginObject();

@@ -460,11 +460,38 @@ Explanation explainSession(const ExplanationInputs& a)
     return e;
 }
 
+// The lesson's answer with the current edition's numbers: its operations analysed again on the chip with them.
+void explainCurrentEdition(Explanation& e, const ExplanationInputs& a)
+{
+    const Lesson& lesson = *a.session.lesson;
+    e.edition = lesson.edition;
+    if (!lesson.current)
+        return;
+    Hardware hw = a.hardware;
+    for (const Override& o : lesson.current->set)
+        setHardwareValue(hw, o.key, o.value); // checked when the scenario was read
+    std::vector<OperationAnalysis> operations;
+    operations.reserve(a.session.operations.size());
+    for (const Operation& op : a.session.operations) {
+        OperationAnalysis result { evaluate(op.op, hw), std::nullopt, std::nullopt };
+        if (result.evaluation.ok())
+            if (Expected<Critical> c = solveCritical(op.op, hw, mainParam(op.op)))
+                result.critical = std::move(c).value();
+        operations.push_back(std::move(result));
+    }
+    const ExplanationInputs current { a.session, hw, a.dtype, hw.peakFor(a.dtype).value_or(0), operations };
+    e.currentEdition = lesson.current->edition;
+    e.currentClaim = lesson.current->claim;
+    e.currentAnswer = explainSession(current).answer;
+}
+
 } // namespace
 
 Explanation explain(const ExplanationInputs& a)
 {
     Explanation e = explainSession(a);
+    if (a.session.lesson)
+        explainCurrentEdition(e, a);
     explainChips(e, a);
     return e;
 }

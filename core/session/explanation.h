@@ -24,8 +24,14 @@ namespace roofline {
 struct Explanation {
     std::string title; // the scenario's name
     std::string source; // empty without a lesson
+    std::string edition; // the edition the lesson's numbers come from; empty when it states none
     std::string question;
     std::string claim;
+    // The current edition, where its inputs differ (Lesson::current): its name and claim, and the answer the program
+    // computes with its numbers in place of the lesson's. Empty otherwise.
+    std::string currentEdition;
+    std::string currentClaim;
+    std::string currentAnswer;
     std::string answer; // the program's answer in words: "B ≥ 246: compute-bound from B = 245.03 (HBM) …"
     // The answer as a slide carries it, in a few words with its number: "compute-bound for B ≥ 246", "HBM ridge
     // 240.24 FLOPs/byte", "23,810 FLOPs/byte across IB", "T = 1.25 µs"; with chips compared and a threshold asked,

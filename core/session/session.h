@@ -53,10 +53,22 @@ struct LessonView {
     bool operator==(const LessonView&) const = default;
 };
 
+// The current edition of a text, where its inputs differ from the edition a lesson's numbers come from: those inputs
+// (numbers of the chip, as a scenario's set: gives them) and what that edition says.
+struct LessonEdition {
+    std::string edition; // "the current edition (2025): HBM 8.2e11 B/s"
+    std::vector<Override> set;
+    std::string claim; // "480 / 2 = 240"
+
+    bool operator==(const LessonEdition&) const = default;
+};
+
 // A scenario as a worked example of the texts: where it comes from, what it asks, what the text claims, and which
 // computed number answers it (explanation.h turns these and the analysis into the text the window shows).
 struct Lesson {
     std::string source; // "How to Scale Your Model, All About Rooflines, Question 1"
+    std::string edition; // the edition the numbers come from: "the seed text (2024)"; empty when not stated
+    std::optional<LessonEdition> current; // the current edition's inputs and claim, where they differ
     std::string question; // as the text asks it
     std::string claim; // what the text says: "B > 243"
     int order = 0; // position in the sequence of examples

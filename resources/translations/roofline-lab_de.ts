@@ -226,6 +226,10 @@
         <source> · The text says: %1</source>
         <translation> · Der Text sagt: %1</translation>
     </message>
+    <message>
+        <source>Roofline Lab computes with its numbers: %1</source>
+        <translation>Roofline Lab berechnet mit ihren Zahlen: %1</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialogWords</name>

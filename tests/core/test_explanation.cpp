@@ -212,6 +212,37 @@ private slots:
     }
 
     // A lesson's view: the axes' decades and the roofs to draw, read and written back.
+    // Question 1 as the seed text set it (8.1e11 B/s) and as the current edition does (8.2e11): with the exact bytes
+    // at D = F = 65536 and r = 3.94e14 / 8.2e11 = 480.49, the threshold 2BDF / (BD + DF + BF) = r is
+    // B = rD / (2(D − r)) = 242.02, so B = 243 is the first compute-bound batch; r / 2 = 240.24 in the B ≪ D limit.
+    // The lesson names its edition, and says both answers; saved, it reads back the same.
+    void aLessonKnowsItsEdition()
+    {
+        const Session s = shipped("int8-matmul-v5e");
+        QVERIFY(s.lesson && s.lesson->current);
+        const Explanation e = analyse(s).explanation;
+        QVERIFY(e.edition.find("8.1e11") != std::string::npos);
+        QCOMPARE(e.currentEdition, std::string("The current edition"));
+        const double r = 3.94e14 / 8.2e11;
+        const double threshold = r * 65536 / (2 * (65536 - r));
+        QVERIFY(std::fabs(threshold - 242.02) < 0.005);
+        QVERIFY2(e.currentAnswer.find("B ≥ 243: compute-bound from B = 242.02 (HBM); 240.24 in the limit")
+                != std::string::npos,
+            e.currentAnswer.c_str());
+        QVERIFY(e.answer.find("B ≥ 246") == 0); // the seed text's numbers, as before
+        const auto again = parseScenario(writeScenario(s), "again.yaml", library());
+        QVERIFY2(again, qPrintable(errorsOf(again)));
+        QVERIFY(*again->lesson == *s.lesson);
+        // Every shipped lesson names the edition its numbers come from.
+        for (const EmbeddedFile& f : embeddedFiles())
+            if (f.name.starts_with("scenarios/")) {
+                const auto lesson = parseScenario(f.text, std::string(f.name), library());
+                QVERIFY(lesson);
+                if (lesson->lesson)
+                    QVERIFY2(!lesson->lesson->edition.empty(), std::string(f.name).c_str());
+            }
+    }
+
     void aLessonsViewIsReadAndWrittenBack()
     {
         const std::string text = kLessonScenario
@@ -381,9 +412,10 @@ private slots:
                                    << "lesson.answer: missing";
         QTest::newRow("missing question") << "lesson:\n  source: S\n  claim: C\n  answer: {ridge: HBM}\n"
                                           << "lesson.question: missing";
-        QTest::newRow("unknown key") << head + "  answer: {ridge: HBM}\n  hint: H\n"
-                                     << "lesson.hint: unknown key (expected one of: source, question, claim, order, "
-                                        "answer, view)";
+        QTest::newRow("unknown key")
+            << head + "  answer: {ridge: HBM}\n  hint: H\n"
+            << "lesson.hint: unknown key (expected one of: source, edition, current, question, "
+               "claim, order, answer, view)";
         QTest::newRow("order not whole") << head + "  order: 1.5\n  answer: {ridge: HBM}\n"
                                          << "lesson.order: expected a whole number from 1 to 1000";
         QTest::newRow("resource on a ridge") << head + "  answer: {ridge: HBM, resource: HBM}\n"
@@ -419,6 +451,15 @@ private slots:
                                        << "lesson.view.roofs: expected a list of roofs";
         QTest::newRow("view unknown key") << answered + "  view: {z: [1, 2]}\n"
                                           << "lesson.view.z: unknown key (expected one of: x, y, roofs)";
+        QTest::newRow("current edition of another key")
+            << answered + "  current: {edition: E, set: {bandwidth.HBMX: 8.2e11}, claim: C}\n"
+            << "lesson.current.set.bandwidth.HBMX:";
+        QTest::newRow("current edition without its claim")
+            << answered + "  current: {edition: E, set: {bandwidth.HBM: 8.2e11}}\n"
+            << "lesson.current.claim: missing";
+        QTest::newRow("current edition with a unit it does not take")
+            << answered + "  current: {edition: E, set: {bandwidth.HBM: 8.2e11 FLOPs}, claim: C}\n"
+            << "lesson.current.set.bandwidth.HBM:";
         QTest::newRow("empty claim") << "lesson:\n  source: S\n  question: Q\n  claim: \"\"\n  answer: {ridge: HBM}\n"
                                      << "lesson.claim: expected text, found an empty value";
     }

@@ -44,7 +44,8 @@ QString explanationHtml(const Explanation& e)
     if (!e.title.empty())
         html += QStringLiteral("<h3>%1</h3>").arg(escaped(e.title));
     if (!e.source.empty()) {
-        html += QStringLiteral("<p><i>%1</i></p>").arg(escaped(e.source));
+        html += QStringLiteral("<p><i>%1</i></p>")
+                    .arg(escaped(e.edition.empty() ? e.source : e.source + " (" + e.edition + ")"));
         html += section(ExplanationPanelWords::tr("Question"), escaped(e.question));
         html += section(ExplanationPanelWords::tr("The text says"), escaped(e.claim));
     }
@@ -57,6 +58,12 @@ QString explanationHtml(const Explanation& e)
             html += ExplanationPanelWords::tr("<p><b>With the current numbers</b></p><p><code>%1</code></p>")
                         .arg(formula);
     }
+    // The text's current edition, where its numbers differ: what it says, and what they give.
+    if (!e.currentEdition.empty())
+        html += section(QString::fromStdString(e.currentEdition),
+            escaped(e.currentClaim) + QStringLiteral("<br>")
+                + ExplanationPanelWords::tr("Roofline Lab computes with its numbers: %1")
+                      .arg(escaped(e.currentAnswer)));
     if (!e.chips.empty()) {
         QString lines = escaped(e.chips.front());
         for (std::size_t i = 1; i < e.chips.size(); ++i)
