@@ -2062,7 +2062,7 @@ private slots:
         QVERIFY(QDir(dir.path()).mkpath("cals"));
         QFile b200(dir.filePath("cals/b200.yaml"));
         QVERIFY(b200.open(QIODevice::WriteOnly));
-        b200.write("chip: b200\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 8e12, ceiling: 0.5, "
+        b200.write("chip: b200\nfloor: 0\ncurves:\n  - {resource: HBM, kind: memory, roof: 7.67232e12, ceiling: 0.5, "
                    "half: 0}\n");
         b200.close();
         r = run({ "compare", "--preset", "h100-sxm", "--preset", "b200", "--preset-dir", dir.path(), "--calibration",
@@ -2185,8 +2185,8 @@ private slots:
                                       << "the chip 'b200' is named twice";
         QTest::newRow("an unknown figure")
             << QStringList { "compare", "--preset", "b200", "--by", "speed" } << 2 << "no figure 'speed' to rank by";
-        QTest::newRow("an unknown chip") << QStringList { "compare", "--preset", "b200", "--preset", "b300" } << 1
-                                         << "no preset with id 'b300'";
+        QTest::newRow("an unknown chip") << QStringList { "compare", "--preset", "b200", "--preset", "b900" } << 1
+                                         << "no preset with id 'b900'";
         QTest::newRow("a model's figure with no model")
             << QStringList { "compare", "--preset", "b200", "--by", "mfu" } << 2 << "ranking by mfu needs a model";
         QTest::newRow("first token of a decode")

@@ -178,6 +178,22 @@ private slots:
         QVERIFY(!compareChips(s, { "h100-sxm" }, library(), models(), "t_lower_s", std::nullopt, { { "b200", 1.0 } }));
     }
 
+    // compare --all for a 70B decode step over 8 chips: every chip of 2026 runs it and is ranked among the rest.
+    void theChipsOf2026AreRanked()
+    {
+        std::vector<std::string> chips;
+        for (const Hardware& h : library().presets())
+            chips.push_back(h.id);
+        const auto rows = compareChips(
+            modelOn(*library().find("h100-sxm"), "llama-3.1-70b", 64, 8), chips, library(), models(), "tokens_per_s");
+        QVERIFY2(rows, rows ? "" : rows.error().c_str());
+        for (const char* id : { "b300", "gb300", "rtx-pro-6000", "rtx-5090", "h20", "tpu7x", "mi350x", "trainium2" }) {
+            const auto row
+                = std::find_if(rows->begin(), rows->end(), [id](const ChipComparison& r) { return r.presetId == id; });
+            QVERIFY2(row != rows->end() && row->problem.empty() && row->tokensPerSecond > 0, id);
+        }
+    }
+
     // Each point of Llama-3.1-8B's frontier on an H100 is a single analysis at its batch and tp; a point on the
     // frontier is beaten on both rates by none that fits, and every other point that fits is.
     void frontierPointsAreSingleAnalyses()

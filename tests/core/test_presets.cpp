@@ -86,6 +86,26 @@ private slots:
             QVERIFY(library.presets()[i - 1].vendor <= library.presets()[i].vendor);
     }
 
+    // The chips of 2026, each with its sources and a dense peak; the figures a datasheet states twice over are read
+    // as the dense one (the B300's fp4 "18 | 14 PFLOPS" is 14, its int8 307 TOPS with sparsity 153.5 dense), the
+    // GeForce card's bf16 at fp32 accumulate (half its fp16-accumulate rate), and the B200's HBM by its bus and clock:
+    // 7,680 bits × 7.992 Gb/s / 8 = 7.67232e12 B/s.
+    void theChipsOf2026Load()
+    {
+        const PresetLibrary library = loadPresetLibrary({});
+        for (const char* id : { "b300", "gb300", "rtx-pro-6000", "rtx-5090", "h20", "tpu7x", "mi350x", "trainium2" }) {
+            const Hardware* hw = library.find(id);
+            QVERIFY2(hw && hw->sources.size() >= 3, id);
+            QVERIFY2(hw->peakFor(Dtype::bf16), id);
+        }
+        QCOMPARE(*library.find("b300")->peakFor(Dtype::fp4), 1.4e16);
+        QCOMPARE(*library.find("b300")->peakFor(Dtype::int8), 307e12 / 2);
+        QCOMPARE(*library.find("rtx-5090")->peakFor(Dtype::bf16), 209.5e12);
+        QCOMPARE(*library.find("tpu7x")->peakFor(Dtype::bf16), 2.307e15);
+        QVERIFY(!library.find("tpu7x")->peakFor(Dtype::int8)); // JAX marks it unavailable; Google states none
+        QCOMPARE(library.find("b200")->memories.front().bandwidth, 7680.0 / 8 * 7.992e9);
+    }
+
     void theTextsNumbersAreThePresets()
     {
         const PresetLibrary library = loadPresetLibrary({});
