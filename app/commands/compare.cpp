@@ -112,7 +112,11 @@ int runCompare(CompareOptions& options)
                                                                              : ""));
     if (options.format == "json")
         return print(comparisonJson(*rows, options.by), "the comparison");
-    return print(options.format == "csv" ? comparisonCsv(*rows) : comparisonTable(*rows), "the comparison");
+    if (options.format == "csv")
+        return print(comparisonCsv(*rows), "the comparison");
+    // Ranked by cost, the chips without a price come last: the table says which.
+    return print(comparisonTable(*rows) + (options.by == "cost_per_million_tokens" ? unpricedNote(*rows) : ""),
+        "the comparison");
 }
 
 } // namespace

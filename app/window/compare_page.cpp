@@ -232,7 +232,9 @@ void ComparePage::rank()
     }
     m_table->resizeColumnsToContents();
     m_filling = false;
-    const std::string unpriced = cost ? unpricedChips(m_rows) : std::string();
+    // Ranked by cost, the chips without a price come last: the note says which.
+    const bool byCost = m_by->currentText() == QLatin1String("cost_per_million_tokens");
+    const std::string unpriced = cost && byCost ? unpricedChips(m_rows) : std::string();
     if (!m_refused.isEmpty()) // said once, in place of what the note says otherwise
         m_note->setText(std::exchange(m_refused, QString()));
     else if (!unranked.empty())

@@ -243,13 +243,17 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
             line.push_back(std::isnan(r.costPerMillionTokens) ? "—" : formatDecimal(r.costPerMillionTokens));
         table.push_back(std::move(line));
     }
-    // A cost column with a chip lacking a price ranks that chip after the priced ones: say which, and why.
-    const std::string unpriced = cost ? unpricedChips(rows) : std::string();
-    return renderTable(table, 2, table.front().size()) + problems
-        + (unpriced.empty() ? std::string()
-                : unpriced.find(',') == std::string::npos
-                ? "no price for " + unpriced + ": its cost is —, and it ranks after the priced chips\n"
-                : "no price for " + unpriced + ": their cost is —, and they rank after the priced chips\n");
+    return renderTable(table, 2, table.front().size()) + problems;
+}
+
+std::string unpricedNote(const std::vector<ChipComparison>& rows)
+{
+    const std::string unpriced = unpricedChips(rows);
+    if (unpriced.empty())
+        return {};
+    return "no price for " + unpriced
+        + (unpriced.find(',') == std::string::npos ? ": its cost is —, and it ranks after the priced chips\n"
+                                                   : ": their cost is —, and they rank after the priced chips\n");
 }
 
 std::string unpricedChips(const std::vector<ChipComparison>& rows)

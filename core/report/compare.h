@@ -63,6 +63,9 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
 
 // The chips of `rows` that can run the workload and have no price per chip-hour, by id: "b200, mi300x", or nothing.
 std::string unpricedChips(const std::vector<ChipComparison>& rows);
+// What a ranking by cost says under its table of those chips: "no price for b200: its cost is —, and it ranks after
+// the priced chips", or nothing.
+std::string unpricedNote(const std::vector<ChipComparison>& rows);
 
 std::string comparisonTable(const std::vector<ChipComparison>&);
 std::string comparisonJson(const std::vector<ChipComparison>&, std::string_view by);
