@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "files/scenario_lesson.h"
 
+#include "base/units.h"
+#include "files/hardware_reader.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -168,23 +171,6 @@ std::optional<LessonView> readView(YamlReader& r, const YAML::Node& node, const 
     return view;
 }
 
-} // namespace
-
-std::string_view answerKindName(LessonAnswer::Kind kind)
-{
-    switch (kind) {
-    case LessonAnswer::Kind::Critical:
-        return "critical";
-    case LessonAnswer::Kind::Ridge:
-        return "ridge";
-    case LessonAnswer::Kind::Intensity:
-        return "intensity";
-    case LessonAnswer::Kind::Time:
-        return "time";
-    }
-    return "ridge";
-}
-
 // `current:`: the current edition's name, its inputs (numbers of the chip, checked as a scenario's set: is) and its
 // claim.
 std::optional<LessonEdition> readCurrentEdition(YamlReader& r, const YAML::Node& node, const Session& session)
@@ -233,6 +219,23 @@ std::optional<LessonEdition> readCurrentEdition(YamlReader& r, const YAML::Node&
     if (!ok)
         return std::nullopt;
     return current;
+}
+
+} // namespace
+
+std::string_view answerKindName(LessonAnswer::Kind kind)
+{
+    switch (kind) {
+    case LessonAnswer::Kind::Critical:
+        return "critical";
+    case LessonAnswer::Kind::Ridge:
+        return "ridge";
+    case LessonAnswer::Kind::Intensity:
+        return "intensity";
+    case LessonAnswer::Kind::Time:
+        return "time";
+    }
+    return "ridge";
 }
 
 std::optional<Lesson> readLessonBlock(YamlReader& r, const YAML::Node& node, const Session& session)
