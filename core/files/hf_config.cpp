@@ -25,9 +25,9 @@ namespace {
 constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
     std::string_view("qwen3"), std::string_view("qwen3_moe"), std::string_view("phi3"), std::string_view("mixtral"),
     std::string_view("deepseek_v2"), std::string_view("deepseek_v3"), std::string_view("kimi_k2"),
-    std::string_view("gemma2") };
-constexpr std::string_view kFamilyList
-    = "llama, mistral, qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, deepseek_v3, kimi_k2 and gemma2";
+    std::string_view("gemma2"), std::string_view("gpt_oss") };
+constexpr std::string_view kFamilyList = "llama, mistral, qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, "
+                                         "deepseek_v3, kimi_k2, gemma2 and gpt_oss";
 
 // What a family the program knows of, but does not model yet, needs: said instead of "unknown".
 std::string_view notModelled(std::string_view modelType)
@@ -37,9 +37,6 @@ std::string_view notModelled(std::string_view modelType)
     if (modelType == "qwen2_moe")
         return "a shared expert of its own width (shared_expert_intermediate_size) behind a sigmoid gate, beside "
                "fine-grained experts";
-    if (modelType == "gpt_oss")
-        return "attention sinks and biases, a 128-token window on every other layer, and experts with biases stored "
-               "in MXFP4";
     if (modelType == "llama4" || modelType == "llama4_text")
         return "a routed expert beside a shared one on interleaved layers, and chunked attention with layers "
                "without rotary positions";
@@ -176,7 +173,10 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     // Kimi-K2's configuration names DeepSeek-V3's architecture (DeepseekV3ForCausalLM) and its fields.
     const std::string family = *type == "kimi_k2" ? "deepseek_v3" : *type;
     const bool qwen3 = family == "qwen3" || family == "qwen3_moe";
-    const bool mixture = family == "mixtral" || family == "qwen3_moe";
+    // gpt-oss: biases on every projection (the attention's four, each expert's, the router's), a sink per head in
+    // each softmax, and a window on the layers layer_types calls sliding.
+    const bool gptOss = family == "gpt_oss";
+    const bool mixture = family == "mixtral" || family == "qwen3_moe" || gptOss;
     const bool deepseek = family == "deepseek_v2" || family == "deepseek_v3";
     // Gemma 2: a GELU-gated MLP, norms after the attention and the MLP as well as before, sliding-window attention on
     // every other layer from the first (transformers' Gemma2: layer i has the window when i is even), and the lm_head
@@ -210,10 +210,10 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         const std::optional<YAML::Node> n = configField(r, *root, key, true);
         return n ? jsonCount(r, *n, key, 1, kMaxExperts) : std::nullopt;
     };
-    const auto experts = family == "mixtral" ? expertCount("num_local_experts")
-        : family == "qwen3_moe"              ? expertCount("num_experts")
-        : deepseek                           ? expertCount("n_routed_experts")
-                                             : std::nullopt;
+    const auto experts = family == "mixtral" || gptOss ? expertCount("num_local_experts")
+        : family == "qwen3_moe"                        ? expertCount("num_experts")
+        : deepseek                                     ? expertCount("n_routed_experts")
+                                                       : std::nullopt;
     const auto perToken = mixture || deepseek ? expertCount("num_experts_per_tok") : std::nullopt;
     // DeepSeek's fine-grained experts and latent attention. A query latent of null projects the query directly
     // (DeepSeek-V2-Lite).
@@ -259,7 +259,7 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
     // published Llama models have none.
     for (const std::string_view key : { "attention_bias", "mlp_bias" })
-        if (const auto bias = configFlag(r, *root, key); bias && *bias)
+        if (const auto bias = configFlag(r, *root, key); bias && *bias && !gptOss)
             r.error((*root)[std::string(key)], key,
                 std::string("true is not modelled: biases on the ")
                     + (key == "mlp_bias" ? "MLP's projections" : "attention's four projections"));
@@ -282,7 +282,25 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     const bool qwen = family == "qwen2" || qwen3;
     const bool windowUsed = !deepseek && (!qwen || configFlag(r, *root, "use_sliding_window").value_or(false));
     if (windowUsed)
-        window = configCount(r, *root, "sliding_window", false);
+        window = configCount(r, *root, "sliding_window", gptOss);
+    // gpt-oss names each layer's attention: the sliding ones have the window.
+    double slidingLayers = 0;
+    if (gptOss)
+        if (const auto types = configField(r, *root, "layer_types", true)) {
+            if (!types->IsSequence())
+                r.error(*types, "layer_types", "expected a list of sliding_attention and full_attention, a layer each");
+            for (std::size_t i = 0; types->IsSequence() && i < types->size(); ++i) {
+                const std::string field = YamlReader::index("layer_types", i);
+                const std::optional<std::string> attention = r.text((*types)[i], field);
+                if (attention && *attention != "sliding_attention" && *attention != "full_attention")
+                    r.error((*types)[i], field,
+                        "expected sliding_attention or full_attention, found " + quoteInput(*attention));
+                slidingLayers += attention == "sliding_attention";
+            }
+            if (types->IsSequence() && layers && static_cast<double>(types->size()) != *layers)
+                r.error(*types, "layer_types",
+                    std::to_string(types->size()) + " layers named, and num_hidden_layers is " + wholeText(*layers));
+        }
     if (window && qwen)
         if (const auto n = configField(r, *root, "max_window_layers", false))
             windowFrom = jsonCount(r, *n, "max_window_layers", 0, kMaxModelCount).value_or(0);
@@ -303,19 +321,23 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.layerNorms = gemma ? 4 : 2;
     m.qkvBias = family == "qwen2";
     m.qkNorm = qwen3;
+    m.bias = gptOss;
+    m.routerBias = routerBias || gptOss;
+    m.attentionSinks = gptOss;
     m.experts = experts.value_or(1);
     m.expertsPerToken = perToken.value_or(1);
     m.expertMlp = expertMlp.value_or(0);
     m.sharedExperts = shared.value_or(0);
     m.denseLayers = denseLayers.value_or(0);
-    m.routerBias = routerBias;
     m.kvLoraRank = kvLora.value_or(0);
     m.qLoraRank = qLora.value_or(0);
     m.ropeDim = rope.value_or(0);
     m.valueDim = valueDim.value_or(0);
     if (window) {
         m.window = *window;
-        m.windowLayers = gemma ? std::ceil(m.layers / 2) : std::max(0.0, m.layers - windowFrom);
+        m.windowLayers = gemma ? std::ceil(m.layers / 2)
+            : gptOss           ? slidingLayers
+                               : std::max(0.0, m.layers - windowFrom);
     }
     if (gemma)
         m.notes = "the attention logits' and the final logits' soft-capping (tanh) and the embedding's scale by "
@@ -323,6 +345,10 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (family == "phi3")
         m.notes = "the query, key and value projections are one matrix in the checkpoint (qkv_proj), the gate and up "
                   "projections another (gate_up_proj): drawn apart here, with the same weights, FLOPs and bytes";
+    if (gptOss)
+        m.notes = "the experts ship in MXFP4 (4.25 bits a weight with its block scales): counted at the session's "
+                  "weights dtype, since block-scaled dtypes are not modelled yet; the sinks' logits and the SwiGLU's "
+                  "clamp are a few FLOPs an element beside the matmuls";
     if (*type == "kimi_k2")
         m.notes = "read as DeepSeek-V3, the architecture its configuration names (DeepseekV3ForCausalLM)";
     m.sources.push_back(file);

@@ -43,8 +43,8 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
             { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "geglu",
                 "vocab", "tied_embeddings", "experts", "experts_per_token", "expert_mlp_size", "shared_experts",
                 "dense_layers", "router_bias", "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim",
-                "sliding_window", "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "qk_norm", "positions",
-                "parameters", "sources", "notes" }))
+                "sliding_window", "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "qk_norm",
+                "attention_sinks", "positions", "parameters", "sources", "notes" }))
         return Result::failure(r.diagnostics());
     Model m;
     m.id = std::string(defaultId);
@@ -84,6 +84,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto bias = flag(r, *root, "bias");
     const auto qkvBias = flag(r, *root, "qkv_bias");
     const auto qkNorm = flag(r, *root, "qk_norm");
+    const auto sinks = flag(r, *root, "attention_sinks");
     if (auto n = r.child(*root, {}, "norm", false))
         if (auto t = r.text(*n, "norm")) {
             if (*t == "rmsnorm" || *t == "layernorm")
@@ -123,6 +124,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.bias = bias.value_or(false);
     m.qkvBias = qkvBias.value_or(false);
     m.qkNorm = qkNorm.value_or(false);
+    m.attentionSinks = sinks.value_or(false);
     m.expertMlp = expertMlp.value_or(0);
     m.sharedExperts = shared.value_or(0);
     m.denseLayers = dense.value_or(0);

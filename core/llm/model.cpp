@@ -61,7 +61,8 @@ double attentionParameters(const Model& m)
     const double kv = m.kvHeads * (qk + v);
     const double biases = m.bias ? q + kv + m.hidden : m.qkvBias ? q + kv : 0;
     const double headNorms = m.qkNorm ? 2 * qk : 0; // q_norm and k_norm
-    return m.hidden * (q + kv) + out + biases + headNorms;
+    const double sinks = m.attentionSinks ? m.heads : 0;
+    return m.hidden * (q + kv) + out + biases + headNorms + sinks;
 }
 
 double expertWidth(const Model& m)

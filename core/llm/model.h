@@ -55,6 +55,7 @@ struct Model {
     bool bias = false; // biases on every projection (GPT-2)
     bool qkvBias = false; // biases on the query, key and value projections alone (Qwen2's attention)
     bool qkNorm = false; // an RMSNorm on each head's query and key, head_dim wide, one scale for all heads (Qwen3)
+    bool attentionSinks = false; // a learned logit per head in each softmax's sum (gpt-oss): heads parameters a layer
     double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
     std::vector<std::string> sources;
     std::string notes;
