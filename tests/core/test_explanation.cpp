@@ -222,7 +222,7 @@ private slots:
         QVERIFY(s.lesson && s.lesson->current);
         const Explanation e = analyse(s).explanation;
         QVERIFY(e.edition.find("8.1e11") != std::string::npos);
-        QCOMPARE(e.currentEdition, std::string("The current edition"));
+        QCOMPARE(e.currentEdition, std::string("The text's current edition"));
         const double r = 3.94e14 / 8.2e11;
         const double threshold = r * 65536 / (2 * (65536 - r));
         QVERIFY(std::fabs(threshold - 242.02) < 0.005);

@@ -51,6 +51,12 @@ QString explanationHtml(const Explanation& e)
     }
     if (!e.source.empty() || e.model) {
         html += section(ExplanationPanelWords::tr("Roofline Lab computes"), escaped(e.answer));
+        // The text's current edition, where its numbers differ: what it says, and what they give.
+        if (!e.currentEdition.empty())
+            html += section(QString::fromStdString(e.currentEdition),
+                escaped(e.currentClaim) + QStringLiteral("<br>")
+                    + ExplanationPanelWords::tr("Roofline Lab computes with its numbers: %1")
+                          .arg(escaped(e.currentAnswer)));
         QString formula;
         for (const std::string& line : e.formula)
             formula += (formula.isEmpty() ? QString() : QStringLiteral("<br>")) + escaped(line);
@@ -58,12 +64,6 @@ QString explanationHtml(const Explanation& e)
             html += ExplanationPanelWords::tr("<p><b>With the current numbers</b></p><p><code>%1</code></p>")
                         .arg(formula);
     }
-    // The text's current edition, where its numbers differ: what it says, and what they give.
-    if (!e.currentEdition.empty())
-        html += section(QString::fromStdString(e.currentEdition),
-            escaped(e.currentClaim) + QStringLiteral("<br>")
-                + ExplanationPanelWords::tr("Roofline Lab computes with its numbers: %1")
-                      .arg(escaped(e.currentAnswer)));
     if (!e.chips.empty()) {
         QString lines = escaped(e.chips.front());
         for (std::size_t i = 1; i < e.chips.size(); ++i)
