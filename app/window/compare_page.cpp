@@ -151,19 +151,22 @@ void ComparePage::rank()
     m_rows = rows ? *rows : std::vector<ChipComparison>();
     const bool model = m_analysis->session.model.has_value();
     const bool prefill = model && m_analysis->session.model->phase == Phase::Prefill; // a decode has no first token
-    QStringList header { tr("Chip"), tr("Price/h"), tr("Bound"), tr("T_lower"), tr("T_upper") };
+    // At the price per hour typed for each chip: beside the price, where a ranking by it is read without scrolling.
+    const bool cost = std::any_of(
+        m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.costPerMillionTokens); });
+    QStringList header { tr("Chip"), tr("Price/h") };
+    if (cost)
+        header << tr("per M tokens");
+    const int boundColumn = static_cast<int>(header.size());
+    header << tr("Bound") << tr("T_lower") << tr("T_upper");
     if (model) {
         header << tr("tokens/s") << tr("per sequence");
         if (prefill)
             header << tr("First token");
         header << tr("MFU") << tr("MBU") << tr("Fits") << tr("Max batch");
     }
-    // At each chip's board power (an estimate), and at the price per hour typed for it.
-    const bool cost = std::any_of(
-        m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.costPerMillionTokens); });
+    // At each chip's board power (an estimate).
     header << (model ? tr("J/token") : tr("Energy"));
-    if (cost)
-        header << tr("per M tokens");
     // Under a calibration of a chip (the session's, or its preset's): its time, and a model's tokens/s at it.
     const bool calibrated
         = std::any_of(m_rows.begin(), m_rows.end(), [](const ChipComparison& r) { return !std::isnan(r.tCalibrated); });
@@ -185,9 +188,13 @@ void ComparePage::rank()
         const double perHour = r.presetId == session.presetId ? m_analysis->hardware.pricePerHour
             : price != session.prices.end()                   ? price->second
                                                               : 0;
-        QStringList cells { qs(r.name), perHour > 0 ? qs(savedNumber(perHour)) : QString(), boundText(r.bound) };
         const bool figures = !r.bound.empty();
-        cells << (figures ? qs(formatSeconds(r.tLower)) : QString())
+        QStringList cells { qs(r.name), perHour > 0 ? qs(savedNumber(perHour)) : QString() };
+        if (cost)
+            cells << (!figures                           ? QString()
+                    : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
+                                                         : qs(formatDecimal(r.costPerMillionTokens)));
+        cells << boundText(r.bound) << (figures ? qs(formatSeconds(r.tLower)) : QString())
               << (figures ? qs(formatSeconds(r.tUpper)) : QString());
         if (model) {
             const bool shown = figures && r.model;
@@ -204,10 +211,6 @@ void ComparePage::rank()
             return !figures ? QString() : std::isnan(v) ? QStringLiteral("—") : qs(formatSI(v, unit, 4));
         };
         cells << figure(model ? r.joulesPerToken : r.energy, "J");
-        if (cost)
-            cells << (!figures                           ? QString()
-                    : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
-                                                         : qs(formatDecimal(r.costPerMillionTokens)));
         if (calibrated) {
             cells << (!figures                  ? QString()
                     : std::isnan(r.tCalibrated) ? QStringLiteral("—")
@@ -220,7 +223,8 @@ void ComparePage::rank()
             auto* item = new QTableWidgetItem(cells[c]);
             if (c != kPriceColumn)
                 item->setFlags(item->flags() & ~Qt::ItemIsEditable);
-            if ((c == kPriceColumn || c >= 3) && c + 1 < cells.size())
+            if (c != 0 && c != boundColumn && c + 1 < cells.size()) // the figures; the names and reasons as text
+
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (r.presetId == m_analysis->session.presetId) {
                 QFont bold = item->font();
