@@ -244,11 +244,14 @@ void ComparePage::rank()
     else if (!unranked.empty())
         m_note->setText(tr("%1. Shown by %2; type a price per chip-hour in the Price column to rank by cost.")
                             .arg(qs(unranked), qs(std::string(comparisonFigures().front()))));
-    else if (!unpriced.empty())
+    else if (!unpriced.empty()) {
+        // A few by name; many by count, so that the note leaves the table room on a small screen.
+        const qsizetype count = QString::fromStdString(unpriced).count(QLatin1Char(',')) + 1;
+        const QString which = count <= 4 ? qs(unpriced) : tr("%1 chips").arg(count);
         m_note->setText(tr("No price for %1: their cost is —, and they rank after the priced chips. Type a price per "
                            "chip-hour in the Price column.")
-                            .arg(qs(unpriced)));
-    else
+                            .arg(which));
+    } else
         m_note->clear();
 }
 

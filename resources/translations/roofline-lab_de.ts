@@ -639,6 +639,10 @@
         <source>No price for %1: their cost is —, and they rank after the priced chips. Type a price per chip-hour in the Price column.</source>
         <translation>Kein Preis für %1: ihre Kosten sind —, und sie stehen hinter den Chips mit Preis. Geben Sie in der Spalte Preis einen Preis pro Chip-Stunde ein.</translation>
     </message>
+    <message>
+        <source>%1 chips</source>
+        <translation>%1 Chips</translation>
+    </message>
 </context>
 <context>
     <name>roofline::widgets::Document</name>

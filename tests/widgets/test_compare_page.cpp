@@ -111,7 +111,11 @@ void TestComparePage::fourPricesRankFourChipsByCost()
     for (std::size_t i = prices.size(); i < rows.size(); ++i)
         QVERIFY(std::isnan(rows[i].costPerMillionTokens));
     QVERIFY2(page->note().startsWith("No price for "), qPrintable(page->note()));
-    QVERIFY2(!page->note().contains("h100-sxm") && page->note().contains("a100-sxm"), qPrintable(page->note()));
+    // Many chips without a price are counted rather than listed.
+    const std::size_t unpriced = std::count_if(rows.begin(), rows.end(),
+        [](const ChipComparison& r) { return r.problem.empty() && std::isnan(r.costPerMillionTokens); });
+    QVERIFY(unpriced > 4);
+    QVERIFY2(page->note().startsWith(QStringLiteral("No price for %1 chips:").arg(unpriced)), qPrintable(page->note()));
 
     // What the window ranks is what compare ranks, with the same prices.
     std::vector<std::string> chips;
