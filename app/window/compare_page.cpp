@@ -183,11 +183,7 @@ void ComparePage::rank()
     m_table->setRowCount(static_cast<int>(m_rows.size()));
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const ChipComparison& r = m_rows[i];
-        const Session& session = m_analysis->session;
-        const auto price = session.prices.find(r.presetId);
-        const double perHour = r.presetId == session.presetId ? m_analysis->hardware.pricePerHour
-            : price != session.prices.end()                   ? price->second
-                                                              : 0;
+        const double perHour = chipPrice(m_analysis->session, r.presetId);
         const bool figures = !r.bound.empty();
         QStringList cells { qs(r.name), perHour > 0 ? qs(savedNumber(perHour)) : QString() };
         if (cost)
@@ -238,7 +234,7 @@ void ComparePage::rank()
     m_filling = false;
     // Ranked by cost, the chips without a price come last: the note says which.
     const bool byCost = m_by->currentText() == QLatin1String("cost_per_million_tokens");
-    const std::string unpriced = cost && byCost ? unpricedChips(m_rows) : std::string();
+    const std::vector<std::string> unpriced = cost && byCost ? unpricedChips(m_rows) : std::vector<std::string>();
     if (!m_refused.isEmpty()) // said once, in place of what the note says otherwise
         m_note->setText(std::exchange(m_refused, QString()));
     else if (!unranked.empty())
@@ -246,8 +242,10 @@ void ComparePage::rank()
                             .arg(qs(unranked), qs(std::string(comparisonFigures().front()))));
     else if (!unpriced.empty()) {
         // A few by name; many by count, so that the note leaves the table room on a small screen.
-        const qsizetype count = QString::fromStdString(unpriced).count(QLatin1Char(',')) + 1;
-        const QString which = count <= 4 ? qs(unpriced) : tr("%1 chips").arg(count);
+        QStringList ids;
+        for (const std::string& id : unpriced)
+            ids << qs(id);
+        const QString which = ids.size() <= 4 ? ids.join(QStringLiteral(", ")) : tr("%1 chips").arg(ids.size());
         m_note->setText(tr("No price for %1: their cost is —, and they rank after the priced chips. Type a price per "
                            "chip-hour in the Price column.")
                             .arg(which));

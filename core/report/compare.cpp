@@ -248,20 +248,23 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
 
 std::string unpricedNote(const std::vector<ChipComparison>& rows)
 {
-    const std::string unpriced = unpricedChips(rows);
+    const std::vector<std::string> unpriced = unpricedChips(rows);
     if (unpriced.empty())
         return {};
-    return "no price for " + unpriced
-        + (unpriced.find(',') == std::string::npos ? ": its cost is —, and it ranks after the priced chips\n"
-                                                   : ": their cost is —, and they rank after the priced chips\n");
+    std::string ids;
+    for (const std::string& id : unpriced)
+        ids += (ids.empty() ? "" : ", ") + id;
+    return "no price for " + ids
+        + (unpriced.size() == 1 ? ": its cost is —, and it ranks after the priced chips\n"
+                                : ": their cost is —, and they rank after the priced chips\n");
 }
 
-std::string unpricedChips(const std::vector<ChipComparison>& rows)
+std::vector<std::string> unpricedChips(const std::vector<ChipComparison>& rows)
 {
-    std::string out;
+    std::vector<std::string> out;
     for (const ChipComparison& r : rows)
         if (r.problem.empty() && r.model && std::isnan(r.costPerMillionTokens))
-            out += (out.empty() ? "" : ", ") + r.presetId;
+            out.push_back(r.presetId);
     return out;
 }
 

@@ -61,8 +61,8 @@ Expected<std::vector<ChipComparison>> compareChips(const Session& session, const
     const std::optional<SessionCalibration>& calibration = std::nullopt,
     const std::map<std::string, double>& prices = {});
 
-// The chips of `rows` that can run the workload and have no price per chip-hour, by id: "b200, mi300x", or nothing.
-std::string unpricedChips(const std::vector<ChipComparison>& rows);
+// The chips of `rows` that run a model's workload and have no price per chip-hour, by id, in the rows' order.
+std::vector<std::string> unpricedChips(const std::vector<ChipComparison>& rows);
 // What a ranking by cost says under its table of those chips: "no price for b200: its cost is —, and it ranks after
 // the priced chips", or nothing.
 std::string unpricedNote(const std::vector<ChipComparison>& rows);

@@ -53,6 +53,14 @@ Hardware Session::hardware() const
     return chipWithOverrides(chip, overrides, latency);
 }
 
+double chipPrice(const Session& s, std::string_view presetId)
+{
+    if (presetId == s.presetId)
+        return s.hardware().pricePerHour;
+    const auto price = s.prices.find(std::string(presetId));
+    return price == s.prices.end() ? 0 : price->second;
+}
+
 Dtype Session::chartDtype() const
 {
     return chartDtype(hardware());

@@ -157,6 +157,10 @@ std::string linkableIds(const Session&);
 // "on" or "off" as the latency switch, or nothing.
 std::optional<bool> parseSwitch(std::string_view);
 
+// The price of one chip-hour of the chip `presetId`: the session's own chip's price.hour, another's from its prices;
+// 0 when none was given.
+double chipPrice(const Session&, std::string_view presetId);
+
 // Sets or replaces one override after checking it against the chip. Returns the core's error text, or nothing.
 std::optional<std::string> setOverride(Session&, std::string_view key, double value);
 std::optional<std::string> setOverride(ComparedChip&, std::string_view key, double value);

@@ -226,6 +226,9 @@ private slots:
         s = applied(s, edits::ChipPrice { "b200", 5.99 });
         QCOMPARE(s.hardware().pricePerHour, 2.49);
         QCOMPARE(s.prices, (std::map<std::string, double> { { "b200", 5.99 } }));
+        QCOMPARE(chipPrice(s, "h100-sxm"), 2.49);
+        QCOMPARE(chipPrice(s, "b200"), 5.99);
+        QCOMPARE(chipPrice(s, "mi300x"), 0.0);
         const Session moved = applied(s, edits::Preset { *library().find("b200") });
         QCOMPARE(moved.hardware().pricePerHour, 5.99);
         QCOMPARE(moved.prices, (std::map<std::string, double> { { "h100-sxm", 2.49 } }));
