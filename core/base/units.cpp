@@ -306,6 +306,16 @@ std::optional<std::string> textProblem(std::string_view text)
     return describeByte(static_cast<unsigned char>(text[*bad])) + " at byte " + std::to_string(*bad + 1);
 }
 
+std::optional<std::string> notOneLineOfText(std::string_view field)
+{
+    if (std::optional<std::string> problem = textProblem(field))
+        return problem;
+    const std::size_t at = field.find_first_of("\t\r\n");
+    if (at == std::string_view::npos)
+        return std::nullopt;
+    return std::string(field[at] == '\t' ? "a tab" : "a line break") + " at byte " + std::to_string(at + 1);
+}
+
 std::string shortened(std::string_view text, std::size_t maxBytes)
 {
     if (text.size() <= maxBytes)

@@ -79,6 +79,9 @@ std::size_t utf8Length(std::string_view text, std::size_t i);
 std::string describeByte(unsigned char c);
 // What makes `text` not text, for a message: "control character 0x1B at byte 4"; nothing when it is text.
 std::optional<std::string> textProblem(std::string_view text);
+// Why `field` cannot be shown as one line of text (a name, a label, a kernel's group): what textProblem finds, or a tab
+// or line break, with its place; nothing when it can.
+std::optional<std::string> notOneLineOfText(std::string_view field);
 
 // `text` cut to at most `maxBytes` bytes on a UTF-8 character's boundary and marked "..." when it is longer.
 std::string shortened(std::string_view text, std::size_t maxBytes);

@@ -440,6 +440,18 @@ std::optional<std::string> YamlReader::text(const YAML::Node& node, std::string_
     return node.Scalar();
 }
 
+std::optional<std::string> YamlReader::name(const YAML::Node& node, std::string_view field)
+{
+    std::optional<std::string> t = text(node, field, kMaxNameBytes);
+    if (!t)
+        return std::nullopt;
+    if (const std::optional<std::string> problem = notOneLineOfText(*t)) {
+        error(node, field, "not one line of text: " + *problem);
+        return std::nullopt;
+    }
+    return t;
+}
+
 std::optional<bool> YamlReader::boolean(const YAML::Node& node, std::string_view field)
 {
     const std::optional<std::string> t = text(node, field);

@@ -56,6 +56,8 @@ public:
     // Text of at most `maxBytes`; an empty value is an error, never a silent reset to the default.
     std::optional<std::string> text(
         const YAML::Node& node, std::string_view field, std::size_t maxBytes = kMaxTextBytes);
+    // A name, label or group: one line of text (notOneLineOfText) of at most kMaxNameBytes.
+    std::optional<std::string> name(const YAML::Node& node, std::string_view field);
     // An id (see identifierProblem).
     std::optional<std::string> identifier(const YAML::Node& node, std::string_view field);
     std::optional<double> number(const YAML::Node& node, std::string_view field); // finite, any sign

@@ -105,8 +105,9 @@ std::string writeCalibration(const Calibration& cal)
     out << YAML::EndMap;
     out << YAML::Key << "data" << YAML::Value << YAML::BeginSeq;
     for (const CalibrationSource& s : cal.sources) {
-        out << YAML::BeginMap << YAML::Key << "file" << YAML::Value << s.file << YAML::Key << "format" << YAML::Value
-            << s.format;
+        out << YAML::BeginMap << YAML::Key << "file" << YAML::Value << s.file;
+        if (!s.format.empty()) // a file written by hand may leave it out, as it may the device
+            out << YAML::Key << "format" << YAML::Value << s.format;
         if (!s.device.empty())
             out << YAML::Key << "device" << YAML::Value << s.device;
         out << YAML::Key << "kernels" << YAML::Value << s.kernels << YAML::Key << "left_out" << YAML::Value << s.leftOut
@@ -169,7 +170,7 @@ Expected<Calibration, Diagnostics> parseCalibration(std::string_view text, const
         if (auto n = r.child(*root, {}, "chip", true))
             cal.chip = r.identifier(*n, "chip").value_or("");
         if (auto n = r.child(*root, {}, "chip_name", false))
-            cal.chipName = r.text(*n, "chip_name", kMaxNameBytes).value_or("");
+            cal.chipName = r.name(*n, "chip_name").value_or("");
         if (auto n = r.child(*root, {}, "floor", true))
             cal.floor = bounded(r, *n, "floor", 0, kMaxKernelSeconds, "seconds").value_or(0);
         if (auto curves = r.child(*root, {}, "curves", true)) {

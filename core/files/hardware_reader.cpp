@@ -137,10 +137,10 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
         r.error(at("id"), "missing, and the file's name is no id: " + *problem);
     }
     if (auto n = r.child(*root, prefix, "name", true))
-        if (auto v = r.text(*n, at("name"), kMaxNameBytes))
+        if (auto v = r.name(*n, at("name")))
             hw.name = *v;
     if (auto n = r.child(*root, prefix, "vendor", false))
-        if (auto v = r.text(*n, at("vendor"), kMaxNameBytes))
+        if (auto v = r.name(*n, at("vendor")))
             hw.vendor = *v;
     if (auto n = r.child(*root, prefix, "notes", false))
         if (auto v = r.text(*n, at("notes")))
@@ -221,7 +221,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                     if (auto t = r.text(*v, field + ".name"); t && uniqueName(*v, field + ".name", *t))
                         m.name = *t;
                 if (auto v = r.child(level, field, "label", false))
-                    if (auto t = r.text(*v, field + ".label", kMaxNameBytes))
+                    if (auto t = r.name(*v, field + ".label"))
                         m.label = *t;
                 if (auto v = r.child(level, field, "bandwidth", true))
                     if (auto b = readHardwareValue(r, *v, field + ".bandwidth", HardwareQuantity::Bandwidth))
@@ -248,7 +248,7 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
                     if (auto t = r.text(*v, field + ".name"); t && uniqueName(*v, field + ".name", *t))
                         l.name = *t;
                 if (auto v = r.child(node, field, "label", false))
-                    if (auto t = r.text(*v, field + ".label", kMaxNameBytes))
+                    if (auto t = r.name(*v, field + ".label"))
                         l.label = *t;
                 if (auto v = r.child(node, field, "bandwidth", true)) {
                     Unit unit = Unit::None;

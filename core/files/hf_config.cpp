@@ -193,10 +193,10 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
         const std::string path = n->Scalar();
         const std::size_t slash = path.find_last_of("/\\");
         const std::string last = slash == std::string::npos ? path : path.substr(slash + 1);
-        if (!last.empty() && last.size() <= kMaxNameBytes && !textProblem(last))
+        if (!last.empty() && last.size() <= kMaxNameBytes && !notOneLineOfText(last))
             m.name = last;
     }
-    if (m.name.empty() || m.name.size() > kMaxNameBytes || textProblem(m.name))
+    if (m.name.empty() || m.name.size() > kMaxNameBytes || notOneLineOfText(m.name))
         m.name = *type;
     const auto layers = configCount(r, *root, "num_hidden_layers", true);
     const auto hidden = configCount(r, *root, "hidden_size", true);

@@ -55,7 +55,7 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
         r.error("id", "missing, and the file's name is no id: " + *problem);
     }
     if (auto n = r.child(*root, {}, "name", true))
-        if (auto v = r.text(*n, "name", kMaxNameBytes))
+        if (auto v = r.name(*n, "name"))
             m.name = *v;
     const auto layers = count(r, *root, "layers", true, 1);
     const auto hidden = count(r, *root, "hidden_size", true, 1);

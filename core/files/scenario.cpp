@@ -65,7 +65,7 @@ std::optional<Operation> readOperation(
             continue;
         if (key == "name" || key == "id" || key == "colour" || key == "group") {
             const std::optional<std::string> t
-                = key == "id" ? r.identifier(entry.second, keyField) : r.text(entry.second, keyField, kMaxNameBytes);
+                = key == "id" ? r.identifier(entry.second, keyField) : r.name(entry.second, keyField);
             if (!t) {
                 ok = false;
             } else if (key == "name") {
@@ -281,7 +281,7 @@ Expected<Session, Diagnostics> readScenario(YamlReader& r, const YAML::Node& roo
 
     Session session;
     if (auto n = r.child(root, {}, "name", false))
-        if (auto v = r.text(*n, "name", kMaxNameBytes))
+        if (auto v = r.name(*n, "name"))
             session.name = *v;
     if (auto n = r.child(root, {}, "description", false))
         if (auto v = r.text(*n, "description"))

@@ -95,16 +95,6 @@ std::string printable(std::string_view text)
     return quoteInput(text);
 }
 
-std::optional<std::string> notOneLineOfText(std::string_view field)
-{
-    if (std::optional<std::string> problem = textProblem(field))
-        return problem;
-    const std::size_t at = field.find_first_of("\t\r\n");
-    if (at == std::string_view::npos)
-        return std::nullopt;
-    return std::string(field[at] == '\t' ? "a tab" : "a line break") + " at byte " + std::to_string(at + 1);
-}
-
 void SkipLog::add(int line, std::string_view column, std::string message)
 {
     ++m_count;

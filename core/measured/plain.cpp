@@ -331,12 +331,8 @@ Expected<MeasuredSet, Diagnostics> readPlainJson(std::string_view text, const st
         // One line of text each, as in a CSV file: a kernel's name and group are rows of the report's table.
         auto oneLine = [&](std::string_view key, std::string& out) {
             if (auto n = r.child(node, at, key, key == "name"))
-                if (std::optional<std::string> t = r.text(*n, YamlReader::join(at, key), kMaxNameBytes)) {
-                    if (const std::optional<std::string> problem = notOneLineOfText(*t))
-                        r.error(*n, YamlReader::join(at, key), "not one line of text: " + *problem);
-                    else
-                        out = std::move(*t);
-                }
+                if (std::optional<std::string> t = r.name(*n, YamlReader::join(at, key)))
+                    out = std::move(*t);
         };
         oneLine("name", k.name);
         oneLine("group", k.group);

@@ -17,10 +17,6 @@ class CsvReader;
 // A column name or value as a message may show it: itself when it is short printable text, else quoted and cut.
 std::string printable(std::string_view text);
 
-// Why a field of a row cannot be shown as one line of text (a kernel's name, group or parameters): invalid UTF-8, a
-// control character, a tab or line break, with its place; nothing when it can.
-std::optional<std::string> notOneLineOfText(std::string_view field);
-
 // Collects the rows a reader skips: the first kMaxDiagnostics − 1 with their reason, then a count of the rest.
 class SkipLog {
 public:

@@ -235,7 +235,8 @@ private slots:
     }
 
     // A file written by hand reads back the same once the program writes it (the fuzz target's seeds; the second
-    // failed to read back: a curve's range and error the hand left out were written as what the reader refuses).
+    // failed to read back: a curve's range and error the hand left out were written as what the reader refuses; so
+    // did data-without-format, whose missing format was written as an empty one).
     void aHandWrittenFileReadsBackAsWritten()
     {
         for (const QString& name :
@@ -271,6 +272,8 @@ private slots:
             { "roof: 3.35e12", "roof: 3.35e12, speed: 2", "curves[0].speed", "" },
             { "chip: h100-sxm\n", "chip: h100-sxm\nchip_name: " + std::string(kMaxNameBytes + 1, 'n') + "\n",
                 "chip_name", "longer than 200 bytes" },
+            // A name is one line: a refusal that quotes it (another chip's calibration) stays one line too.
+            { "chip: h100-sxm\n", "chip: h100-sxm\nchip_name: NV\tIDIA H100\n", "chip_name", "a tab at byte 3" },
             { "curves:\n  - {resource: HBM, kind: memory, roof: 3.35e12, ceiling: 0.9, half: 8e6}\n", "curves: []\n",
                 "curves", "at least one curve, found an empty list" },
         };
