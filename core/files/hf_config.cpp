@@ -2,6 +2,7 @@
 #include "files/hf_config.h"
 
 #include "base/yaml_reader.h"
+#include "files/config_fields.h"
 #include "files/model_presets.h"
 #include "files/presets.h"
 
@@ -19,96 +20,22 @@ namespace {
 // The families whose layers the program models: pre-norm decoders with RMSNorm, rotary positions, grouped-query
 // attention and a gated (SwiGLU) MLP; Qwen2 adds biases to the query, key and value projections, Qwen3 a norm on each
 // head's query and key, Mixtral and Qwen3-MoE replace the MLP with experts and a router (Qwen3-MoE's fine-grained,
-// with no shared one); Phi-3 fuses the query, key and value projections into one matrix and the gate and up ones into
-// another, the same weights and FLOPs as apart; DeepSeek-V2 and -V3 have latent attention and fine-grained experts
-// beside shared ones, after dense first layers. Kimi-K2 is DeepSeek-V3's architecture under another name.
+// with no shared one), Qwen2-MoE adds a shared expert of its own width behind a gate; Phi-3 fuses the query, key and
+// value projections into one matrix and the gate and up ones into another, the same weights and FLOPs as apart;
+// DeepSeek-V2 and -V3 have latent attention and fine-grained experts beside shared ones, after dense first layers.
+// Kimi-K2 is DeepSeek-V3's architecture under another name. OLMo 2 puts its norms after the sublayers and normalises
+// the query and key over all heads; Gemma 2 and 3 have GeGLU, four norms a layer and windows on most layers; Llama 4
+// has a routed and a shared expert on interleaved layers, chunked attention on its rotary layers. Gemma 3 and Llama 4
+// nest their decoder's fields in text_config beside a vision encoder.
 constexpr std::array kFamilies { std::string_view("llama"), std::string_view("mistral"), std::string_view("qwen2"),
-    std::string_view("qwen3"), std::string_view("qwen3_moe"), std::string_view("phi3"), std::string_view("mixtral"),
-    std::string_view("deepseek_v2"), std::string_view("deepseek_v3"), std::string_view("kimi_k2"),
-    std::string_view("gemma2"), std::string_view("gpt_oss") };
-constexpr std::string_view kFamilyList = "llama, mistral, qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, "
-                                         "deepseek_v3, kimi_k2, gemma2 and gpt_oss";
-
-// What a family the program knows of, but does not model yet, needs: said instead of "unknown".
-std::string_view notModelled(std::string_view modelType)
-{
-    if (modelType == "gemma3" || modelType == "gemma3_text")
-        return "five sliding-window layers to each global one, and norms on the query and key";
-    if (modelType == "qwen2_moe")
-        return "a shared expert of its own width (shared_expert_intermediate_size) behind a sigmoid gate, beside "
-               "fine-grained experts";
-    if (modelType == "llama4" || modelType == "llama4_text")
-        return "a routed expert beside a shared one on interleaved layers, and chunked attention with layers "
-               "without rotary positions";
-    if (modelType == "olmo2")
-        return "norms after the attention and the MLP rather than before them, and query and key norms over the full "
-               "width";
-    return {};
-}
-
-// The part of a configuration that is not null: a field given as null (Qwen2's "sliding_window": null) is absent.
-std::optional<YAML::Node> configField(YamlReader& r, const YAML::Node& root, std::string_view key, bool required)
-{
-    std::optional<YAML::Node> n = r.child(root, {}, key, required);
-    if (n && n->IsNull()) {
-        if (required)
-            r.error(*n, key, "expected a number, found null");
-        return std::nullopt;
-    }
-    return n;
-}
-
-// A count as JSON writes one: a bare integer ("32"), not text ("\"1k\"", which a YAML count would take) and not a
-// number with a fraction or an exponent ("32.0", "3.2e1"), from `min` to `max`.
-std::optional<double> jsonCount(YamlReader& r, const YAML::Node& n, std::string_view key, double min, double max)
-{
-    if (!YamlReader::plain(n)) {
-        r.error(n, key, "expected a number, found " + r.describe(n) + " (text: a count in config.json has no quotes)");
-        return std::nullopt;
-    }
-    const std::string& v = n.Scalar();
-    if (v.find_first_not_of("0123456789") != std::string::npos) {
-        r.error(n, key,
-            "expected a whole number from " + wholeText(min) + " to " + wholeText(max) + ", found " + quoteInput(v));
-        return std::nullopt;
-    }
-    return r.count(n, key, min, max);
-}
-
-std::optional<double> configCount(YamlReader& r, const YAML::Node& root, std::string_view key, bool required)
-{
-    const std::optional<YAML::Node> n = configField(r, root, key, required);
-    return n ? jsonCount(r, *n, key, 1, kMaxModelCount) : std::nullopt;
-}
-
-// true or false, bare: "true" in quotes is text, which a JSON reader would take as true only by accident.
-std::optional<bool> configFlag(YamlReader& r, const YAML::Node& root, std::string_view key)
-{
-    const std::optional<YAML::Node> n = configField(r, root, key, false);
-    if (n && !YamlReader::plain(*n)) {
-        r.error(*n, key, "expected true or false, found " + r.describe(*n) + " (text: a flag has no quotes)");
-        return std::nullopt;
-    }
-    return n ? r.boolean(*n, key) : std::nullopt;
-}
-
-// Text from a known set: `known` names them in the message.
-std::optional<std::string> configChoice(
-    YamlReader& r, const YAML::Node& root, std::string_view key, std::initializer_list<std::string_view> known)
-{
-    const std::optional<YAML::Node> n = configField(r, root, key, false);
-    if (!n)
-        return std::nullopt;
-    std::optional<std::string> v = r.text(*n, key);
-    if (v && std::find(known.begin(), known.end(), *v) == known.end()) {
-        std::string list;
-        for (const std::string_view k : known)
-            list += (list.empty() ? "" : ", ") + std::string(k);
-        r.error(*n, key, "expected one of " + list + ", found " + quoteInput(*v));
-        return std::nullopt;
-    }
-    return v;
-}
+    std::string_view("qwen2_moe"), std::string_view("qwen3"), std::string_view("qwen3_moe"), std::string_view("phi3"),
+    std::string_view("mixtral"), std::string_view("olmo2"), std::string_view("deepseek_v2"),
+    std::string_view("deepseek_v3"), std::string_view("kimi_k2"), std::string_view("gemma2"),
+    std::string_view("gemma3"), std::string_view("gemma3_text"), std::string_view("llama4"),
+    std::string_view("llama4_text"), std::string_view("gpt_oss") };
+constexpr std::string_view kFamilyList = "llama, mistral, qwen2, qwen2_moe, qwen3, qwen3_moe, phi3, mixtral, olmo2, "
+                                         "deepseek_v2, deepseek_v3, kimi_k2, gemma2, gemma3, gemma3_text, llama4, "
+                                         "llama4_text and gpt_oss";
 
 // The folder that names the model: the file's own, or for a file in Hugging Face's download cache
 // (".../models--Qwen--Qwen2.5-7B/snapshots/COMMIT/config.json") the repository's name.
@@ -138,6 +65,40 @@ std::string idOf(std::string name)
     return dots || identifierProblem(name) ? std::string("config") : name;
 }
 
+// What the chart leaves out of a family, or draws otherwise than its checkpoint holds it.
+std::string notesOf(std::string_view family, std::string_view type)
+{
+    if (family == "gemma2")
+        return "the attention logits' and the final logits' soft-capping (tanh) and the embedding's scale by "
+               "√hidden are not counted: a few FLOPs an element beside the matmuls";
+    if (family == "gemma3_text")
+        return std::string(type == "gemma3" ? "the text decoder alone: the vision encoder and its projector are not "
+                                              "counted; "
+                                            : "")
+            + "the embedding's scale by √hidden is not counted: a few FLOPs an element beside the matmuls";
+    if (family == "llama4_text")
+        return std::string(type == "llama4" ? "the text decoder alone: the vision encoder and its projector are not "
+                                              "counted; "
+                                            : "")
+            + "the layers without rotary positions attend to everything with a temperature on the query, a few FLOPs "
+              "an element";
+    if (family == "olmo2")
+        return "the norms come after the attention and the MLP, where the others' come before them: the same "
+               "elements and weights, drawn under the same names";
+    if (family == "qwen2_moe")
+        return "the shared expert's sigmoid gate is one more column of the router's matmul";
+    if (family == "phi3")
+        return "the query, key and value projections are one matrix in the checkpoint (qkv_proj), the gate and up "
+               "projections another (gate_up_proj): drawn apart here, with the same weights, FLOPs and bytes";
+    if (family == "gpt_oss")
+        return "the experts ship in MXFP4 (4.25 bits a weight with its block scales): counted at the session's "
+               "weights dtype, since block-scaled dtypes are not modelled yet; the sinks' logits and the SwiGLU's "
+               "clamp are a few FLOPs an element beside the matmuls";
+    if (type == "kimi_k2")
+        return "read as DeepSeek-V3, the architecture its configuration names (DeepseekV3ForCausalLM)";
+    return {};
+}
+
 } // namespace
 
 bool isModelConfigPath(std::string_view value)
@@ -162,26 +123,42 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     if (!type)
         return Result::failure(r.diagnostics());
     if (std::find(kFamilies.begin(), kFamilies.end(), *type) == kFamilies.end()) {
-        const std::string_view needs = notModelled(*type);
         r.error(*typeNode, "model_type",
-            quoteInput(*type)
-                + (needs.empty() ? std::string(" is not a family the program reads")
-                                 : " needs " + std::string(needs) + ", which the program does not model yet")
-                + "; it reads " + std::string(kFamilyList));
+            quoteInput(*type) + " is not a family the program reads; it reads " + std::string(kFamilyList));
         return Result::failure(r.diagnostics());
     }
-    // Kimi-K2's configuration names DeepSeek-V3's architecture (DeepseekV3ForCausalLM) and its fields.
-    const std::string family = *type == "kimi_k2" ? "deepseek_v3" : *type;
+    // Kimi-K2's configuration names DeepSeek-V3's architecture (DeepseekV3ForCausalLM) and its fields; Gemma 3's and
+    // Llama 4's multimodal ones hold their decoder's in text_config, with the family's text model's type.
+    std::string family = *type == "kimi_k2" ? "deepseek_v3" : *type;
+    const bool nested = family == "gemma3" || family == "llama4";
+    ConfigObject top { *root, {} };
+    ConfigObject fields = top;
+    if (nested) {
+        const std::optional<YAML::Node> textConfig = r.child(*root, {}, "text_config", true);
+        if (!textConfig)
+            return Result::failure(r.diagnostics());
+        if (!textConfig->IsMap()) {
+            r.error(*textConfig, "text_config", "expected the decoder's fields, found " + r.describe(*textConfig));
+            return Result::failure(r.diagnostics());
+        }
+        fields = { *textConfig, "text_config" };
+        family += "_text";
+        if (const auto inner = configChoice(r, fields, "model_type", { family }); !inner && r.failed())
+            return Result::failure(r.diagnostics());
+    }
     const bool qwen3 = family == "qwen3" || family == "qwen3_moe";
+    const bool qwenMixture = family == "qwen2_moe" || family == "qwen3_moe";
     // gpt-oss: biases on every projection (the attention's four, each expert's, the router's), a sink per head in
     // each softmax, and a window on the layers layer_types calls sliding.
     const bool gptOss = family == "gpt_oss";
-    const bool mixture = family == "mixtral" || family == "qwen3_moe" || gptOss;
+    const bool llama4 = family == "llama4_text";
+    const bool mixture = family == "mixtral" || qwenMixture || gptOss || llama4;
     const bool deepseek = family == "deepseek_v2" || family == "deepseek_v3";
-    // Gemma 2: a GELU-gated MLP, norms after the attention and the MLP as well as before, sliding-window attention on
-    // every other layer from the first (transformers' Gemma2: layer i has the window when i is even), and the lm_head
-    // tied to the embedding unless the file says otherwise.
-    const bool gemma = family == "gemma2";
+    // Gemma 2 and 3: a GELU-gated MLP, norms after the attention and the MLP as well as before, and the lm_head tied
+    // to the embedding unless the file says otherwise. Gemma 2's sliding window is on every other layer from the
+    // first (transformers' Gemma2: layer i has the window when i is even), Gemma 3's on five layers of six.
+    const bool gemma3 = family == "gemma3_text";
+    const bool gemma = family == "gemma2" || gemma3;
 
     Model m;
     const std::string folder = modelFolderName(file);
@@ -198,112 +175,152 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     }
     if (m.name.empty() || m.name.size() > kMaxNameBytes || notOneLineOfText(m.name))
         m.name = *type;
-    const auto layers = configCount(r, *root, "num_hidden_layers", true);
-    const auto hidden = configCount(r, *root, "hidden_size", true);
-    const auto heads = configCount(r, *root, "num_attention_heads", true);
-    const auto kvHeads = configCount(r, *root, "num_key_value_heads", false);
-    const auto headDim = configCount(r, *root, "head_dim", false);
-    const auto mlp = configCount(r, *root, "intermediate_size", true);
-    const auto vocab = configCount(r, *root, "vocab_size", true);
-    // Experts as a model preset takes them: 1 to 1024.
-    const auto expertCount = [&r, &root](std::string_view key) -> std::optional<double> {
-        const std::optional<YAML::Node> n = configField(r, *root, key, true);
-        return n ? jsonCount(r, *n, key, 1, kMaxExperts) : std::nullopt;
+    // Gemma 3's text configuration leaves to transformers' Gemma3TextConfig what the published files do not state
+    // (gemma-3-27b-it gives no vocab_size): its defaults, as the model is loaded.
+    const auto countOr = [&](std::string_view key, bool required, std::optional<double> fallback) {
+        const std::optional<double> v = configCount(r, fields, key, required && !fallback);
+        return v ? v : (configField(r, fields, key, false) ? std::nullopt : fallback);
     };
-    const auto experts = family == "mixtral" || gptOss ? expertCount("num_local_experts")
-        : family == "qwen3_moe"                        ? expertCount("num_experts")
-        : deepseek                                     ? expertCount("n_routed_experts")
-                                                       : std::nullopt;
+    const auto layers = configCount(r, fields, "num_hidden_layers", true);
+    const auto hidden = configCount(r, fields, "hidden_size", true);
+    const auto heads = configCount(r, fields, "num_attention_heads", true);
+    const auto kvHeads = configCount(r, fields, "num_key_value_heads", false);
+    const auto headDim = countOr("head_dim", false, gemma3 ? std::optional<double>(256) : std::nullopt);
+    // Llama 4's intermediate_size is an expert's width (and its shared expert's); its dense layers' is
+    // intermediate_size_mlp.
+    const auto mlp
+        = llama4 ? countOr("intermediate_size_mlp", true, 16384) : configCount(r, fields, "intermediate_size", true);
+    const auto vocab = countOr("vocab_size", true, gemma3 ? std::optional<double>(262208) : std::nullopt);
+    // Experts as a model preset takes them: 1 to 1024.
+    const auto expertCount = [&r, &fields](std::string_view key) -> std::optional<double> {
+        const std::optional<YAML::Node> n = configField(r, fields, key, true);
+        return n ? jsonCount(r, *n, fields.field(key), 1, kMaxExperts) : std::nullopt;
+    };
+    const auto experts = family == "mixtral" || gptOss || llama4 ? expertCount("num_local_experts")
+        : qwenMixture                                            ? expertCount("num_experts")
+        : deepseek                                               ? expertCount("n_routed_experts")
+                                                                 : std::nullopt;
     const auto perToken = mixture || deepseek ? expertCount("num_experts_per_tok") : std::nullopt;
     // DeepSeek's fine-grained experts and latent attention. A query latent of null projects the query directly
     // (DeepSeek-V2-Lite).
-    std::optional<double> expertMlp, denseLayers, shared, kvLora, qLora, nope, rope, valueDim;
+    std::optional<double> expertMlp, denseLayers, shared, sharedMlp, kvLora, qLora, nope, rope, valueDim;
+    double moeInterval = 1;
     bool routerBias = false;
-    if (family == "qwen3_moe") {
-        // Fine-grained experts in every layer, no shared one: transformers' Qwen3MoeConfig puts experts on layer i
-        // unless mlp_only_layers lists it, when (i + 1) is a multiple of decoder_sparse_step.
-        expertMlp = configCount(r, *root, "moe_intermediate_size", true);
-        if (const auto n = configField(r, *root, "decoder_sparse_step", false))
-            if (const auto every = jsonCount(r, *n, "decoder_sparse_step", 1, kMaxModelCount); every && *every != 1)
-                r.error(*n, "decoder_sparse_step",
-                    "experts every " + wholeText(*every) + " layers are not modelled: the program gives every layer "
-                        + "experts");
-        if (const auto n = configField(r, *root, "mlp_only_layers", false); n && !(n->IsSequence() && n->size() == 0))
+    if (qwenMixture) {
+        // Fine-grained experts on the layers i with (i + 1) a multiple of decoder_sparse_step, as transformers'
+        // Qwen2MoeConfig and Qwen3MoeConfig lay them out, unless mlp_only_layers lists the layer. Qwen2-MoE's shared
+        // expert has a width of its own and a sigmoid gate; Qwen3-MoE has none.
+        expertMlp = configCount(r, fields, "moe_intermediate_size", true);
+        if (const auto n = configField(r, fields, "decoder_sparse_step", false))
+            moeInterval = jsonCount(r, *n, "decoder_sparse_step", 1, kMaxModelCount).value_or(1);
+        if (const auto n = configField(r, fields, "mlp_only_layers", false); n && !(n->IsSequence() && n->size() == 0))
             r.error(*n, "mlp_only_layers",
-                "dense layers among the mixture's are not modelled: the program gives every layer experts (expected "
-                "[])");
+                "dense layers among the mixture's are not modelled: the program gives experts to every layer "
+                "decoder_sparse_step names (expected [])");
+        if (family == "qwen2_moe")
+            if (const auto n = configField(r, fields, "shared_expert_intermediate_size", false)) {
+                sharedMlp = jsonCount(r, *n, "shared_expert_intermediate_size", 0, kMaxModelCount);
+                shared = sharedMlp.value_or(0) > 0 ? 1 : 0;
+            }
+    }
+    if (llama4) {
+        // A routed expert (or k) beside a shared one of the same width, on the layers i with (i + 1) a multiple of
+        // interleave_moe_layer_step (transformers' Llama4TextConfig: moe_layers); a dense MLP on the others.
+        expertMlp = configCount(r, fields, "intermediate_size", true);
+        shared = 1;
+        if (const auto step = configCount(r, fields, "interleave_moe_layer_step", false))
+            moeInterval = *step;
     }
     if (deepseek) {
-        expertMlp = configCount(r, *root, "moe_intermediate_size", true);
-        if (const auto n = configField(r, *root, "n_shared_experts", false))
+        expertMlp = configCount(r, fields, "moe_intermediate_size", true);
+        if (const auto n = configField(r, fields, "n_shared_experts", false))
             shared = jsonCount(r, *n, "n_shared_experts", 0, kMaxExperts);
-        if (const auto n = configField(r, *root, "first_k_dense_replace", false))
+        if (const auto n = configField(r, fields, "first_k_dense_replace", false))
             denseLayers = jsonCount(r, *n, "first_k_dense_replace", 0, kMaxModelCount);
-        if (const auto n = configField(r, *root, "moe_layer_freq", false))
+        if (const auto n = configField(r, fields, "moe_layer_freq", false))
             if (const auto every = jsonCount(r, *n, "moe_layer_freq", 1, kMaxModelCount); every && *every != 1)
                 r.error(*n, "moe_layer_freq",
                     "experts every " + wholeText(*every)
                         + " layers are not modelled: the program gives every layer after the dense ones experts");
-        kvLora = configCount(r, *root, "kv_lora_rank", true);
-        qLora = configCount(r, *root, "q_lora_rank", false);
-        nope = configCount(r, *root, "qk_nope_head_dim", true);
-        rope = configCount(r, *root, "qk_rope_head_dim", true);
-        valueDim = configCount(r, *root, "v_head_dim", true);
+        kvLora = configCount(r, fields, "kv_lora_rank", true);
+        qLora = configCount(r, fields, "q_lora_rank", false);
+        nope = configCount(r, fields, "qk_nope_head_dim", true);
+        rope = configCount(r, fields, "qk_rope_head_dim", true);
+        valueDim = configCount(r, fields, "v_head_dim", true);
         // DeepSeek-V3's router without auxiliary loss adds a learned bias per expert to its scores. DeepSeek's
         // configurations name three routers (V2-Lite greedy, V2 group_limited_greedy, V3 noaux_tc); another is a typo.
         const std::optional<std::string> topk
-            = configChoice(r, *root, "topk_method", { "greedy", "group_limited_greedy", "noaux_tc" });
+            = configChoice(r, fields, "topk_method", { "greedy", "group_limited_greedy", "noaux_tc" });
         routerBias = topk.value_or(family == "deepseek_v3" ? "noaux_tc" : "greedy") == "noaux_tc";
     }
-    const auto tied = configFlag(r, *root, "tie_word_embeddings");
+    // A multimodal model's tie is its own, at the top (Llama 4's false); else the decoder's.
+    const auto tied = configFlag(r, nested && (*root)["tie_word_embeddings"] ? top : fields, "tie_word_embeddings");
     // Llama's optional biases: on the attention's four projections, or on the MLP's. Neither is modelled; the
     // published Llama models have none.
     for (const std::string_view key : { "attention_bias", "mlp_bias" })
-        if (const auto bias = configFlag(r, *root, key); bias && *bias && !gptOss)
-            r.error((*root)[std::string(key)], key,
+        if (const auto bias = configFlag(r, fields, key); bias && *bias && !gptOss)
+            r.error(fields.node[std::string(key)], fields.field(key),
                 std::string("true is not modelled: biases on the ")
                     + (key == "mlp_bias" ? "MLP's projections" : "attention's four projections"));
-    // Gemma 2 names its activation hidden_activation (and hidden_act, which transformers ignores for it).
+    // Gemma names its activation hidden_activation (and hidden_act, which transformers ignores for it).
     const std::string actKey = gemma ? "hidden_activation" : "hidden_act";
-    if (auto act = configField(r, *root, actKey, false))
-        if (auto v = r.text(*act, actKey)) {
+    if (auto act = configField(r, fields, actKey, false))
+        if (auto v = r.text(*act, fields.field(actKey))) {
             const bool known = gemma ? *v == "gelu_pytorch_tanh" || *v == "gelu_tanh" || *v == "gelu"
                                      : *v == "silu" || *v == "swish";
             if (!known)
-                r.error(*act, actKey,
+                r.error(*act, fields.field(actKey),
                     std::string("expected ") + (gemma ? "gelu_pytorch_tanh" : "silu") + " (the gated MLP of " + *type
                         + "), found " + quoteInput(*v));
         }
     // A sliding window the model uses: on every layer of Mistral's and Phi-3's when given (Mistral 7B v0.1's 4096;
     // Mixtral's is null), Qwen2's and Qwen3's only when use_sliding_window says so and on the layers from
-    // max_window_layers on (as transformers' Qwen2Config and Qwen3Config lay them out). DeepSeek's have none.
+    // max_window_layers on (as transformers' Qwen2Config and Qwen3Config lay them out). DeepSeek's, OLMo 2's and
+    // Llama 4's have none.
     std::optional<double> window;
     double windowFrom = 0;
-    const bool qwen = family == "qwen2" || qwen3;
-    const bool windowUsed = !deepseek && (!qwen || configFlag(r, *root, "use_sliding_window").value_or(false));
+    const bool qwen = family == "qwen2" || qwen3 || qwenMixture;
+    const bool windowUsed = !deepseek && !llama4 && family != "olmo2"
+        && (!qwen || configFlag(r, fields, "use_sliding_window").value_or(false));
     if (windowUsed)
-        window = configCount(r, *root, "sliding_window", gptOss);
-    // gpt-oss names each layer's attention: the sliding ones have the window.
-    double slidingLayers = 0;
-    if (gptOss)
-        if (const auto types = configField(r, *root, "layer_types", true)) {
-            if (!types->IsSequence())
-                r.error(*types, "layer_types", "expected a list of sliding_attention and full_attention, a layer each");
-            for (std::size_t i = 0; types->IsSequence() && i < types->size(); ++i) {
-                const std::string field = YamlReader::index("layer_types", i);
-                const std::optional<std::string> attention = r.text((*types)[i], field);
-                if (attention && *attention != "sliding_attention" && *attention != "full_attention")
-                    r.error((*types)[i], field,
-                        "expected sliding_attention or full_attention, found " + quoteInput(*attention));
-                slidingLayers += attention == "sliding_attention";
-            }
-            if (types->IsSequence() && layers && static_cast<double>(types->size()) != *layers)
-                r.error(*types, "layer_types",
-                    std::to_string(types->size()) + " layers named, and num_hidden_layers is " + wholeText(*layers));
-        }
+        window = countOr("sliding_window", gptOss, gemma3 ? std::optional<double>(4096) : std::nullopt);
+    // gpt-oss and Gemma 3 name each layer's attention: the sliding ones have the window. Gemma 3's files before
+    // layer_types give sliding_window_pattern (6: five sliding layers, then a global one).
+    std::optional<double> slidingLayers;
+    if (gptOss || gemma3)
+        slidingLayers = configLayerCount(r, fields, "layer_types", layers.value_or(0),
+            { "sliding_attention", "full_attention" }, "sliding_attention");
+    if (gptOss && !slidingLayers && !r.failed())
+        r.error(fields.node, "layer_types", "missing");
+    if (gemma3 && !slidingLayers && layers) {
+        const auto pattern = countOr("sliding_window_pattern", false, 6);
+        slidingLayers = pattern ? *layers - std::floor(*layers / *pattern) : 0;
+    }
     if (window && qwen)
-        if (const auto n = configField(r, *root, "max_window_layers", false))
+        if (const auto n = configField(r, fields, "max_window_layers", false))
             windowFrom = jsonCount(r, *n, "max_window_layers", 0, kMaxModelCount).value_or(0);
+    // Llama 4's chunked attention, on the layers with rotary positions: no_rope_layers holds 1 for such a layer, 0
+    // for one without (empty: every no_rope_layer_interval-th layer has none).
+    std::optional<double> chunk;
+    double chunkLayers = 0;
+    bool l2Norm = false;
+    if (llama4 && layers) {
+        chunk = countOr("attention_chunk_size", false, 8192);
+        const auto interval = countOr("no_rope_layer_interval", false, 4);
+        chunkLayers = *layers - std::floor(*layers / interval.value_or(4));
+        if (const auto flags = configField(r, fields, "no_rope_layers", false); flags && flags->size() > 0) {
+            if (!flags->IsSequence() || static_cast<double>(flags->size()) != *layers)
+                r.error(*flags, fields.field("no_rope_layers"),
+                    "expected a list of 0 and 1, one a layer (" + wholeText(*layers) + ")");
+            else {
+                chunkLayers = 0;
+                for (std::size_t i = 0; i < flags->size(); ++i)
+                    chunkLayers += jsonCount(r, (*flags)[i], YamlReader::index(fields.field("no_rope_layers"), i), 0, 1)
+                                       .value_or(0);
+            }
+        }
+        l2Norm = configFlag(r, fields, "use_qk_norm").value_or(true);
+    }
     if (r.failed())
         return Result::failure(r.diagnostics());
 
@@ -319,8 +336,11 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.tiedEmbeddings = tied.value_or(gemma);
     m.geglu = gemma;
     m.layerNorms = gemma ? 4 : 2;
-    m.qkvBias = family == "qwen2";
-    m.qkNorm = qwen3;
+    m.qkvBias = family == "qwen2" || family == "qwen2_moe";
+    m.qkNorm = qwen3 || gemma3 ? QkNorm::PerHead
+        : family == "olmo2"    ? QkNorm::FullWidth
+        : l2Norm               ? QkNorm::L2
+                               : QkNorm::None;
     m.bias = gptOss;
     m.routerBias = routerBias || gptOss;
     m.attentionSinks = gptOss;
@@ -328,40 +348,41 @@ Expected<Model, Diagnostics> parseModelConfig(std::string_view text, const std::
     m.expertsPerToken = perToken.value_or(1);
     m.expertMlp = expertMlp.value_or(0);
     m.sharedExperts = shared.value_or(0);
+    m.sharedExpertMlp = family == "qwen2_moe" && m.sharedExperts > 0 ? sharedMlp.value_or(0) : 0;
+    m.sharedExpertGate = family == "qwen2_moe" && m.sharedExperts > 0;
     m.denseLayers = denseLayers.value_or(0);
+    m.moeInterval = moeInterval;
     m.kvLoraRank = kvLora.value_or(0);
     m.qLoraRank = qLora.value_or(0);
     m.ropeDim = rope.value_or(0);
     m.valueDim = valueDim.value_or(0);
     if (window) {
         m.window = *window;
-        m.windowLayers = gemma ? std::ceil(m.layers / 2)
-            : gptOss           ? slidingLayers
-                               : std::max(0.0, m.layers - windowFrom);
+        m.windowLayers = family == "gemma2" ? std::ceil(m.layers / 2)
+            : slidingLayers                 ? *slidingLayers
+                                            : std::max(0.0, m.layers - windowFrom);
+        if (m.windowLayers == 0)
+            m.window = 0;
     }
-    if (gemma)
-        m.notes = "the attention logits' and the final logits' soft-capping (tanh) and the embedding's scale by "
-                  "√hidden are not counted: a few FLOPs an element beside the matmuls";
-    if (family == "phi3")
-        m.notes = "the query, key and value projections are one matrix in the checkpoint (qkv_proj), the gate and up "
-                  "projections another (gate_up_proj): drawn apart here, with the same weights, FLOPs and bytes";
-    if (gptOss)
-        m.notes = "the experts ship in MXFP4 (4.25 bits a weight with its block scales): counted at the session's "
-                  "weights dtype, since block-scaled dtypes are not modelled yet; the sinks' logits and the SwiGLU's "
-                  "clamp are a few FLOPs an element beside the matmuls";
-    if (*type == "kimi_k2")
-        m.notes = "read as DeepSeek-V3, the architecture its configuration names (DeepseekV3ForCausalLM)";
+    if (chunk && chunkLayers > 0) {
+        m.chunk = *chunk;
+        m.chunkLayers = chunkLayers;
+    }
+    m.notes = notesOf(family, *type);
     m.sources.push_back(file);
     if (deepseek)
-        if (const auto n = configField(r, *root, "num_nextn_predict_layers", false);
+        if (const auto n = configField(r, fields, "num_nextn_predict_layers", false);
             n && n->IsScalar() && n->Scalar() != "0")
             m.notes = "the multi-token prediction module (num_nextn_predict_layers) is not counted: it serves "
                       "speculative decoding beside the main model";
     for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value() || nope.has_value())) {
-        static constexpr std::array<std::string_view, 7> keys { "num_attention_heads", "num_key_value_heads",
-            "num_experts_per_tok", "num_hidden_layers", "first_k_dense_replace", "max_window_layers", "q_lora_rank" };
-        const std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
-        r.error((*root)[std::string(key)], key, broken.message);
+        static constexpr std::array<std::string_view, 9> keys { "num_attention_heads", "num_key_value_heads",
+            "num_experts_per_tok", "num_hidden_layers", "first_k_dense_replace", "max_window_layers", "q_lora_rank",
+            "no_rope_layers", "shared_expert_intermediate_size" };
+        std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
+        if (broken.rule == ModelRule::DenseLayers && m.moeInterval > 1)
+            key = llama4 ? "interleave_moe_layer_step" : "decoder_sparse_step";
+        r.error(fields.node[std::string(key)], fields.field(key), broken.message);
     }
     if (r.failed())
         return Result::failure(r.diagnostics());

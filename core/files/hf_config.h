@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A model's architecture from its own Hugging Face configuration (config.json), for the families whose layers the
-// program models: llama, mistral, qwen2 and mixtral (`model_type`). docs/file-formats.md ("A model's config.json")
-// lists the fields read.
+// program models (`model_type`: Llama, Qwen, Gemma, DeepSeek, gpt-oss and more). docs/file-formats.md ("A model's
+// config.json") lists the families and the fields read.
 #pragma once
 
 #include "base/diagnostic.h"

@@ -42,8 +42,9 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     if (!r.checkMap(*root, {},
             { "id", "name", "layers", "hidden_size", "heads", "kv_heads", "head_dim", "mlp_size", "gated_mlp", "geglu",
                 "vocab", "tied_embeddings", "experts", "experts_per_token", "expert_mlp_size", "shared_experts",
-                "dense_layers", "router_bias", "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim",
-                "sliding_window", "window_layers", "layer_norms", "norm", "bias", "qkv_bias", "qk_norm",
+                "shared_expert_mlp_size", "shared_expert_gate", "dense_layers", "moe_interval", "router_bias",
+                "kv_lora_rank", "q_lora_rank", "rope_head_dim", "v_head_dim", "sliding_window", "window_layers",
+                "attention_chunk", "chunk_layers", "layer_norms", "norm", "bias", "qkv_bias", "qk_norm",
                 "attention_sinks", "positions", "parameters", "sources", "notes" }))
         return Result::failure(r.diagnostics());
     Model m;
@@ -68,7 +69,10 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto perToken = count(r, *root, "experts_per_token", false, 1, kMaxExperts);
     const auto expertMlp = count(r, *root, "expert_mlp_size", false, 1);
     const auto shared = count(r, *root, "shared_experts", false, 0, kMaxExperts);
+    const auto sharedMlp = count(r, *root, "shared_expert_mlp_size", false, 1);
+    const auto sharedGate = flag(r, *root, "shared_expert_gate");
     const auto dense = count(r, *root, "dense_layers", false, 0);
+    const auto moeInterval = count(r, *root, "moe_interval", false, 1);
     const auto routerBias = flag(r, *root, "router_bias");
     const auto kvLora = count(r, *root, "kv_lora_rank", false, 1);
     const auto qLora = count(r, *root, "q_lora_rank", false, 1);
@@ -76,6 +80,8 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto valueDim = count(r, *root, "v_head_dim", false, 1);
     const auto window = count(r, *root, "sliding_window", false, 1);
     const auto windowLayers = count(r, *root, "window_layers", false, 1);
+    const auto chunk = count(r, *root, "attention_chunk", false, 1);
+    const auto chunkLayers = count(r, *root, "chunk_layers", false, 1);
     const auto layerNorms = count(r, *root, "layer_norms", false, 2, 4);
     const auto positions = count(r, *root, "positions", false, 0);
     const auto gated = flag(r, *root, "gated_mlp");
@@ -83,7 +89,18 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     const auto tied = flag(r, *root, "tied_embeddings");
     const auto bias = flag(r, *root, "bias");
     const auto qkvBias = flag(r, *root, "qkv_bias");
-    const auto qkNorm = flag(r, *root, "qk_norm");
+    // qk_norm: true (or per_head) for each head's, full_width for all heads at once, l2 for Llama 4's.
+    if (auto n = r.child(*root, {}, "qk_norm", false))
+        if (auto t = r.text(*n, "qk_norm")) {
+            if (*t == "true" || *t == "per_head")
+                m.qkNorm = QkNorm::PerHead;
+            else if (*t == "full_width")
+                m.qkNorm = QkNorm::FullWidth;
+            else if (*t == "l2")
+                m.qkNorm = QkNorm::L2;
+            else if (*t != "false")
+                r.error(*n, "qk_norm", "expected true, false, per_head, full_width or l2, found " + quoteInput(*t));
+        }
     const auto sinks = flag(r, *root, "attention_sinks");
     if (auto n = r.child(*root, {}, "norm", false))
         if (auto t = r.text(*n, "norm")) {
@@ -123,11 +140,13 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.tiedEmbeddings = tied.value_or(false);
     m.bias = bias.value_or(false);
     m.qkvBias = qkvBias.value_or(false);
-    m.qkNorm = qkNorm.value_or(false);
     m.attentionSinks = sinks.value_or(false);
     m.expertMlp = expertMlp.value_or(0);
     m.sharedExperts = shared.value_or(0);
+    m.sharedExpertMlp = sharedMlp.value_or(0);
+    m.sharedExpertGate = sharedGate.value_or(false);
     m.denseLayers = dense.value_or(0);
+    m.moeInterval = moeInterval.value_or(1);
     m.routerBias = routerBias.value_or(false);
     m.kvLoraRank = kvLora.value_or(0);
     m.qLoraRank = qLora.value_or(0);
@@ -136,13 +155,15 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
     m.window = window.value_or(0);
     // A window given alone applies to every layer (Mistral 7B v0.1).
     m.windowLayers = windowLayers.value_or(window ? m.layers : 0);
+    m.chunk = chunk.value_or(0);
+    m.chunkLayers = chunkLayers.value_or(0);
     m.layerNorms = layerNorms.value_or(2);
     if (m.layerNorms == 3)
         r.error((*root)["layer_norms"], "layer_norms",
             "expected 2 (before the attention and the MLP) or 4 (after them too), found 3");
     for (const BrokenModelRule& broken : brokenModelRules(m, headDim.has_value())) {
-        static constexpr std::array<std::string_view, 7> keys { "heads", "kv_heads", "experts_per_token", "layers",
-            "dense_layers", "window_layers", "q_lora_rank" };
+        static constexpr std::array<std::string_view, 9> keys { "heads", "kv_heads", "experts_per_token", "layers",
+            "dense_layers", "window_layers", "q_lora_rank", "chunk_layers", "shared_expert_mlp_size" };
         std::string_view key = keys[static_cast<std::size_t>(broken.rule)];
         // A mixture's fields without experts: named at the one the file gives.
         if (broken.rule == ModelRule::DenseLayers && m.experts <= 1)
@@ -151,6 +172,10 @@ Expected<Model, Diagnostics> parseModel(std::string_view text, const std::string
                     key = given;
                     break;
                 }
+        if (broken.rule == ModelRule::DenseLayers && m.experts > 1 && m.denseLayers < m.layers)
+            key = "moe_interval";
+        if (broken.rule == ModelRule::SharedExperts && !r.child(*root, {}, key, false))
+            key = "shared_expert_gate";
         r.error((*root)[std::string(key)], key, broken.message);
     }
     if (auto n = r.child(*root, {}, "parameters", false); n && !r.failed())
@@ -186,11 +211,29 @@ std::vector<BrokenModelRule> brokenModelRules(const Model& m, bool headDimGiven)
         out.push_back({ ModelRule::DenseLayers,
             wholeText(m.denseLayers) + " dense layers leave none of the " + wholeText(m.layers)
                 + " layers with experts" });
+    else if (m.experts > 1 && mixtureLayers(m) < 1)
+        out.push_back({ ModelRule::DenseLayers,
+            "experts every " + wholeText(m.moeInterval) + " layers leave none of the " + wholeText(m.layers)
+                + " layers with experts" });
+    if ((m.sharedExpertMlp > 0 || m.sharedExpertGate) && m.sharedExperts <= 0)
+        out.push_back({ ModelRule::SharedExperts,
+            "a shared expert's width and gate describe shared experts, and the model has none (shared_experts)" });
     if (m.windowLayers > m.layers)
         out.push_back({ ModelRule::WindowLayers,
             wholeText(m.windowLayers) + " layers with a window, but the model has " + wholeText(m.layers) });
     else if (m.windowLayers > 0 && m.window <= 0)
         out.push_back({ ModelRule::WindowLayers, "layers with a window, but no window's width (sliding_window)" });
+    if (m.windowLayers + m.chunkLayers > m.layers)
+        out.push_back({ ModelRule::ChunkLayers,
+            wholeText(m.chunkLayers) + " chunked layers and " + wholeText(m.windowLayers)
+                + " with a window, but the model has " + wholeText(m.layers) + " layers" });
+    else if ((m.chunkLayers > 0) != (m.chunk > 0))
+        out.push_back({ ModelRule::ChunkLayers,
+            m.chunk > 0 ? "a chunk's width, but no chunked layers (chunk_layers)"
+                        : "chunked layers, but no chunk's width (attention_chunk)" });
+    else if (m.qkNorm == QkNorm::L2 && m.chunkLayers <= 0)
+        out.push_back(
+            { ModelRule::ChunkLayers, "an L2 query and key norm is Llama 4's, on its chunked layers, and none are" });
     if (m.qLoraRank > 0 && m.kvLoraRank <= 0)
         out.push_back(
             { ModelRule::QueryLatent, "a query latent (q_lora_rank) without latent attention's kv_lora_rank" });

@@ -33,6 +33,8 @@ enum class ModelRule {
     DenseLayers, // dense first layers (and shared experts) belong to a mixture, and leave it a layer with experts
     WindowLayers, // the window's layers are among the layers, and have a window
     QueryLatent, // a query latent belongs to latent attention
+    ChunkLayers, // the chunked layers are among the layers (with the window's), and have a chunk
+    SharedExperts, // a shared expert's width and gate belong to shared experts
 };
 struct BrokenModelRule {
     ModelRule rule;

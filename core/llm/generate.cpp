@@ -32,6 +32,7 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     const double L = s.stageLayers() * passes;
     const double stageShare = s.stageLayers() / m.layers * passes;
     const double windowL = m.window > 0 ? m.windowLayers * stageShare : 0;
+    const double chunkL = m.chunk > 0 ? m.chunkLayers * stageShare : 0;
     const double mixtureL = mixtureLayers(m) * stageShare;
     const double denseL = L - mixtureL;
     OperationBuilder b(s);
@@ -125,12 +126,19 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         b.addBackward(
             std::string(id) + ".back", name + " backward", kGroupNorms, b.elementwise(backward, normed, width), repeat);
     };
-    // Qwen3's norm on each head's query and key, head_dim wide, over the heads this chip holds.
+    // The norm on the query's and the key's heads this chip holds: each head's (Qwen3, Gemma 3; Llama 4's L2 norm on
+    // its chunked layers alone), or all of them at once (OLMo 2): the same elements either way.
+    const double qkNormL = m.qkNorm == QkNorm::L2 ? chunkL : L;
     auto headNorm = [&](std::string_view id, const std::string& name, double headsHere) {
-        b.add(id, name, kGroupNorms, b.elementwise(ElementwiseKind::RmsNorm, rows * headsHere, qk), L);
+        const bool whole = m.qkNorm == QkNorm::FullWidth, l2 = m.qkNorm == QkNorm::L2;
+        const double normRowsHere = whole ? rows : rows * headsHere, width = whole ? headsHere * qk : qk;
+        b.add(id, name, kGroupNorms,
+            b.elementwise(l2 ? ElementwiseKind::L2Norm : ElementwiseKind::RmsNorm, normRowsHere, width), qkNormL);
         if (train)
             b.addBackward(std::string(id) + ".back", name + " backward", kGroupNorms,
-                b.elementwise(ElementwiseKind::RmsNormBackward, rows * headsHere, qk), L);
+                b.elementwise(
+                    l2 ? ElementwiseKind::L2NormBackward : ElementwiseKind::RmsNormBackward, normRowsHere, width),
+                qkNormL);
     };
     auto residual = [&](std::string_view id, const std::string& name) {
         elementwise(
@@ -167,14 +175,19 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
               };
         const std::string base(id);
         const std::size_t dot = base.find('.'); // "attention.back": the window's is "attention_window.back"
+        const std::string after = dot == std::string::npos ? "" : base.substr(dot);
         if (windowL > 0) {
             Attention local = op;
             local.window = m.window;
-            add(base.substr(0, dot) + "_window" + (dot == std::string::npos ? "" : base.substr(dot)),
-                name + ", sliding window", local, windowL);
+            add(base.substr(0, dot) + "_window" + after, name + ", sliding window", local, windowL);
         }
-        if (L - windowL > 0)
-            add(base, name, op, L - windowL);
+        if (chunkL > 0) {
+            Attention chunked = op;
+            chunked.chunk = m.chunk;
+            add(base.substr(0, dot) + "_chunked" + after, name + ", chunked", chunked, chunkL);
+        }
+        if (L - windowL - chunkL > 0)
+            add(base, name, op, L - windowL - chunkL);
     };
     // The cache's dtype for what a projection writes to it; a training step's K and V are activations.
     const std::optional<Dtype> cached = train ? std::nullopt : std::optional<Dtype>(s.kvCache);
@@ -231,20 +244,23 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
         project("q_proj", "q projection", kGroupAttention, rows, m.hidden, heads * qk, L);
         project("k_proj", "k projection", kGroupAttention, rows, m.hidden, kvHeads * qk, L);
         project("v_proj", "v projection", kGroupAttention, rows, m.hidden, kvHeads * v, L);
-        if (m.qkNorm) {
-            headNorm("q_norm", "q norm, per head", heads);
-            headNorm("k_norm", "k norm, per head", kvHeads);
+        if (m.qkNorm != QkNorm::None) {
+            const std::string how = m.qkNorm == QkNorm::FullWidth ? ""
+                : m.qkNorm == QkNorm::L2                          ? ", L2 per head"
+                                                                  : ", per head";
+            headNorm("q_norm", "q norm" + how, heads);
+            headNorm("k_norm", "k norm" + how, kvHeads);
         }
         if (s.materialiseScores && !train) {
             // Scores and values per kind of layer, each with its own softmax over the keys its queries see.
-            auto materialised = [&](std::string_view suffix, const std::string& nameSuffix, double window,
+            auto materialised = [&](std::string_view suffix, const std::string& nameSuffix, double window, double chunk,
                                     double repeat) {
                 if (repeat <= 0)
                     return;
                 Attention op = a;
                 op.window = window;
-                const double keys
-                    = window > 0 ? std::min(std::max(op.S, op.T), window + op.T - 1) : std::max(op.S, op.T);
+                op.chunk = chunk;
+                const double keys = attentionKeys(op);
                 op.part = AttentionPart::Scores;
                 b.add("scores" + std::string(suffix), "attention scores QKᵀ" + nameSuffix, kGroupAttention, op, repeat);
                 b.add("softmax" + std::string(suffix), "attention softmax" + nameSuffix, kGroupAttention,
@@ -252,8 +268,9 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
                 op.part = AttentionPart::Values;
                 b.add("values" + std::string(suffix), "attention values PV" + nameSuffix, kGroupAttention, op, repeat);
             };
-            materialised("_window", ", sliding window", m.window, windowL);
-            materialised("", "", 0, L - windowL);
+            materialised("_window", ", sliding window", m.window, 0, windowL);
+            materialised("_chunked", ", chunked", 0, m.chunk, chunkL);
+            materialised("", "", 0, 0, L - windowL - chunkL);
         } else {
             a.part = train ? AttentionPart::Forward : AttentionPart::Fused;
             attend("attention", "attention (fused)", a);
@@ -292,9 +309,14 @@ std::vector<Operation> modelOperations(const ModelSettings& s, const Hardware& h
     };
     if (m.experts > 1) {
         denseMlp("dense_", "dense MLP's", m.mlp, denseL);
-        project("router", "router", kGroupExperts, rows, m.hidden, m.experts, mixtureL);
+        // Qwen2-MoE's gate on its shared expert is one more output of the router's matmul.
+        if (m.sharedExpertGate)
+            project(
+                "router", "router and shared expert's gate", kGroupExperts, rows, m.hidden, m.experts + 1, mixtureL);
+        else
+            project("router", "router", kGroupExperts, rows, m.hidden, m.experts, mixtureL);
         if (m.sharedExperts > 0)
-            denseMlp("shared_", "shared experts'", m.sharedExperts * expertWidth(m), mixtureL);
+            denseMlp("shared_", "shared experts'", m.sharedExperts * sharedExpertWidth(m), mixtureL);
         const double ep = s.ep;
         // Expert parallelism: each chip sends the routed copies of its share of the tensor-parallel group's tokens
         // (k each, hidden wide) to the chips that hold their experts, and gets the experts' outputs back.

@@ -60,9 +60,22 @@ double attentionParameters(const Model& m)
     const double q = m.heads * qk;
     const double kv = m.kvHeads * (qk + v);
     const double biases = m.bias ? q + kv + m.hidden : m.qkvBias ? q + kv : 0;
-    const double headNorms = m.qkNorm ? 2 * qk : 0; // q_norm and k_norm
     const double sinks = m.attentionSinks ? m.heads : 0;
-    return m.hidden * (q + kv) + out + biases + headNorms + sinks;
+    return m.hidden * (q + kv) + out + biases + qkNormParameters(m) + sinks;
+}
+
+double qkNormParameters(const Model& m)
+{
+    switch (m.qkNorm) {
+    case QkNorm::PerHead:
+        return 2 * qkHeadDim(m); // q_norm and k_norm, a head wide
+    case QkNorm::FullWidth:
+        return (m.heads + m.kvHeads) * qkHeadDim(m);
+    case QkNorm::None:
+    case QkNorm::L2:
+        break;
+    }
+    return 0;
 }
 
 double expertWidth(const Model& m)
@@ -72,13 +85,23 @@ double expertWidth(const Model& m)
 
 double mixtureLayers(const Model& m)
 {
-    return m.experts > 1 ? m.layers - m.denseLayers : 0;
+    if (m.experts <= 1)
+        return 0;
+    // The layers i from denseLayers to layers − 1 with (i + 1) a multiple of the interval.
+    return std::floor(m.layers / m.moeInterval) - std::floor(m.denseLayers / m.moeInterval);
+}
+
+double sharedExpertWidth(const Model& m)
+{
+    return m.sharedExpertMlp > 0 ? m.sharedExpertMlp : expertWidth(m);
 }
 
 double mixtureParameters(const Model& m)
 {
     const double router = m.hidden * m.experts + (m.routerBias ? m.experts : 0);
-    return (m.experts + m.sharedExperts) * mlpParameters(m, expertWidth(m)) + router;
+    const double sharedGate = m.sharedExpertGate ? m.hidden : 0;
+    return m.experts * mlpParameters(m, expertWidth(m)) + m.sharedExperts * mlpParameters(m, sharedExpertWidth(m))
+        + router + sharedGate;
 }
 
 double activeParameters(const Model& m)
@@ -156,9 +179,12 @@ std::optional<std::string> settingsProblem(const ModelSettings& s)
             + " do not divide one another (each GPU holds whole KV heads, or one copied)";
     if (mixtureLayers(m) < m.layers && std::fmod(m.mlp, s.tp) != 0)
         return "tp: " + wholeText(s.tp) + " does not divide the MLP size " + wholeText(m.mlp) + " of " + m.name;
-    if (mixtureLayers(m) > 0 && (s.ep <= 1 || m.sharedExperts > 0) && std::fmod(expertWidth(m), s.tp) != 0)
+    if (mixtureLayers(m) > 0 && s.ep <= 1 && std::fmod(expertWidth(m), s.tp) != 0)
         return "tp: " + wholeText(s.tp) + " does not divide the experts' width " + wholeText(expertWidth(m)) + " of "
             + m.name;
+    if (mixtureLayers(m) > 0 && m.sharedExperts > 0 && std::fmod(sharedExpertWidth(m), s.tp) != 0)
+        return "tp: " + wholeText(s.tp) + " does not divide the shared experts' width "
+            + wholeText(sharedExpertWidth(m)) + " of " + m.name;
     if (!(s.ep >= 1 && s.ep <= kMaxExpertParallel && s.ep == std::floor(s.ep)))
         return "ep: expected a whole number of GPUs from 1 to " + wholeText(kMaxExpertParallel);
     if (!(s.imbalance >= 1 && s.imbalance <= kMaxImbalance))

@@ -16,6 +16,11 @@ namespace roofline {
 
 enum class NormKind { RmsNorm, LayerNorm };
 
+// A norm on the attention's queries and keys before the scores: on each head's, head_dim wide with one scale for all
+// heads (Qwen3, Gemma 3); over all the heads at once, with a scale per element (OLMo 2); or an L2 norm on each head's,
+// without weights, on the chunked (rotary) layers alone (Llama 4).
+enum class QkNorm { None, PerHead, FullWidth, L2 };
+
 // A model's architecture, the fields of a Hugging Face config.json. Counts are doubles holding whole numbers, as
 // operation parameters are.
 struct Model {
@@ -36,8 +41,14 @@ struct Model {
     // Fine-grained mixtures (DeepSeek-V3, Qwen2-MoE): experts narrower than a dense MLP, shared experts every token
     // uses beside its routed ones, and dense MLPs in the first layers.
     double expertMlp = 0; // moe_intermediate_size: one expert's width; 0: mlp
-    double sharedExperts = 0; // n_shared_experts, each expertMlp wide
+    double sharedExperts = 0; // n_shared_experts, each expertMlp wide unless sharedExpertMlp says
+    double sharedExpertMlp
+        = 0; // shared_expert_intermediate_size: a shared expert's own width (Qwen2-MoE); 0: expertMlp
+    bool sharedExpertGate = false; // a sigmoid gate on the shared experts' output, hidden → 1 (Qwen2-MoE)
     double denseLayers = 0; // first_k_dense_replace: the first layers' MLP is dense, mlp wide
+    // Experts on every moeInterval-th layer after the dense ones, layer i (from 0) when (i + 1) is a multiple of it; a
+    // dense MLP, mlp wide, on the others (Llama 4 Maverick's interleave_moe_layer_step 2).
+    double moeInterval = 1;
     bool routerBias = false; // a bias per routed expert on the router's scores (DeepSeek-V3's e_score_correction_bias)
     // Multi-head latent attention (DeepSeek-V2 §2.1): keys and values through a compressed latent of kvLoraRank,
     // which the KV cache holds with one shared rotary key of ropeDim per token; the query through a latent of
@@ -50,11 +61,16 @@ struct Model {
     // v0.1 all of its 32, Gemma 2 every other one).
     double window = 0; // sliding_window; 0: none
     double windowLayers = 0;
+    // Chunked attention: `chunkLayers` of the layers cut the positions into chunks of `chunk` tokens and attend within
+    // a token's own chunk (Llama 4's rotary layers, attention_chunk_size; its other layers, without rotary positions,
+    // attend to everything).
+    double chunk = 0; // attention_chunk_size; 0: none
+    double chunkLayers = 0;
     double layerNorms = 2; // norms in each layer: 2 before attention and MLP; Gemma 2 adds 2 after them
     NormKind norm = NormKind::RmsNorm; // RMSNorm (a scale per element) or LayerNorm (scale and shift)
     bool bias = false; // biases on every projection (GPT-2)
     bool qkvBias = false; // biases on the query, key and value projections alone (Qwen2's attention)
-    bool qkNorm = false; // an RMSNorm on each head's query and key, head_dim wide, one scale for all heads (Qwen3)
+    QkNorm qkNorm = QkNorm::None;
     bool attentionSinks = false; // a learned logit per head in each softmax's sum (gpt-oss): heads parameters a layer
     double positions = 0; // learned position embeddings (GPT-2's n_positions); 0 for rotary embeddings
     std::vector<std::string> sources;
@@ -79,6 +95,10 @@ double mixtureParameters(const Model&);
 // A mixture's expert width and layers: m.expertMlp or m.mlp; the layers with experts (0 for a dense model).
 double expertWidth(const Model&);
 double mixtureLayers(const Model&);
+// The width of one shared expert: m.sharedExpertMlp or expertWidth.
+double sharedExpertWidth(const Model&);
+// Parameters of the query and key norms in one layer (their layers' share for Llama 4's, which have none).
+double qkNormParameters(const Model&);
 // Latent attention: a head's query and key (nope + rope), and its value.
 bool latentAttention(const Model&);
 double qkHeadDim(const Model&);

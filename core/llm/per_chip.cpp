@@ -37,8 +37,12 @@ double parametersPerChip(const ModelSettings& s)
         copies += m.layers * (m.hidden + (m.bias || m.qkvBias ? 1 : 0)) * (qkHeadDim(m) + vHeadDim(m))
             * (kvHeads - m.kvHeads / n);
     }
+    // A norm on each head's query and key has one scale for all heads: every chip holds it whole.
+    if (m.qkNorm == QkNorm::PerHead)
+        copies += m.layers * qkNormParameters(m) * whole;
     const double mixtures = mixtureLayers(m);
-    copies += mixtures * (m.hidden * m.experts + (m.routerBias ? m.experts : 0)) * whole;
+    const double sharedGate = m.sharedExpertGate ? m.hidden : 0;
+    copies += mixtures * (m.hidden * m.experts + (m.routerBias ? m.experts : 0) + sharedGate) * whole;
     double total = parameterCount(m) / n + copies;
     if (s.ep > 1) {
         const double routed = mixtures * m.experts * mlpParameters(m, expertWidth(m));

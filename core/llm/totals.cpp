@@ -37,7 +37,7 @@ double mlpIntermediates(const ModelSettings& s)
     if (mixtureLayers(m) > 0) {
         const double routed
             = s.ep > 1 ? expertRowsPerChip(s) / s.tokens() * expertWidth(m) : m.expertsPerToken * expertWidth(m) / n;
-        widest = std::max(widest, matrices * (m.sharedExperts * expertWidth(m) / n + routed));
+        widest = std::max(widest, matrices * (m.sharedExperts * sharedExpertWidth(m) / n + routed));
     }
     return widest;
 }
@@ -61,7 +61,8 @@ double keptPerToken(const ModelSettings& s)
 }
 
 // The KV cache one chip holds: per layer, each of its sequences' cached tokens (at most the window's in a window's
-// layer), K and V of its share of the KV heads, or the whole latent and rope key, which tensor parallelism copies.
+// layer, those of the last token's chunk in a chunked one), K and V of its share of the KV heads, or the whole latent
+// and rope key, which tensor parallelism copies.
 double kvCacheBytes(const ModelSettings& s)
 {
     const Model& m = s.model;
@@ -69,7 +70,10 @@ double kvCacheBytes(const ModelSettings& s)
                                                : std::max(1.0, m.kvHeads / s.tp) * (qkHeadDim(m) + vHeadDim(m));
     const double cached = s.cachedTokens();
     const double windowLayers = m.window > 0 ? m.windowLayers : 0;
-    const double tokens = (m.layers - windowLayers) * cached + windowLayers * std::min(cached, m.window);
+    const double chunkLayers = m.chunk > 0 ? m.chunkLayers : 0;
+    const double inChunk = m.chunk > 0 ? cached - std::floor((cached - 1) / m.chunk) * m.chunk : 0;
+    const double tokens = (m.layers - windowLayers - chunkLayers) * cached + windowLayers * std::min(cached, m.window)
+        + chunkLayers * inChunk;
     return s.sequences() * tokens * perToken * bytesPerElement(s.kvCache);
 }
 

@@ -198,6 +198,8 @@ enum class ElementwiseKind {
     EmbeddingBackward, // the gradient rows scattered into the embedding's gradient
     GeGlu, // Gemma's gated MLP: GELU (tanh form) of the gate times the up projection
     GeGluBackward,
+    L2Norm, // RMSNorm without its weights: Llama 4's norm on each head's query and key
+    L2NormBackward,
 };
 
 // A pass over B rows of width D that reads and writes every element once, as a language model's layers do between
@@ -209,7 +211,8 @@ enum class ElementwiseKind {
 // input's gradient: rmsnorm_backward 8 FLOPs per element and 2 per row, reading x and dy and writing dx (and γ read,
 // dγ written); gradient_add sums a fork's two gradients as residual_add does; swiglu_backward 12, reading gate, up
 // and dy, writing both gradients; geglu 9 (GELU's 8, times up: 1) reading gate and up, geglu_backward 28; the counts
-// of each are in transformer_specs.cpp.
+// of each are in transformer_specs.cpp; l2norm is rmsnorm without γ: 3 FLOPs per element and 1 per row, no weights
+// read, and its backward 6 per element and 2 per row.
 struct Elementwise {
     ElementwiseKind kind = ElementwiseKind::RmsNorm;
     double B = 1024;
@@ -240,6 +243,9 @@ enum class AttentionPart { Fused, Scores, Values, Backward, Forward, Latent };
 // value; fused, FLOPs 2·(d + dv)·heads·B·pairs, bytes s_x·(d + dv)·B·T·heads + s_kv·d·B·kv_heads·(T + S).
 // A sliding window of W tokens (Mistral, Gemma 2's local layers) lets each query see its last W keys alone: pairs =
 // Σ min(S − T + i + 1, W) over the T queries, and the keys read, S above, are the W + T − 1 the block's queries see.
+// Chunked attention (Llama 4's rotary layers) cuts the positions into chunks of C tokens, each query seeing the keys of
+// its own chunk alone: the query at position p (from 0) sees (p mod C) + 1 keys (at most W with a window too), and the
+// block reads the keys from the start of its first query's chunk.
 struct Attention {
     AttentionPart part = AttentionPart::Fused;
     double B = 1;
@@ -250,12 +256,15 @@ struct Attention {
     double d = 128;
     double dv = 0;
     double window = 0; // 0: every key
+    double chunk = 0; // 0: no chunks
     Dtype x = Dtype::bf16;
     Dtype kv = Dtype::bf16;
     std::string memory;
 
     bool operator==(const Attention&) const = default;
 };
+// Keys per sequence the block of T queries reads: S (T when more), within the window and the first query's chunk.
+double attentionKeys(const Attention&);
 
 // The experts of a mixture-of-experts MLP projection: `tokens` rows each routed to k of E experts, X[tokens·k, D]·
 // Y_e[D, F]. FLOPs 2·rows·D·F; bytes s_x·rows·D + s_w·E_used·D·F + s_out·rows·F, with rows = tokens·k and

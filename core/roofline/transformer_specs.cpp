@@ -43,20 +43,55 @@ constexpr ElementwiseCost kElementwise[] = {
     // geglu_backward: reads gate, up and dy, writes dgate = dy·up·gelu'(gate) (gelu_backward's 18, times up: 19) and
     // dup = dy·gelu(gate) (gelu again, 8, times dy: 9)
     { 28, 0, 3, 2, 0, 0 },
+    { 3, 1, 1, 1, 0, 0 }, // l2norm: square, add, scale by 1/rms; one reciprocal square root per row
+    { 6, 2, 2, 1, 0, 0 }, // l2norm_backward: rmsnorm_backward's without γ and dγ
 };
-static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::GeGluBackward) + 1);
+static_assert(std::size(kElementwise) == static_cast<std::size_t>(ElementwiseKind::L2NormBackward) + 1);
 
-// Keys per sequence the block of T queries sees: S, or T when S is smaller; with a window W, at most W + T − 1.
+// Keys per sequence the block of T queries sees: S, or T when S is smaller; with a window W, at most W + T − 1; with
+// chunks of C, those from the start of the first query's chunk (at position S − T), and within the window.
 double keysOf(const Attention& op)
 {
     const double keys = std::max(op.S, op.T);
-    return op.window > 0 ? std::min(keys, op.window + op.T - 1) : keys;
+    if (op.chunk <= 0)
+        return op.window > 0 ? std::min(keys, op.window + op.T - 1) : keys;
+    const double first = keys - op.T;
+    double earliest = std::floor(first / op.chunk) * op.chunk;
+    if (op.window > 0)
+        earliest = std::max(earliest, first - op.window + 1);
+    return keys - earliest;
+}
+
+// Σ min(v, W) for v from `lo` to `hi` (1 <= lo <= hi), W infinite when 0: the pairs of queries that see lo … hi keys.
+double seenPairs(double lo, double hi, double W)
+{
+    if (W <= 0 || hi <= W)
+        return (lo + hi) * (hi - lo + 1) / 2;
+    if (lo >= W)
+        return W * (hi - lo + 1);
+    return (lo + W) * (W - lo + 1) / 2 + W * (hi - W);
+}
+
+// Chunked attention's pairs: the queries at positions S − T … S − 1 each see their own chunk's keys up to themselves,
+// (p mod C) + 1 of them: a partial first chunk, whole chunks, a partial last one.
+double chunkedPairs(const Attention& op)
+{
+    const double C = op.chunk;
+    const double first = std::max(op.S, op.T) - op.T, last = first + op.T - 1;
+    const double firstChunk = std::floor(first / C), lastChunk = std::floor(last / C);
+    const double from = first - firstChunk * C + 1, to = last - lastChunk * C + 1; // keys the first and last see
+    if (firstChunk == lastChunk)
+        return seenPairs(from, to, op.window);
+    return seenPairs(from, C, op.window) + (lastChunk - firstChunk - 1) * seenPairs(1, C, op.window)
+        + seenPairs(1, to, op.window);
 }
 
 // Query–key pairs a causal attention scores: query i of T sees v = S − T + i + 1 keys, at most W of them. Summed:
 // the v from S − T + 1 to S, those past W counted as W.
 double causalPairs(const Attention& op)
 {
+    if (op.chunk > 0)
+        return chunkedPairs(op);
     const double S = std::max(op.S, op.T);
     const double first = S - op.T + 1;
     const double W = op.window > 0 ? op.window : S;
@@ -75,10 +110,10 @@ const KindSpec<Elementwise>& specOf(const Elementwise*)
         // In the order of ElementwiseKind.
         .names = { "rmsnorm", "residual_add", "softmax", "swiglu", "gelu", "embedding", "rmsnorm_backward",
             "layernorm_backward", "gradient_add", "softmax_backward", "swiglu_backward", "gelu_backward",
-            "embedding_backward", "geglu", "geglu_backward" },
+            "embedding_backward", "geglu", "geglu_backward", "l2norm", "l2norm_backward" },
         .titles = { "RMSNorm", "residual add", "softmax", "SwiGLU", "GELU", "embedding", "RMSNorm backward",
             "LayerNorm backward", "gradient add", "softmax backward", "SwiGLU backward", "GELU backward",
-            "embedding backward", "GeGLU", "GeGLU backward" },
+            "embedding backward", "GeGLU", "GeGLU backward", "L2 norm", "L2 norm backward" },
         .params = { count("B", &Elementwise::B, "rows", "tokens", 20),
             count("D", &Elementwise::D, "width of a row", "elements", 20),
             dtype("dtype", &Elementwise::dtype, "element dtype"), memoryLevel(&Elementwise::memory) },
@@ -123,6 +158,8 @@ const KindSpec<Attention>& specOf(const Attention*)
                 { 0, kMaxCount, "0 gives values as wide as keys" }),
             count("window", &Attention::window, "keys each query sees at most (a sliding window); 0: all", "tokens", 20,
                 { 0, kMaxCount, "0 is no window" }),
+            count("chunk", &Attention::chunk, "tokens of each chunk a query sees alone (chunked attention); 0: none",
+                "tokens", 20, { 0, kMaxCount, "0 is no chunks" }),
             dtype("x", &Attention::x, "activation dtype (Q, O, scores; the compute)"),
             dtype("kv", &Attention::kv, "KV cache dtype"), memoryLevel(&Attention::memory) },
         .main = "B",
@@ -213,3 +250,8 @@ const KindSpec<ExpertMatmul>& specOf(const ExpertMatmul*)
 }
 
 } // namespace roofline::kinds
+
+double roofline::attentionKeys(const Attention& op)
+{
+    return kinds::keysOf(op);
+}

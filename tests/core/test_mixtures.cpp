@@ -342,6 +342,47 @@ private slots:
         QCOMPARE(byId(prefill, "model.attention_window")->evaluation.value().flops, 2.0 * 256 * 32 * pairs);
     }
 
+    // Llama 4 Scout at 20,000 cached tokens: its 36 rotary layers attend within chunks of 8,192, so the new token
+    // (position 20,000, in the chunk from 16,384) sees 3,617 keys there, and all 20,001 on the 12 others; 8 KV heads
+    // of 128 give a token's K and V 2·8·128·2 = 4,096 bytes a layer.
+    void llama4ChunksItsRotaryLayers()
+    {
+        const Analysis a = analyse(modelSession("llama-4-scout-17b-16e", [](ModelSettings& s) { s.context = 20000; }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        const Expect expected[] = {
+            // 2·(128 + 128)·40 heads FLOPs a key; Q and O 2·40·256 bytes, the new K and V and the keys read.
+            { "model.attention_chunked", 2.0 * 256 * 40 * 3617, 20480 + 4096.0 * (1 + 3617), 36 },
+            { "model.attention", 2.0 * 256 * 40 * 20001, 20480 + 4096.0 * (1 + 20001), 12 },
+            // The L2 norm on each head's query, on the chunked layers alone: 3 FLOPs an element and 1 a row, no
+            // weights read.
+            { "model.q_norm", 3 * 128 * 40 + 40.0, 2 * 2 * 128 * 40.0, 36 },
+        };
+        compareOperations(a, expected);
+        // The cache: the chunk's 3,617 tokens on 36 layers, all 20,001 on 12.
+        QCOMPARE(a.model->kvCacheBytes, (36.0 * 3617 + 12.0 * 20001) * 4096);
+
+        // A prefill of 20,000 tokens: query p sees (p mod 8192) + 1 keys, summed by hand.
+        const Analysis prefill = analyse(modelSession("llama-4-scout-17b-16e", [](ModelSettings& s) {
+            s.phase = Phase::Prefill;
+            s.prompt = 20000;
+        }));
+        double pairs = 0;
+        for (int p = 0; p < 20000; ++p)
+            pairs += p % 8192 + 1;
+        QCOMPARE(byId(prefill, "model.attention_chunked")->evaluation.value().flops, 2.0 * 256 * 40 * pairs);
+        // A block of queries across a chunk's edge with a window too: each sees min((p mod C) + 1, W) keys.
+        Attention op;
+        op.T = 300;
+        op.S = 1100;
+        op.chunk = 1000;
+        op.window = 50;
+        double expectedPairs = 0;
+        for (int p = 800; p < 1100; ++p)
+            expectedPairs += std::min(p % 1000 + 1, 50);
+        QCOMPARE(cost(op).flops, 2.0 * 256 * 32 * expectedPairs);
+        QCOMPARE(attentionKeys(op), 1100.0 - (800 - 50 + 1));
+    }
+
     // Gemma 2 9B decode at 8,191 cached tokens: 21 layers (0, 2, ...) attend over a window of 4,096 keys, the other
     // 21 over all 8,192; each layer has four norms and a GeGLU MLP. Heads 16 of 256, KV heads 8: a token's K and V are
     // 2·8·256 elements, 8,192 bytes a layer.

@@ -155,6 +155,23 @@ private slots:
         // 116.83B.
         QTest::newRow("gpt-oss-120b") << "gpt-oss-120b"
                                       << "gpt-oss-120b" << 116829156672.0;
+        // The text decoder: 48 layers of attention 62,914,560, 16 experts and a shared one at 3 · 5120 · 8192 =
+        // 125,829,120 each, a router 81,920 and two norms; untied embeddings 2 · 202,048 · 5,120. 107.77B; the card's
+        // 109B adds the vision encoder.
+        QTest::newRow("Llama-4-Scout") << "Llama-4-Scout-17B-16E"
+                                       << "llama-4-scout-17b-16e" << 107769861120.0;
+        // The text decoder: the technical report's 25.6B without the embeddings (62 layers of 412,898,560 and the
+        // final norm: 25,599,716,096) and the 262,208 · 5,376 = 1,409,630,208 tied embedding.
+        QTest::newRow("gemma-3-27b-it") << "gemma-3-27b-it"
+                                        << "gemma-3-27b-it" << 27009346304.0;
+        // Llama 2's shapes with a 100,352-word vocabulary and the query and key normed over all 32 heads (4,096 each
+        // a layer): the card's 7.30B.
+        QTest::newRow("OLMo-2-1124-7B") << "OLMo-2-1124-7B"
+                                        << "olmo-2-1124-7b" << 7298617344.0;
+        // 60 experts 1,408 wide and a shared one 5,632 wide behind its gate (2,048), biases on q, k, v: the card's
+        // 14.3B.
+        QTest::newRow("Qwen1.5-MoE-A2.7B") << "Qwen1.5-MoE-A2.7B-Chat"
+                                           << "qwen1.5-moe-a2.7b-chat" << 14315784192.0;
     }
     void configsGiveThePublishedTotals()
     {
@@ -169,6 +186,7 @@ private slots:
         // The instruction-tuned Gemma 2 has its base model's architecture.
         const std::string presetId = id == "mixtral-8x7b-v0.1" ? "mixtral-8x7b"
             : id == "gemma-2-9b-it"                            ? "gemma-2-9b"
+            : id == "gemma-3-27b-it"                           ? "gemma-3-27b"
                                                                : id.toStdString();
         if (const Model* preset = models().find(presetId)) {
             Model same = *m;
@@ -188,7 +206,7 @@ private slots:
     void mixturesStateTheParametersATokenUses()
     {
         const auto qwen = readModelConfig(ROOFLINE_TEST_DATA "/models/Qwen3-30B-A3B/config.json");
-        QVERIFY(qwen && qwen->qkNorm && !qwen->qkvBias);
+        QVERIFY(qwen && qwen->qkNorm == QkNorm::PerHead && !qwen->qkvBias);
         QCOMPARE(qwen->sharedExperts, 0.0);
         QCOMPARE(activeParameters(*qwen), 48 * 56889600.0 + 2048 + 622329856);
         const auto kimi = readModelConfig(ROOFLINE_TEST_DATA "/models/Kimi-K2-Instruct/config.json");
@@ -209,6 +227,54 @@ private slots:
         // The report states both, in its text and its JSON.
         const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "qwen3-30b-a3b", [](ModelSettings&) {}));
         QVERIFY(modelTotalsText(a).find("30,532,122,624 parameters, 3,353,032,704 a token") != std::string::npos);
+    }
+
+    // The 2026 families' own parts, each as transformers lays it out, and the parameters a token uses by hand.
+    void familiesOwnPartsAreRead()
+    {
+        // Llama 4 Scout: experts on every layer (interleave_moe_layer_step 1), an empty no_rope_layers giving every
+        // fourth layer no rotary positions, the 36 others chunked by 8,192 with an L2 norm on the query and key. A
+        // token uses per layer attention 62,914,560, one routed and the shared expert (2 · 125,829,120), the router
+        // 81,920 and the norms 10,240: 314,664,960; 48 of them, the final norm and the embeddings 2,068,971,520 give
+        // 17,172,894,720 (the card's 17B active).
+        const auto scout = readModelConfig(ROOFLINE_TEST_DATA "/models/Llama-4-Scout-17B-16E/config.json");
+        QVERIFY2(scout, qPrintable(errorsOf(scout)));
+        QCOMPARE(scout->mlp, 16384.0);
+        QCOMPARE(scout->expertMlp, 8192.0);
+        QCOMPARE(scout->sharedExperts, 1.0);
+        QCOMPARE(mixtureLayers(*scout), 48.0);
+        QCOMPARE(scout->chunk, 8192.0);
+        QCOMPARE(scout->chunkLayers, 36.0);
+        QVERIFY(scout->qkNorm == QkNorm::L2 && scout->window == 0);
+        QCOMPARE(activeParameters(*scout), 48 * 314664960.0 + 5120 + 2068971520.0);
+        // Maverick's interleaving: experts on layers 1, 3, …, 47 and dense MLPs 16,384 wide on the others.
+        Model maverick = *scout;
+        maverick.experts = 128;
+        maverick.moeInterval = 2;
+        QCOMPARE(mixtureLayers(maverick), 24.0);
+        // Gemma 3 27B: the sliding window on five layers of six (52 of 62), 1,024 wide; a 128-wide norm on each head's
+        // query and key; the vocabulary the file leaves to Gemma3TextConfig.
+        const auto gemma = readModelConfig(ROOFLINE_TEST_DATA "/models/gemma-3-27b-it/config.json");
+        QVERIFY2(gemma, qPrintable(errorsOf(gemma)));
+        QCOMPARE(gemma->windowLayers, 52.0);
+        QCOMPARE(gemma->window, 1024.0);
+        QCOMPARE(gemma->vocab, 262208.0);
+        QVERIFY(gemma->qkNorm == QkNorm::PerHead && gemma->tiedEmbeddings && gemma->geglu);
+        QCOMPARE(gemma->layerNorms, 4.0);
+        QVERIFY(gemma->notes.find("vision encoder") != std::string::npos);
+        // OLMo 2: the query's and key's norms over all heads, 2 · 32 · 128 weights a layer.
+        const auto olmo = readModelConfig(ROOFLINE_TEST_DATA "/models/OLMo-2-1124-7B/config.json");
+        QVERIFY2(olmo, qPrintable(errorsOf(olmo)));
+        QVERIFY(olmo->qkNorm == QkNorm::FullWidth);
+        QCOMPARE(qkNormParameters(*olmo), 8192.0);
+        // Qwen1.5-MoE: 4 of 60 experts and the shared one a token; a layer's 16,783,360 of attention with its biases,
+        // 4 · 8,650,752 routed, the shared 34,603,008, router 122,880 and gate 2,048, norms 4,096: 86,118,400; 24 of
+        // them, the final norm and 2 · 151,936 · 2,048 of embeddings give 2,689,173,504 (the card's 2.7B).
+        const auto qwen = readModelConfig(ROOFLINE_TEST_DATA "/models/Qwen1.5-MoE-A2.7B-Chat/config.json");
+        QVERIFY2(qwen, qPrintable(errorsOf(qwen)));
+        QVERIFY(qwen->sharedExpertGate && qwen->qkvBias);
+        QCOMPARE(sharedExpertWidth(*qwen), 5632.0);
+        QCOMPARE(activeParameters(*qwen), 24 * 86118400.0 + 2048 + 622329856.0);
     }
 
     // Mistral 7B v0.1 attends over a window of 4,096 tokens on every layer. Qwen2.5 gives a window it does not use
@@ -235,22 +301,34 @@ private slots:
         QTest::newRow("a family of another architecture")
             << "{\"model_type\": \"gpt_neox\"}"
             << "config.json:1:16: model_type: 'gpt_neox' is not a family the program reads; it reads llama, mistral, "
-               "qwen2, qwen3, qwen3_moe, phi3, mixtral, deepseek_v2, deepseek_v3, kimi_k2, gemma2 and gpt_oss";
-        // What each family the program does not model yet needs, truthfully: Qwen2-MoE's shared expert has a width
-        // and a gate of its own; gpt-oss's sinks and windows; Llama 4's interleaved experts and chunked attention.
-        QTest::newRow("a family not modelled yet")
-            << "{\"model_type\": \"qwen2_moe\"}"
-            << "model_type: 'qwen2_moe' needs a shared expert of its own width (shared_expert_intermediate_size) "
-               "behind "
-               "a sigmoid gate, beside fine-grained experts, which the program does not model yet";
-        QTest::newRow("Llama 4") << "{\"model_type\": \"llama4_text\"}"
-                                 << "model_type: 'llama4_text' needs a routed expert beside a shared one on "
-                                    "interleaved layers";
+               "qwen2, qwen2_moe, qwen3, qwen3_moe, phi3, mixtral, olmo2, deepseek_v2, deepseek_v3, kimi_k2, gemma2, "
+               "gemma3, gemma3_text, llama4, llama4_text and gpt_oss";
+        // A multimodal configuration's decoder is in text_config, named there.
+        QTest::newRow("Gemma 3 without its text_config") << "{\"model_type\": \"gemma3\", \"vision_config\": {}}"
+                                                         << "config.json:1:1: text_config: missing";
+        QTest::newRow("Llama 4's decoder of another family")
+            << "{\"model_type\": \"llama4\", \"text_config\": {\"model_type\": \"llama\"}}"
+            << "config.json:1:56: text_config.model_type: expected one of llama4_text, found 'llama'";
+        QTest::newRow("a nested field missing")
+            << "{\"model_type\": \"gemma3\", \"text_config\": {\"hidden_size\": 64}}"
+            << "text_config.num_hidden_layers: missing";
+        QTest::newRow("Llama 4's layers without rotary positions, one short")
+            << "{\"model_type\": \"llama4_text\", \"num_hidden_layers\": 4, \"hidden_size\": 64, "
+               "\"num_attention_heads\": 4, \"intermediate_size\": 32, \"intermediate_size_mlp\": 128, "
+               "\"vocab_size\": 100, \"num_local_experts\": 4, \"num_experts_per_tok\": 1, "
+               "\"no_rope_layers\": [1, 1, 0]}"
+            << "no_rope_layers: expected a list of 0 and 1, one a layer (4)";
         QTest::newRow("Qwen3-MoE's dense layers")
             << "{\"model_type\": \"qwen3_moe\", \"num_hidden_layers\": 4, \"hidden_size\": 64, "
                "\"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100, \"num_experts\": 8, "
                "\"num_experts_per_tok\": 2, \"moe_intermediate_size\": 32, \"mlp_only_layers\": [0]}"
-            << "mlp_only_layers: dense layers among the mixture's are not modelled";
+            << "mlp_only_layers: dense layers among the mixture's are not modelled: the program gives experts to "
+               "every layer decoder_sparse_step names (expected [])";
+        QTest::newRow("Qwen3-MoE's experts on no layer")
+            << "{\"model_type\": \"qwen3_moe\", \"num_hidden_layers\": 4, \"hidden_size\": 64, "
+               "\"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100, \"num_experts\": 8, "
+               "\"num_experts_per_tok\": 2, \"moe_intermediate_size\": 32, \"decoder_sparse_step\": 5}"
+            << "decoder_sparse_step: experts every 5 layers leave none of the 4 layers with experts";
         const QString deepseek = QString(llama.arg("32", "32",
                                              ",\n  \"n_routed_experts\": 64,\n"
                                              "  \"num_experts_per_tok\": 6,\n"
