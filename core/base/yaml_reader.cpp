@@ -382,6 +382,11 @@ std::string YamlReader::describe(const YAML::Node& node) const
 bool YamlReader::checkMap(
     const YAML::Node& node, std::string_view field, std::initializer_list<std::string_view> allowed)
 {
+    return checkMap(node, field, std::vector<std::string_view>(allowed));
+}
+
+bool YamlReader::checkMap(const YAML::Node& node, std::string_view field, const std::vector<std::string_view>& allowed)
+{
     if (!node.IsMap()) {
         error(node, field, "expected a mapping, found " + describe(node));
         return false;

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace roofline {
 
@@ -50,6 +51,7 @@ public:
 
     // Reports keys that are not in `allowed` and keys that appear twice. Returns false if `node` is not a map.
     bool checkMap(const YAML::Node& node, std::string_view field, std::initializer_list<std::string_view> allowed);
+    bool checkMap(const YAML::Node& node, std::string_view field, const std::vector<std::string_view>& allowed);
     // The child `key` of a map, reporting it as missing when `required`.
     std::optional<YAML::Node> child(const YAML::Node& map, std::string_view field, std::string_view key, bool required);
 

@@ -172,8 +172,9 @@ Hardware readHardware(YamlReader& r, const YAML::Node& rootNode, const std::stri
 
     // compute: a map of dtype to dense peak.
     if (auto n = r.child(*root, prefix, "compute", true)) {
-        std::initializer_list<std::string_view> dtypes
-            = { "fp32", "tf32", "bf16", "fp16", "fp8", "fp6", "int8", "fp4", "int4" };
+        std::vector<std::string_view> dtypes;
+        for (const Dtype d : kAllDtypes)
+            dtypes.push_back(dtypeName(d));
         if (r.checkMap(*n, at("compute"), dtypes)) {
             readCompute(r, *n, prefix, hw);
             if (std::none_of(hw.peak.begin(), hw.peak.end(), [](const auto& p) { return p.has_value(); })

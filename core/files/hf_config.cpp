@@ -91,9 +91,9 @@ std::string notesOf(std::string_view family, std::string_view type)
         return "the query, key and value projections are one matrix in the checkpoint (qkv_proj), the gate and up "
                "projections another (gate_up_proj): drawn apart here, with the same weights, FLOPs and bytes";
     if (family == "gpt_oss")
-        return "the experts ship in MXFP4 (4.25 bits a weight with its block scales): counted at the session's "
-               "weights dtype, since block-scaled dtypes are not modelled yet; the sinks' logits and the SwiGLU's "
-               "clamp are a few FLOPs an element beside the matmuls";
+        return "the experts ship in MXFP4 (4.25 bits a weight with its block scales), the rest in bf16: one weights "
+               "dtype counts them all, so weights mxfp4 counts the attention's weights at 4.25 bits too; the sinks' "
+               "logits and the SwiGLU's clamp are a few FLOPs an element beside the matmuls";
     if (type == "kimi_k2")
         return "read as DeepSeek-V3, the architecture its configuration names (DeepseekV3ForCausalLM)";
     return {};

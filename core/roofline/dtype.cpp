@@ -8,8 +8,9 @@ namespace roofline {
 namespace {
 struct DtypeInfo {
     std::string_view name;
-    double bytes;
+    double bytes; // of an element alone, without a scale
     bool integer;
+    std::optional<BlockScaling> scaling {};
 };
 
 constexpr DtypeInfo kInfo[] = {
@@ -22,6 +23,10 @@ constexpr DtypeInfo kInfo[] = {
     { "int8", 1, true },
     { "fp4", 0.5, false },
     { "int4", 0.5, true },
+    { "mxfp8", 1, false, BlockScaling { Dtype::fp8, 32, 1 } },
+    { "mxfp6", 0.75, false, BlockScaling { Dtype::fp6, 32, 1 } },
+    { "mxfp4", 0.5, false, BlockScaling { Dtype::fp4, 32, 1 } },
+    { "nvfp4", 0.5, false, BlockScaling { Dtype::fp4, 16, 1 } },
 };
 static_assert(std::size(kInfo) == kDtypeCount);
 
@@ -46,7 +51,13 @@ std::optional<Dtype> parseDtype(std::string_view name)
 
 double bytesPerElement(Dtype d)
 {
-    return info(d).bytes;
+    const DtypeInfo& i = info(d);
+    return i.bytes + (i.scaling ? i.scaling->scaleBytes / i.scaling->blockSize : 0);
+}
+
+std::optional<BlockScaling> blockScaling(Dtype d)
+{
+    return info(d).scaling;
 }
 
 bool isInteger(Dtype d)

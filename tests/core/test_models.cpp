@@ -560,6 +560,27 @@ private slots:
         QCOMPARE(a.model->weightsBytes, 2 * 6738415616.0);
     }
 
+    // Block-scaled storage: Llama-2-7B's 6,738,415,616 weights in MXFP4 are 4.25 bits each, 3,579,783,296 bytes
+    // (6,738,415,616 / 32 · 17); its KV cache at B = 1, context 4096, with the step's own token, in NVFP4 is
+    // 2 · 32 · 4097 · 4096 elements of 4.5 bits, 604,127,232 bytes. The compute stays in bf16, which the H100 has a
+    // peak for; no block-scaled one.
+    void blockScaledWeightsAndCacheCountTheirScales()
+    {
+        const Analysis a = analyse(modelSession(*chips().find("h100-sxm"), "llama-2-7b", [](ModelSettings& s) {
+            s.batch = 1;
+            s.context = 4096;
+            s.weights = Dtype::mxfp4;
+            s.kvCache = Dtype::nvfp4;
+        }));
+        QVERIFY2(a.model, a.modelProblem.c_str());
+        QCOMPARE(a.model->weightsBytes, 3579783296.0);
+        QCOMPARE(a.model->kvCacheBytes, 604127232.0);
+        const Analysis computed = analyse(modelSession(
+            *chips().find("h100-sxm"), "llama-2-7b", [](ModelSettings& s) { s.activations = Dtype::mxfp8; }));
+        QVERIFY(!computed.model);
+        QVERIFY2(computed.modelProblem.find("no mxfp8 peak") != std::string::npos, computed.modelProblem.c_str());
+    }
+
     // The serving text's claim: a small decode step reads every weight and the KV cache once. Llama-2-7B, B = 1,
     // S = 4096 on an H100 SXM: the weights read (all but the embedding table, of which one row is gathered) are
     // 2·(6,738,415,616 − 32000·4096) = 13,214,687,232 bytes, the KV cache 2·32·4097·4096·2 = 2,148,007,936 bytes;

@@ -106,6 +106,29 @@ private slots:
         QCOMPARE(library.find("b200")->memories.front().bandwidth, 7680.0 / 8 * 7.992e9);
     }
 
+    // The block-scaled formats at the rate of their elements where the chip computes in them: NVIDIA's FP4 row is
+    // the NVFP4 and MXFP4 rate, AMD's FP4 and FP6 rows the MXFP4 and MXFP6 one; Hopper has no block-scaled peak.
+    void blockScaledPeaksAreTheirElementsRates()
+    {
+        const PresetLibrary library = loadPresetLibrary({});
+        for (const char* id : { "b200", "b300", "gb300" }) {
+            const Hardware& hw = *library.find(id);
+            QCOMPARE(hw.peakFor(Dtype::nvfp4), hw.peakFor(Dtype::fp4));
+            QCOMPARE(hw.peakFor(Dtype::mxfp4), hw.peakFor(Dtype::fp4));
+            QCOMPARE(hw.peakFor(Dtype::mxfp8), hw.peakFor(Dtype::fp8));
+            QCOMPARE(hw.peakFor(Dtype::mxfp6), hw.peakFor(Dtype::fp6));
+        }
+        QCOMPARE(*library.find("b300")->peakFor(Dtype::nvfp4), 1.4e16);
+        for (const char* id : { "mi350x", "mi355x" }) {
+            const Hardware& hw = *library.find(id);
+            QCOMPARE(hw.peakFor(Dtype::mxfp4), hw.peakFor(Dtype::fp4));
+            QCOMPARE(hw.peakFor(Dtype::mxfp6), hw.peakFor(Dtype::fp6));
+            QCOMPARE(hw.peakFor(Dtype::mxfp8), hw.peakFor(Dtype::fp8));
+            QVERIFY(!hw.peakFor(Dtype::nvfp4));
+        }
+        QVERIFY(!library.find("h100-sxm")->peakFor(Dtype::mxfp8));
+    }
+
     void theTextsNumbersAreThePresets()
     {
         const PresetLibrary library = loadPresetLibrary({});

@@ -22,7 +22,24 @@ private slots:
         QCOMPARE(groupThousands("-19780"), std::string("-19,780"));
         QCOMPARE(groupThousands("999"), std::string("999"));
         QCOMPARE(groupThousands("-100"), std::string("-100"));
-        QCOMPARE(dtypeChoices(), std::string("fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4 or int4"));
+        QCOMPARE(dtypeChoices(),
+            std::string("fp32, tf32, bf16, fp16, fp8, fp6, int8, fp4, int4, mxfp8, mxfp6, mxfp4 or nvfp4"));
+    }
+
+    // A block-scaled format's element with its share of the scale, in bits as the OCP MX specification and NVIDIA
+    // state them: MXFP8 8 + 8/32 = 8.25, MXFP6 6.25, MXFP4 4.25 (one E8M0 byte per 32), NVFP4 4 + 8/16 = 4.5 (one E4M3
+    // byte per 16).
+    void blockScaledFormatsCountTheirScales()
+    {
+        QCOMPARE(bytesPerElement(Dtype::mxfp8) * 8, 8.25);
+        QCOMPARE(bytesPerElement(Dtype::mxfp6) * 8, 6.25);
+        QCOMPARE(bytesPerElement(Dtype::mxfp4) * 8, 4.25);
+        QCOMPARE(bytesPerElement(Dtype::nvfp4) * 8, 4.5);
+        QCOMPARE(blockScaling(Dtype::nvfp4)->blockSize, 16);
+        QVERIFY(blockScaling(Dtype::mxfp4)->element == Dtype::fp4);
+        QVERIFY(!blockScaling(Dtype::fp4));
+        QVERIFY(!isInteger(Dtype::mxfp8));
+        QCOMPARE(parseDtype("nvfp4"), std::optional<Dtype>(Dtype::nvfp4));
     }
 
     void formatsWithPrefixes_data()
