@@ -15,9 +15,32 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <utility>
 
 namespace roofline::widgets {
+
+namespace {
+// A figure in words, for the Rank by list; the JSON report's name is the item's data.
+QString figureWords(std::string_view key)
+{
+    static const std::map<std::string_view, const char*> words {
+        { "t_lower_s", QT_TRANSLATE_NOOP("ComparePage", "Time, lower bound") },
+        { "t_upper_s", QT_TRANSLATE_NOOP("ComparePage", "Time, upper bound") },
+        { "tokens_per_s", QT_TRANSLATE_NOOP("ComparePage", "Tokens per second") },
+        { "tokens_per_s_per_sequence", QT_TRANSLATE_NOOP("ComparePage", "Tokens per second per sequence") },
+        { "time_to_first_token_s", QT_TRANSLATE_NOOP("ComparePage", "Time to first token") },
+        { "mfu", QT_TRANSLATE_NOOP("ComparePage", "Model FLOP utilisation (MFU)") },
+        { "memory_bandwidth_utilisation", QT_TRANSLATE_NOOP("ComparePage", "Memory bandwidth utilisation (MBU)") },
+        { "max_batch", QT_TRANSLATE_NOOP("ComparePage", "Largest batch that fits") },
+        { "energy_j", QT_TRANSLATE_NOOP("ComparePage", "Energy") },
+        { "joules_per_token", QT_TRANSLATE_NOOP("ComparePage", "Energy per token") },
+        { "cost_per_million_tokens", QT_TRANSLATE_NOOP("ComparePage", "Cost per million tokens") },
+    };
+    const auto it = words.find(key);
+    return it != words.end() ? ComparePage::tr(it->second) : qs(std::string(key));
+}
+} // namespace
 
 ComparePage::ComparePage(Document* document, QWidget* parent)
     : QWidget(parent)
@@ -40,7 +63,7 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
     m_note->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_note);
     for (const std::string_view figure : comparisonFigures())
-        m_by->addItem(QString::fromLatin1(figure.data(), static_cast<qsizetype>(figure.size())));
+        m_by->addItem(figureWords(figure), qs(std::string(figure)));
     m_by->setToolTip(tr("Times smallest first; rates, utilisations and the largest batch largest first"));
     m_table->setAccessibleName(tr("Chips ranked"));
     // Only the Price column's cells are editable (their flags say so).
@@ -54,7 +77,7 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
                            "each board's rated power over T_lower (an estimate), cost at the price typed in the "
                            "Price column (one chip for one hour, in any one currency); double-click a chip to move "
                            "the session onto it"));
-    connect(m_by, &QComboBox::currentTextChanged, this, [this] {
+    connect(m_by, &QComboBox::currentIndexChanged, this, [this] {
         m_stale = true;
         if (isVisible())
             rank();
@@ -75,6 +98,16 @@ ComparePage::ComparePage(Document* document, QWidget* parent)
         if (!m_filling && item->column() == kPriceColumn)
             priceTyped(item->row(), item->text());
     });
+}
+
+QString ComparePage::figure() const
+{
+    return m_by->currentData().toString();
+}
+
+void ComparePage::rankBy(const QString& figure)
+{
+    m_by->setCurrentIndex(m_by->findData(figure));
 }
 
 QString ComparePage::note() const
@@ -140,8 +173,8 @@ void ComparePage::rank()
     std::vector<std::string> chips;
     for (const Hardware& h : m_document->library().presets())
         chips.push_back(h.id);
-    Expected<std::vector<ChipComparison>> rows = compareChips(
-        m_analysis->session, chips, m_document->library(), m_document->models(), m_by->currentText().toStdString());
+    Expected<std::vector<ChipComparison>> rows
+        = compareChips(m_analysis->session, chips, m_document->library(), m_document->models(), figure().toStdString());
     // A figure no chip has (a cost with no price typed) ranks nothing: the chips are shown by the default figure, and
     // the note says why.
     const std::string unranked = rows ? std::string() : rows.error();
@@ -190,7 +223,8 @@ void ComparePage::rank()
             cells << (!figures                           ? QString()
                     : std::isnan(r.costPerMillionTokens) ? QStringLiteral("—")
                                                          : qs(formatDecimal(r.costPerMillionTokens)));
-        cells << boundText(r.bound) << (figures ? qs(formatSeconds(r.tLower)) : QString())
+        cells << (r.boundBy.empty() ? boundText(r.bound) : qs(r.boundBy))
+              << (figures ? qs(formatSeconds(r.tLower)) : QString())
               << (figures ? qs(formatSeconds(r.tUpper)) : QString());
         if (model) {
             const bool shown = figures && r.model;
@@ -233,13 +267,13 @@ void ComparePage::rank()
     m_table->resizeColumnsToContents();
     m_filling = false;
     // Ranked by cost, the chips without a price come last: the note says which.
-    const bool byCost = m_by->currentText() == QLatin1String("cost_per_million_tokens");
+    const bool byCost = figure() == QLatin1String("cost_per_million_tokens");
     const std::vector<std::string> unpriced = cost && byCost ? unpricedChips(m_rows) : std::vector<std::string>();
     if (!m_refused.isEmpty()) // said once, in place of what the note says otherwise
         m_note->setText(std::exchange(m_refused, QString()));
     else if (!unranked.empty())
         m_note->setText(tr("%1. Shown by %2; type a price per chip-hour in the Price column to rank by cost.")
-                            .arg(qs(unranked), qs(std::string(comparisonFigures().front()))));
+                            .arg(qs(unranked), figureWords(comparisonFigures().front()).toLower()));
     else if (!unpriced.empty()) {
         // A few by name; many by count, so that the note leaves the table room on a small screen.
         QStringList ids;

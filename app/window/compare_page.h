@@ -32,6 +32,9 @@ public:
     const std::vector<ChipComparison>& rows() const { return m_rows; }
     QTableWidget* table() const { return m_table; }
     QComboBox* rankBy() const { return m_by; }
+    // The figure ranked by, as the JSON report names it ("t_lower_s"); the list shows it in words.
+    QString figure() const;
+    void rankBy(const QString& figure);
     // What the page says under the table: the chips without a price when the cost is shown, or why a price typed
     // was refused.
     QString note() const;

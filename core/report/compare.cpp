@@ -35,6 +35,33 @@ constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLo
     Figure { "joules_per_token", true, &ChipComparison::joulesPerToken, true },
     Figure { "cost_per_million_tokens", true, &ChipComparison::costPerMillionTokens, true } };
 
+// Where the time of a kind of roof goes, the memory level or link that takes most of it, counted as the totals count
+// (each operation once per repeat; the hidden ones too for a model's step, which runs them): "HBM", "NVLink". Empty
+// for the compute bound.
+std::string boundBy(const Analysis& a, std::string_view bound)
+{
+    if (bound != "memory" && bound != "network")
+        return {};
+    const RoofKind kind = bound == "memory" ? RoofKind::Memory : RoofKind::Network;
+    std::vector<std::pair<std::string, double>> times;
+    for (std::size_t i = 0; i < a.operations.size(); ++i) {
+        const Operation& op = a.session.operations[i];
+        if (!a.operations[i].evaluation.ok() || (op.hidden && !a.session.model))
+            continue;
+        for (const ResourceUse& use : a.operations[i].evaluation.value().resources) {
+            if (use.kind != kind)
+                continue;
+            auto it = std::find_if(times.begin(), times.end(), [&](const auto& t) { return t.first == use.name; });
+            if (it == times.end())
+                it = times.insert(times.end(), { use.name, 0.0 });
+            it->second += op.repeat * use.time;
+        }
+    }
+    const auto most = std::max_element(
+        times.begin(), times.end(), [](const auto& x, const auto& y) { return x.second < y.second; });
+    return most == times.end() ? std::string() : most->first;
+}
+
 ChipComparison onChip(const Session& session, const Hardware& chip, const PresetLibrary& library,
     const ModelLibrary& models, const std::optional<SessionCalibration>& given, std::optional<double> price)
 {
@@ -74,6 +101,7 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
         row.tLower = t.tLower;
         row.tUpper = t.tUpper;
         row.bound = std::string(mostTimeOn(t.tMath, t.tMemory, t.tNetwork));
+        row.boundBy = boundBy(a, row.bound);
         row.tokensPerSecond = t.tokensPerSecond;
         row.tokensPerSecondPerSequence = t.tokensPerSecondPerSequence;
         row.timeToFirstToken = t.timeToFirstToken;
@@ -108,6 +136,7 @@ ChipComparison onChip(const Session& session, const Hardware& chip, const Preset
     row.tLower = a.total.tLower;
     row.tUpper = a.total.tUpper;
     row.bound = std::string(mostTimeOn(a.total.tMath, a.total.tMemory, a.total.tNetwork));
+    row.boundBy = boundBy(a, row.bound);
     if (a.hardware.boardPower > 0)
         row.energy = a.hardware.boardPower * a.total.tLower;
     if (a.calibration())
@@ -217,7 +246,8 @@ std::string comparisonTable(const std::vector<ChipComparison>& rows)
             problems += r.presetId + " cannot run it: " + r.problem + "\n";
             continue;
         }
-        std::vector<std::string> line { r.presetId, r.bound, formatSeconds(r.tLower), formatSeconds(r.tUpper) };
+        std::vector<std::string> line { r.presetId, r.boundBy.empty() ? r.bound : r.bound + " (" + r.boundBy + ")",
+            formatSeconds(r.tLower), formatSeconds(r.tUpper) };
         // The chip a calibration is of: its calibrated time, and a model's tokens per second at it beside the
         // datasheet's.
         if (calibrated)
@@ -287,6 +317,8 @@ std::string comparisonJson(const std::vector<ChipComparison>& rows, std::string_
         j.key("t_lower_s").value(r.tLower);
         j.key("t_upper_s").value(r.tUpper);
         j.key("bound").value(r.bound);
+        if (!r.boundBy.empty())
+            j.key("bound_by").value(r.boundBy);
         if (r.model) {
             j.key("tokens_per_s").value(r.tokensPerSecond);
             j.key("tokens_per_s_per_sequence").value(r.tokensPerSecondPerSequence);

@@ -27,6 +27,7 @@ struct ChipComparison {
     double tLower = 0; // every visible operation, or the model's step, one after another
     double tUpper = 0;
     std::string bound; // what the most time goes to: "compute", "memory" or "network"
+    std::string boundBy; // where bound is memory or network, the level or link most of that time goes to: "HBM"
     // A model's figures (a session with a model).
     bool model = false;
     double tokensPerSecond = 0;

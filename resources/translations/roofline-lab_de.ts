@@ -186,6 +186,53 @@
     </message>
 </context>
 <context>
+    <name>ComparePage</name>
+    <message>
+        <source>Time, lower bound</source>
+        <translation>Zeit, untere Schranke</translation>
+    </message>
+    <message>
+        <source>Time, upper bound</source>
+        <translation>Zeit, obere Schranke</translation>
+    </message>
+    <message>
+        <source>Tokens per second</source>
+        <translation>Tokens pro Sekunde</translation>
+    </message>
+    <message>
+        <source>Tokens per second per sequence</source>
+        <translation>Tokens pro Sekunde je Sequenz</translation>
+    </message>
+    <message>
+        <source>Time to first token</source>
+        <translation>Zeit bis zum ersten Token</translation>
+    </message>
+    <message>
+        <source>Model FLOP utilisation (MFU)</source>
+        <translation>Auslastung der Rechenleistung (MFU)</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth utilisation (MBU)</source>
+        <translation>Auslastung der Speicherbandbreite (MBU)</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>Größter Batch, der passt</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>Energie</translation>
+    </message>
+    <message>
+        <source>Energy per token</source>
+        <translation>Energie pro Token</translation>
+    </message>
+    <message>
+        <source>Cost per million tokens</source>
+        <translation>Kosten pro Million Tokens</translation>
+    </message>
+</context>
+<context>
     <name>ComparedLayerWords</name>
     <message>
         <source>&lt;b&gt;On %1&lt;/b&gt;&lt;br&gt;</source>
@@ -879,6 +926,26 @@
     <message>
         <source>Hollow: at the %1 W board power over the roofline&apos;s time, an estimate. </source>
         <translation>Hohle Punkte: bei %1 W Board-Leistung über die Zeit der Roofline, eine Schätzung. </translation>
+    </message>
+    <message>
+        <source>energy per %1 OP</source>
+        <translation>Energie pro %1-OP</translation>
+    </message>
+    <message>
+        <source>energy per %1 FLOP</source>
+        <translation>Energie pro %1-FLOP</translation>
+    </message>
+    <message>
+        <source>energy per %1 byte</source>
+        <translation>Energie pro %1-Byte</translation>
+    </message>
+    <message>
+        <source>constant power</source>
+        <translation>konstante Leistung</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1 oder %2</translation>
     </message>
 </context>
 <context>

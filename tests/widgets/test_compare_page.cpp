@@ -41,8 +41,19 @@ private slots:
     void cleanup() { m_window.reset(); }
 
     void fourPricesRankFourChipsByCost();
+    void figuresAndBoundsAreWords();
 
 private:
+    // Llama-3.1-70B decoding at batch 64 over 8 chips, context 1024, on the Compare tab shown.
+    void openSeventyBOverEightChips()
+    {
+        QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+        QVERIFY(!m_window->document()->setModelSettings(
+            { { "id", std::string("llama-3.1-70b") }, { "tp", 8.0 }, { "batch", 64.0 }, { "context", 1024.0 } }));
+        m_window->bottomTabs()->setFolded(false);
+        m_window->bottomTabs()->showPage(m_window->comparePage());
+        TRY_VERIFY(m_window->comparePage()->isVisible());
+    }
     // Types `text` into the Price cell of the chip `id`, as a user does: the cell's editor, the keys, Return. The
     // delegate commits the editor by a posted call, and the page fills its table again by another: both run here.
     void typePrice(const std::string& id, const QString& text)
@@ -74,16 +85,13 @@ private:
 // every other chip after them, named under the table; Undo takes the last price away; Save writes them.
 void TestComparePage::fourPricesRankFourChipsByCost()
 {
-    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-2-7b-decode-h100.yaml")).isEmpty());
+    openSeventyBOverEightChips();
+    if (QTest::currentTestFailed())
+        return;
     Document* document = m_window->document();
-    QVERIFY(!document->setModelSettings(
-        { { "id", std::string("llama-3.1-70b") }, { "tp", 8.0 }, { "batch", 64.0 }, { "context", 1024.0 } }));
     ComparePage* page = m_window->comparePage();
-    m_window->bottomTabs()->setFolded(false);
-    m_window->bottomTabs()->showPage(page);
-    TRY_VERIFY(page->isVisible());
     // No price yet: the chips are listed, and the page says why they are not ranked by cost.
-    page->rankBy()->setCurrentText(QStringLiteral("cost_per_million_tokens"));
+    page->rankBy(QStringLiteral("cost_per_million_tokens"));
     QCOMPARE(page->table()->rowCount(), static_cast<int>(document->library().presets().size()));
     QVERIFY2(page->note().contains("none of the chips compared has a price per chip-hour"), qPrintable(page->note()));
 
@@ -146,6 +154,36 @@ void TestComparePage::fourPricesRankFourChipsByCost()
     typePrice("b200", QStringLiteral("5.99$"));
     QCOMPARE(static_cast<std::size_t>(document->undoStack()->count()), before);
     QVERIFY2(page->note().contains("Price of b200: expected a number"), qPrintable(page->note()));
+}
+
+// Rank by lists each figure in words, the report's key its data; the Bound column names the memory level or link the
+// most time goes to. Llama-3.1-70B decoding at batch 64 over 8 H100s spends most of its time reading HBM.
+void TestComparePage::figuresAndBoundsAreWords()
+{
+    openSeventyBOverEightChips();
+    if (QTest::currentTestFailed())
+        return;
+    ComparePage* page = m_window->comparePage();
+    const std::vector<std::string_view> figures = comparisonFigures();
+    QCOMPARE(page->rankBy()->count(), static_cast<int>(figures.size()));
+    for (int i = 0; i < page->rankBy()->count(); ++i) {
+        QCOMPARE(page->rankBy()->itemData(i).toString(), QString::fromStdString(std::string(figures[i])));
+        QVERIFY2(!page->rankBy()->itemText(i).contains('_'), qPrintable(page->rankBy()->itemText(i)));
+    }
+    page->rankBy(QStringLiteral("tokens_per_s"));
+    QCOMPARE(page->rankBy()->currentText(), QStringLiteral("Tokens per second"));
+    QCOMPARE(page->figure(), QStringLiteral("tokens_per_s"));
+    int bound = -1;
+    for (int c = 0; c < page->table()->columnCount(); ++c)
+        if (page->table()->horizontalHeaderItem(c)->text() == QStringLiteral("Bound"))
+            bound = c;
+    QVERIFY(bound > 0);
+    const auto h100 = std::find_if(
+        page->rows().begin(), page->rows().end(), [](const ChipComparison& r) { return r.presetId == "h100-sxm"; });
+    QVERIFY(h100 != page->rows().end());
+    QCOMPARE(h100->bound, std::string("memory"));
+    QCOMPARE(h100->boundBy, std::string("HBM"));
+    QCOMPARE(page->table()->item(static_cast<int>(h100 - page->rows().begin()), bound)->text(), QStringLiteral("HBM"));
 }
 
 QTEST_MAIN(TestComparePage)

@@ -5,6 +5,7 @@
 #include "chart/energy_chart.h"
 #include "common/compared_style.h"
 #include "common/folding_tabs.h"
+#include "common/si_log_ticker.h"
 #include "document/document.h"
 #include "energy/energy_chart.h"
 #include "energy/energy_view.h"
@@ -119,6 +120,12 @@ void TestEnergyView::drawsTheCoresLayout()
     }
     QCOMPARE(view->chart()->curveGraphs()[0]->pen().style(), Qt::DashLine); // not every constant stated
     QVERIFY(!view->chart()->boardGraph()); // Google states no board power
+    // The intensity axis as the roofline's: 0.01 and 0.1, not "10 m" and "100 m" (read as metres).
+    const auto ticker = view->chart()->xAxis->ticker().dynamicCast<SiLogTicker>();
+    QVERIFY(ticker);
+    QCOMPARE(ticker->label(0.01), QStringLiteral("0.01"));
+    QCOMPARE(ticker->label(0.1), QStringLiteral("0.1"));
+    QCOMPARE(ticker->label(1e4), QStringLiteral("10 k"));
     // The filled points, gathered over the colours, are the core's markers: the bytes' energy alone, Q · 31.76 pJ.
     std::vector<chart::Point> filled;
     for (const QCPGraph* g : view->chart()->modelPointGraphs())
@@ -136,7 +143,7 @@ void TestEnergyView::drawsTheCoresLayout()
     QVERIFY(view->perFlopField()->text().isEmpty());
     QCOMPARE(view->perFlopField()->placeholderText(), QStringLiteral("not stated"));
     QVERIFY2(view->captionLabel()->text().contains(
-                 QStringLiteral("Google TPU v5e states no energy_per_flop.bf16 or power.constant")),
+                 QStringLiteral("Google TPU v5e states no energy per bf16 FLOP or constant power")),
         qPrintable(view->captionLabel()->text()));
 }
 
@@ -207,7 +214,7 @@ void TestEnergyView::boardPowerAloneAndWhatIsMissing()
         QCOMPARE(m.model, 0.0);
     }
     QVERIFY2(view->captionLabel()->text().contains(QStringLiteral(
-                 "NVIDIA H100 SXM states no energy_per_flop.bf16, energy_per_byte.HBM or power.constant")),
+                 "NVIDIA H100 SXM states no energy per bf16 FLOP, energy per HBM byte or constant power")),
         qPrintable(view->captionLabel()->text()));
 }
 

@@ -1078,7 +1078,7 @@ void TestWindow::comparePageRanksEveryChip()
     QCOMPARE(page->table()->item(0, 0)->text(), QString::fromStdString(page->rows().front().name));
     // Ranked by energy a token at each chip's board power: its column the core's figure, "—" for the TPUs, whose
     // presets state none, ranked last.
-    page->rankBy()->setCurrentText(QStringLiteral("joules_per_token"));
+    page->rankBy(QStringLiteral("joules_per_token"));
     QVERIFY(same(page->rows(), expected("joules_per_token")));
     int joules = -1;
     for (int c = 0; c < page->table()->columnCount(); ++c)
@@ -1091,7 +1091,7 @@ void TestWindow::comparePageRanksEveryChip()
         page->rows().begin(), page->rows().end(), [](const ChipComparison& r) { return r.presetId == "tpu-v5e"; });
     QVERIFY(tpu != page->rows().end() && std::isnan(tpu->joulesPerToken));
     QCOMPARE(page->table()->item(static_cast<int>(tpu - page->rows().begin()), joules)->text(), QStringLiteral("—"));
-    page->rankBy()->setCurrentText(QStringLiteral("tokens_per_s"));
+    page->rankBy(QStringLiteral("tokens_per_s"));
     QVERIFY(same(page->rows(), expected("tokens_per_s")));
     // A slider step reaches the ranking: a faster HBM on the H100, the session's chip, shortens its step.
     const double before = std::find_if(page->rows().begin(), page->rows().end(), [](const ChipComparison& r) {

@@ -45,8 +45,7 @@ RooflineChart::RooflineChart(QWidget* parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    xAxis->setTicker(QSharedPointer<SiLogTicker>::create(
-        [](double v) { return v < 1000 ? qs(formatIntensity(v)) : qs(formatSI(v)); }));
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create(intensityTick));
     yAxis->setTicker(
         QSharedPointer<SiLogTicker>::create([this](double v) { return qs(formatRate(v, m_analysis->dtype)); }));
     xAxis2->setVisible(true);

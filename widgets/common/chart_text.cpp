@@ -65,6 +65,11 @@ QString roofTooltip(const chart::RoofSegment& roof, const Hardware& hw, Dtype dt
             intensityText(roof.ridge, dtype));
 }
 
+QString intensityTick(double intensity)
+{
+    return qs(intensity < 1000 ? formatIntensity(intensity) : formatSI(intensity));
+}
+
 QString intensityText(double intensity, Dtype dtype)
 {
     return ChartTextWords::tr("%1 %2 per byte").arg(qs(formatIntensity(intensity)), qs(std::string(workName(dtype))));

@@ -17,6 +17,9 @@ namespace roofline::widgets {
 
 QString qs(std::string_view);
 
+// An intensity axis's tick: "0.01", "0.5", "240" below a thousand (an SI prefix would read "10 m" as metres), "19.8 k"
+// above.
+QString intensityTick(double intensity);
 // "240 FLOPs per byte", "0.5 OPs per byte": an intensity in the units of the dtype's work, in the window's language.
 QString intensityText(double intensity, Dtype);
 // What holds an operation down, in the window's language: "compute", "latency", or the memory level's or link's name.

@@ -6,7 +6,6 @@
 #include "common/compared_style.h"
 #include "common/si_log_ticker.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -46,7 +45,7 @@ EnergyChart::EnergyChart(QWidget* parent)
     setMinimumSize(320, 200);
     xAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setScaleType(QCPAxis::stLogarithmic);
-    xAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
+    xAxis->setTicker(QSharedPointer<SiLogTicker>::create(intensityTick));
     yAxis->setTicker(QSharedPointer<SiLogTicker>::create([](double v) { return qs(formatSI(v)); }));
     legend->setVisible(true);
     // Placed in the emptiest corner before each replot (placeLegend).

@@ -14,12 +14,44 @@
 #include <QLineEdit>
 #include <QVBoxLayout>
 
+#include <optional>
 #include <tuple>
 #include <utility>
 
 namespace roofline::widgets {
 
-namespace { } // namespace
+namespace {
+// A constant of the energy model the chip does not state, in words: "energy per bf16 FLOP", "energy per HBM byte",
+// "constant power" (core names it by its key, energy_per_flop.bf16).
+QString constantWords(const std::string& key)
+{
+    const auto after = [&key](std::string_view prefix) {
+        return key.starts_with(prefix) ? std::optional(qs(key.substr(prefix.size()))) : std::nullopt;
+    };
+    if (const auto dtype = after("energy_per_flop.")) {
+        const std::optional<Dtype> d = parseDtype(dtype->toStdString());
+        return d && isInteger(*d) ? EnergyView::tr("energy per %1 OP").arg(*dtype)
+                                  : EnergyView::tr("energy per %1 FLOP").arg(*dtype);
+    }
+    if (const auto level = after("energy_per_byte."))
+        return EnergyView::tr("energy per %1 byte").arg(*level);
+    if (key == "power.constant")
+        return EnergyView::tr("constant power");
+    return qs(key);
+}
+
+// "a", "a or b", "a, b or c", in the window's language.
+QString joinedWithOr(const std::vector<std::string>& keys)
+{
+    QStringList words;
+    for (const std::string& key : keys)
+        words << constantWords(key);
+    if (words.size() < 2)
+        return words.join(QString());
+    const QString last = words.takeLast();
+    return EnergyView::tr("%1 or %2").arg(words.join(QStringLiteral(", ")), last);
+}
+} // namespace
 
 EnergyView::EnergyView(Document* document, QWidget* parent)
     : QWidget(parent)
@@ -180,7 +212,7 @@ void EnergyView::refresh()
             text += l.missing.empty() ? tr("Filled: the model's figure.")
                                       : tr("Filled: the stated terms alone, the least energy.");
         if (!l.missing.empty())
-            text += tr(" %1 states no %2.").arg(qs(hw.name), qs(joinWithOr(l.missing)));
+            text += tr(" %1 states no %2.").arg(qs(hw.name), joinedWithOr(l.missing));
         if (std::any_of(l.markers.begin(), l.markers.end(),
                 [](const chart::EnergyMarker& m) { return m.energy.exceedsBoardPower(); }))
             text += tr(" Some operations spend more by the model than at board power: a constant may be "
