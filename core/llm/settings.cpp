@@ -2,6 +2,7 @@
 #include "llm/settings.h"
 
 #include "base/units.h"
+#include "llm/totals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -388,6 +389,52 @@ std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSe
         if (!value.empty() && !settingNotApplying(key, s))
             out.emplace_back(std::move(key), std::move(value));
     return out;
+}
+
+namespace {
+std::string countText(double n)
+{
+    return groupThousands(wholeText(n));
+}
+std::string plural(double n, const std::string& one, const std::string& many)
+{
+    return countText(n) + " " + (n == 1 ? one : many);
+}
+} // namespace
+
+std::string settingsTitle(const ModelSettings& s)
+{
+    const double chips = deploymentChips(s);
+    const std::string step = s.phase == Phase::Decode ? "decode"
+        : s.phase == Phase::Prefill                   ? "prefill"
+                                                      : "training step";
+    return s.model.name + " " + step + " at B = " + countText(s.batch)
+        + (chips == 1 ? " on one chip" : " over " + countText(chips) + " chips");
+}
+
+std::string settingsDescription(const ModelSettings& s)
+{
+    std::string out = s.model.name + " (" + std::string(dtypeName(s.weights)) + ") ";
+    switch (s.phase) {
+    case Phase::Decode:
+        out += "decoding " + plural(s.batch, "sequence", "sequences") + " at a context of " + countText(s.context);
+        break;
+    case Phase::Prefill:
+        out += "prefilling " + plural(s.batch, "prompt", "prompts") + " of " + countText(s.prompt) + " tokens";
+        break;
+    case Phase::Train:
+        out += "training on " + plural(s.batch, "sequence", "sequences") + " of " + countText(s.prompt) + " tokens";
+        break;
+    }
+    if (s.tp > 1)
+        out += ", split " + countText(s.tp) + " ways by tensor parallelism";
+    if (s.ep > 1)
+        out += ", its experts over " + countText(s.ep) + " chips";
+    if (s.phase == Phase::Train && s.pp > 1)
+        out += ", in " + countText(s.pp) + " pipeline stages";
+    if (s.phase == Phase::Train && s.dp > 1)
+        out += ", " + countText(s.dp) + " data-parallel replicas";
+    return out + ".";
 }
 
 } // namespace roofline

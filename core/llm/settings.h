@@ -49,4 +49,10 @@ std::optional<std::string> settingNotApplying(std::string_view key, const ModelS
 // that holds a setting which does not apply is refused): what a scenario file writes.
 std::vector<std::pair<std::string, std::string>> modelSettingTexts(const ModelSettings&);
 
+// A session's title and description composed from its model's settings, for a scenario whose own words described
+// other settings: "Llama-3.1-70B decode at B = 64 over 8 chips"; "Llama-3.1-70B (bf16) decoding 64 sequences at a
+// context of 4,096, split 8 ways by tensor parallelism."
+std::string settingsTitle(const ModelSettings&);
+std::string settingsDescription(const ModelSettings&);
+
 } // namespace roofline

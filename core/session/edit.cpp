@@ -188,6 +188,16 @@ struct Apply {
     Session& s;
     const ModelLibrary& models;
 
+    // A scenario's title and description were written for the model settings it opened with: once they change, both
+    // are composed from the new ones, so that no heading says B = 16 above a step of 64 sequences.
+    void retitle(const std::optional<ModelSettings>& before)
+    {
+        if (!before || !s.model || *before == *s.model)
+            return;
+        s.name = settingsTitle(*s.model);
+        s.description = settingsDescription(*s.model);
+    }
+
     std::optional<std::string> operator()(const edits::HardwareValue& e) { return setOverride(s, e.key, e.value); }
     std::optional<std::string> operator()(const edits::ChartDtype& e)
     {
@@ -239,16 +249,22 @@ struct Apply {
     }
     std::optional<std::string> operator()(const edits::ModelChange& e)
     {
-        return setModelSettings(s, e.settings, s.hardware(), models);
+        const std::optional<ModelSettings> before = s.model;
+        if (std::optional<std::string> error = setModelSettings(s, e.settings, s.hardware(), models))
+            return error;
+        retitle(before);
+        return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::ModelConfig& e)
     {
         // The config's model joins the library for this edit, as a scenario's config: block makes it join.
         std::vector<std::pair<std::string, ParamValue>> settings { { "id", ParamValue(e.model.id) } };
         settings.insert(settings.end(), e.settings.begin(), e.settings.end());
+        const std::optional<ModelSettings> before = s.model;
         if (std::optional<std::string> error = setModelSettings(s, settings, s.hardware(), models.with(e.model)))
             return error;
         s.model->config = e.config; // the id named the model; the file is where it came from
+        retitle(before);
         return std::nullopt;
     }
     std::optional<std::string> operator()(const edits::CalibrationFile& e)
@@ -333,6 +349,8 @@ Session resetTarget(const Session& current, const Session& opened)
     next.latency = opened.latency;
     next.dtype = opened.dtype;
     next.model = opened.model;
+    next.name = opened.name; // the words written for the model's settings, which a change of them recomposed
+    next.description = opened.description;
     for (std::size_t i = 0; i < next.operations.size(); ++i)
         if (const Operation* was = openedAs(opened, next.operations[i], i)) {
             next.operations[i].op = was->op;

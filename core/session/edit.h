@@ -120,7 +120,8 @@ std::vector<std::pair<std::string, ParamValue>> keepingMicrobatch(
 
 // The rules of Reset and of "modified", against the session as it was opened (`opened`):
 // - Reset puts back the chip's numbers as the scenario set them (none after another chip was chosen), and the
-//   parameters of each operation it opened with; operations added since stay.
+//   parameters of each operation it opened with, the model's settings with the title and description written for
+//   them; operations added since stay.
 Session resetTarget(const Session& current, const Session& opened);
 // - whether Reset would change anything (asked after every slider step: it copies nothing);
 bool canReset(const Session& current, const Session& opened);

@@ -97,6 +97,31 @@ private slots:
         QVERIFY(refusal(opened(), edits::ModelChange { { { "batch", 4.0 } } }).contains("has no model"));
     }
 
+    // A scenario's words describe the settings it opened with; a change of them recomposes the title and description,
+    // Reset puts the scenario's words back with its settings.
+    void theTitleFollowsTheModelsSettings()
+    {
+        const Session four = parse("name: Llama-3.1-70B decode at B = 16 over 8 chips\ndescription: decoding 16\n"
+                                   "preset: h100-sxm\nmodel:\n  id: llama-3.1-70b\n  batch: 16\n  context: 4096\n"
+                                   "  tp: 8\n  link: NVLink\n");
+        const Session wider = applied(four, edits::ModelChange { { { "batch", 64.0 } } });
+        QCOMPARE(wider.name, std::string("Llama 3.1 70B decode at B = 64 over 8 chips"));
+        QCOMPARE(wider.description,
+            std::string("Llama 3.1 70B (bf16) decoding 64 sequences at a context of 4,096, split 8 ways by tensor "
+                        "parallelism."));
+        const Session prefill = applied(wider,
+            edits::ModelChange {
+                { { "phase", std::string("prefill") }, { "prompt", 2048.0 }, { "tp", 1.0 }, { "batch", 1.0 } } });
+        QCOMPARE(prefill.name, std::string("Llama 3.1 70B prefill at B = 1 on one chip"));
+        QCOMPARE(prefill.description, std::string("Llama 3.1 70B (bf16) prefilling 1 prompt of 2,048 tokens."));
+        // The same settings again change nothing, the words included.
+        QCOMPARE(applied(four, edits::ModelChange { { { "batch", 16.0 } } }).name, four.name);
+        const Session reset = resetTarget(wider, four);
+        QCOMPARE(reset.name, four.name);
+        QCOMPARE(reset.description, four.description);
+        QCOMPARE(reset.model, four.model);
+    }
+
     void aSettingsTextBecomesTypedEdits()
     {
         // --set's text is read once into the values the window's controls send: numbers as numbers, dtypes as dtypes.

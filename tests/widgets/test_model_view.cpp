@@ -3,8 +3,11 @@
 // the time goes, all as the core computed them; its controls edit the session as undoable steps.
 #include "chart/roofline_chart.h"
 #include "common/folding_tabs.h"
+#include "common/power_slider.h"
 #include "document/document.h"
 #include "model/model_view.h"
+#include "panels/explanation_panel.h"
+#include "panels/workload_panel.h"
 #include "report/report.h"
 #include "session/model_sweep.h"
 #include "test_util.h"
@@ -23,6 +26,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 #include <qcustomplot.h>
 
@@ -55,6 +59,7 @@ private slots:
     void aBatchThatDoesNotFitSaysSo();
     void aRefusedSettingIsNamedAndUndone();
     void resetPutsTheModelBack();
+    void aChangedStepIsTitledAnew();
     void batchChartIsTheCoresSweep();
     void hiddenWithoutAModel();
     void aTrainingStepShowsItsParallelismAndBubble();
@@ -205,6 +210,33 @@ void TestModelView::resetPutsTheModelBack()
     QCOMPARE(m_window->document()->session(), opened);
     QCOMPARE(view->batchBox()->value(), 1);
     QVERIFY(!reset->isEnabled());
+}
+
+// The four-chip example is titled for B = 16: after Model ▸ Batch 64, the explanation's heading and text say 64, and
+// the side panel's B of the selected generated operation follows.
+void TestModelView::aChangedStepIsTitledAnew()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/llama-3.1-70b-decode-four-chips.yaml")).isEmpty());
+    m_window->bottomTabs()->setCurrentWidget(m_window->modelView());
+    ModelView* view = m_window->modelView();
+    const Document* document = m_window->document();
+    const auto qkv = std::find_if(document->operations().begin(), document->operations().end(),
+        [](const Operation& op) { return op.id == "model.q_proj"; });
+    QVERIFY(qkv != document->operations().end());
+    m_window->workloadPanel()->selectOperation(static_cast<int>(qkv - document->operations().begin()));
+    QVERIFY(m_window->workloadPanel()->paramSlider(QStringLiteral("B")));
+    QCOMPARE(m_window->workloadPanel()->paramSlider(QStringLiteral("B"))->value(), 16.0);
+    QVERIFY(m_window->explanationPanel()->explanation().title.find("B = 16") != std::string::npos);
+
+    view->batchBox()->setValue(64);
+    QCOMPARE(document->session().model->batch, 64.0);
+    const Explanation& shown = m_window->explanationPanel()->explanation();
+    QCOMPARE(shown.title, std::string("Llama 3.1 70B decode at B = 64 over 8 chips"));
+    QVERIFY2(shown.description.find("decoding 64 sequences") != std::string::npos, shown.description.c_str());
+    const QString text = m_window->explanationPanel()->browser()->toPlainText();
+    QVERIFY2(text.contains(QStringLiteral("B = 64")) && !text.contains(QStringLiteral("B = 16")), qPrintable(text));
+    QVERIFY(m_window->workloadPanel()->paramSlider(QStringLiteral("B")));
+    QCOMPARE(m_window->workloadPanel()->paramSlider(QStringLiteral("B"))->value(), 64.0);
 }
 
 // Tokens/s against the batch, drawn while the tab shows: the core's sweep point for point, split where the batch

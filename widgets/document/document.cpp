@@ -127,22 +127,25 @@ void Document::push(Session next, const QString& text, const std::string& what)
 
 void Document::apply(Session next)
 {
-    const Session& before = session();
-    const bool chipChanged = next.chip != before.chip || next.presetId != before.presetId;
-    const bool overridesChanged = next.overrides != before.overrides || next.latency != before.latency;
-    const bool dtypeDiffers = next.chartDtype() != before.chartDtype();
-    bool listChanged = next.operations.size() != before.operations.size();
+    // The operations are compared as analysed: a model's generated ones follow its settings only there.
+    const std::shared_ptr<const Analysis> previous = m_analysis;
+    const bool wasModified = chipModified();
+    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured, previous.get()));
+    const Session& before = previous->session;
+    const Session& after = session();
+    const bool chipChanged = after.chip != before.chip || after.presetId != before.presetId;
+    const bool overridesChanged = after.overrides != before.overrides || after.latency != before.latency;
+    const bool dtypeDiffers = after.chartDtype() != before.chartDtype();
+    bool listChanged = after.operations.size() != before.operations.size();
     std::vector<std::size_t> edited;
-    for (std::size_t i = 0; !listChanged && i < next.operations.size(); ++i) {
+    for (std::size_t i = 0; !listChanged && i < after.operations.size(); ++i) {
         const Operation& a = before.operations[i];
-        const Operation& b = next.operations[i];
+        const Operation& b = after.operations[i];
         if (a.id != b.id || a.hidden != b.hidden || a.colour != b.colour || a.group != b.group)
             listChanged = true;
         else if (a.op != b.op || a.name != b.name)
             edited.push_back(i);
     }
-    const bool wasModified = chipModified();
-    m_analysis = std::make_shared<const Analysis>(analyse(std::move(next), m_measured, m_analysis.get()));
 
     if (chipChanged) {
         emit presetChanged();
