@@ -212,6 +212,7 @@ QString FileCommands::openScenario(const QString& path)
 
 void FileCommands::openSession(OpenedScenario opened, const QString& filePath)
 {
+    m_embeddedName.clear();
     if (const std::shared_ptr<const MeasuredSet>& set = opened.measured) {
         m_window->statusBar()->clearMessage();
         if (!set->skipped.empty())
@@ -230,6 +231,7 @@ QString FileCommands::openEmbeddedScenario(const QString& name)
     if (!opened.ok())
         return qs(toString(opened.error()));
     openSession(std::move(opened).value(), {});
+    m_embeddedName = QFileInfo(name).completeBaseName();
     return {};
 }
 
@@ -367,6 +369,27 @@ bool FileCommands::showSaveDialog()
 
 QString FileCommands::exportTo(const QString& path, const ExportOptions& options)
 {
+    const QString error = exportChartAs(path, options);
+    if (error.isEmpty())
+        m_lastExport = path;
+    return error;
+}
+
+QString FileCommands::suggestedExportPath() const
+{
+    // Named after the scenario (each lesson its own slide), in the folder and format of the last export.
+    const QString stem = !m_document->filePath().isEmpty() ? QFileInfo(m_document->filePath()).completeBaseName()
+        : !m_embeddedName.isEmpty()                        ? m_embeddedName
+                                    : QStringLiteral("roofline-%1").arg(qs(m_document->hardware().id));
+    if (m_lastExport.isEmpty())
+        return QDir::home().filePath(stem + QStringLiteral(".png"));
+    const QFileInfo last(m_lastExport);
+    return last.dir().filePath(
+        stem + QLatin1Char('.') + (last.suffix().isEmpty() ? QStringLiteral("png") : last.suffix()));
+}
+
+QString FileCommands::exportChartAs(const QString& path, const ExportOptions& options)
+{
     // The chart is drawn in the export's theme for the file, then in the window's again.
     const ChartTheme shown = m_chart->theme();
     ChartTheme theme = options.theme == ExportTheme::Light ? ChartTheme::light()
@@ -385,19 +408,15 @@ QString FileCommands::exportTo(const QString& path, const ExportOptions& options
 
 void FileCommands::showExportDialog()
 {
-    const QString suggested = m_lastExport.isEmpty()
-        ? QDir::home().filePath(QStringLiteral("roofline-%1.png").arg(qs(m_document->hardware().id)))
-        : m_lastExport;
-    ExportDialog dialog(suggested, m_exportOptions, m_window);
+    ExportDialog dialog(suggestedExportPath(), m_exportOptions, m_window);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    m_lastExport = dialog.path();
     m_exportOptions = dialog.options();
-    const QString error = exportTo(m_lastExport, m_exportOptions);
+    const QString error = exportTo(dialog.path(), m_exportOptions);
     if (!error.isEmpty())
         QMessageBox::warning(m_window, tr("Export failed"), error);
     else
-        m_window->statusBar()->showMessage(tr("Exported %1").arg(m_lastExport), 5000);
+        m_window->statusBar()->showMessage(tr("Exported %1").arg(dialog.path()), 5000);
 }
 
 QString FileCommands::exportTable(const QString& path)

@@ -85,6 +85,8 @@ public:
     QString openCalibration(const QString& path);
     // Exports what the chart shows; returns an error text or an empty string.
     QString exportTo(const QString& path, const ExportOptions&);
+    // What Export proposes: the scenario's name (an example's, or its file's), in the last export's folder and format.
+    QString suggestedExportPath() const;
     // Writes the table, every row, as CSV; returns an error text or an empty string.
     QString exportTable(const QString& path);
     // Edit ▸ Copy chart.
@@ -95,6 +97,7 @@ signals:
     void saved();
 
 private:
+    QString exportChartAs(const QString& path, const ExportOptions&);
     // Loads an opened scenario, its measured kernels read with it, into the document (`filePath` empty for one built
     // into the program), saying in the status bar how many rows of the measured file were skipped.
     void openSession(OpenedScenario, const QString& filePath);
@@ -118,6 +121,7 @@ private:
     static QString dialogFolder(); // the folder of the file last opened or saved, else the home folder
     Prompt m_prompt;
     QString m_lastExport;
+    QString m_embeddedName; // the example open, as its file is named ("int8-matmul-v5e"); empty for a file's scenario
     ExportOptions m_exportOptions;
 };
 

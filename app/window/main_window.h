@@ -98,6 +98,7 @@ public:
     using Prompt = FileCommands::Prompt;
     void setUnsavedChangesPrompt(Prompt prompt) { m_files->setUnsavedChangesPrompt(std::move(prompt)); }
     QString exportTo(const QString& path, const ExportOptions& options) { return m_files->exportTo(path, options); }
+    QString suggestedExportPath() const { return m_files->suggestedExportPath(); }
     QString exportTable(const QString& path) { return m_files->exportTable(path); }
     void setThemeMode(ThemeMode mode) { m_theme->setMode(mode); }
     void setZoom(double zoom) { m_theme->setZoom(zoom); }

@@ -44,6 +44,7 @@ private slots:
     void addAndRemoveStayPut();
     void exportDialogReadsCleanly();
     void exportDialogOffersSlides();
+    void eachLessonExportsUnderItsOwnName();
     void exportsInAThemeOfItsOwn();
     void setNamesOneOperationById();
     void launchPrintsNothingOnStderr();
@@ -146,6 +147,23 @@ void TestDetails::exportDialogReadsCleanly()
     QVERIFY(theme->findText(QStringLiteral("Light")) >= 0);
     QVERIFY(theme->findText(QStringLiteral("Dark")) >= 0);
     QVERIFY(dialog.findChild<QCheckBox*>());
+}
+
+// One slide per lesson: Export proposes each example's own name, in the folder and format of the last export, so that
+// the slide of one lesson never proposes to overwrite another's.
+void TestDetails::eachLessonExportsUnderItsOwnName()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml")).isEmpty());
+    QCOMPARE(m_window->suggestedExportPath(), QDir::home().filePath(QStringLiteral("tpu-v5e-critical-intensity.png")));
+    const QString slide = m_dir.filePath(QStringLiteral("tpu-v5e-critical-intensity.svg"));
+    QCOMPARE(m_window->exportTo(slide, { QSize(800, 500), 1 }), QString());
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/int8-matmul-v5e.yaml")).isEmpty());
+    QCOMPARE(m_window->suggestedExportPath(), m_dir.filePath(QStringLiteral("int8-matmul-v5e.svg")));
+    // A scenario from a file: the file's name.
+    const QString saved = m_dir.filePath(QStringLiteral("my-lesson.yaml"));
+    QCOMPARE(m_window->saveScenario(saved), QString());
+    QVERIFY(m_window->openScenario(saved).isEmpty());
+    QCOMPARE(m_window->suggestedExportPath(), m_dir.filePath(QStringLiteral("my-lesson.svg")));
 }
 
 // A slide size in the dialog fixes the size, the scale and the zoom; the window writes a slide of 1920 × 1080 pixels.
