@@ -103,6 +103,35 @@ private slots:
 
     void cleanup() { m_window.reset(); }
 
+    // Nsight Compute's kernels at 1920 × 1080: each name cut to a third of the table at most (whole in its tooltip),
+    // every figure in view without scrolling, and no Group column, since the file gives none.
+    void aCaptureReadsAtAScreensWidth()
+    {
+        m_window->resize(1920, 1080);
+        QCOMPARE(m_window->openEmbeddedScenario(QStringLiteral("scenarios/h100-measured-ncu.yaml")), QString());
+        m_window->bottomTabs()->setCurrentWidget(m_window->measuredTable());
+        MeasuredTable* table = m_window->measuredTable();
+        QTableView* view = table->view();
+        TRY_VERIFY(view->isVisible());
+        QVERIFY(view->isColumnHidden(MeasuredModel::Group));
+        const int width = view->viewport()->width();
+        QVERIFY2(width > 1000, qPrintable(QString::number(width)));
+        QVERIFY(
+            view->columnWidth(MeasuredModel::Name) <= std::max(40 * view->fontMetrics().averageCharWidth(), width / 3));
+        int longest = 0;
+        for (int row = 0; row < table->rowCount(); ++row)
+            longest
+                = std::max(longest, view->fontMetrics().horizontalAdvance(table->cellText(row, MeasuredModel::Name)));
+        QVERIFY2(longest > view->columnWidth(MeasuredModel::Name), "a name the column cuts, as the test means");
+        for (int c = 0; c < MeasuredModel::ColumnCount; ++c)
+            if (!view->isColumnHidden(c))
+                QVERIFY2(view->columnViewportPosition(c) + view->columnWidth(c) <= width,
+                    qPrintable(m_window->measuredTable()->measuredModel()->headerData(c, Qt::Horizontal).toString()));
+        const QModelIndex first = view->model()->index(0, MeasuredModel::Name);
+        QVERIFY(
+            view->model()->data(first, Qt::ToolTipRole).toString().contains(table->cellText(0, MeasuredModel::Name)));
+    }
+
     // One point per kernel the core places on the chart, exactly at its measured intensity and achieved FLOP/s. By
     // hand, B = 256 (D = F = 8192): 2·256·8192² = 34,359,738,368 FLOPs over 142,606,336 bytes is 240.94 FLOPs/byte.
     void chartHoldsEachKernelAtItsMeasuredPlace()

@@ -49,6 +49,9 @@ MeasuredTable::MeasuredTable(QWidget* parent)
     m_view->horizontalHeader()->moveSection(
         MeasuredModel::OffRoof, m_view->horizontalHeader()->visualIndex(MeasuredModel::Bound) + 1);
     m_view->setWordWrap(false);
+    // A kernel's name may be a C++ template longer than the screen: cut in the middle, where its arguments are, so
+    // that its start and its end stay; the whole name is in the tooltip, and the column can be widened.
+    m_view->setTextElideMode(Qt::ElideMiddle);
     m_filter->setPlaceholderText(tr("Filter kernels: gemm, matmul_bf16 B=*, *[Ff]lash*"));
     m_filter->setClearButtonEnabled(true);
     m_filter->setToolTip(tr("Kernels whose names hold this text, or match it with the wildcards * ? [..] "
@@ -153,7 +156,13 @@ void MeasuredTable::setAnalysis(std::shared_ptr<const Analysis> analysis)
     m_histogram->setVisible(calibrated);
     updateHistogram();
     if (newSet) {
-        m_view->resizeColumnsToContents();
+        // A set whose file gives no group has no Group column.
+        const Analysis& a = m_model->analysis();
+        m_view->setColumnHidden(MeasuredModel::Group,
+            !a.measuredSet
+                || std::all_of(a.measuredSet->kernels.begin(), a.measuredSet->kernels.end(),
+                    [](const MeasuredKernel& k) { return k.group.empty(); }));
+        fitColumns();
         updateCount();
     }
     fillLinks();
@@ -212,6 +221,26 @@ void MeasuredTable::updateHistogram()
         return;
     m_histogram->setHistogram(roofline::errorHistogram(*a.measuredSet, *a.measured, m_proxy->pattern().toStdString()),
         a.calibration() && fittedOn(*a.calibration(), *a.measuredSet));
+}
+
+void MeasuredTable::fitColumns()
+{
+    m_view->resizeColumnsToContents();
+    // The names take at most a third of the table (40 characters at the least), so that the figures stay in view.
+    const int width = m_view->viewport()->width() > 0 ? m_view->viewport()->width() : this->width();
+    const int widest = std::max(40 * m_view->fontMetrics().averageCharWidth(), width / 3);
+    if (m_view->columnWidth(MeasuredModel::Name) > widest)
+        m_view->setColumnWidth(MeasuredModel::Name, widest);
+    m_fittedWidth = width;
+}
+
+void MeasuredTable::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    // Shown for the first time, or on another screen: the columns fitted to the width it has now. A width the user
+    // gave the names by hand stays through a drag of the window's edge.
+    if (m_model->rowCount() > 0 && m_fittedWidth < 100)
+        fitColumns();
 }
 
 void MeasuredTable::showEvent(QShowEvent* event)

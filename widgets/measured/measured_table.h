@@ -55,8 +55,11 @@ signals:
 
 protected:
     void showEvent(QShowEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
 
 private:
+    // Each column as wide as its contents, the names' at most a third of the table: the figures stay in view.
+    void fitColumns();
     void updateCount();
     // Bins the errors again, while the histogram shows; hidden behind another tab, it is binned when it shows.
     void updateHistogram();
@@ -73,6 +76,7 @@ private:
     QLabel* m_warnings;
     QTableView* m_view;
     ErrorHistogramChart* m_histogram;
+    int m_fittedWidth = 0; // the table's width the columns were last fitted to
     bool m_histogramStale = false; // an analysis came while the histogram did not show
     QSplitter* m_split;
     QComboBox* m_link;
