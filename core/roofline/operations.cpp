@@ -5,6 +5,7 @@
 
 #include "roofline/operation_kinds.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <utility>
@@ -260,6 +261,29 @@ std::optional<IntensityApproximation> approximateIntensity(const OperationVarian
 std::string_view mainParam(const OperationVariant& op)
 {
     return std::visit([](const auto& o) { return spec<std::decay_t<decltype(o)>>().main; }, op);
+}
+
+std::optional<double> intensitySwing(const OperationVariant& op, std::string_view param, double from, double to)
+{
+    const ParamInfo* info = findParam(op, param);
+    if (!info || info->type != ParamType::Count)
+        return std::nullopt;
+    const auto intensityAt = [&](double value) -> std::optional<double> {
+        OperationVariant at = op;
+        assignNumberParam(at, param, std::clamp(value, info->min, info->max));
+        const Cost c = cost(at);
+        double bytes = 0;
+        for (const Traffic& t : c.traffic)
+            bytes += t.bytes;
+        return bytes > 0 ? std::optional(c.flops / bytes) : std::nullopt;
+    };
+    const std::optional<double> a = intensityAt(from);
+    const std::optional<double> b = intensityAt(to);
+    if (!a || !b)
+        return std::nullopt;
+    if (*a <= 0 || *b <= 0)
+        return *a == *b ? std::optional(1.0) : std::nullopt;
+    return std::max(*a, *b) / std::min(*a, *b);
 }
 
 std::string seriesKey(const Operation& operation)

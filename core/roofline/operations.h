@@ -385,6 +385,11 @@ std::optional<std::string> outOfRange(const OperationVariant&);
 // data-parallel step, H for tensor and pipeline parallelism, N for a dot product and collectives.
 std::string_view mainParam(const OperationVariant&);
 
+// How far an operation's intensity moves as `param` goes from `from` to `to` (each kept within the parameter's range):
+// the larger intensity over the smaller, 1 for one that stays where it is (a dot product's N, whose intensity is
+// (2N − 1)/(4N + 2) ≈ 1/2 at any size). Nothing for an operation without the parameter, or one that moves no bytes.
+std::optional<double> intensitySwing(const OperationVariant&, std::string_view param, double from, double to);
+
 // The series an operation belongs to: its group, its kind and every parameter but its main one ("matmul D=8192
 // F=8192 x=bf16 ..."). Operations of a group that differ only in the main parameter (matmuls at several B) are one
 // series: the chart draws them in one colour and one shape. A model's projections of equal sizes in its attention

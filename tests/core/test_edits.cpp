@@ -67,6 +67,42 @@ private slots:
         QVERIFY(s.operations[3] == opened().operations[3]);
     }
 
+    // A name the user gave stays but for the value it states of the parameter set, which follows it in its own style.
+    void aNameStatingTheValueFollowsIt()
+    {
+        Session s = parse("preset: tpu-v5e\noperations:\n  - {op: dot, name: dot product N=2^20, N: 1048576}\n"
+                          "  - {op: matmul, name: \"my matmul B = 1,024, D=8192\", B: 1024, D: 8192, F: 8192}\n"
+                          "  - {op: matmul, name: matmul B=32 (old), B: 64, D: 8192, F: 8192}\n");
+        s = applied(s, edits::OperationParam { 0, "N", 2097152.0 });
+        QCOMPARE(s.operations[0].name, std::string("dot product N=2^21"));
+        s = applied(s, edits::OperationParam { 0, "N", 1000.0 });
+        QCOMPARE(s.operations[0].name, std::string("dot product N=1000"));
+        s = applied(s, edits::OperationParam { 1, "B", 2048.0 });
+        QCOMPARE(s.operations[1].name, std::string("my matmul B = 2,048, D=8192"));
+        s = applied(s, edits::OperationParam { 1, "D", 4096.0 });
+        QCOMPARE(s.operations[1].name, std::string("my matmul B = 2,048, D=4096"));
+        // A value that is not the parameter's stays as the user wrote it.
+        s = applied(s, edits::OperationParam { 2, "B", 128.0 });
+        QCOMPARE(s.operations[2].name, std::string("matmul B=32 (old)"));
+    }
+
+    // How far a parameter moves an operation's intensity, by hand: a dot product's (2N − 1)/(4N + 2) goes from 1/6 at
+    // N = 1 to 32767/65538 at N = 16384; a matmul's BDF/(BD + DF + BF), D = F = 8192, from 8192²/(2·8192 + 8192²) at
+    // B = 1 to 16384·8192²/(2·16384·8192 + 8192²) at B = 16384.
+    void aParameterMovesTheIntensityBy()
+    {
+        const OperationVariant dot = *makeOperation("dot");
+        QVERIFY(std::fabs(*intensitySwing(dot, "N", 1, 16384) / ((32767.0 / 65538) / (1.0 / 6)) - 1) < 1e-12);
+        OperationVariant matmul = *makeOperation("matmul");
+        assignNumberParam(matmul, "D", 8192);
+        assignNumberParam(matmul, "F", 8192);
+        const double d2 = 8192.0 * 8192;
+        const double atOne = d2 / (2 * 8192 + d2);
+        const double atTop = 16384 * d2 / (2 * 16384 * 8192.0 + d2);
+        QVERIFY(std::fabs(*intensitySwing(matmul, "B", 1, 16384) / (atTop / atOne) - 1) < 1e-12);
+        QVERIFY(!intensitySwing(matmul, "N", 1, 16384));
+    }
+
     void anEditOutsideItsRangeIsRefusedAndNamesWhy()
     {
         QVERIFY(refusal(opened(), edits::OperationParam { 2, "B", 32.5 }).contains("whole"));

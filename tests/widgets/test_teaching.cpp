@@ -54,6 +54,7 @@ private slots:
     void rateSliderStepsFinely();
     void axesHoldWhileDraggingAndFitOnRequest();
     void playMovesTheValueTheMarkerAndTheSweepCursor();
+    void aLessonOfARidgePlaysWhatMoves();
     void aPlayRenamesWithoutLayingOutAgain();
     void clickingAMarkerSelectsItsRow();
     void selectingARowRingsItsMarkers();
@@ -310,6 +311,25 @@ void TestTeaching::playMovesTheValueTheMarkerAndTheSweepCursor()
     // Scrubbing sets the value at that point of the range.
     play->scrubSlider()->setValue(PlayBar::kScrubSteps / 2);
     QCOMPARE(paramOf(op, "B"), 128.0);
+}
+
+// The first lesson (the TPU v5e's ridge) is about no operation: Play starts on the one its parameter moves most, a
+// matmul's B (intensity 1 at B = 1 to about 3,277 at 16,384), not the dot product first in the list, whose N leaves it
+// near 1/2. A name stating the value follows it: "dot product N=2^20" becomes "dot product N=2^21".
+void TestTeaching::aLessonOfARidgePlaysWhatMoves()
+{
+    QVERIFY(m_window->openEmbeddedScenario(QStringLiteral("scenarios/tpu-v5e-critical-intensity.yaml")).isEmpty());
+    PlayBar* play = m_window->teaching()->playBar();
+    QVERIFY(play->operation());
+    const Operation& played = m_window->document()->operations()[*play->operation()];
+    QCOMPARE(std::string(kindName(played.op)), std::string("matmul"));
+    QCOMPARE(play->param(), QStringLiteral("B"));
+    // The marker moves: its intensity at the play's two ends differs.
+    const double before = ChartProbe(*m_window->chart()).markerPoints(*play->operation(), false).value(0).x();
+    play->scrubSlider()->setValue(PlayBar::kScrubSteps);
+    QVERIFY(ChartProbe(*m_window->chart()).markerPoints(*play->operation(), false).value(0).x() > 10 * before);
+    QVERIFY(m_window->document()->setOperationParam(0, "N", 2097152.0) == std::nullopt);
+    QCOMPARE(m_window->document()->operations()[0].name, std::string("dot product N=2^21"));
 }
 
 // The default scenario names its matmuls by B ("matmul B=256"): a play, or any gesture on B, renames one at every
