@@ -489,7 +489,7 @@
     </message>
     <message>
         <source>of peak</source>
-        <translation>der Spitze</translation>
+        <translation>Spitzenanteil</translation>
     </message>
     <message>
         <source>Critical value</source>
