@@ -36,8 +36,7 @@ constexpr std::array kFigures { Figure { "t_lower_s", true, &ChipComparison::tLo
     Figure { "cost_per_million_tokens", true, &ChipComparison::costPerMillionTokens, true } };
 
 // Where the time of a kind of roof goes, the memory level or link that takes most of it, counted as the totals count
-// (each operation once per repeat; the hidden ones too for a model's step, which runs them): "HBM", "NVLink". Empty
-// for the compute bound.
+// (each operation once per repeat): "HBM", "NVLink". Empty for the compute bound.
 std::string boundBy(const Analysis& a, std::string_view bound)
 {
     if (bound != "memory" && bound != "network")
@@ -46,7 +45,8 @@ std::string boundBy(const Analysis& a, std::string_view bound)
     std::vector<std::pair<std::string, double>> times;
     for (std::size_t i = 0; i < a.operations.size(); ++i) {
         const Operation& op = a.session.operations[i];
-        if (!a.operations[i].evaluation.ok() || (op.hidden && !a.session.model))
+        // A model's step is its generated operations, hidden or not; otherwise the visible operations.
+        if (!a.operations[i].evaluation.ok() || (a.session.model ? !op.generated : op.hidden))
             continue;
         for (const ResourceUse& use : a.operations[i].evaluation.value().resources) {
             if (use.kind != kind)
