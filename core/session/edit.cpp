@@ -7,11 +7,9 @@
 #include "llm/settings.h"
 #include "measured/placement.h"
 #include "roofline/evaluate.h"
+#include "session/operation_names.h"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <regex>
 
 namespace roofline {
 
@@ -102,39 +100,6 @@ std::optional<std::string> setParamValue(
     }
     return std::nullopt;
 }
-
-namespace {
-// `name` with the value it states of `param` ("B=256", "N=2^20", "N = 1,048,576") set to `after`, where it states
-// `before`; in the same style, a power of two as one while the new value is one.
-std::string followParameter(const std::string& name, std::string_view param, double before, double after)
-{
-    static const std::regex stated(
-        R"(([A-Za-z][A-Za-z0-9_]*)(\s*=\s*)(2\^([0-9]{1,3})|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+))");
-    std::string out;
-    auto from = name.cbegin();
-    for (std::sregex_iterator it(name.begin(), name.end(), stated), end; it != end; ++it) {
-        const std::smatch& m = *it;
-        const std::string text = m[3].str();
-        const bool power = m[4].matched;
-        std::string digits = text;
-        std::erase(digits, ',');
-        const double value = power ? std::ldexp(1.0, std::stoi(m[4].str())) : std::strtod(digits.c_str(), nullptr);
-        if (m[1].str() != param || value != before)
-            continue;
-        int exponent = 0;
-        const bool powerAfter = std::frexp(after, &exponent) == 0.5 && after >= 1;
-        const std::string whole = wholeText(after);
-        const std::string written = power && powerAfter ? "2^" + std::to_string(exponent - 1)
-            : text.find(',') != std::string::npos       ? groupThousands(whole)
-                                                        : whole;
-        out.append(from, m[3].first);
-        out += written;
-        from = m[3].second;
-    }
-    out.append(from, name.cend());
-    return out;
-}
-} // namespace
 
 std::optional<std::string> setOperationParam(
     Operation& op, std::string_view param, const ParamValue& value, const Hardware& hw)

@@ -8,6 +8,7 @@
 #include "panels/workload_panel.h"
 #include "readout/readout_table.h"
 #include "roofline/solver.h"
+#include "session/operation_names.h"
 #include "sweep/sweep_chart.h"
 
 #include <QAction>
@@ -91,27 +92,6 @@ TeachingControls::TeachingControls(Document* document, RooflineChart* chart, Rea
     connect(m_document, &Document::loaded, this, &TeachingControls::openLesson);
 }
 
-namespace {
-// The shown operation whose intensity its main parameter moves most over [from, to]; none where nothing moves (a
-// scenario of dot products alone).
-std::optional<std::size_t> mostMoving(const Session& s, double from, double to)
-{
-    std::optional<std::size_t> best;
-    double most = 1.01; // a swing under 1 % moves no marker a reader sees
-    for (std::size_t i = 0; i < s.operations.size(); ++i) {
-        const Operation& op = s.operations[i];
-        if (op.hidden)
-            continue;
-        if (const std::optional<double> swing = intensitySwing(op.op, mainParam(op.op), from, to);
-            swing && *swing > most) {
-            most = *swing;
-            best = i;
-        }
-    }
-    return best;
-}
-} // namespace
-
 void TeachingControls::openLesson()
 {
     const Analysis& a = *m_document->analysis();
@@ -120,7 +100,8 @@ void TeachingControls::openLesson()
     if (const std::optional<std::size_t> op = a.session.indexOf(a.explanation.operation);
         op && !a.explanation.operation.empty())
         selectOperation(*op);
-    else if (const std::optional<std::size_t> moving = mostMoving(a.session, m_playBar->from(), m_playBar->to()))
+    else if (const std::optional<std::size_t> moving
+        = mostMovingOperation(a.session, m_playBar->from(), m_playBar->to()))
         selectOperation(*moving); // a lesson about a ridge: Play moves the operation that moves most
     const QString param = QString::fromStdString(a.explanation.param);
     QComboBox* played = m_playBar->paramChooser();
